@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { ChartOfAccountsSection } from "@/components/lookups/sections";
+import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+
+export const metadata: Metadata = { title: "Chart of accounts" };
+
+export default async function AccountsPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "payroll.read")) notFound();
+  const found = await tenantPayroll(ctx);
+  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  return (
+    <>
+      <PageHeader title="Chart of accounts" description="The payroll's own accounts, started from its chart of accounts, and where each wage type posts." />
+      <ChartOfAccountsSection ctx={ctx} payroll={found.payroll} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { CostCentersSection } from "@/components/lookups/sections";
+import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+
+export const metadata: Metadata = { title: "Cost centers" };
+
+export default async function CostCentersPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "payroll.read")) notFound();
+  const found = await tenantPayroll(ctx);
+  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  return (
+    <>
+      <PageHeader title="Cost centers" description={found.payroll.name} />
+      <CostCentersSection ctx={ctx} payroll={found.payroll} />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { EmployeeFilters } from "@/components/employees/employee-filters";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/card";
+import { formatDate } from "@/components/payrolls/labels";
+import { consoleCan, consoleHome, requireConsoleTenant } from "@/server/auth/console-session";
+import { listEmployees } from "@/server/employees/list-employees";
+import { ListEmployeesQuery } from "@/server/employees/schemas";
+import { Invalid } from "@/server/errors";
+
+export const metadata: Metadata = { title: "Employees" };
+
+const PAGE_SIZE = "25";
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+export default async function EmployeesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (ctx.access.role === "SelfService" && ctx.access.employeeId) redirect(consoleHome(ctx));
+  const sp = await searchParams;
+  const base = `/tenants/${orgId}/employees`;
+
+  const parsed = ListEmployeesQuery.safeParse({ includeFormer: one(sp.includeFormer), search: one(sp.search), cursor: one(sp.cursor), limit: PAGE_SIZE });
+  const query = parsed.success ? parsed.data : ListEmployeesQuery.parse({ limit: PAGE_SIZE });
+  let page: Awaited<ReturnType<typeof listEmployees>> | null = null;
+  let problem: string | null = parsed.success ? null : "Some filters in the address were not understood and were ignored.";
+  try {
+    page = await listEmployees({ ctx, input: query });
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error;
+    problem = "This page link is no longer valid.";
+  }
+
+  const nextHref = (() => {
+    if (!page?.nextCursor) return null;
+    const next = new URLSearchParams();
+    if (query.includeFormer) next.set("includeFormer", "true");
+    if (query.search) next.set("search", query.search);
+    next.set("cursor", page.nextCursor);
+    return `${base}?${next.toString()}`;
+  })();
+  const firstHref = (() => {
+    const first = new URLSearchParams();
+    if (query.includeFormer) first.set("includeFormer", "true");
+    if (query.search) first.set("search", query.search);
+    return first.size ? `${base}?${first.toString()}` : base;
+  })();
+  const created = one(sp.created);
+
+  return (
+    <>
+      <PageHeader
+        title="Employees"
+        description={query.includeFormer ? "Current and former employees." : "Currently employed. Turn off “Hide former employees” to see everyone."}
+        actions={consoleCan(ctx, "employee.write") ? <ButtonLink href={`${base}/new`}>New employee</ButtonLink> : null}
+      />
+      <div className="space-y-4">
+        {created ? <Alert tone="success">Employee {created} created.</Alert> : null}
+        <EmployeeFilters />
+        {problem ? (
+          <Alert tone="warning">
+            {problem}{" "}
+            <Link className="underline" href={base}>
+              Show the first page
+            </Link>
+          </Alert>
+        ) : null}
+        {page ? (
+          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">Employees</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Identifier</th>
+                  <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">Entry</th>
+                  <th scope="col" className="px-4 py-3">Exit</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {page.items.map((employee) => (
+                  <tr key={employee.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3 font-mono text-slate-700">{employee.identifier}</td>
+                    <td className="px-4 py-3">
+                      <Link href={`${base}/${employee.id}`} className="font-medium text-slate-900 hover:underline">
+                        {employee.lastName}, {employee.firstName}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
+                        {employee.employed ? "Current" : "Former"}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">{employee.entryDate ? formatDate(employee.entryDate) : "—"}</td>
+                    <td className="px-4 py-3 text-slate-600">{employee.exitDate ? formatDate(employee.exitDate) : "—"}</td>
+                  </tr>
+                ))}
+                {page.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-4 py-8 text-center text-slate-500">
+                      {query.search ? `No employee matches “${query.search}”.` : "No employees yet."}
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        <nav aria-label="Pages" className="flex justify-between text-sm">
+          {query.cursor ? (
+            <Link href={firstHref} className="text-slate-700 underline">
+              First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextHref ? (
+            <Link href={nextHref} className="text-slate-700 underline">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { ROLE_LABEL } from "@/components/people/labels";
+import { NavLink } from "@/components/ui/nav-link";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { getTenant } from "@/server/tenants/get-tenant";
+
+/** One tenant: the sections that exist so far, each shown only to roles that may use it. */
+export default async function TenantLayout({ children, params }: { children: ReactNode; params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  const tenant = await getTenant({ ctx });
+  const base = `/tenants/${orgId}`;
+  // Self Service sees one employee, their own: the list would only ever hold that one row.
+  const ownRecord = ctx.access.role === "SelfService" && ctx.access.employeeId ? `${base}/employees/${ctx.access.employeeId}` : null;
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
+      <aside className="md:w-56 md:shrink-0">
+        <div className="mb-4 px-3">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Tenant</p>
+          <p className="font-semibold text-slate-900">{tenant.name}</p>
+          <p className="text-xs text-slate-500">{ROLE_LABEL[ctx.access.role]}</p>
+        </div>
+        <nav aria-label="Sections" className="space-y-1">
+          {ownRecord ? <NavLink href={ownRecord}>My record</NavLink> : consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>Employees</NavLink> : null}
+          {consoleCan(ctx, "payroll.read") ? (
+            <>
+              <NavLink href={`${base}/payroll-control`}>Payroll control</NavLink>
+              <NavLink href={`${base}/missing-data`}>Missing data</NavLink>
+              <NavLink href={`${base}/company`}>Company data</NavLink>
+              <NavLink href={`${base}/settings`}>Company settings</NavLink>
+              <NavLink href={`${base}/regulations`}>Regulations</NavLink>
+              <NavLink href={`${base}/accounts`}>Chart of accounts</NavLink>
+              <NavLink href={`${base}/cost-centers`}>Cost centers</NavLink>
+            </>
+          ) : null}
+          {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>Setup checklist</NavLink> : null}
+          {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>People</NavLink> : null}
+        </nav>
+      </aside>
+      <main className="min-w-0 flex-1">{children}</main>
+    </div>
+  );
+}

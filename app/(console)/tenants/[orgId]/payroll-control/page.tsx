@@ -1,0 +1,157 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { localized, type Language } from "@/components/cases/labels";
+import { formatDate } from "@/components/payrolls/labels";
+import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { ConfirmItemForm } from "@/components/results/confirm-item-form";
+import { PLAUSIBILITY_CODES, sumAmounts } from "@/components/results/labels";
+import { openPeriodOf } from "@/components/results/load";
+import { StateBadge } from "@/components/results/state-badge";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { listCases } from "@/server/cases/read-cases";
+import { listEmployees } from "@/server/employees/list-employees";
+import { controlling, listEntries } from "@/server/results/read-entries";
+
+export const metadata: Metadata = { title: "Payroll control" };
+
+export default async function PayrollControlPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "payroll.read")) notFound();
+  const found = await tenantPayroll(ctx);
+  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const { payroll } = found;
+  const language: Language = payroll.documentLanguage;
+  const period = await openPeriodOf(ctx, payroll.id);
+  if (!period) {
+    return (
+      <>
+        <PageHeader title="Payroll control" />
+        <Alert tone="info">There is no open payrun period.</Alert>
+      </>
+    );
+  }
+
+  const [control, entries, staff, companyCases] = await Promise.all([
+    controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
+    listEntries({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
+    listEmployees({ ctx, input: { limit: 500, includeFormer: true } }),
+    listCases({ ctx, payrollId: payroll.id, input: {} }),
+  ]);
+  // Every employee shares the payroll's case catalog: one employee's list names them all.
+  const anyEmployee = control.items[0]?.employeeId;
+  const employeeCases = anyEmployee ? (await listCases({ ctx, payrollId: payroll.id, input: { employeeId: anyEmployee } })).items : [];
+  const companyCaseNames = new Set(companyCases.items.map((c) => c.name));
+  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, localized(c.displayName, language)]));
+  const people = new Map(staff.items.map((e) => [e.id, e]));
+  const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
+  const canConfirm = consoleCan(ctx, "case.write");
+  const rows = control.items
+    .map((c) => ({ ...c, entry: byEmployee.get(c.employeeId), person: people.get(c.employeeId) }))
+    .sort((a, b) => (a.state === "Blocked" ? 0 : 1) - (b.state === "Blocked" ? 0 : 1) || (a.person?.lastName ?? "").localeCompare(b.person?.lastName ?? ""));
+  const totals = {
+    gross: sumAmounts(entries.items.map((e) => e.gross)),
+    net: sumAmounts(entries.items.map((e) => e.net)),
+    open: sumAmounts(control.items.map((e) => e.openAmount)),
+  };
+  const blockedEmployees = control.items.filter((i) => i.state === "Blocked").length;
+  const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${period.periodStart}T00:00:00Z`));
+
+  return (
+    <>
+      <PageHeader
+        title="Payroll control"
+        description={`The open period ${month} (${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}): every employee's state and what keeps it from being paid out. Always current: every saved case change recalculates.`}
+      />
+      <div className="space-y-6">
+        <dl className="grid gap-3 sm:grid-cols-5" aria-label="Totals">
+          {[
+            { label: "Blocking items", value: String(control.blockingCount), testId: "blocking-count", alert: control.blockingCount > 0 },
+            { label: "Blocked employees", value: `${blockedEmployees} of ${control.items.length}`, testId: "blocked-employees", alert: blockedEmployees > 0 },
+            { label: "Gross (CHF)", value: totals.gross, testId: "total-gross" },
+            { label: "Net (CHF)", value: totals.net, testId: "total-net" },
+            { label: "Open amount (CHF)", value: totals.open, testId: "total-open" },
+          ].map((t) => (
+            <div key={t.label} className={`rounded-lg border px-4 py-3 ${t.alert ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.label}</dt>
+              <dd data-testid={t.testId} className="mt-1 text-lg font-semibold tabular-nums text-slate-900">
+                {t.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <Card title="Employees" description="Blocked employees first. A blocking item is resolved by entering the data, or by confirming it through a Payroll Control confirmation (ControlConfirmation case).">
+          {rows.length === 0 ? (
+            <Alert tone="info">No employee is employed in this period yet: record an Employment case with the entry date.</Alert>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Payroll control">
+              {rows.map((row) => {
+                const employeeHref = `/tenants/${orgId}/employees/${row.employeeId}`;
+                const name = row.person ? `${row.person.lastName}, ${row.person.firstName} (${row.person.identifier})` : row.employeeId;
+                return (
+                  <li key={row.employeeId} id={`employee-${row.employeeId}`} data-testid="control-row" data-employee-id={row.employeeId} data-state={row.state} className="scroll-mt-6 py-3">
+                    <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                      <Link href={`${employeeHref}#payslip`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                        {name}
+                      </Link>
+                      <StateBadge state={row.state} />
+                      <span className="ml-auto text-sm tabular-nums text-slate-600">
+                        Gross <span data-testid="row-gross">{row.entry?.gross ?? "—"}</span> · Net <span data-testid="row-net">{row.entry?.net ?? "—"}</span> · Open <span data-testid="row-open">{row.openAmount}</span>
+                      </span>
+                    </div>
+                    {row.items.length ? (
+                      <ul className="mt-2 space-y-2" aria-label={`Items of ${name}`}>
+                        {row.items.map((item, index) => {
+                          const company = item.caseName !== null && companyCaseNames.has(item.caseName);
+                          const fixHref = item.caseName ? (company ? `/tenants/${orgId}/company#case-${item.caseName}` : `${employeeHref}#case-${item.caseName}`) : null;
+                          const plausibility = PLAUSIBILITY_CODES.has(item.code);
+                          return (
+                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
+                              <div className="flex flex-wrap items-baseline gap-x-2">
+                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? "Blocking" : "Note"}</span>
+                                <span className="text-slate-900">{item.message}</span>
+                                <code className="text-xs text-slate-500">{item.code}</code>
+                              </div>
+                              <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
+                                {fixHref ? (
+                                  <Link href={fixHref} className="font-medium text-sky-800 underline underline-offset-2">
+                                    Fix: {caseTitle.get(item.caseName!) ?? item.caseName}
+                                    {company ? " (company data)" : ""}
+                                  </Link>
+                                ) : (
+                                  <Link href={`${employeeHref}#payslip`} className="font-medium text-sky-800 underline underline-offset-2">
+                                    Check the payslip
+                                  </Link>
+                                )}
+                              </div>
+                              {item.blocking && canConfirm ? (
+                                plausibility ? (
+                                  <div className="mt-2">
+                                    <p className="text-xs text-slate-700">If this is right, confirm it: a Payroll Control confirmation (ControlConfirmation case, ControlCode {item.code}) for this period resolves it.</p>
+                                    <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} periodStart={period.periodStart} />
+                                  </div>
+                                ) : (
+                                  <details className="mt-1">
+                                    <summary className="cursor-pointer text-xs text-slate-600">Confirm without entering the data…</summary>
+                                    <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} periodStart={period.periodStart} />
+                                  </details>
+                                )
+                              ) : null}
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

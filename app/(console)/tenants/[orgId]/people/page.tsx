@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { Option } from "@/components/people/labels";
+import { InvitationsTable } from "@/components/people/invitations-table";
+import { InviteForm } from "@/components/people/invite-form";
+import { MembersTable } from "@/components/people/members-table";
+import { Card, PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { listEmployees } from "@/server/employees/list-employees";
+import { ListEmployeesQuery } from "@/server/employees/schemas";
+import type { Page } from "@/server/http/pagination";
+import { listInvitations } from "@/server/invitations/manage-invitations";
+import { listMemberships } from "@/server/memberships/manage-memberships";
+import { listPayrolls } from "@/server/payrolls/get-payroll";
+
+export const metadata: Metadata = { title: "People" };
+
+const LIMIT = 500;
+
+/** Every page of a list, one after the other (the embedded database runs one transaction at a time). */
+async function all<T>(load: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await load(cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+export default async function PeoplePage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "membership.read")) notFound();
+  const canWrite = consoleCan(ctx, "membership.write");
+
+  const members = await all((cursor) => listMemberships({ ctx, input: { limit: LIMIT, cursor } }));
+  const invitations = await all((cursor) => listInvitations({ ctx, input: { status: "pending", limit: LIMIT, cursor } }));
+  const payrolls: Option[] = (await all((cursor) => listPayrolls({ ctx, input: { limit: LIMIT, cursor } }))).map((p) => ({ id: p.id, label: p.name }));
+  // Former employees too: a Self Service link outlives the employment (payslips, certificates).
+  const employees: Option[] = (await all((cursor) => listEmployees({ ctx, input: ListEmployeesQuery.parse({ includeFormer: "true", limit: String(LIMIT), cursor }) })))
+    .map((e) => ({ id: e.id, label: `${e.lastName}, ${e.firstName} (${e.identifier})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, "de-CH"));
+  const currentUserId = ctx.caller.kind === "person" ? ctx.caller.userId : "";
+
+  return (
+    <>
+      <PageHeader title="People" description="Who has access to this tenant, with which role; invite people by email." />
+      <div className="space-y-6">
+        <Card title="Members" description={`${members.length} ${members.length === 1 ? "person has" : "people have"} access.`}>
+          <MembersTable orgId={orgId} members={members} payrolls={payrolls} employees={employees} currentUserId={currentUserId} canWrite={canWrite} />
+        </Card>
+        <Card title="Pending invitations" description="Valid for 14 days. Whoever accepts must sign in with the invited address.">
+          <InvitationsTable orgId={orgId} invitations={invitations} payrolls={payrolls} employees={employees} canWrite={canWrite} />
+        </Card>
+        {canWrite ? (
+          <Card title="Invite a person" description="Creates an invitation link to pass on to the person; the service does not send email.">
+            <InviteForm orgId={orgId} payrolls={payrolls} employees={employees} />
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

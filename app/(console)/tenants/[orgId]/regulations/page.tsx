@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { RegulationsSection } from "@/components/regulations/regulations-section";
+import { PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+
+export const metadata: Metadata = { title: "Regulations" };
+
+export default async function RegulationsPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "payroll.read")) notFound();
+  const found = await tenantPayroll(ctx);
+  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  return (
+    <>
+      <PageHeader title="Regulations" description="The rules, cases, wage types and charts the payroll works with." />
+      <RegulationsSection ctx={ctx} payroll={found.payroll} />
+    </>
+  );
+}

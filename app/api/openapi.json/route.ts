@@ -1,0 +1,7 @@
+import { getOpenApiOp } from "@/server/docs/operations";
+import { openApiDocument } from "@/server/docs/openapi";
+import { handle, resource } from "@/server/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(getOpenApiOp, async () => ({ body: openApiDocument() })),
+});

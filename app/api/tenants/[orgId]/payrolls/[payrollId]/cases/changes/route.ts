@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listCaseChangesOp } from "@/server/cases/operations";
+import { listCaseChanges } from "@/server/cases/read-cases";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listCaseChangesOp, async ({ ctx, params, query }) => ok(await listCaseChanges({ ctx, payrollId: params.payrollId!, input: query }))),
+});

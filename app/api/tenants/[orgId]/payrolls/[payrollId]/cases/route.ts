@@ -1,0 +1,13 @@
+import { handle, resource } from "@/server/http/route";
+import { created, ok } from "@/server/http/replies";
+import { listCasesOp, postCaseChangeOp } from "@/server/cases/operations";
+import { postCaseChange } from "@/server/cases/post-case-change";
+import { listCases } from "@/server/cases/read-cases";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listCasesOp, async ({ ctx, params, query }) => ok(await listCases({ ctx, payrollId: params.payrollId!, input: query }))),
+  POST: handle(postCaseChangeOp, async ({ ctx, params, body, query }) => {
+    const result = await postCaseChange({ ctx, payrollId: params.payrollId!, input: body, dryRun: query.dryRun });
+    return query.dryRun ? ok(result) : created(result);
+  }),
+});

@@ -1,0 +1,10 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { employeeMissingData } from "@/server/cases/missing-data";
+import { employeeMissingDataOp } from "@/server/cases/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(employeeMissingDataOp, async ({ ctx, params, query }) =>
+    ok(await employeeMissingData({ ctx, payrollId: params.payrollId!, employeeId: params.employeeId!, valueDate: query.valueDate })),
+  ),
+});

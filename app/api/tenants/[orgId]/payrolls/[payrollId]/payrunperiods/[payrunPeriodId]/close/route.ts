@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { closePeriodOp } from "@/server/payrolls/operations";
+import { closePeriod } from "@/server/periods/close-period";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  POST: handle(closePeriodOp, async ({ ctx, params }) => ok(await closePeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! }))),
+});

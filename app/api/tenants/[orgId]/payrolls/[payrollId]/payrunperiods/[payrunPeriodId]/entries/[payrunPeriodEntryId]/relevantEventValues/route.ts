@@ -1,0 +1,10 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { relevantEventValuesOp } from "@/server/results/operations";
+import { relevantEventValues } from "@/server/results/read-entries";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(relevantEventValuesOp, async ({ ctx, params }) =>
+    ok(await relevantEventValues({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, entryId: params.payrunPeriodEntryId! })),
+  ),
+});

@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listEntriesOp } from "@/server/results/operations";
+import { listEntries } from "@/server/results/read-entries";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listEntriesOp, async ({ ctx, params }) => ok(await listEntries({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! }))),
+});

@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listPeriodsOp } from "@/server/payrolls/operations";
+import { listPayrunPeriods } from "@/server/periods/list-periods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listPeriodsOp, async ({ ctx, params }) => ok(await listPayrunPeriods({ ctx, payrollId: params.payrollId! }))),
+});

@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listWageTypes } from "@/server/lookups/list-wage-types";
+import { listWageTypesOp } from "@/server/lookups/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listWageTypesOp, async ({ ctx, params }) => ok(await listWageTypes({ ctx, payrollId: params.payrollId! }))),
+});

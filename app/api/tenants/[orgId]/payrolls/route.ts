@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listPayrolls } from "@/server/payrolls/get-payroll";
+import { listPayrollsOp } from "@/server/payrolls/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listPayrollsOp, async ({ ctx, query }) => ok(await listPayrolls({ ctx, input: query }))),
+});

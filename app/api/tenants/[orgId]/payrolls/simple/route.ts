@@ -1,0 +1,12 @@
+import { etagOf } from "@/server/http/etag";
+import { handle, resource } from "@/server/http/route";
+import { created } from "@/server/http/replies";
+import { createPayroll } from "@/server/payrolls/create-payroll";
+import { createPayrollOp } from "@/server/payrolls/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  POST: handle(createPayrollOp, async ({ ctx, body }) => {
+    const { payroll, version } = await createPayroll({ ctx, input: body });
+    return created(payroll, etagOf({ id: payroll.id, version }));
+  }),
+});

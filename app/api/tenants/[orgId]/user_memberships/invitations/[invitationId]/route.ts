@@ -1,0 +1,11 @@
+import { handle, resource } from "@/server/http/route";
+import { noContent } from "@/server/http/replies";
+import { withdrawInvitation } from "@/server/invitations/manage-invitations";
+import { withdrawInvitationOp } from "@/server/invitations/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  DELETE: handle(withdrawInvitationOp, async ({ ctx, params }) => {
+    await withdrawInvitation({ ctx, invitationId: params.invitationId! });
+    return noContent();
+  }),
+});

@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listInvitations } from "@/server/invitations/manage-invitations";
+import { listInvitationsOp } from "@/server/invitations/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listInvitationsOp, async ({ ctx, query }) => ok(await listInvitations({ ctx, input: query }))),
+});

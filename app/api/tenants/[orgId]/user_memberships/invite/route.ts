@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { created } from "@/server/http/replies";
+import { inviteMember } from "@/server/invitations/manage-invitations";
+import { inviteOp } from "@/server/invitations/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  POST: handle(inviteOp, async ({ ctx, body }) => created(await inviteMember({ ctx, input: body }))),
+});

@@ -1,0 +1,9 @@
+import { handle, resource } from "@/server/http/route";
+import { created, ok } from "@/server/http/replies";
+import { createMembership, listMemberships } from "@/server/memberships/manage-memberships";
+import { createMembershipOp, listMembershipsOp } from "@/server/memberships/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listMembershipsOp, async ({ ctx, query }) => ok(await listMemberships({ ctx, input: query }))),
+  POST: handle(createMembershipOp, async ({ ctx, body }) => created(await createMembership({ ctx, input: body }))),
+});

@@ -1,0 +1,29 @@
+import { redirect } from "next/navigation";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { Card } from "@/components/ui/card";
+import { consoleCaller } from "@/server/auth/console-session";
+import { listTenants } from "@/server/tenants/list-tenants";
+
+export const dynamic = "force-dynamic";
+
+/** The console's entry: the first tenant the person can see, or sign-in. */
+export default async function Home() {
+  const caller = await consoleCaller();
+  if (!caller) redirect("/signin");
+  const { items } = await listTenants({ ctx: { caller }, input: { limit: 1 } });
+  const first = items[0];
+  if (first) redirect(`/tenants/${first.id}`);
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16">
+      <Card title="No tenant yet">
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            You are signed in as <strong>{caller.name}</strong> ({caller.email}), but you are not a member of any tenant yet.
+          </p>
+          <p>Ask an administrator of your company to invite you, then follow the link in the invitation.</p>
+          <SignOutButton />
+        </div>
+      </Card>
+    </main>
+  );
+}

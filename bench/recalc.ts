@@ -1,0 +1,126 @@
+/**
+ * bench/recalc (run by hand): npm run bench:recalc [-- --employees 1000 --changes 40 --big 10000]
+ *
+ * 1. A payroll of N employees with 12 closed periods (2025), the open period January 2026. Then
+ *    back-dated salary changes (start 2025-01-01, 12 months back) through the real route handler
+ *    POST /api/tenants/{orgId}/payrolls/{payrollId}/cases: p50 and p95 of the whole call,
+ *    recalculation and retro booking included.
+ * 2. A payroll of BIG employees: the time and peak memory to recalculate its open period.
+ * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
+ */
+import { parseArgs } from "node:util";
+
+process.env.PGLITE_DATA_DIR ??= "memory://";
+
+const { values: args } = parseArgs({ options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" } } });
+const N = Number(args.employees);
+const CHANGES = Number(args.changes);
+const BIG = Number(args.big);
+
+async function main() {
+  const { getDb, closeDb } = await import("../server/db/client");
+  const schema = await import("../server/db/schema");
+  const { createSystemUser } = await import("../server/auth/system-users");
+  const { newId } = await import("../server/ids");
+  const { closePeriod } = await import("../server/periods/close-period");
+  const { recalculateOpenPeriod } = await import("../server/results/recalculate");
+  const { storedRegulations } = await import("../server/regulations/store");
+  const { TenantScope } = await import("../server/db/tenant-scope");
+  const casesRoute = await import("../app/api/tenants/[orgId]/payrolls/[payrollId]/cases/route");
+  const { createPayroll } = await import("../server/payrolls/create-payroll");
+  const db = await getDb();
+  const systemUser = await createSystemUser("bench");
+  const tokenResponse = await (await import("../app/api/oauth/token/route")).POST(
+    new Request("http://localhost/api/oauth/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "client_credentials", client_id: systemUser.clientId, client_secret: systemUser.clientSecret }) }),
+    { params: Promise.resolve({}) },
+  );
+  const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+  async function payrollWith(employeeCount: number, start: string) {
+    const tenantId = newId();
+    await db.insert(schema.tenants).values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
+    const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
+    const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
+    const changeId = newId();
+    await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
+    const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025" };
+    await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
+    const employeeIds: string[] = [];
+    for (let offset = 0; offset < employeeCount; offset += 500) {
+      const batch = Array.from({ length: Math.min(500, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
+      await db.insert(schema.employees).values(batch);
+      const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
+      await db.insert(schema.caseChanges).values(changes);
+      const values = batch.flatMap((e, i) => {
+        const fields: Record<string, string> = {
+          BirthDate: `${1960 + ((offset + i) % 40)}-03-15`,
+          Sex: i % 2 ? "female" : "male",
+          AhvNumber: "756.9217.0769.85",
+          Iban: "CH9300762011623852957",
+          EntryDate: start,
+          ActivityRate: "100",
+          WorkplaceCanton: "ZH",
+          SalaryType: "monthly",
+          MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
+        };
+        return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
+      });
+      await db.insert(schema.caseValues).values(values);
+      employeeIds.push(...batch.map((e) => e.id));
+    }
+    return { ctx, payroll, employeeIds, tenantId };
+  }
+
+  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  const regulations = await storedRegulations();
+
+  // --- 1. back-dated changes with 12 closed periods -------------------------------------------
+  let t0 = performance.now();
+  const small = await payrollWith(N, "2025-01-01");
+  const setup = performance.now() - t0;
+  t0 = performance.now();
+  for (let month = 0; month < 12; month++) {
+    if (month === 0) {
+      const [row] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, small.payroll.id));
+      await db.transaction((tx) => recalculateOpenPeriod(new TenantScope(tx as never, small.tenantId), regulations, row!));
+    }
+    const result = await closePeriod({ ctx: small.ctx, payrollId: small.payroll.id, payrunPeriodId: "open" });
+    if (result.status !== "closed") throw new Error("close failed");
+  }
+  const closing = performance.now() - t0;
+  const latencies: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const employeeId = small.employeeIds[Math.floor(Math.random() * small.employeeIds.length)]!;
+    const body = { caseName: "Salary", employeeId, values: [{ caseFieldName: "MonthlySalary", value: `${5000 + i}.00`, start: "2025-01-01" }] };
+    const started = performance.now();
+    const response = await casesRoute.POST(
+      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      { params: Promise.resolve({ orgId: small.tenantId, payrollId: small.payroll.id }) },
+    );
+    latencies.push(performance.now() - started);
+    if (response.status !== 201) throw new Error(`POST cases: ${response.status} ${await response.text()}`);
+  }
+  latencies.sort((a, b) => a - b);
+
+  // --- 2. one period of a big payroll -------------------------------------------------------
+  const big = await payrollWith(BIG, "2026-01-01");
+  const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  t0 = performance.now();
+  const outcome = await db.transaction((tx) => recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!));
+  const bigMs = performance.now() - t0;
+  clearInterval(sampler);
+
+  const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  console.log(`database: ${kind}`);
+  console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
+  console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+  console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,315 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CreateLookupValue, MapWageType, UpdateLookupValue, type DeletedLookupValue, type LookupValue, type WageTypeAccounts } from "@/server/lookups/schemas";
+import { apiRequest } from "@/components/forms/api";
+import { applyProblem, problemMessage } from "@/components/forms/problem";
+import { localized, type Language } from "@/components/cases/labels";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TextField } from "@/components/ui/field";
+
+type Kind = "Accounts" | "CostCenters";
+const WORDS: Record<Kind, { one: string; key: string; value: string }> = {
+  Accounts: { one: "account", key: "Account number", value: "Account name" },
+  CostCenters: { one: "cost center", key: "Code", value: "Name" },
+};
+
+const valuesPath = (orgId: string, regulation: string, kind: Kind) => `/tenants/${orgId}/regulations/${encodeURIComponent(regulation)}/lookups/${kind}/values`;
+
+/** Adds an account or a cost center (POST .../lookups/{lookupId}/values). */
+export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { orgId: string; payrollId: string; regulation: string; kind: Kind }) {
+  const router = useRouter();
+  const words = WORDS[kind];
+  const [formError, setFormError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({ resolver: zodResolver(CreateLookupValue), defaultValues: { key: "", value: "", payrollId } });
+  const add = useMutation({
+    mutationFn: (input: CreateLookupValue) => apiRequest<LookupValue>(valuesPath(orgId, regulation, kind), { method: "POST", body: input }),
+    onSuccess: ({ data }) => {
+      setAdded(`${words.one[0]!.toUpperCase()}${words.one.slice(1)} ${data.key} · ${data.value} added.`);
+      form.reset({ key: "", value: "", payrollId });
+      router.refresh();
+    },
+    onError: (error) => setFormError(applyProblem(error, ["key", "value"] as const, form.setError)),
+  });
+  return (
+    <form
+      noValidate
+      aria-label={`Add ${words.one}`}
+      className="space-y-3"
+      onSubmit={form.handleSubmit((input) => {
+        setFormError(null);
+        setAdded(null);
+        add.mutate(input);
+      })}
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {added ? <Alert tone="success">{added}</Alert> : null}
+      <div className="grid items-start gap-3 sm:grid-cols-[12rem_1fr_auto]">
+        <TextField label={words.key} autoComplete="off" error={form.formState.errors.key?.message} {...form.register("key")} />
+        <TextField label={words.value} autoComplete="off" error={form.formState.errors.value?.message} {...form.register("value")} />
+        <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+          {add.isPending ? "Adding…" : `Add ${words.one}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One account or cost center: number/code and name editable, delete where the rules allow it. */
+function LookupValueRow({
+  orgId,
+  regulation,
+  kind,
+  item,
+  canUpdate,
+  onDeleted,
+}: {
+  orgId: string;
+  regulation: string;
+  kind: Kind;
+  item: LookupValue;
+  canUpdate: boolean;
+  onDeleted: (deleted: DeletedLookupValue) => void;
+}) {
+  const router = useRouter();
+  const words = WORDS[kind];
+  const [message, setMessage] = useState<{ tone: "error" | "success" | "warning"; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({ resolver: zodResolver(UpdateLookupValue), defaultValues: { key: item.key, value: item.value } });
+  const path = `${valuesPath(orgId, regulation, kind)}/${item.id}`;
+  const update = useMutation({
+    mutationFn: (input: UpdateLookupValue) => apiRequest<LookupValue>(path, { method: "PUT", body: input }),
+    onSuccess: ({ data }) => {
+      form.reset({ key: data.key, value: data.value });
+      setMessage({ tone: "success", text: "Saved." });
+      router.refresh();
+    },
+    onError: (error) => {
+      const rest = applyProblem(error, ["key", "value"] as const, form.setError);
+      if (rest) setMessage({ tone: "error", text: rest });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest<DeletedLookupValue>(path, { method: "DELETE" }),
+    onSuccess: ({ data }) => {
+      setConfirming(false);
+      onDeleted(data);
+      router.refresh();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setMessage({ tone: "error", text: problemMessage(error) });
+    },
+  });
+  const deletable = kind === "CostCenters" || (item.clientAdded && !item.usedBy?.length);
+  const why =
+    kind === "Accounts" && !item.clientAdded
+      ? "From the chart of accounts: it can be renamed or renumbered, not deleted."
+      : kind === "Accounts" && item.usedBy?.length
+        ? `Used by wage types ${item.usedBy.join(", ")}: map them to another account first.`
+        : null;
+  const errors = form.formState.errors;
+  return (
+    <tr aria-label={`${words.one} ${item.key}`} className="align-top">
+      <td className="py-2 pr-3" colSpan={4}>
+        <form
+          noValidate
+          className="grid items-start gap-2 sm:grid-cols-[9rem_1fr_auto_auto]"
+          onSubmit={form.handleSubmit((input) => {
+            setMessage(null);
+            update.mutate({ key: input.key, value: input.value });
+          })}
+        >
+          <input
+            aria-label={`${words.key} of ${item.value}`}
+            disabled={!canUpdate}
+            className={`rounded-md border px-2 py-1 text-sm ${errors.key ? "border-red-500" : "border-slate-300"}`}
+            {...form.register("key")}
+          />
+          <div>
+            <input
+              aria-label={`${words.value} of ${item.key}`}
+              disabled={!canUpdate}
+              className={`w-full rounded-md border px-2 py-1 text-sm ${errors.value ? "border-red-500" : "border-slate-300"}`}
+              {...form.register("value")}
+            />
+            <p className="mt-1 text-xs text-slate-500">
+              {kind === "Accounts" ? (item.clientAdded ? <span className="rounded bg-sky-100 px-1 text-sky-800">added by you</span> : "from the chart") : null}
+              {item.usedBy?.length ? ` · wage types ${item.usedBy.join(", ")}` : ""}
+            </p>
+            {errors.key?.message || errors.value?.message ? (
+              <p role="alert" className="text-xs font-medium text-red-700">
+                {errors.key?.message ?? errors.value?.message}
+              </p>
+            ) : null}
+            {message ? (
+              <p role={message.tone === "error" ? "alert" : "status"} className={`text-xs font-medium ${message.tone === "error" ? "text-red-700" : "text-emerald-700"}`}>
+                {message.text}
+              </p>
+            ) : null}
+          </div>
+          {canUpdate ? (
+            <>
+              <Button type="submit" variant="secondary" className="px-2 py-1" disabled={update.isPending || !form.formState.isDirty}>
+                Save
+              </Button>
+              <Button variant="ghost" className="px-2 py-1" disabled={!deletable} title={why ?? undefined} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </>
+          ) : null}
+        </form>
+        <ConfirmDialog
+          open={confirming}
+          title={`Delete ${words.one} ${item.key}?`}
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate()}
+        >
+          <p>
+            {item.key} · {item.value}
+          </p>
+          {kind === "CostCenters" ? <p>References are not checked: employees who still have this cost center keep it until you record another one.</p> : null}
+        </ConfirmDialog>
+      </td>
+    </tr>
+  );
+}
+
+/** The payroll's accounts or cost centers with their editors. */
+export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: { orgId: string; regulation: string; kind: Kind; items: LookupValue[]; canUpdate: boolean }) {
+  // The deleted row is gone after the refresh; the API's answer (a cost center's warning) stays here.
+  const [notice, setNotice] = useState<{ tone: "warning" | "info"; text: string } | null>(null);
+  return (
+    <div className="space-y-3">
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {items.length === 0 ? <p className="text-sm text-slate-500">None yet.</p> : null}
+      <table className="min-w-full text-sm" aria-label={kind === "Accounts" ? "Accounts" : "Cost centers"}>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <LookupValueRow
+              key={`${item.id}-${item.key}-${item.value}`}
+              orgId={orgId}
+              regulation={regulation}
+              kind={kind}
+              item={item}
+              canUpdate={canUpdate}
+              onDeleted={(deleted) =>
+                setNotice({
+                  tone: deleted.employees.length ? "warning" : "info",
+                  text: deleted.warning ?? `${WORDS[kind].one[0]!.toUpperCase()}${WORDS[kind].one.slice(1)} ${deleted.deleted.key} deleted.`,
+                })
+              }
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate }: { orgId: string; payrollId: string; wageType: WageTypeAccounts; accounts: LookupValue[]; language: Language; canUpdate: boolean }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const form = useForm<z.input<typeof MapWageType>, unknown, MapWageType>({
+    resolver: zodResolver(MapWageType),
+    defaultValues: { debitAccountId: wageType.debitAccount?.id ?? "", creditAccountId: wageType.creditAccount?.id ?? "" },
+  });
+  const map = useMutation({
+    mutationFn: (input: MapWageType) => apiRequest<WageTypeAccounts>(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes/${wageType.number}/accounts`, { method: "PUT", body: input }),
+    onSuccess: ({ data }) => {
+      form.reset({ debitAccountId: data.debitAccount?.id ?? "", creditAccountId: data.creditAccount?.id ?? "" });
+      setMessage({ error: false, text: "Saved." });
+      router.refresh();
+    },
+    onError: (error) => {
+      const rest = applyProblem(error, ["debitAccountId", "creditAccountId"] as const, form.setError);
+      if (rest) setMessage({ error: true, text: rest });
+    },
+  });
+  const errors = form.formState.errors;
+  const name = localized(wageType.name, language);
+  const options = (
+    <>
+      <option value="">— none —</option>
+      {accounts.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.key} · {a.value}
+        </option>
+      ))}
+    </>
+  );
+  return (
+    <tr aria-label={`Wage type ${wageType.number}`} className="align-top">
+      <td className="py-2 pr-3 font-mono text-xs">{wageType.number}</td>
+      <td className="py-2 pr-3">
+        {name}
+        <span className="block text-xs text-slate-500">{wageType.kind}</span>
+      </td>
+      <td className="py-2 pr-3" colSpan={3}>
+        <form
+          noValidate
+          className="grid items-start gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          onSubmit={form.handleSubmit((input) => {
+            setMessage(null);
+            map.mutate(input);
+          })}
+        >
+          <select aria-label={`Debit account of ${wageType.number}`} disabled={!canUpdate} className="rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
+            {options}
+          </select>
+          <select aria-label={`Credit account of ${wageType.number}`} disabled={!canUpdate} className="rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
+            {options}
+          </select>
+          {canUpdate ? (
+            <Button type="submit" variant="secondary" className="px-2 py-1" disabled={map.isPending || !form.formState.isDirty}>
+              Save
+            </Button>
+          ) : null}
+          {errors.debitAccountId?.message || errors.creditAccountId?.message || message ? (
+            <p role={message && !message.error ? "status" : "alert"} className={`text-xs font-medium sm:col-span-3 ${message && !message.error ? "text-emerald-700" : "text-red-700"}`}>
+              {errors.debitAccountId?.message ?? errors.creditAccountId?.message ?? message?.text}
+            </p>
+          ) : null}
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+/** Wage type -> debit and credit account of the payroll's chart (PUT .../wagetypes/{number}/accounts). */
+export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, language, canUpdate }: { orgId: string; payrollId: string; wageTypes: WageTypeAccounts[]; accounts: LookupValue[]; language: Language; canUpdate: boolean }) {
+  return (
+    <table className="min-w-full text-left text-sm" aria-label="Wage type mapping">
+      <thead className="text-xs text-slate-500">
+        <tr>
+          <th className="py-1 pr-3 font-medium">No.</th>
+          <th className="py-1 pr-3 font-medium">Wage type</th>
+          <th className="py-1 pr-3 font-medium">Debit account · Credit account</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {wageTypes.map((w) => (
+          <WageTypeRow
+            key={`${w.number}-${w.debitAccount?.id}-${w.creditAccount?.id}`}
+            orgId={orgId}
+            payrollId={payrollId}
+            wageType={w}
+            accounts={accounts}
+            language={language}
+            canUpdate={canUpdate}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TenantCtx } from "@/server/context";
+import { consoleCan } from "@/server/auth/console-session";
+import { listLookupValues } from "@/server/lookups/list-lookup-values";
+import { listWageTypes } from "@/server/lookups/list-wage-types";
+import type { Payroll } from "@/server/payrolls/schemas";
+import { getPayrollRegulations } from "@/server/regulations/assignment";
+import { Card } from "@/components/ui/card";
+import { AddLookupValueForm, LookupValueTable, WageTypeMapping } from "./lookup-editor";
+
+const byKey = <T extends { key: string }>(items: T[]) => [...items].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
+
+/** The chart of accounts of the payroll's accountingData regulation, with the wage type mapping. */
+export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
+  const [regulations, accounts, wageTypes] = await Promise.all([
+    getPayrollRegulations({ ctx, payrollId: payroll.id }),
+    listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "Accounts" } }),
+    listWageTypes({ ctx, payrollId: payroll.id }),
+  ]);
+  const canUpdate = consoleCan(ctx, "payroll.update");
+  const sorted = byKey(accounts.items);
+  if (!regulations.accountingData) return <Card title="Chart of accounts">Choose a chart of accounts in the regulations first.</Card>;
+  return (
+    <div className="space-y-6">
+      <Card
+        title="Accounts"
+        description={`From ${regulations.accountingData}. Numbers can change at any time (past postings keep theirs); only accounts you added can be deleted, and only while no wage type maps to them.`}
+      >
+        <div className="space-y-5">
+          <LookupValueTable orgId={ctx.tenantId} regulation={regulations.accountingData} kind="Accounts" items={sorted} canUpdate={canUpdate} />
+          {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={regulations.accountingData} kind="Accounts" /> : null}
+        </div>
+      </Card>
+      <Card title="Wage type mapping" description="The debit and credit account each wage type posts to.">
+        <WageTypeMapping orgId={ctx.tenantId} payrollId={payroll.id} wageTypes={wageTypes.items} accounts={sorted} language={payroll.documentLanguage} canUpdate={canUpdate} />
+      </Card>
+    </div>
+  );
+}
+
+/** Cost centers: they change freely; once there is one, every employee needs a cost center. */
+export async function CostCentersSection({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
+  const costCenters = await listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } });
+  const canUpdate = consoleCan(ctx, "payroll.update");
+  return (
+    <Card
+      title="Cost centers"
+      description="Add, rename or delete them at any time. Once the payroll has a cost center, every employee needs one (their Cost center case); each employee has exactly one. Deleting does not check who still uses it."
+    >
+      <div className="space-y-5">
+        <LookupValueTable orgId={ctx.tenantId} regulation={payroll.countryRegulation} kind="CostCenters" items={byKey(costCenters.items)} canUpdate={canUpdate} />
+        {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={payroll.countryRegulation} kind="CostCenters" /> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { DocumentLanguage, UpdatePayroll, type Payroll } from "@/server/payrolls/schemas";
+
+import { apiRequest } from "@/components/forms/api";
+import { applyProblem } from "@/components/forms/problem";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { DOCUMENT_LANGUAGE_LABELS } from "./labels";
+
+const FIELDS = ["name", "documentLanguage"] as const;
+
+/** Name and document language: changeable at any time. */
+export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId: string; payroll: Payroll; etag: string; canUpdate: boolean }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<z.input<typeof UpdatePayroll>, unknown, UpdatePayroll>({
+    resolver: zodResolver(UpdatePayroll),
+    defaultValues: { name: payroll.name, documentLanguage: payroll.documentLanguage },
+  });
+  const update = useMutation({
+    mutationFn: (input: UpdatePayroll) =>
+      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/${payroll.id}`, { method: "PUT", body: { name: input.name, documentLanguage: input.documentLanguage }, ifMatch: etag }),
+    onSuccess: ({ data }) => {
+      setSaved(true);
+      form.reset({ name: data.name, documentLanguage: data.documentLanguage });
+      router.refresh();
+    },
+    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={form.handleSubmit((input) => {
+        setFormError(null);
+        setSaved(false);
+        update.mutate(input);
+      })}
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {saved && !form.formState.isDirty ? <Alert tone="success">Settings saved.</Alert> : null}
+      <fieldset disabled={!canUpdate} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Payroll name" hint="As in the commercial register; it is sent with the ELM transmission." error={errors.name?.message} {...form.register("name")} />
+        <SelectField label="Document language" hint="Language of payslips and other company documents; changeable any time." error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
+          {DocumentLanguage.options.map((language) => (
+            <option key={language} value={language}>
+              {DOCUMENT_LANGUAGE_LABELS[language]}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+      {canUpdate ? (
+        <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
+          {update.isPending ? "Saving…" : "Save settings"}
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-500">Only an Administrator can change the company settings.</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, type Control, type UseFormRegister } from "react-hook-form";
+import type { z } from "zod";
+import { Invite, type Invitation } from "@/server/invitations/schemas";
+import { apiRequest } from "@/components/forms/api";
+import { applyProblem } from "@/components/forms/problem";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { CopyLink } from "./copy-link";
+import { ROLE_LABEL, formatInstant, type Option } from "./labels";
+import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
+
+const FIELDS = ["email", "role", "payrollIds", "employeeId"] as const;
+
+/** Invites an email address; the service sends no email (yet), so the link is shown to pass on. */
+export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[] }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<Invitation | null>(null);
+  // With one payroll (the usual case), a Manager gets it unless unticked.
+  const defaults: z.input<typeof Invite> = { email: "", role: "Manager", payrollIds: payrolls.length === 1 ? [payrolls[0]!.id] : [], employeeId: undefined };
+  const form = useForm<z.input<typeof Invite>, unknown, Invite>({ resolver: zodResolver(Invite), defaultValues: defaults });
+  const invite = useMutation({
+    mutationFn: (input: Invite) => apiRequest<Invitation>(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", body: roleLinks(input) }),
+    onSuccess: ({ data }) => {
+      setSent(data);
+      form.reset(defaults);
+      router.refresh();
+    },
+    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      aria-label="Invite a person"
+      className="space-y-5"
+      onSubmit={form.handleSubmit((input) => {
+        setFormError(null);
+        setSent(null);
+        invite.mutate(input);
+      })}
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {sent ? (
+        <Alert tone="success" title={`Invitation for ${sent.email} created`}>
+          <p className="mb-2">
+            Send this link to them ({ROLE_LABEL[sent.role]}, valid until {formatInstant(sent.expiresAt)}). They sign in with {sent.email} and accept.
+          </p>
+          <CopyLink url={sent.url} label={`New invitation link for ${sent.email}`} />
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Email address" type="email" autoComplete="off" hint="They must sign in with this address to accept." error={errors.email?.message} {...form.register("email")} />
+        <div className="space-y-4">
+          <RoleFields
+            control={form.control as unknown as Control<RoleValues>}
+            register={form.register as unknown as UseFormRegister<RoleValues>}
+            errors={errors}
+            payrolls={payrolls}
+            employees={employees}
+          />
+        </div>
+      </div>
+      <Button type="submit" disabled={invite.isPending}>
+        {invite.isPending ? "Creating…" : "Create invitation"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { Fragment, useState } from "react";
+import { useForm, type Control, type UseFormRegister } from "react-hook-form";
+import type { z } from "zod";
+import { UpdateMembership, type Membership } from "@/server/memberships/schemas";
+import { apiRequest } from "@/components/forms/api";
+import { applyProblem, problemMessage } from "@/components/forms/problem";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ROLE_LABEL, formatInstant, scopeLabel, type Option } from "./labels";
+import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
+
+const FIELDS = ["role", "payrollIds", "employeeId"] as const;
+
+type Props = { orgId: string; members: Membership[]; payrolls: readonly Option[]; employees: readonly Option[]; currentUserId: string; canWrite: boolean };
+
+function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { orgId: string; member: Membership; payrolls: readonly Option[]; employees: readonly Option[]; self: boolean; onDone: () => void }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof UpdateMembership>, unknown, UpdateMembership>({
+    resolver: zodResolver(UpdateMembership),
+    defaultValues: {
+      role: member.role,
+      payrollIds: member.role === "Manager" ? member.payrollIds : payrolls.length === 1 ? [payrolls[0]!.id] : [],
+      employeeId: member.employeeId ?? undefined,
+    },
+  });
+  // Memberships carry no version: the last change wins, which is fine for a role.
+  const update = useMutation({
+    mutationFn: (input: UpdateMembership) => apiRequest<Membership>(`/tenants/${orgId}/user_memberships/${member.id}`, { method: "PUT", body: roleLinks(input) }),
+    onSuccess: () => {
+      onDone();
+      router.refresh();
+    },
+    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+  });
+  const name = member.user?.name ?? member.user?.email ?? "this person";
+  return (
+    <form
+      noValidate
+      aria-label={`Change role of ${name}`}
+      className="space-y-4"
+      onSubmit={form.handleSubmit((input) => {
+        setFormError(null);
+        update.mutate(input);
+      })}
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {self ? <Alert tone="warning">This is you: without the Administrator role you can no longer manage people or company settings.</Alert> : null}
+      <div className="grid gap-4 sm:max-w-md">
+        <RoleFields
+          control={form.control as unknown as Control<RoleValues>}
+          register={form.register as unknown as UseFormRegister<RoleValues>}
+          errors={form.formState.errors}
+          payrolls={payrolls}
+          employees={employees}
+        />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving…" : "Save role"}
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Who has access, with their role and what it reaches; change the role or remove the access. */
+export function MembersTable({ orgId, members, payrolls, employees, currentUserId, canWrite }: Props) {
+  const router = useRouter();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Membership | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (member: Membership) => apiRequest<null>(`/tenants/${orgId}/user_memberships/${member.id}`, { method: "DELETE" }),
+    onSuccess: () => {
+      setRemoving(null);
+      router.refresh();
+    },
+    onError: (problem) => {
+      setRemoving(null);
+      setError(problemMessage(problem));
+    },
+  });
+  const removingSelf = removing?.userId === currentUserId;
+  return (
+    <div className="space-y-3">
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Members</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">Person</th>
+              <th scope="col" className="px-4 py-3">Role</th>
+              <th scope="col" className="px-4 py-3">Access to</th>
+              <th scope="col" className="px-4 py-3">Since</th>
+              {canWrite ? (
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {members.map((member) => (
+              <Fragment key={member.id}>
+                <tr>
+                  <td className="px-4 py-3">
+                    <span className="block font-medium text-slate-900">
+                      {member.user?.name ?? "—"}
+                      {member.userId === currentUserId ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">you</span> : null}
+                    </span>
+                    <span className="block text-xs text-slate-500">{member.user?.email}</span>
+                  </td>
+                  <td className="px-4 py-3" data-testid="member-role">
+                    {ROLE_LABEL[member.role]}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{scopeLabel(member, payrolls, employees)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatInstant(member.createdAt, false)}</td>
+                  {canWrite ? (
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2 whitespace-nowrap">
+                        <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setEditing(editing === member.id ? null : member.id)} aria-expanded={editing === member.id}>
+                          Change role
+                        </Button>
+                        <Button variant="ghost" className="px-2.5 py-1 text-xs text-red-700" onClick={() => {
+                            setError(null);
+                            setRemoving(member);
+                          }}>
+                          Remove access
+                        </Button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+                {editing === member.id ? (
+                  <tr className="bg-slate-50">
+                    <td colSpan={5} className="px-4 py-4">
+                      <ChangeRoleForm orgId={orgId} member={member} payrolls={payrolls} employees={employees} self={member.userId === currentUserId} onDone={() => setEditing(null)} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove access?"
+        confirmLabel="Remove access"
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      >
+        <p>
+          <strong>{removing?.user?.name}</strong> ({removing?.user?.email}) loses access to this tenant at once: their next click is refused. Their account at the identity provider
+          stays; invite them again to give access back.
+        </p>
+        {removingSelf ? <p className="font-medium text-red-800">This is you: you will no longer see this tenant.</p> : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

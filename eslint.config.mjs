@@ -1,0 +1,28 @@
+import next from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...next,
+  ...nextTs,
+  { ignores: [".next/**", ".data/**", "node_modules/**", "drizzle/**", "next-env.d.ts", "test-results/**"] },
+  {
+    // The architecture, guarded where cheap: app/ never touches the database; service verbs reach
+    // tenant data only through the scoping module (server/db/tenant-scope.ts).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/db/*", "**/server/db/*", "drizzle-orm", "drizzle-orm/*"], message: "app/ and components/ call service verbs; they never import the database." }] }],
+    },
+  },
+  {
+    files: ["server/{employees,payrolls,periods,lookups,cases,results}/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["../db/client", "**/db/client"], message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts)." }] }],
+    },
+  },
+  {
+    files: ["tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+];
+
+export default config;

@@ -1,0 +1,8 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  serverExternalPackages: ["@electric-sql/pglite", "oidc-provider", "postgres"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;

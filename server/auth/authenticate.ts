@@ -1,0 +1,57 @@
+import "server-only";
+import { decode } from "next-auth/jwt";
+import type { Caller } from "../context";
+import { Unauthenticated } from "../errors";
+import { getUserById } from "../users/upsert-user";
+import { issuerOf, verifyPersonToken } from "./people";
+import { sessionSecret } from "./session-secret";
+import { serviceIssuer, verifySystemUserToken } from "./system-users";
+
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+function cookiesOf(header: string | null): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const at = part.indexOf("=");
+    if (at > 0) jar.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+  }
+  return jar;
+}
+
+/** next-auth splits a large session cookie into name.0, name.1, ... */
+function sessionCookie(jar: Map<string, string>): string | null {
+  for (const name of SESSION_COOKIES) {
+    if (jar.has(name)) return jar.get(name)!;
+    const chunks = [...jar.keys()].filter((k) => k.startsWith(`${name}.`)).sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()));
+    if (chunks.length) return chunks.map((k) => jar.get(k)).join("");
+  }
+  return null;
+}
+
+/** The caller of a request: a bearer token (system user or person) or a browser session; null when anonymous. */
+export async function authenticate(request: Request): Promise<Caller | null> {
+  const authorization = request.headers.get("authorization");
+  // HTTP Basic carries client credentials for the token endpoint, not a caller.
+  if (authorization && !/^Basic\s/i.test(authorization)) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match) throw new Unauthenticated("Use Authorization: Bearer <token>.", "auth.invalid_token");
+    const token = match[1]!;
+    const issuer = issuerOf(token);
+    if (!issuer) throw new Unauthenticated("The token is not a valid JWT.", "auth.invalid_token");
+    if (issuer === serviceIssuer()) {
+      const systemUser = await verifySystemUserToken(token);
+      return { kind: "system", systemUserId: systemUser.id, name: systemUser.name };
+    }
+    const user = await verifyPersonToken(token, issuer);
+    return { kind: "person", userId: user.id, email: user.email, name: user.name };
+  }
+  const session = sessionCookie(cookiesOf(request.headers.get("cookie")));
+  if (session) {
+    const token = await decode({ token: session, secret: await sessionSecret() }).catch(() => null);
+    const userId = typeof token?.userId === "string" ? token.userId : null;
+    const user = userId ? await getUserById(userId) : null;
+    if (!user) throw new Unauthenticated("The session has expired; sign in again.", "auth.session_expired");
+    return { kind: "person", userId: user.id, email: user.email, name: user.name };
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+import { operation } from "../http/operation";
+import { DevTokenRequest, Jwks, TokenRequest, TokenResponse } from "./schemas";
+
+export const issueToken = operation({
+  method: "POST",
+  path: "/oauth/token",
+  tag: "Authentication",
+  summary: "Client-credentials token for a system user (form, JSON or HTTP Basic).",
+  allow: "public",
+  body: TokenRequest,
+  form: true,
+  response: TokenResponse,
+  errors: [400, 401, 422],
+});
+
+export const getJwks = operation({
+  method: "GET",
+  path: "/.well-known/jwks.json",
+  tag: "Authentication",
+  summary: "Public keys that sign the service's tokens.",
+  allow: "public",
+  response: Jwks,
+});
+
+export const issueDevToken = operation({
+  method: "POST",
+  path: "/dev/token",
+  tag: "Authentication",
+  summary: "A demo person's bearer token (development and sandbox only; 404 in production).",
+  allow: "public",
+  body: DevTokenRequest,
+  response: TokenResponse,
+  errors: [404, 422],
+});

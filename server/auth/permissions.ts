@@ -1,0 +1,59 @@
+import type { Caller, Role, TenantAccess } from "../context";
+import { Forbidden } from "../errors";
+
+/**
+ * The authorization table: every operation names one of these permissions, and only this table
+ * says who holds it. Tenant permissions are checked after the tenant itself is resolved
+ * (a tenant the caller cannot see is a 404, never a 403).
+ */
+export const tenantPermissions = {
+  "tenant.read": ["Administrator", "Manager", "SelfService"],
+  "payroll.read": ["Administrator", "Manager"],
+  "payroll.create": ["Administrator"],
+  "payroll.update": ["Administrator"],
+  "payroll.rebase": ["Administrator"],
+  "period.close": ["Administrator", "Manager"],
+  "employee.read": ["Administrator", "Manager", "SelfService"],
+  "employee.write": ["Administrator", "Manager"],
+  /** Cases: Self Service only their own employee's ESS and ECT cases (checked in server/cases). */
+  "case.read": ["Administrator", "Manager", "SelfService"],
+  "case.write": ["Administrator", "Manager", "SelfService"],
+  "lookup.read": ["Administrator", "Manager"],
+  "lookup.write": ["Administrator"],
+  "membership.read": ["Administrator"],
+  "membership.write": ["Administrator"],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** Permissions that do not concern one tenant. */
+export const globalPermissions = {
+  /** Anyone, signed in or not (token endpoint, JWKS, OpenAPI). */
+  public: () => true,
+  /** Any signed-in caller. */
+  authenticated: (caller: Caller | null) => caller !== null,
+  /** A signed-in person (users, invitations): system users are not users. */
+  person: (caller: Caller | null) => caller?.kind === "person",
+  /** Tenants are created by system users, never by a personal account. */
+  "tenant.create": (caller: Caller | null) => caller?.kind === "system",
+} as const;
+
+export type TenantPermission = keyof typeof tenantPermissions;
+export type GlobalPermission = keyof typeof globalPermissions;
+export type Permission = TenantPermission | GlobalPermission;
+
+export const isTenantPermission = (p: Permission): p is TenantPermission => Object.hasOwn(tenantPermissions, p);
+export const isKnownPermission = (p: string): p is Permission => Object.hasOwn(tenantPermissions, p) || Object.hasOwn(globalPermissions, p);
+
+export function assertTenantPermission(permission: TenantPermission, access: TenantAccess) {
+  const roles: readonly Role[] = tenantPermissions[permission];
+  if (!roles.includes(access.role)) throw new Forbidden(`The ${access.role} role may not do this (${permission}).`);
+}
+
+export function assertGlobalPermission(permission: GlobalPermission, caller: Caller | null) {
+  if (!globalPermissions[permission](caller)) {
+    const reasons: Partial<Record<GlobalPermission, string>> = {
+      "tenant.create": "Tenants are created by a system user.",
+      person: "Only a signed-in person can do this; a system user is not a user.",
+    };
+    throw new Forbidden(reasons[permission]);
+  }
+}

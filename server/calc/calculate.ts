@@ -1,0 +1,721 @@
+import { formatRappen, roundTo5Rappen, toRappen } from "@/server/money/rappen";
+import { type Rate, addRates, applyRate, compareRates, formatPercent, multiplyRates, rateFraction, subtractRates } from "@/server/money/rate";
+import { ROUND_5_RAPPEN, ROUND_RAPPEN, type Rounding, roundFraction } from "@/server/money/rounding";
+import { qstAmount, qstRate } from "@/server/regulations/qst/tariffs";
+import { CaseReader, InvalidCaseValue, MissingRegulationData, type Param, type Read, RegulationReader, type Source, decimal, explanation, issue, money, pct } from "./context";
+import { addMonthsToDate, ageOn, daysInclusive, firstOfMonthAfter, maxDate, minDate, monthOf, yearOf } from "./dates";
+import { CALC_ISSUES as I } from "./issues";
+import type { CalcIssue, LineExplanation, PeriodInput, PeriodResult, WageTypeLine, YearToDate } from "./types";
+
+export function emptyYearToDate(): YearToDate {
+  return {
+    ahvWage: 0, alvWage: 0, uvgWage: 0, bvgWage: 0, qstWage: 0, gross: 0,
+    ahvBase: 0, alvLiableWage: 0, alvBase: 0, alvDays: 0, uvgBase: 0, ktgBase: 0, days: 0, regularWage: 0, thirteenthPaid: 0,
+  };
+}
+
+/** The CH collectors, always present in the result (the regulation's wage types may name more). */
+const CH_COLLECTORS = ["GrossWage", "AhvWage", "AlvWage", "UvgWage", "BvgWage", "QstWage", "EmployeeDeductions", "EmployerContributions", "NetWage", "PayableAmount"];
+
+/** Social-insurance days per year and per month (AHV convention: 360 / 30). */
+const YEAR_DAYS = 360n;
+const MONTH_DAYS = 30;
+
+/** Work permits of foreign workers taxed at source (everything but C and Swiss citizens). */
+const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
+
+const byRate = (amount: number, rate: Rate, rounding: Rounding) => applyRate(amount, rate, rounding);
+/** numerator / denominator in Rappen, rounded as named. */
+const divide = (numerator: bigint, denominator: bigint, rounding: Rounding) => toRappen(roundFraction(numerator, denominator, rounding));
+const big = (n: number) => BigInt(n);
+/** Rappen as CHF text for explanations. */
+const c = (rappen: number) => formatRappen(rappen);
+const percentText = (rate: Rate) => formatPercent(rate);
+
+type Maybe = Source | null | undefined;
+
+type Employment = {
+  entry: Read | null;
+  exit: Read | null;
+  employed: boolean;
+  /** First and last employed day within the period (when employed). */
+  from: string;
+  to: string;
+  calendarDays: number;
+  /** Social-insurance days: 30 for a whole month, else calendar days, at most 30. */
+  svDays: number;
+  /** The day state values are read on: the last employed day of the period, else the period's end. */
+  refDate: string;
+  exitInPeriod: boolean;
+};
+
+type Person = {
+  birthDate: Read | null;
+  sex: Read | null;
+  /** AHV/IV/EO (and with it ALV) contributions are due: from 1 January after the 17th birthday. */
+  ahvLiable: boolean;
+  /** Past the month in which the reference age was reached. */
+  pensioner: boolean;
+  referenceAgeReached: string | null;
+  referenceSources: Maybe[];
+};
+
+/**
+ * One employee, one period. Pure: reads the case histories and the regulation given, returns the
+ * lines, collectors and the year to date for the next period.
+ */
+export function calculatePeriod(input: PeriodInput): PeriodResult {
+  return new PeriodCalculation(input).run();
+}
+
+class PeriodCalculation {
+  private readonly reg: RegulationReader;
+  private readonly emp: CaseReader;
+  private readonly co: CaseReader;
+  private readonly lines: WageTypeLine[] = [];
+  private readonly issues: CalcIssue[] = [];
+  private readonly ytd: YearToDate;
+  private readonly period: { start: string; end: string; year: number; month: number };
+  private work!: Employment;
+  private person!: Person;
+  /** Contribution bases of this period, for the year to date. */
+  private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
+
+  constructor(private readonly input: PeriodInput) {
+    const defaults = new Map<string, string>();
+    for (const definition of input.regulation.cases) for (const field of definition.fields) if (field.default !== undefined) defaults.set(field.name, field.default);
+    this.reg = new RegulationReader(input.regulation, input.periodEnd);
+    this.emp = new CaseReader(input.employee, input.knownAt, defaults);
+    this.co = new CaseReader(input.company, input.knownAt, defaults);
+    this.ytd = { ...emptyYearToDate(), ...input.yearToDate };
+    this.period = { start: input.periodStart, end: input.periodEnd, year: yearOf(input.periodStart), month: monthOf(input.periodStart) };
+  }
+
+  run(): PeriodResult {
+    this.work = this.employment();
+    this.person = this.personFacts();
+    if (this.work.employed) this.requireEmployeeData();
+
+    this.rule(() => this.regularWage());
+    this.rule(() => this.thirteenthSalary());
+    this.rule(() => this.momentPayments());
+    this.rule(() => this.familyAllowances());
+
+    this.rule(() => this.ahv());
+    this.rule(() => this.alv());
+    this.rule(() => this.uvg());
+    this.rule(() => this.ktg());
+    this.rule(() => this.bvg());
+    this.rule(() => this.fak());
+    this.rule(() => this.industryFunds());
+    this.rule(() => this.lgavEnforcement());
+    this.rule(() => this.withholdingTax());
+
+    this.netWage();
+    return this.result();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Plumbing
+  // -------------------------------------------------------------------------------------------
+
+  /** Runs one rule; what the regulation or the data cannot give becomes an issue instead of a crash. */
+  private rule(fn: () => void) {
+    try {
+      fn();
+    } catch (error) {
+      if (error instanceof MissingRegulationData) this.addIssue(I.regulationIncomplete, error.message, true);
+      else if (error instanceof InvalidCaseValue) this.addIssue(I.invalidValue, error.message, true, error.field);
+      else throw error;
+    }
+  }
+
+  private addIssue(code: string, message: string, blocking: boolean, field?: string) {
+    if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field));
+  }
+
+  private addLine(number: string, amount: number, base: number | null, rate: string | null, why: LineExplanation, keepZero = false) {
+    if (amount === 0 && !keepZero) return;
+    const wageType = this.reg.wageTypes.get(number);
+    if (!wageType) {
+      this.addIssue(I.wageTypeNotInRegulation, `Wage type ${number} is not part of the regulation in force; its amount ${c(amount)} CHF was left out.`, true);
+      return;
+    }
+    this.lines.push({ number, name: wageType.name.en, amount, base, rate, explanation: why });
+  }
+
+  private amountOf(number: string) {
+    return this.lines.filter((l) => l.number === number).reduce((sum, l) => sum + l.amount, 0);
+  }
+
+  private collector(name: string) {
+    let sum = 0;
+    for (const line of this.lines) if (this.reg.wageTypes.get(line.number)?.collectors.includes(name)) sum += line.amount;
+    return sum;
+  }
+
+  private hasWageType(...numbers: string[]) {
+    return numbers.some((n) => this.reg.wageTypes.has(n));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Facts
+  // -------------------------------------------------------------------------------------------
+
+  private employment(): Employment {
+    const { start, end } = this.period;
+    const entry = this.emp.dateField("EntryDate", end);
+    const exit = this.emp.dateField("ExitDate", end);
+    const from = entry ? maxDate(entry.value, start) : start;
+    const to = exit ? minDate(exit.value, end) : end;
+    const employed = entry !== null && from <= to;
+    const calendarDays = employed ? daysInclusive(from, to) : 0;
+    const svDays = !employed ? 0 : from === start && to === end ? MONTH_DAYS : Math.min(MONTH_DAYS, calendarDays);
+    if (!entry && Object.keys(this.input.employee).some((f) => ["SalaryType", "MonthlySalary", "HourlyWage"].includes(f))) {
+      this.addIssue(I.missingEntryDate, "No entry date (Employment.EntryDate): the calculation cannot tell whether the person is employed.", true, "EntryDate");
+    }
+    return { entry, exit, employed, from, to, calendarDays, svDays, refDate: employed ? to : end, exitInPeriod: !!exit && exit.value >= start && exit.value <= end };
+  }
+
+  private personFacts(): Person {
+    const birthDate = this.emp.at("BirthDate", this.work.refDate);
+    const sex = this.emp.at("Sex", this.work.refDate);
+    if (!birthDate) return { birthDate, sex, ahvLiable: true, pensioner: false, referenceAgeReached: null, referenceSources: [] };
+    const birthYear = yearOf(birthDate.value);
+    const startAfter = this.reg.optionalParam("AhvContributionStartAfterBirthday");
+    const ahvLiable = this.period.year >= birthYear + Number(startAfter?.value ?? "17") + 1;
+    let months: number;
+    const referenceSources: Maybe[] = [birthDate, sex];
+    if (sex?.value === "female") {
+      const keys = this.reg.lookupValues("ReferenceAgeWomenMonths").map((v) => Number(v.key));
+      const key = String(Math.min(Math.max(birthYear, Math.min(...keys)), Math.max(...keys)));
+      const found = this.reg.lookup("ReferenceAgeWomenMonths", key);
+      if (!found) throw new MissingRegulationData(`lookup value ReferenceAgeWomenMonths[${key}]`);
+      months = Number(found.value);
+      referenceSources.push(found);
+    } else {
+      const men = this.reg.param("ReferenceAgeMen");
+      months = Number(men.value) * 12;
+      referenceSources.push(men);
+    }
+    const reached = addMonthsToDate(birthDate.value, months);
+    // AHV 21: the pensioner allowance applies, and ALV ends, from the month after the reference age is reached.
+    const pensioner = this.period.start >= firstOfMonthAfter(reached, 1);
+    return { birthDate, sex, ahvLiable, pensioner, referenceAgeReached: reached, referenceSources };
+  }
+
+  private requireEmployeeData() {
+    const at = this.work.refDate;
+    if (!this.person.birthDate) this.addIssue(I.missingBirthDate, "No birth date: AHV liability, reference age and BVG age credits cannot be decided (calculated as an adult below reference age, without BVG).", true, "BirthDate");
+    if (!this.person.sex) this.addIssue(I.missingSex, "No sex recorded: the reference age and the KTG rate depend on it (calculated with the men's reference age).", true, "Sex");
+    if (!this.emp.at("AhvNumber", at)) this.addIssue(I.missingAhvNumber, "No AHV number: contributions cannot be declared.", true, "AhvNumber");
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Earnings
+  // -------------------------------------------------------------------------------------------
+
+  private regularWage() {
+    if (!this.work.employed) {
+      // Hours recorded for a period without employment are still paid, and flagged.
+      this.hourlyWage(null);
+      return;
+    }
+    const salaryType = this.emp.at("SalaryType", this.work.refDate);
+    if (!salaryType) {
+      this.addIssue(I.missingSalaryType, "No salary type (Salary.SalaryType) for an employed person.", true, "SalaryType");
+      return;
+    }
+    if (salaryType.value === "hourly") this.hourlyWage(salaryType);
+    else this.monthlySalary(salaryType);
+    this.bases.regular = this.amountOf("1000") + this.amountOf("1005") + this.amountOf("1160");
+  }
+
+  /**
+   * MonthlySalary is the agreed salary at the activity rate (ch-case-catalog), so the activity rate
+   * is not applied again. Entry or exit within the month: svDays / 30. A salary change within the
+   * month is weighted by calendar days: sum(salary x days) / employed days x svDays / 30.
+   */
+  private monthlySalary(salaryType: Read) {
+    const { from, to, calendarDays, svDays } = this.work;
+    const segments = this.emp.segments("MonthlySalary", from, to);
+    let numerator = 0n;
+    const sources: Maybe[] = [salaryType, this.work.entry, this.work.exit];
+    for (const segment of segments) {
+      if (!segment.read) {
+        this.addIssue(I.missingMonthlySalary, `No monthly salary (Salary.MonthlySalary) from ${segment.from} to ${segment.to}.`, true, "MonthlySalary");
+        continue;
+      }
+      sources.push(segment.read);
+      numerator += big(money(segment.read)) * big(daysInclusive(segment.from, segment.to));
+    }
+    if (numerator === 0n) return;
+    const amount = divide(numerator * big(svDays), big(calendarDays) * big(MONTH_DAYS), ROUND_RAPPEN);
+    const single = segments.length === 1 && segments[0]!.read ? money(segments[0]!.read) : null;
+    const prorated = svDays < MONTH_DAYS;
+    const text =
+      (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ")}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
+      (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
+    this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, explanation(text, sources));
+  }
+
+  private hourlyWage(salaryType: Read | null) {
+    const hours = this.emp.moments("Hours", this.period.start, this.period.end);
+    this.flagOutsideEmployment(hours);
+    let total: Rate = rateFraction(0, 1);
+    for (const h of hours) total = addRates(total, decimal(h));
+    if (total.numerator === 0n) {
+      if (salaryType) this.addIssue(I.hourlyWithoutHours, "Hourly wage but no hours (WorkedHours.Hours) recorded in the period.", true, "Hours");
+      return;
+    }
+    const wage = this.emp.at("HourlyWage", this.work.refDate);
+    if (!wage) {
+      this.addIssue(I.missingHourlyWage, "Hours recorded but no hourly wage (Salary.HourlyWage).", true, "HourlyWage");
+      return;
+    }
+    const hourly = money(wage);
+    const amount = byRate(hourly, total, ROUND_RAPPEN);
+    const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
+    this.addLine("1005", amount, hourly, null, explanation(`${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
+
+    // Holiday compensation: weeks / (52 - weeks) of the hourly wage, shown with its percentage.
+    const recorded = this.emp.at("HolidayWeeks", this.work.refDate);
+    const industry = this.reg.optionalParam("HolidayWeeks");
+    let weeksSource: Read | Param = recorded ?? industry ?? this.emp.atOrDefault("HolidayWeeks", this.work.refDate) ?? { key: "MinimumHolidayWeeks", value: "4" };
+    const sources: Maybe[] = [weeksSource];
+    if (this.person.birthDate && ageOn(this.person.birthDate.value, this.period.end) < 20) {
+      const minimum = this.reg.optionalParam("MinimumHolidayWeeksUnder20");
+      if (minimum && compareRates(decimal(weeksSource), decimal(minimum)) < 0) {
+        if (recorded) this.addIssue(I.holidayWeeksBelowMinimum, `HolidayWeeks ${recorded.value} is below the legal minimum of ${minimum.value} weeks up to age 20 (OR 329a).`, false, "HolidayWeeks");
+        else weeksSource = minimum;
+        sources.push(minimum, this.person.birthDate);
+      }
+    }
+    const weeks = decimal(weeksSource);
+    const rate = rateFraction(weeks.numerator, 52n * weeks.denominator - weeks.numerator);
+    const compensation = byRate(amount, rate, ROUND_RAPPEN);
+    this.addLine("1160", compensation, amount, percentText(rate), explanation(`Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]));
+  }
+
+  /** 13th salary: monthly 1/12 of the regular wage; december: 1/12 of the year's regular wage in December or on exit, less what was paid. */
+  private thirteenthSalary() {
+    const mode = this.emp.atOrDefault("ThirteenthSalary", this.work.refDate);
+    const mandatory = this.reg.optionalParam("ThirteenthSalaryMandatory");
+    if ((!mode || mode.value === "none") && mandatory?.value === "true" && this.work.employed) {
+      this.addIssue(I.thirteenthSalaryMandatory, "The industry regulation makes the 13th salary part of the wage, but Salary.ThirteenthSalary is none.", false, "ThirteenthSalary");
+    }
+    if (!mode || mode.value === "none") return;
+    const regular = this.bases.regular;
+    if (mode.value === "monthly") {
+      const amount = divide(big(regular), 12n, ROUND_RAPPEN);
+      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), explanation("13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
+      return;
+    }
+    if (this.period.month !== 12 && !this.work.exitInPeriod) return;
+    const yearRegular = this.ytd.regularWage + regular;
+    const owed = divide(big(yearRegular), 12n, ROUND_RAPPEN);
+    const amount = owed - this.ytd.thirteenthPaid;
+    const when = this.work.exitInPeriod ? `on exit (${this.work.exit?.value})` : "in December";
+    this.addLine(
+      "1200",
+      amount,
+      yearRegular,
+      percentText(rateFraction(1, 12)),
+      explanation(`13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`, [mode, this.work.exit]),
+    );
+  }
+
+  /** Bonus, expenses and insurance daily allowances: moment values of the period. */
+  private momentPayments() {
+    const { start, end } = this.period;
+    const kinds = [
+      { field: "BonusAmount", number: "1300", text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary." },
+      { field: "ExpenseAmount", number: "6000", text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST)." },
+      { field: "DailyAllowanceAmount", number: "6100", text: "Insurance daily allowance paid through payroll: not AHV-liable." },
+    ];
+    for (const kind of kinds) {
+      const moments = this.emp.moments(kind.field, start, end);
+      if (!moments.length) continue;
+      this.flagOutsideEmployment(moments);
+      const amount = moments.reduce((sum, m) => sum + money(m), 0);
+      const descriptions = kind.field === "BonusAmount" ? this.emp.moments("BonusDescription", start, end) : [];
+      const text = kind.text + (descriptions.length ? ` ${descriptions.map((d) => d.value).join("; ")}.` : "");
+      this.addLine(kind.number, amount, null, null, explanation(text, [...moments, ...descriptions]));
+    }
+  }
+
+  private flagOutsideEmployment(moments: Read[]) {
+    if (!moments.length) return;
+    const { entry, exit } = this.work;
+    const momentStarts = moments.map((m) => this.momentStart(m));
+    if (exit && momentStarts.some((s) => s > exit.value)) {
+      this.addIssue(I.payAfterExit, `A payment dated after the exit on ${exit.value} (confirm it or correct the date).`, true, moments[0]!.field);
+    } else if (!this.work.employed || (entry && momentStarts.some((s) => s < entry.value))) {
+      this.addIssue(I.payBeforeEntry, entry ? `A payment dated before the entry on ${entry.value}.` : "A payment for a person without an entry date.", true, moments[0]!.field);
+    }
+  }
+
+  private momentStart(read: Read) {
+    const values = this.input.employee[read.field] ?? [];
+    return values.find((v) => v.caseChangeId === read.caseChangeId && v.value === read.value)?.start ?? this.period.start;
+  }
+
+  /** Child and education allowances paid out (refunded by the FAK), by the workplace canton's amounts. */
+  private familyAllowances() {
+    if (!this.work.employed) return;
+    const at = this.work.refDate;
+    const children = this.emp.at("ChildAllowances", at);
+    const education = this.emp.at("EducationAllowances", at);
+    if (!children && !education) return;
+    const canton = this.emp.at("WorkplaceCanton", at) ?? this.co.at("FakCanton", at);
+    let amounts = canton ? this.reg.lookup("FamilyAllowanceAmounts", canton.value) : null;
+    if (!amounts) {
+      amounts = this.reg.lookup("FamilyAllowanceAmounts", "CH");
+      if (!amounts) throw new MissingRegulationData("lookup value FamilyAllowanceAmounts[CH]");
+      this.addIssue(I.familyAllowanceCantonNotShipped, `No family allowance amounts for canton ${canton?.value ?? "(none recorded)"}: the federal minimum is paid. Check the canton's amounts.`, false, "WorkplaceCanton");
+    }
+    const [child = "0.00", edu = "0.00"] = amounts.value.split("/");
+    const { svDays } = this.work;
+    const prorated = svDays < MONTH_DAYS ? ` x ${svDays}/${MONTH_DAYS} days` : "";
+    for (const [number, count, perChild, label] of [
+      ["3000", children, child, "child"],
+      ["3010", education, edu, "education"],
+    ] as const) {
+      if (!count) continue;
+      const n = BigInt(count.value);
+      const each = money({ key: amounts.key, value: perChild });
+      const amount = divide(n * big(each) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN);
+      this.addLine(number, amount, each, null, explanation(`${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`, [count, canton, amounts]));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Social insurance
+  // -------------------------------------------------------------------------------------------
+
+  private ahv() {
+    const wage = this.collector("AhvWage");
+    const { ahvLiable, pensioner, birthDate } = this.person;
+    if (!ahvLiable || wage === 0) return; // contributions start on 1 January after the 17th birthday
+    const employeeRate = this.reg.param("AhvEmployeeRate");
+    const employerRate = this.reg.param("AhvEmployerRate");
+    const shares = ["AhvShareEachSide", "IvShareEachSide", "EoShareEachSide"].map((k) => this.reg.optionalParam(k));
+    let base = wage;
+    let text = `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF`;
+    const sources: Maybe[] = [birthDate, ...shares];
+    if (pensioner) {
+      const allowance = this.reg.param("PensionerAllowanceMonth");
+      base = Math.max(0, wage - money(allowance));
+      text += `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})`;
+      sources.push(allowance, ...this.person.referenceSources);
+    }
+    this.bases.ahv = base;
+    const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
+    const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
+    this.addLine("5010", employee, base, employeeRate.value, explanation(`${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8010", employer, base, employerRate.value, explanation(`${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    const adminRate = this.co.atOrDefault("AhvAdminCostRate", this.work.refDate);
+    if (adminRate) {
+      const contributions = employee + employer;
+      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, explanation(`AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
+    }
+  }
+
+  /**
+   * ALV, cumulative year to date: the base of the year so far is min(ALV-liable wage, 148,200 x
+   * ALV days / 360); this month's base is its increase. A month below the ceiling after months
+   * above it catches up, as the AHV funds count it. Not due past the reference age.
+   */
+  private alv() {
+    const { ahvLiable, pensioner } = this.person;
+    const liable = ahvLiable && !pensioner;
+    const wage = liable ? this.collector("AlvWage") : 0;
+    const days = liable ? this.work.svDays : 0;
+    this.bases.alvLiable = wage;
+    this.bases.alvDays = days;
+    const ceilingYear = this.reg.param("AlvCeilingYear");
+    const alvDays = this.ytd.alvDays + days;
+    const ceiling = divide(big(money(ceilingYear)) * big(alvDays), YEAR_DAYS, ROUND_RAPPEN);
+    const liableYtd = this.ytd.alvLiableWage + wage;
+    const base = Math.min(liableYtd, ceiling) - this.ytd.alvBase;
+    this.bases.alv = base;
+    if (base === 0) return;
+    const employeeRate = this.reg.param("AlvEmployeeRate");
+    const employerRate = this.reg.param("AlvEmployerRate");
+    const solidarity = this.reg.optionalParam("AlvSolidarityRate");
+    const text = `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${liableYtd}, base so far ${this.ytd.alvBase}, this month ${c(base)} CHF`;
+    const sources: Maybe[] = [ceilingYear, solidarity, ...this.person.referenceSources];
+    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, explanation(`${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, explanation(`${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+  }
+
+  /** UVG: NBU (employee share, employer rest) and BU (employer) on the wage up to the insured maximum, cumulative like ALV. */
+  private uvg() {
+    const wage = this.collector("UvgWage");
+    const maxYear = this.reg.param("UvgMaxSalaryYear");
+    const days = this.ytd.days + this.work.svDays;
+    const ceiling = divide(big(money(maxYear)) * big(days), YEAR_DAYS, ROUND_RAPPEN);
+    const liableYtd = this.ytd.uvgWage + wage;
+    const base = Math.min(liableYtd, ceiling) - this.ytd.uvgBase;
+    this.bases.uvg = base;
+    if (base === 0) return;
+    const at = this.work.refDate;
+    const nbuRate = this.co.at("NbuRate", at);
+    const buRate = this.co.at("BuRate", at);
+    if (!nbuRate || !buRate) {
+      this.addIssue(I.missingCompanyUvg, "The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", true, !nbuRate ? "NbuRate" : "BuRate");
+    }
+    const text = `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
+    if (nbuRate) {
+      const hours = this.emp.at("WeeklyHours", at);
+      const minimum = this.reg.optionalParam("NbuMinWeeklyHours");
+      const covered = !hours || !minimum || compareRates(decimal(hours), decimal(minimum)) >= 0;
+      if (covered) {
+        const share = this.co.atOrDefault("NbuEmployeeShare", at) ?? { key: "NbuEmployeeShare", value: "100" };
+        const premium = byRate(base, pct(nbuRate), ROUND_5_RAPPEN);
+        const employeeRate = multiplyRates(pct(nbuRate), pct(share));
+        const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
+        const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
+        this.addLine("5040", employee, base, percentText(employeeRate), explanation(`NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), explanation(`NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+      }
+    }
+    if (buRate) {
+      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, explanation(`BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
+    }
+  }
+
+  /** KTG: the company's rate by sex on the UVG-liable wage, up to KtgMaxSalary (x days / 360, year to date) when set; split by KtgEmployeeShare. */
+  private ktg() {
+    const at = this.work.refDate;
+    const men = this.co.at("KtgRateMen", at);
+    const women = this.co.at("KtgRateWomen", at);
+    if (!men && !women) return;
+    if (!this.person.sex) return; // reported as missing data
+    const rateRead = this.person.sex.value === "female" ? women : men;
+    if (!rateRead) return;
+    const wage = this.collector("UvgWage");
+    const max = this.co.at("KtgMaxSalary", at);
+    let base = wage;
+    let text = `KTG on the UVG-liable wage ${c(wage)} CHF`;
+    if (max) {
+      const ceiling = divide(big(money(max)) * big(this.ytd.days + this.work.svDays), YEAR_DAYS, ROUND_RAPPEN);
+      base = Math.min(wage, Math.max(0, ceiling - this.ytd.ktgBase));
+      text += ` up to KtgMaxSalary ${max.value} x ${this.ytd.days + this.work.svDays}/360 days = ${c(ceiling)} CHF year to date`;
+    }
+    this.bases.ktg = base;
+    if (base === 0) return;
+    const share = this.co.atOrDefault("KtgEmployeeShare", at) ?? { key: "KtgEmployeeShare", value: "50" };
+    const rate = pct(rateRead);
+    const premium = byRate(base, rate, ROUND_5_RAPPEN);
+    const employeeRate = multiplyRates(rate, pct(share));
+    const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
+    const sources: Maybe[] = [this.person.sex, rateRead, share, max];
+    this.addLine("5045", employee, base, percentText(employeeRate), explanation(`${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), explanation(`${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+  }
+
+  /**
+   * BVG: fixed amounts of the pension fund, or the legal minimum plan. Legal minimum: the annual
+   * salary is this month's regular BVG wage (without the 13th line) as a whole month x 12, or x 13
+   * with a 13th salary; below the entry threshold nothing is insured; the coordinated salary is
+   * min(annual, upper limit) - coordination deduction, at least the minimum coordinated salary; the
+   * age credit by BVG age (calendar year - birth year) is split in equal halves, per month x svDays/30.
+   * Risk-only cover (BVG age 18-24) has no legal rate: not calculated (use fixedAmounts for the fund's premium).
+   * Ends past the reference age.
+   */
+  private bvg() {
+    const { svDays, refDate } = this.work;
+    if (svDays === 0 || this.person.pensioner) return;
+    const plan = this.emp.atOrDefault("BvgPlan", refDate) ?? { field: "BvgPlan", value: "legalMinimum", caseChangeId: null };
+    const prorate = svDays < MONTH_DAYS ? ` x ${svDays}/${MONTH_DAYS} days` : "";
+    if (plan.value === "fixedAmounts") {
+      const ee = this.emp.at("BvgEmployeeContribution", refDate);
+      const er = this.emp.at("BvgEmployerContribution", refDate);
+      if (!ee || !er) {
+        this.addIssue(I.missingBvgFixedAmounts, "BvgPlan fixedAmounts needs BvgEmployeeContribution and BvgEmployerContribution.", true, !ee ? "BvgEmployeeContribution" : "BvgEmployerContribution");
+        return;
+      }
+      const employee = divide(big(money(ee)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
+      const employer = divide(big(money(er)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
+      if (employer < employee) this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution");
+      this.addLine("5050", employee, money(ee), null, explanation(`Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
+      this.addLine("8050", employer, money(er), null, explanation(`Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
+      return;
+    }
+    const birth = this.person.birthDate;
+    if (!birth) return; // reported as missing data
+    const bvgAge = this.period.year - yearOf(birth.value);
+    const regular = this.collector("BvgWage") - this.amountOf("1200");
+    if (regular <= 0) return;
+    const thirteenth = this.emp.atOrDefault("ThirteenthSalary", refDate);
+    const months = thirteenth && thirteenth.value !== "none" ? 13n : 12n;
+    const annual = divide(big(regular) * big(MONTH_DAYS) * months, big(svDays), ROUND_RAPPEN);
+    const threshold = this.reg.param("BvgEntryThreshold");
+    const upper = this.reg.param("BvgUpperLimit");
+    const deduction = this.reg.param("BvgCoordinationDeduction");
+    const minCoordinated = this.reg.param("BvgMinCoordinatedSalary");
+    const savingsAfter = this.reg.param("BvgSavingsStartAfterBirthday");
+    const riskAfter = this.reg.optionalParam("BvgRiskStartAfterBirthday");
+    if (annual < money(threshold)) return;
+    if (bvgAge < Number(savingsAfter.value) + 1) {
+      if (riskAfter && bvgAge >= Number(riskAfter.value) + 1) {
+        this.addIssue(I.bvgRiskPremiumNotCalculated, `BVG age ${bvgAge}: risk cover only, whose premium the pension fund sets; record it as BvgPlan fixedAmounts.`, false, "BvgPlan");
+      }
+      return;
+    }
+    const coordinated = Math.max(Math.min(annual, money(upper)) - money(deduction), money(minCoordinated));
+    const bands = this.reg.lookupValues("BvgAgeCredits").filter((v) => Number(v.key) <= bvgAge).sort((a, b) => Number(b.key) - Number(a.key));
+    const band = bands[0];
+    if (!band) return;
+    const credit = { key: `BvgAgeCredits[${band.key}]`, value: band.value };
+    const creditRate = pct(credit);
+    const half = multiplyRates(creditRate, rateFraction(1, 2));
+    // coordinated x credit / 2 / 12 x svDays / 30
+    const monthly = rateFraction(creditRate.numerator * big(svDays), creditRate.denominator * 2n * 12n * big(MONTH_DAYS));
+    const employee = byRate(coordinated, monthly, ROUND_5_RAPPEN);
+    const text =
+      `BVG legal minimum: annual salary ${c(regular)} CHF x ${MONTH_DAYS}/${svDays} x ${months} = ${c(annual)} CHF; ` +
+      `coordinated salary min(annual, ${upper.value}) - ${deduction.value}, at least ${minCoordinated.value} = ${c(coordinated)} CHF; ` +
+      `age credit ${credit.value} % (BVG age ${bvgAge}), half each side, / 12${prorate}, rounded to 0.05 CHF (half up).`;
+    const sources: Maybe[] = [plan, birth, thirteenth, threshold, upper, deduction, minCoordinated, savingsAfter, credit, this.reg.optionalParam("BvgEmployerMinimumShare")];
+    this.addLine("5050", employee, coordinated, percentText(half), explanation(text, sources));
+    this.addLine("8050", employee, coordinated, percentText(half), explanation(`${text} The employer pays the same half (BVG Art. 66).`, sources));
+  }
+
+  /** FAK: the company's FakRate on the AHV contribution base (after the age rules and the pensioner allowance). */
+  private fak() {
+    const base = this.bases.ahv;
+    if (base === 0) return;
+    const rate = this.co.at("FakRate", this.work.refDate);
+    if (!rate) {
+      this.addIssue(I.missingFakRate, "The company's FAK rate (CompanyFak.FakRate) is missing.", true, "FakRate");
+      return;
+    }
+    const canton = this.co.at("FakCanton", this.work.refDate);
+    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation(`FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
+  }
+
+  /** Construction (LMV): FAR and Parifonds at the company's rates, of the AHV contribution base. */
+  private industryFunds() {
+    const at = this.work.refDate;
+    const base = this.bases.ahv;
+    if (base === 0) return;
+    const far = this.emp.atOrDefault("FarInsured", at);
+    const funds = [
+      { employee: "5070", employer: "8070", eeField: "FarEmployeeRate", erField: "FarEmployerRate", name: "FAR", applies: far?.value !== "false", extra: far },
+      { employee: "5075", employer: "8075", eeField: "ParifondsEmployeeRate", erField: "ParifondsEmployerRate", name: "Parifonds", applies: true, extra: null },
+    ];
+    for (const fund of funds) {
+      if (!fund.applies || !this.hasWageType(fund.employee, fund.employer)) continue;
+      for (const [number, field] of [
+        [fund.employee, fund.eeField],
+        [fund.employer, fund.erField],
+      ] as const) {
+        if (!this.hasWageType(number)) continue;
+        const rate = this.co.at(field, at);
+        if (!rate) {
+          this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field);
+          continue;
+        }
+        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation(`${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
+      }
+    }
+  }
+
+  /** Hospitality (L-GAV): the enforcement contribution per month employed, unless exempt. */
+  private lgavEnforcement() {
+    if (!this.hasWageType("5080") || !this.work.employed) return;
+    const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
+    if (exempt?.value === "true") return;
+    const perMonth = this.reg.param("LgavEnforcementContributionMonth");
+    this.addLine("5080", money(perMonth), null, null, explanation(`L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Withholding tax and net wage
+  // -------------------------------------------------------------------------------------------
+
+  /** Monthly model: the rate of the bracket holding this month's QST-liable income, applied to all of it. */
+  private withholdingTax() {
+    const at = this.work.refDate;
+    const tariff = this.emp.at("TaxAtSourceTariff", at);
+    if (!tariff) {
+      const permit = this.emp.at("WorkPermit", at);
+      if (this.work.employed && permit && PERMITS_TAXED_AT_SOURCE.includes(permit.value)) {
+        this.addIssue(I.missingTaxAtSourceTariff, `Work permit ${permit.value} is taxed at source, but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.`, true, "TaxAtSourceTariff");
+      }
+      return;
+    }
+    const income = this.collector("QstWage");
+    if (income === 0) return;
+    const canton = this.emp.at("TaxAtSourceCanton", at);
+    if (!canton) {
+      this.addIssue(I.missingTaxAtSourceCanton, "A withholding-tax tariff is recorded but no canton (WithholdingTax.TaxAtSourceCanton).", true, "TaxAtSourceCanton");
+      return;
+    }
+    const model = this.reg.lookup("QstCantonModel", canton.value);
+    if (model?.value === "annual") {
+      this.addIssue(I.qstAnnualModelNotSupported, `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`, true, "TaxAtSourceCanton");
+      return;
+    }
+    const result = qstRate(this.input.qst, { canton: canton.value, code: tariff.value, monthlyIncomeRappen: income, date: at });
+    if (!result) {
+      this.addIssue(I.qstTariffNotAvailable, `No withholding-tax tariff ${tariff.value} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`, true, "TaxAtSourceTariff");
+      return;
+    }
+    const to = result.bracket.toRappen === null ? "open-ended" : `to ${c(result.bracket.toRappen - 1)} CHF`;
+    this.addLine(
+      "5060",
+      qstAmount(income, result),
+      income,
+      result.ratePercent,
+      explanation(`Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`, [
+        tariff,
+        canton,
+        model,
+        { key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`, value: result.ratePercent },
+      ]),
+    );
+  }
+
+  private netWage() {
+    const gross = this.collector("GrossWage");
+    const deductions = this.collector("EmployeeDeductions");
+    const unrounded = gross - deductions;
+    const net = roundTo5Rappen(unrounded);
+    if (this.work.employed || this.lines.length > 0) {
+      const difference = net - unrounded;
+      this.addLine("6500", net, unrounded, null, explanation(`Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`, []), true);
+    }
+    if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true);
+  }
+
+  private result(): PeriodResult {
+    this.lines.sort((a, b) => (a.number === b.number ? 0 : a.number < b.number ? -1 : 1));
+    const names = new Set(CH_COLLECTORS);
+    for (const wageType of this.reg.wageTypes.values()) for (const c of wageType.collectors) names.add(c);
+    const collectors: Record<string, number> = {};
+    for (const name of names) collectors[name] = this.collector(name);
+    const ytd = this.ytd;
+    const yearToDate: YearToDate = {
+      ahvWage: ytd.ahvWage + (collectors.AhvWage ?? 0),
+      alvWage: ytd.alvWage + (collectors.AlvWage ?? 0),
+      uvgWage: ytd.uvgWage + (collectors.UvgWage ?? 0),
+      bvgWage: ytd.bvgWage + (collectors.BvgWage ?? 0),
+      qstWage: ytd.qstWage + (collectors.QstWage ?? 0),
+      gross: ytd.gross + (collectors.GrossWage ?? 0),
+      ahvBase: ytd.ahvBase + this.bases.ahv,
+      alvLiableWage: ytd.alvLiableWage + this.bases.alvLiable,
+      alvBase: ytd.alvBase + this.bases.alv,
+      alvDays: ytd.alvDays + this.bases.alvDays,
+      uvgBase: ytd.uvgBase + this.bases.uvg,
+      ktgBase: ytd.ktgBase + this.bases.ktg,
+      days: ytd.days + this.work.svDays,
+      regularWage: ytd.regularWage + this.bases.regular,
+      thirteenthPaid: ytd.thirteenthPaid + this.amountOf("1200"),
+    };
+    return { lines: this.lines, collectors, yearToDate, employed: this.work.employed, issues: this.issues };
+  }
+}
+

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { operation } from "../http/operation";
+import { CaseChange, CaseChangeCreated, CaseDefinitionOut, ListCaseChangesQuery, ListCasesQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
+
+export const listCasesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
+  tag: "Cases",
+  summary: "The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases.",
+  allow: "case.read",
+  query: ListCasesQuery,
+  response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.null() }),
+  errors: [404],
+});
+
+export const postCaseChangeOp = operation({
+  method: "POST",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
+  tag: "Cases",
+  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Self Service: own ESS/ECT cases only. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
+  allow: "case.write",
+  query: z.object({ dryRun: z.enum(["true", "false"]).default("false").transform((v) => v === "true").describe("Calculate without saving.") }),
+  body: PostCaseChange,
+  response: CaseChangeCreated,
+  status: 201,
+  idempotent: true,
+  errors: [404, 422],
+});
+
+export const listCaseChangesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/cases/changes",
+  tag: "Cases",
+  summary: "The history of case changes (who, when, why, what), newest first.",
+  allow: "case.read",
+  query: ListCaseChangesQuery,
+  response: z.object({ items: z.array(CaseChange), nextCursor: z.string().nullable() }),
+  errors: [404],
+});
+
+export const valuesInTimeOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/cases/values/time",
+  tag: "Cases",
+  summary: "The values in force on valueDate (default today), one per field, with start, end and caseChangeId.",
+  allow: "case.read",
+  query: ValuesInTimeQuery,
+  response: z.object({ valueDate: z.string(), items: z.array(ValueInTime) }),
+  errors: [404],
+});
+
+const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase) });
+
+export const payrollMissingDataOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/missingdata",
+  tag: "Cases",
+  summary: "Required fields without a value, for the company and every current employee, grouped by case.",
+  allow: "payroll.read",
+  query: MissingDataQuery,
+  response: MissingData,
+  errors: [404],
+});
+
+export const employeeMissingDataOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata",
+  tag: "Cases",
+  summary: "One employee's required fields without a value, grouped by case.",
+  allow: "case.read",
+  query: MissingDataQuery,
+  response: MissingData,
+  errors: [404],
+});

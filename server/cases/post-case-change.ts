@@ -1,0 +1,127 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { callerKey, type TenantCtx } from "../context";
+import { caseChanges, caseValues, lookupValues } from "../db/schema";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { findVisibleEmployee } from "../employees/get-employee";
+import { Forbidden, Invalid, type FieldError } from "../errors";
+import { recordEvent } from "../events/record-event";
+import { newId } from "../ids";
+import { regulationDate } from "../lookups/initialize-chart";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import type { CaseField } from "../regulations/catalog";
+import { storedRegulations, type Regulations } from "../regulations/store";
+import { DryRunRollback, compareOpenEntries, snapshotOpenEntries } from "./dry-run";
+import { caseCatalog, isSelfServiceCase } from "./definitions";
+import type { PostCaseChange } from "./schemas";
+import { toCaseChange } from "./to-output";
+import { recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
+import { parseCaseValue } from "./value-types";
+
+async function lookupKeys(scope: TenantScope, payrollId: string, lookupName: string) {
+  const rows = await scope.rows(lookupValues, and(eq(lookupValues.payrollId, payrollId), eq(lookupValues.lookupName, lookupName)));
+  return rows.map((row) => row.key);
+}
+
+function constraintsOf(field: CaseField, keys?: string[]) {
+  return {
+    options: field.options?.map((o) => o.value),
+    lookupKeys: keys,
+    min: field.min,
+    max: field.max,
+    refuseQrIban: field.refuseQrIban,
+  };
+}
+
+/**
+ * Records a case change: every value typed and checked against its field, none dated before the
+ * payroll's accountingStartDate, all in one transaction with its CaseChangeAdded event.
+ */
+export async function postCaseChange({ ctx, payrollId, input, dryRun = false }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun?: boolean }) {
+  const regulations = await storedRegulations();
+  try {
+    return await record({ ctx, payrollId, input, dryRun, regulations });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.result as Awaited<ReturnType<typeof record>>;
+    throw error;
+  }
+}
+
+async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun: boolean; regulations: Regulations }) {
+  return inTenant(ctx, async (scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
+    const definition = catalog.caseByName.get(input.caseName);
+    if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
+
+    if (definition.scope === "employee") {
+      if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
+      await findVisibleEmployee(scope, ctx, input.employeeId, { payrollId });
+    } else if (input.employeeId) {
+      throw Invalid.field("employeeId", `${definition.name} is a company case: employeeId must be null.`, "case.company_case");
+    }
+    if (ctx.access.role === "SelfService" && !isSelfServiceCase(definition)) {
+      throw new Forbidden(`Self Service may report ESS and ECT cases only; ${definition.name} is not one of them.`, "case.not_self_service");
+    }
+
+    const errors: FieldError[] = [];
+    let beforeStart = false;
+    const parsed: { field: CaseField; value: string; start: string; end: string | null }[] = [];
+    for (const [i, item] of input.values.entries()) {
+      const field = definition.fields.find((f) => f.name === item.caseFieldName);
+      if (!field) {
+        errors.push({ path: `values.${i}.caseFieldName`, message: `${definition.name} has no field "${item.caseFieldName}".` });
+        continue;
+      }
+      const keys = field.valueType === "lookup" && field.lookup ? await lookupKeys(scope, payroll.id, field.lookup) : undefined;
+      const result = parseCaseValue(field.valueType, item.value, constraintsOf(field, keys));
+      if (!result.ok) errors.push({ path: `values.${i}.value`, message: `${field.name}: ${result.message}` });
+      if (item.start < payroll.accountingStartDate) {
+        beforeStart = true;
+        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accountingStartDate (${payroll.accountingStartDate}).` });
+      }
+      if (item.end && item.end < item.start) errors.push({ path: `values.${i}.end`, message: "The end cannot be before the start." });
+      if (result.ok) parsed.push({ field, value: result.value, start: item.start, end: item.end ?? null });
+    }
+    if (errors.length) throw new Invalid(errors, beforeStart ? "case.before_accounting_start" : "validation.failed");
+
+    const affected = input.employeeId ? [input.employeeId] : undefined;
+    const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;
+    const change = await scope.insert(caseChanges, {
+      id: newId(),
+      payrollId: payroll.id,
+      employeeId: input.employeeId,
+      caseName: definition.name,
+      reason: input.reason ?? null,
+      createdBy: callerKey(ctx.caller),
+      createdByName: ctx.caller.name,
+    });
+    const values = await scope.insertMany(
+      caseValues,
+      parsed.map((item) => ({
+        id: newId(),
+        caseChangeId: change.id,
+        payrollId: payroll.id,
+        employeeId: input.employeeId,
+        caseName: definition.name,
+        fieldName: item.field.name,
+        value: item.value,
+        start: item.start,
+        end: item.end,
+        createdAt: change.createdAt,
+      })),
+    );
+    await recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: change.id, employeeId: input.employeeId, caseName: definition.name });
+    // Results are always current: recalculated before the answer, in the same transaction.
+    const from = parsed.map((v) => v.start).sort()[0];
+    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from);
+    const result = { ...toCaseChange(change, values), recalculatedPeriods: touchedPeriods(outcome) };
+    if (before?.open && outcome.period) {
+      // Calculated like a real change, then rolled back: nothing is stored, no event is recorded.
+      const after = await snapshotOpenEntries(scope, payroll.id, affected);
+      const periods = await compareOpenEntries(scope, payroll.id, before.open, before.entries, after.entries, "touched" in outcome ? (outcome.touched ?? []) : []);
+      throw new DryRunRollback({ ...result, dryRun: true, periods });
+    }
+    return result;
+  });
+}

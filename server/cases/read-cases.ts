@@ -1,0 +1,96 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { todayInZurich } from "../dates";
+import { caseChanges, caseValues } from "../db/schema";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { findVisibleEmployee } from "../employees/get-employee";
+import { Forbidden } from "../errors";
+import { decodeCursor, toPage } from "../http/pagination";
+import { regulationDate } from "../lookups/initialize-chart";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { storedRegulations } from "../regulations/store";
+import { caseCatalog, isSelfServiceCase } from "./definitions";
+import { valueInForce } from "./in-force";
+import type { ListCaseChangesQuery, ListCasesQuery, ValuesInTimeQuery } from "./schemas";
+import { toCaseChange, toCaseDefinition } from "./to-output";
+
+/** Self Service sees only their own employee's data, never the company's. */
+async function checkSubject(scope: TenantScope, ctx: TenantCtx, payrollId: string, employeeId: string | undefined) {
+  if (employeeId) await findVisibleEmployee(scope, ctx, employeeId, { payrollId });
+  else if (ctx.access.role === "SelfService") throw new Forbidden("Self Service sees only their own employee's data: name your employeeId.", "case.not_self_service");
+}
+
+/** The cases available to the payroll (from its regulations), for the company or for an employee. */
+export async function listCases({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery }) {
+  const regulations = await storedRegulations();
+  return inTenant(ctx, async (scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    await checkSubject(scope, ctx, payrollId, input.employeeId);
+    const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
+    const items = catalog.cases
+      .filter((c) => c.scope === (input.employeeId ? "employee" : "company"))
+      .filter((c) => !input.cluster || (input.cluster === "none" ? c.cluster === null : c.cluster === input.cluster))
+      .filter((c) => ctx.access.role !== "SelfService" || isSelfServiceCase(c))
+      .map(toCaseDefinition);
+    return { items, nextCursor: null };
+  });
+}
+
+/** The history of case changes: who, when, why and what, newest first. */
+export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCaseChangesQuery }) {
+  const before = decodeCursor(input.cursor);
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    await checkSubject(scope, ctx, payrollId, input.employeeId);
+    const subject: SQL | undefined = input.employeeId
+      ? eq(caseChanges.employeeId, input.employeeId)
+      : input.scope === "company"
+        ? isNull(caseChanges.employeeId)
+        : input.scope === "employee"
+          ? isNotNull(caseChanges.employeeId)
+          : undefined;
+    const changes = await scope.rows(
+      caseChanges,
+      and(eq(caseChanges.payrollId, payrollId), subject, input.caseName ? eq(caseChanges.caseName, input.caseName) : undefined, before ? lt(caseChanges.id, before) : undefined),
+      { orderBy: [desc(caseChanges.id)], limit: input.limit + 1 },
+    );
+    const page = changes.slice(0, input.limit);
+    const values = page.length ? await scope.rows(caseValues, inArray(caseValues.caseChangeId, page.map((c) => c.id)), { orderBy: [asc(caseValues.id)] }) : [];
+    const items = page.map((change) => toCaseChange(change, values.filter((v) => v.caseChangeId === change.id)));
+    return { items, nextCursor: toPage(changes, input.limit, (c) => c).nextCursor };
+  });
+}
+
+/** All recorded values of a subject (an employee, or the company with null), oldest first. */
+export async function valuesOf(scope: TenantScope, payrollId: string, employeeId: string | null, fieldNames?: string[]) {
+  return scope.rows(
+    caseValues,
+    and(
+      eq(caseValues.payrollId, payrollId),
+      employeeId ? eq(caseValues.employeeId, employeeId) : isNull(caseValues.employeeId),
+      fieldNames?.length ? inArray(caseValues.fieldName, fieldNames) : undefined,
+    ),
+    { orderBy: [asc(caseValues.createdAt), asc(caseValues.id)] },
+  );
+}
+
+/** The values in force on a date, one per field, with where each came from. */
+export async function valuesInTime({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ValuesInTimeQuery }) {
+  const valueDate = input.valueDate ?? todayInZurich();
+  const fieldNames = input.caseFieldNames?.split(",").map((s) => s.trim()).filter(Boolean);
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    await checkSubject(scope, ctx, payrollId, input.employeeId);
+    const values = await valuesOf(scope, payrollId, input.employeeId ?? null, fieldNames);
+    const byField = new Map<string, typeof values>();
+    for (const value of values) byField.set(value.fieldName, [...(byField.get(value.fieldName) ?? []), value]);
+    const items = [...byField.entries()]
+      .map(([, history]) => valueInForce(history, valueDate))
+      .filter((v): v is NonNullable<typeof v> => v !== null)
+      .map((v) => ({ caseFieldName: v.fieldName, caseName: v.caseName, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() }))
+      .sort((a, b) => a.caseFieldName.localeCompare(b.caseFieldName));
+    return { valueDate, items };
+  });
+}
+

@@ -1,0 +1,42 @@
+import type { CaseDefinition } from "../regulations/catalog";
+import type { caseChanges, caseValues } from "../db/schema";
+import type { CaseChange } from "./schemas";
+
+export function toCaseDefinition(definition: CaseDefinition) {
+  return {
+    name: definition.name,
+    displayName: definition.displayName,
+    scope: definition.scope,
+    cluster: definition.cluster,
+    fields: definition.fields.map((field) => ({
+      name: field.name,
+      displayName: field.displayName,
+      valueType: field.valueType,
+      required: field.required !== false,
+      requiredFor: field.required === false ? null : field.required,
+      cluster: definition.cluster,
+      requiredWhen: field.requiredWhen ? { field: field.requiredWhen.field, in: [...field.requiredWhen.in] } : null,
+      options: field.options ? field.options.map((o) => ({ value: o.value, displayName: o.displayName })) : null,
+      lookup: field.lookup ?? null,
+      moment: field.moment,
+      default: field.default ?? null,
+    })),
+  };
+}
+
+const creatorOf = (createdBy: string, name: string): CaseChange["createdBy"] => {
+  const [kind, id] = createdBy.split(":") as ["system" | "person", string];
+  return { kind, id, name };
+};
+
+export function toCaseChange(change: typeof caseChanges.$inferSelect, values: (typeof caseValues.$inferSelect)[]): CaseChange {
+  return {
+    id: change.id,
+    caseName: change.caseName,
+    employeeId: change.employeeId,
+    reason: change.reason,
+    createdAt: change.createdAt.toISOString(),
+    createdBy: creatorOf(change.createdBy, change.createdByName),
+    values: values.map((v) => ({ id: v.id, caseFieldName: v.fieldName, value: v.value, start: v.start, end: v.end })),
+  };
+}

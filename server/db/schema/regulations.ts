@@ -1,0 +1,67 @@
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { payrolls } from "./payrolls";
+import { tenants } from "./tenants";
+
+/**
+ * Regulation versions as imported from the catalog (npm run regulations:update). The service reads
+ * them from here and applies each version from its validFrom date, without a restart.
+ */
+export const regulationVersions = pgTable(
+  "regulation_versions",
+  {
+    id: uuid("id").primaryKey(),
+    regulationId: uuid("regulation_id").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    /** The regulation (name, displayName, country) and this version's content, as the catalog ships them. */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    checksum: text("checksum").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("regulation_versions_name_valid_from_key").on(t.name, t.validFrom)],
+);
+
+/**
+ * A payroll's lookup values (chart of accounts, cost centers): its own copy, started from the
+ * regulation's values and then maintained by the client.
+ */
+export const lookupValues = pgTable(
+  "lookup_values",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    regulationName: text("regulation_name").notNull(),
+    lookupName: text("lookup_name").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    displayName: jsonb("display_name").$type<Record<string, string>>(),
+    clientAdded: boolean("client_added").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("lookup_values_key").on(t.payrollId, t.regulationName, t.lookupName, t.key),
+    index("lookup_values_payroll_idx").on(t.tenantId, t.payrollId, t.lookupName),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+  ],
+);
+
+/** Which accounts a wage type posts to, per payroll (lookup value ids, so renumbering an account keeps the mapping). */
+export const wageTypeAccounts = pgTable(
+  "wage_type_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    wageTypeNumber: text("wage_type_number").notNull(),
+    debitAccountId: uuid("debit_account_id").notNull().references(() => lookupValues.id),
+    creditAccountId: uuid("credit_account_id").notNull().references(() => lookupValues.id),
+  },
+  (t) => [
+    unique("wage_type_accounts_key").on(t.payrollId, t.wageTypeNumber),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+  ],
+);

@@ -1,0 +1,45 @@
+import { boolean, foreignKey, index, integer, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { payrunPeriods } from "./payrolls";
+import { tenants } from "./tenants";
+
+export type StoredLine = {
+  number: string;
+  name: string;
+  amount: number;
+  base: number | null;
+  rate: string | null;
+  retro: boolean;
+  retroPeriodStart: string | null;
+  explanation: { text: string; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
+};
+
+/**
+ * One employee's result in one payrun period, always current while the period is open (every case
+ * change recalculates it), frozen once the period is closed. Amounts are integer Rappen.
+ */
+export const payrunEntries = pgTable(
+  "payrun_entries",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    payrunPeriodId: uuid("payrun_period_id").notNull(),
+    employeeId: uuid("employee_id").notNull(),
+    employed: boolean("employed").notNull(),
+    gross: integer("gross").notNull(),
+    net: integer("net").notNull(),
+    payable: integer("payable").notNull(),
+    paidOut: integer("paid_out").notNull().default(0),
+    lines: jsonb("lines").$type<StoredLine[]>().notNull(),
+    collectors: jsonb("collectors").$type<Record<string, number>>().notNull(),
+    yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),
+    issues: jsonb("issues").$type<{ code: string; message: string; field?: string; caseName: string | null; blocking: boolean }[]>().notNull(),
+    calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("payrun_entries_period_employee_key").on(t.payrunPeriodId, t.employeeId),
+    index("payrun_entries_tenant_idx").on(t.tenantId, t.payrollId, t.employeeId),
+    foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
+  ],
+);
+

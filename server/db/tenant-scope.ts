@@ -1,0 +1,102 @@
+import "server-only";
+import { and, eq, type InferSelectModel, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { TenantCtx } from "../context";
+import { getDb, type Tx } from "./client";
+
+/**
+ * The one module that owns tenant scoping. Service verbs reach tenant data only through a
+ * TenantScope: every read and write it issues carries `tenant_id = ctx.tenantId`, and inserts get
+ * the tenant id from the context, never from a request body.
+ */
+export type TenantTable = PgTable & { tenantId: PgColumn };
+
+type Order = SQL | PgColumn;
+type ReadOptions = { orderBy?: Order[]; limit?: number };
+
+// drizzle's builder types do not follow a generic table parameter; the casts stay in this file.
+type LooseQuery = {
+  where(c: SQL | undefined): LooseQuery;
+  orderBy(...o: Order[]): LooseQuery;
+  limit(n: number): LooseQuery;
+  set(v: unknown): LooseQuery;
+  values(v: unknown): LooseQuery;
+  returning(): Promise<unknown[]>;
+  for(strength: "update"): LooseQuery;
+  then: Promise<unknown[]>["then"];
+};
+
+type Insertable<T extends TenantTable> = T["$inferInsert"];
+type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] };
+type UpdateSet<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL };
+
+export class TenantScope {
+  constructor(
+    readonly tx: Tx,
+    readonly tenantId: string,
+  ) {}
+
+  /** `tenant_id = ?` and the given conditions: for joins and subqueries built by hand. */
+  where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conditions)!;
+  }
+
+  async rows<T extends TenantTable>(table: T, condition?: SQL, options: ReadOptions = {}): Promise<InferSelectModel<T>[]> {
+    let query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition));
+    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
+    if (options.limit !== undefined) query = query.limit(options.limit);
+    return (await query) as InferSelectModel<T>[];
+  }
+
+  async first<T extends TenantTable>(table: T, condition?: SQL, options: Omit<ReadOptions, "limit"> = {}) {
+    const [row] = await this.rows(table, condition, { ...options, limit: 1 });
+    return row ?? null;
+  }
+
+  /** Reads and locks the row for the rest of the transaction. */
+  async lock<T extends TenantTable>(table: T, condition: SQL): Promise<InferSelectModel<T> | null> {
+    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition)).for("update");
+    const [row] = (await query) as InferSelectModel<T>[];
+    return row ?? null;
+  }
+
+  async insert<T extends TenantTable>(table: T, values: InsertValues<T>): Promise<InferSelectModel<T>> {
+    const query = this.tx.insert(table as PgTable) as unknown as LooseQuery;
+    const [row] = await query.values({ ...values, tenantId: this.tenantId }).returning();
+    return row as InferSelectModel<T>;
+  }
+
+  /** One round trip for many rows. */
+  async insertMany<T extends TenantTable>(table: T, rows: InsertValues<T>[]): Promise<InferSelectModel<T>[]> {
+    if (!rows.length) return [];
+    const query = this.tx.insert(table as PgTable) as unknown as LooseQuery;
+    return (await query.values(rows.map((row) => ({ ...row, tenantId: this.tenantId }))).returning()) as InferSelectModel<T>[];
+  }
+
+  async update<T extends TenantTable>(table: T, set: UpdateSet<T>, condition: SQL) {
+    const query = this.tx.update(table as PgTable) as unknown as LooseQuery;
+    return (await query.set(set).where(this.where(table, condition)).returning()) as InferSelectModel<T>[];
+  }
+
+  async delete<T extends TenantTable>(table: T, condition: SQL) {
+    const query = this.tx.delete(table as PgTable) as unknown as LooseQuery;
+    return (await query.where(this.where(table, condition)).returning()) as InferSelectModel<T>[];
+  }
+}
+
+/** Runs a command in one transaction, scoped to the caller's tenant. */
+export async function inTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => Promise<R>): Promise<R> {
+  const db = await getDb();
+  return db.transaction((tx) => work(new TenantScope(tx as Tx, ctx.tenantId)));
+}
+
+/** Postgres unique violation (code 23505), optionally of one named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const candidate = e as { code?: string; constraint_name?: string; constraint?: string };
+    if (candidate.code === "23505") {
+      return !constraint || candidate.constraint_name === constraint || candidate.constraint === constraint;
+    }
+  }
+  return false;
+}

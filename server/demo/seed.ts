@@ -1,0 +1,118 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createSystemUser, verifyClientCredentials } from "../auth/system-users";
+import type { TenantCtx } from "../context";
+import { getDb } from "../db/client";
+import { employees, memberships, payrolls, tenants } from "../db/schema";
+import { devSubjectOf } from "../auth/dev-token";
+import { DEMO_PEOPLE } from "./people";
+import { createEmployee } from "../employees/create-employee";
+import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
+import { newId } from "../ids";
+import { createPayroll } from "../payrolls/create-payroll";
+import { upsertUser } from "../users/upsert-user";
+
+const DEMO_EMPLOYEES = [
+  { identifier: "1001", firstName: "Lea", lastName: "Müller" },
+  { identifier: "1002", firstName: "Noah", lastName: "Meier" },
+  { identifier: "1003", firstName: "Mia", lastName: "Schmid" },
+  { identifier: "1004", firstName: "Luca", lastName: "Keller" },
+  { identifier: "1005", firstName: "Chloé", lastName: "Favre" },
+];
+
+
+type DemoCredentials = { clientId: string; clientSecret: string };
+const credentialsFile = () => path.join(path.dirname(path.resolve(env().PGLITE_DATA_DIR)), "demo-system-user.json");
+
+function readCredentials(): DemoCredentials | null {
+  try {
+    return JSON.parse(readFileSync(credentialsFile(), "utf8")) as DemoCredentials;
+  } catch {
+    return null;
+  }
+}
+
+/** The demo system user; its secret is kept in the data folder (ignored by git) so every start can print it. */
+async function demoSystemUser() {
+  const saved = readCredentials();
+  const valid = saved ? await verifyClientCredentials(saved.clientId, saved.clientSecret) : null;
+  if (valid && saved) return { id: valid.id, ...saved };
+  const created = await createSystemUser("Demo backend");
+  mkdirSync(path.dirname(credentialsFile()), { recursive: true });
+  writeFileSync(credentialsFile(), JSON.stringify({ clientId: created.clientId, clientSecret: created.clientSecret }, null, 2), { mode: 0o600 });
+  return created;
+}
+
+/**
+ * Until memberships can be managed (people issue), the seed gives each demo person of the
+ * development identity provider their role in the demo tenant: the manager is assigned the demo
+ * payroll, the two employees are linked to the first two demo employees.
+ */
+async function seedDemoMemberships(tenantId: string) {
+  const db = await getDb();
+  const [payroll] = await db.select().from(payrolls).where(eq(payrolls.tenantId, tenantId)).limit(1);
+  const staff = await db.select().from(employees).where(and(eq(employees.tenantId, tenantId), inArray(employees.identifier, ["1001", "1002"])));
+  const employeeOf = (identifier: string) => staff.find((e) => e.identifier === identifier)?.id ?? null;
+  const linked: Record<string, string | null> = { "employee1@demo.example": employeeOf("1001"), "employee2@demo.example": employeeOf("1002") };
+  for (const person of DEMO_PEOPLE) {
+    const user = await upsertUser({ issuer: devIdpIssuer(), subject: devSubjectOf(person.email), email: person.email, name: person.name, emailVerified: true });
+    await db
+      .insert(memberships)
+      .values({
+        id: newId(),
+        tenantId,
+        userId: user.id,
+        role: person.role,
+        payrollIds: person.role === "Manager" && payroll ? [payroll.id] : [],
+        employeeId: person.role === "SelfService" ? (linked[person.email] ?? null) : null,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+export function wantsDemo() {
+  const flag = env().SEED_DEMO;
+  if (flag) return flag === "true";
+  return env().SERVICE_ENVIRONMENT !== "production";
+}
+
+/** Demo tenant, payroll, employees and the demo administrator's membership; idempotent. */
+export async function seedDemo() {
+  const db = await getDb();
+  const systemUser = await demoSystemUser();
+  let [tenant] = await db.select().from(tenants).where(eq(tenants.isDemo, true)).limit(1);
+  if (!tenant) {
+    [tenant] = await db.insert(tenants).values({ id: newId(), name: "Muster AG (Demo)", createdBySystemUserId: systemUser.id, isDemo: true }).returning();
+    const ctx: TenantCtx = {
+      caller: { kind: "system", systemUserId: systemUser.id, name: "Demo backend" },
+      tenantId: tenant!.id,
+      access: { tenantId: tenant!.id, role: "Administrator", payrollIds: [], employeeId: null },
+    };
+    const { payroll } = await createPayroll({ ctx, input: { name: "Muster AG", accountingStartDate: "2026-01-01", documentLanguage: "de", countryRegulation: "CH" } });
+    for (const employee of DEMO_EMPLOYEES) await createEmployee({ ctx, input: { ...employee, divisionId: payroll.divisionId } });
+  } else if (tenant.createdBySystemUserId !== systemUser.id) {
+    await db.update(tenants).set({ createdBySystemUserId: systemUser.id }).where(eq(tenants.id, tenant.id));
+  }
+  if (usesDevIdentityProvider()) await seedDemoMemberships(tenant!.id);
+  return { tenantId: tenant!.id, clientId: systemUser.clientId, clientSecret: systemUser.clientSecret };
+}
+
+export async function seedDemoIfWanted() {
+  if (!wantsDemo()) return;
+  const demo = await seedDemo();
+  const url = env().PUBLIC_URL;
+  const lines = [
+    "",
+    "Demo data ready.",
+    `  Console:      ${url}  (sign in with the development identity provider as ${DEMO_PEOPLE.map((p) => `${p.email} (${p.role})`).join(", ")})`,
+    `  Demo tenant:  ${demo.tenantId}`,
+    `  System user:  clientId=${demo.clientId}`,
+    `                clientSecret=${demo.clientSecret}`,
+    `  Token:        curl -s -X POST ${url}/api/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} -d client_secret=${demo.clientSecret}`,
+    `  API document: ${url}/api/openapi.json`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}

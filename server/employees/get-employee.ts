@@ -1,0 +1,26 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { employees } from "../db/schema";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { NotFound } from "../errors";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { toEmployee } from "./schemas";
+import { visibleEmployees } from "./visibility";
+import { NOT_RECORDED, employmentOf } from "./employment";
+
+export async function findVisibleEmployee(scope: TenantScope, ctx: TenantCtx, employeeId: string, { lock = false, payrollId }: { lock?: boolean; payrollId?: string } = {}) {
+  const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
+  const condition = and(eq(employees.id, employeeId), visibleEmployees(ctx, scope), payroll ? eq(employees.divisionId, payroll.divisionId) : undefined)!;
+  const row = lock ? await scope.lock(employees, condition) : await scope.first(employees, condition);
+  if (!row) throw new NotFound("employee");
+  return row;
+}
+
+export async function getEmployee({ ctx, employeeId, payrollId }: { ctx: TenantCtx; employeeId: string; payrollId?: string }) {
+  return inTenant(ctx, async (scope) => {
+    const row = await findVisibleEmployee(scope, ctx, employeeId, { payrollId });
+    const employment = await employmentOf(scope, [row.id]);
+    return { employee: toEmployee(row, employment.get(row.id) ?? NOT_RECORDED), version: row.version };
+  });
+}

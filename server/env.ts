@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const Env = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DATA_DIR: z.string().default(".data/pglite"),
+  /** A dumped, migrated PGlite data dir to start from (tests). */
+  PGLITE_TEMPLATE: z.string().optional(),
+  SERVICE_ENVIRONMENT: z.enum(["development", "sandbox", "production"]).default("sandbox"),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  DEV_IDP_PORT: z.coerce.number().int().positive().default(3001),
+  DEV_IDP_HOST: z.string().default("127.0.0.1"),
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+});
+
+export type Env = z.infer<typeof Env>;
+
+function parseEnv(): Env {
+  const parsed = Env.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  if (env.SERVICE_ENVIRONMENT === "production") {
+    const missing = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "NEXTAUTH_SECRET", "DATABASE_URL"] as const).filter(
+      (k) => !env[k],
+    );
+    if (missing.length) throw new Error(`Production needs ${missing.join(", ")} to be set.`);
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+export const isDevelopmentLike = () => env().SERVICE_ENVIRONMENT !== "production";
+export const usesDevIdentityProvider = () => !env().OIDC_ISSUER && isDevelopmentLike();
+export const devIdpIssuer = () => `http://${env().DEV_IDP_HOST}:${env().DEV_IDP_PORT}`;

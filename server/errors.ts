@@ -1,0 +1,75 @@
+/**
+ * The error taxonomy of the service. Domain code throws these; each transport maps them once
+ * (HTTP: server/http/problem.ts). Codes are stable and dotted, e.g. `payroll.already_exists`.
+ */
+export type FieldError = { path: string; message: string };
+
+export abstract class ServiceError extends Error {
+  abstract readonly kind:
+    | "bad_request"
+    | "unauthenticated"
+    | "forbidden"
+    | "not_found"
+    | "method_not_allowed"
+    | "conflict"
+    | "precondition_failed"
+    | "invalid";
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends ServiceError {
+  readonly kind = "bad_request";
+}
+export class Unauthenticated extends ServiceError {
+  readonly kind = "unauthenticated";
+  constructor(message = "A valid bearer token or session is required.", code = "auth.unauthenticated") {
+    super(code, message);
+  }
+}
+export class Forbidden extends ServiceError {
+  readonly kind = "forbidden";
+  constructor(message = "Your role does not allow this.", code = "auth.forbidden") {
+    super(code, message);
+  }
+}
+export class NotFound extends ServiceError {
+  readonly kind = "not_found";
+  constructor(what: string, code = `${what}.not_found`) {
+    super(code, `The ${what.replace(/_/g, " ")} does not exist or is not visible to you.`);
+  }
+}
+export class MethodNotAllowed extends ServiceError {
+  readonly kind = "method_not_allowed";
+  constructor(readonly allow: string[]) {
+    super("request.method_not_allowed", `This resource supports ${allow.join(", ")}.`);
+  }
+}
+export class Conflict extends ServiceError {
+  readonly kind = "conflict";
+}
+export class PreconditionFailed extends ServiceError {
+  readonly kind = "precondition_failed";
+  constructor(message = "The resource has changed since you read it (If-Match does not match).") {
+    super("request.precondition_failed", message);
+  }
+}
+export class Invalid extends ServiceError {
+  readonly kind = "invalid";
+  constructor(
+    readonly errors: FieldError[],
+    code = "validation.failed",
+    message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; "),
+  ) {
+    super(code, message);
+  }
+  static field(path: string, message: string, code = "validation.failed") {
+    return new Invalid([{ path, message }], code);
+  }
+}

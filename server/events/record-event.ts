@@ -1,0 +1,15 @@
+import "server-only";
+import { events } from "../db/schema";
+import type { TenantScope } from "../db/tenant-scope";
+import { newId } from "../ids";
+
+/** Event types of interface section 6, with the payload fields the interface names. */
+export type EventPayloads = {
+  CaseChangeAdded: { payrollId: string; caseChangeId: string; employeeId: string | null; caseName: string };
+  PayrunPeriodClosed: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
+};
+
+/** Records an event in the caller's transaction: it exists exactly when what it reports was committed. */
+export async function recordEvent<T extends keyof EventPayloads>(scope: TenantScope, type: T, payload: EventPayloads[T]) {
+  return scope.insert(events, { id: newId(), type, payload });
+}

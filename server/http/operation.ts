@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { Permission } from "../auth/permissions";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const HTTP_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/**
+ * The contract of one API operation: where it lives, who may call it, and the zod schemas that
+ * both parse the request and generate the OpenAPI document.
+ */
+export type Operation = {
+  method: HttpMethod;
+  /** OpenAPI path template under /api, e.g. `/tenants/{orgId}/employees`. */
+  path: string;
+  summary: string;
+  tag: string;
+  allow: Permission;
+  query?: AnyObject;
+  body?: z.ZodType;
+  /** Also accept application/x-www-form-urlencoded bodies (the OAuth token endpoint). */
+  form?: boolean;
+  response?: z.ZodType;
+  status?: number;
+  /** Honour an Idempotency-Key header. */
+  idempotent?: boolean;
+  /** Documented problem statuses besides the ones every operation has. */
+  errors?: number[];
+  /** Content types other than JSON that the operation answers with. */
+  produces?: string[];
+};
+
+export function operation<const O extends Operation>(op: O): O {
+  return op;
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { operation } from "../http/operation";
+import { Membership } from "../memberships/schemas";
+import { Invitation, Invite, ListInvitationsQuery } from "./schemas";
+
+export const inviteOp = operation({
+  method: "POST",
+  path: "/tenants/{orgId}/user_memberships/invite",
+  tag: "Invitations",
+  summary: "Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.",
+  allow: "membership.write",
+  body: Invite,
+  response: Invitation,
+  status: 201,
+  idempotent: true,
+  errors: [422],
+});
+
+export const listInvitationsOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/user_memberships/invitations",
+  tag: "Invitations",
+  summary: "Pending invitations (status= for others).",
+  allow: "membership.read",
+  query: ListInvitationsQuery,
+  response: z.object({ items: z.array(Invitation), nextCursor: z.string().nullable() }),
+});
+
+export const withdrawInvitationOp = operation({
+  method: "DELETE",
+  path: "/tenants/{orgId}/user_memberships/invitations/{invitationId}",
+  tag: "Invitations",
+  summary: "Withdraw a pending invitation.",
+  allow: "membership.write",
+  status: 204,
+  errors: [404, 409],
+});
+
+export const getInvitationOp = operation({
+  method: "GET",
+  path: "/user_membership_invitations/{invitationId}",
+  tag: "Invitations",
+  summary: "The invitation, for the invitee (same email) or the tenant's administrators.",
+  allow: "person",
+  response: Invitation,
+  errors: [404],
+});
+
+export const acceptInvitationOp = operation({
+  method: "POST",
+  path: "/user_membership_invitations/{invitationId}",
+  tag: "Invitations",
+  summary: "Accept with the invitee's own token: creates the membership.",
+  allow: "person",
+  response: Membership,
+  errors: [403, 404, 409],
+});

@@ -1,0 +1,94 @@
+import { operation } from "../http/operation";
+import {
+  CreateLookupValue,
+  DeletedLookupValue,
+  ListLookupValuesQuery,
+  LookupSets,
+  LookupSetsQuery,
+  LookupValue,
+  LookupValueList,
+  MapWageType,
+  UpdateLookupValue,
+  WageTypeAccounts,
+  WageTypeAccountsList,
+} from "./schemas";
+
+const READ = "lookup.read" as const;
+const WRITE = "lookup.write" as const;
+
+export const listLookupSetsOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/regulations/{regulationId}/lookups/sets",
+  tag: "Lookups",
+  summary: "The regulation's lookup sets, from the version in force at the payroll's open period. regulationId: the id from GET /regulations/available, or the exact name.",
+  allow: READ,
+  query: LookupSetsQuery,
+  response: LookupSets,
+  errors: [404],
+});
+
+export const listLookupValuesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/lookups/values",
+  tag: "Lookups",
+  summary: "The payroll's own lookup values: the chart of accounts of its accountingData regulation (with the wage types mapped to each account) and its cost centers.",
+  allow: READ,
+  query: ListLookupValuesQuery,
+  response: LookupValueList,
+  errors: [404],
+});
+
+export const createLookupValueOp = operation({
+  method: "POST",
+  path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values",
+  tag: "Lookups",
+  summary: "Add an account (lookupId Accounts of the payroll's accountingData regulation; the key is the account number) or a cost center (CostCenters of the country regulation).",
+  allow: WRITE,
+  body: CreateLookupValue,
+  response: LookupValue,
+  status: 201,
+  idempotent: true,
+  errors: [404, 409, 422],
+});
+
+export const updateLookupValueOp = operation({
+  method: "PUT",
+  path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
+  tag: "Lookups",
+  summary: "Change a lookup value. An account number can change any time: the wage type mapping follows, past postings keep their number. If-Match supported.",
+  allow: WRITE,
+  body: UpdateLookupValue,
+  response: LookupValue,
+  errors: [404, 409, 412, 422],
+});
+
+export const deleteLookupValueOp = operation({
+  method: "DELETE",
+  path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
+  tag: "Lookups",
+  summary: "Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.",
+  allow: WRITE,
+  response: DeletedLookupValue,
+  errors: [404, 409],
+});
+
+export const listWageTypesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes",
+  tag: "Lookups",
+  summary: "The wage types of the payroll's regulations in force, each with the debit and credit account it posts to.",
+  allow: READ,
+  response: WageTypeAccountsList,
+  errors: [404],
+});
+
+export const mapWageTypeOp = operation({
+  method: "PUT",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts",
+  tag: "Lookups",
+  summary: "Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids).",
+  allow: WRITE,
+  body: MapWageType,
+  response: WageTypeAccounts,
+  errors: [404, 422],
+});

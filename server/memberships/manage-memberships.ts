@@ -1,0 +1,78 @@
+import "server-only";
+import { and, asc, eq, gt, ne } from "drizzle-orm";
+import type { TenantCtx, Verb } from "../context";
+import { memberships, users } from "../db/schema";
+import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
+import { newId } from "../ids";
+import { checkRoleLinks } from "./role-links";
+import { toMembership, type CreateMembership, type UpdateMembership } from "./schemas";
+
+const alreadyMember = () => new Conflict("membership.exists", "This person is already a member of the tenant; change their role instead.");
+
+/** Who has access to the tenant, with each person's email and name. */
+export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
+  const after = decodeCursor(input.cursor);
+  return inTenant(ctx, async (scope) => {
+    const rows = await scope.tx
+      .select({ membership: memberships, user: { email: users.email, name: users.name } })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(scope.where(memberships, after ? gt(memberships.id, after) : undefined))
+      .orderBy(asc(memberships.id))
+      .limit(input.limit + 1);
+    return toPage(
+      rows.map((r) => ({ ...r, id: r.membership.id })),
+      input.limit,
+      (r) => toMembership(r.membership, r.user),
+    );
+  });
+}
+
+/** Gives an existing user access at once, without an invitation. */
+export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
+  try {
+    return await inTenant(ctx, async (scope) => {
+      const [user] = await scope.tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
+      if (!user) throw Invalid.field("userId", "No user has this id; invite the person by email instead.", "membership.unknown_user");
+      if (await scope.first(memberships, eq(memberships.userId, user.id))) throw alreadyMember();
+      const links = await checkRoleLinks(scope, input);
+      const row = await scope.insert(memberships, { id: newId(), userId: user.id, role: input.role, ...links });
+      return toMembership(row, user);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "memberships_tenant_user_key")) throw alreadyMember();
+    throw error;
+  }
+}
+
+/** A tenant that has a person as Administrator keeps at least one: the last one cannot be demoted or removed. */
+async function assertNotLastAdministrator(scope: TenantScope, membership: { id: string; role: string }) {
+  if (membership.role !== "Administrator") return;
+  const administrators = await scope.rows(memberships, and(eq(memberships.role, "Administrator"), ne(memberships.id, membership.id)), { limit: 1 });
+  if (!administrators.length) {
+    throw new Conflict("membership.last_administrator", "This is the tenant's last Administrator; make someone else Administrator first.");
+  }
+}
+
+export async function updateMembership({ ctx, membershipId, input }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership }) {
+  return inTenant(ctx, async (scope) => {
+    const current = await scope.lock(memberships, eq(memberships.id, membershipId));
+    if (!current) throw new NotFound("membership");
+    if (input.role !== "Administrator") await assertNotLastAdministrator(scope, current);
+    const links = await checkRoleLinks(scope, input);
+    const [row] = await scope.update(memberships, { role: input.role, ...links }, eq(memberships.id, membershipId));
+    return toMembership(row!);
+  });
+}
+
+/** Removes the member's access at once; their user record (and identity account) stays. */
+export async function deleteMembership({ ctx, membershipId }: { ctx: TenantCtx; membershipId: string }) {
+  return inTenant(ctx, async (scope) => {
+    const current = await scope.lock(memberships, eq(memberships.id, membershipId));
+    if (!current) throw new NotFound("membership");
+    await assertNotLastAdministrator(scope, current);
+    await scope.delete(memberships, eq(memberships.id, membershipId));
+  });
+}

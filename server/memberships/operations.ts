@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { operation } from "../http/operation";
+import { CreateMembership, ListMembershipsQuery, Membership, UpdateMembership } from "./schemas";
+
+export const listMembershipsOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/user_memberships",
+  tag: "Memberships",
+  summary: "Who has access to the tenant.",
+  allow: "membership.read",
+  query: ListMembershipsQuery,
+  response: z.object({ items: z.array(Membership), nextCursor: z.string().nullable() }),
+});
+
+export const createMembershipOp = operation({
+  method: "POST",
+  path: "/tenants/{orgId}/user_memberships",
+  tag: "Memberships",
+  summary: "Give an existing user access at once (no invitation).",
+  allow: "membership.write",
+  body: CreateMembership,
+  response: Membership,
+  status: 201,
+  idempotent: true,
+  errors: [409, 422],
+});
+
+export const updateMembershipOp = operation({
+  method: "PUT",
+  path: "/tenants/{orgId}/user_memberships/{userMembershipId}",
+  tag: "Memberships",
+  summary: "Change the role (and the Manager's payrolls or the Self Service employee).",
+  allow: "membership.write",
+  body: UpdateMembership,
+  response: Membership,
+  errors: [404, 422],
+});
+
+export const deleteMembershipOp = operation({
+  method: "DELETE",
+  path: "/tenants/{orgId}/user_memberships/{userMembershipId}",
+  tag: "Memberships",
+  summary: "Remove the member's access to the tenant at once; their identity account stays.",
+  allow: "membership.write",
+  status: 204,
+  errors: [404],
+});

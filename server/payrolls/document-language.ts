@@ -1,0 +1,3 @@
+/** Languages of generated company documents (payslips, accounting document). */
+export const documentLanguages = ["de", "fr", "it", "en"] as const;
+export type DocumentLanguage = (typeof documentLanguages)[number];

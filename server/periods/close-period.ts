@@ -1,0 +1,44 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { addMonths } from "../dates";
+import { payrunEntries, payrunPeriods } from "../db/schema";
+import { inTenant } from "../db/tenant-scope";
+import { Conflict } from "../errors";
+import { recordEvent } from "../events/record-event";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { storedRegulations } from "../regulations/store";
+import { confirmations, controlOf } from "../results/read-entries";
+import { recalculateOpenPeriod } from "../results/recalculate";
+import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
+import { openPeriod } from "./open-period";
+
+/**
+ * Closes the open period: refused while Payroll Control has a blocking item; otherwise, in one
+ * transaction, the period's results are frozen, the next month opens (recalculated at once) and
+ * PayrunPeriodClosed is recorded. Documents and the ELM submission come with the closing issue.
+ */
+export async function closePeriod({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+  const regulations = await storedRegulations();
+  return inTenant(ctx, async (scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; only the open period can be closed.`);
+    await recalculateOpenPeriod(scope, regulations, payroll);
+    const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true)));
+    const confirmed = await confirmations(scope, payrollId, period.periodStart, period.periodEnd);
+    const blocking = entries.flatMap((entry) =>
+      controlOf(entry, confirmed.get(entry.employeeId) ?? new Set())
+        .items.filter((item) => item.blocking)
+        .map((item) => ({ employeeId: entry.employeeId, code: item.code, message: item.message, caseName: item.caseName })),
+    );
+    if (blocking.length) {
+      throw new Conflict("period.control_unresolved", `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`, { items: blocking });
+    }
+    const [closed] = await scope.update(payrunPeriods, { status: "closed", closedAt: new Date() }, eq(payrunPeriods.id, period.id));
+    await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
+    await recalculateOpenPeriod(scope, regulations, payroll);
+    await recordEvent(scope, "PayrunPeriodClosed", { payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });
+    return toPayrunPeriod(closed!);
+  });
+}

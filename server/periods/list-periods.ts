@@ -1,0 +1,45 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { payrunPeriods } from "../db/schema";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { NotFound } from "../errors";
+import { isUuid } from "../ids";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+
+export const toPayrunPeriod = (row: typeof payrunPeriods.$inferSelect) => ({
+  id: row.id,
+  periodStart: row.periodStart,
+  periodEnd: row.periodEnd,
+  status: row.status,
+  closedAt: row.closedAt?.toISOString() ?? null,
+  submittedToElm: false,
+});
+
+export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const rows = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), { orderBy: [asc(payrunPeriods.periodStart)] });
+    return { items: rows.map(toPayrunPeriod), nextCursor: null };
+  });
+}
+
+/** A payrun period by id, or the open one for the literal "open" (contract section 6). */
+export async function findPayrunPeriod(scope: TenantScope, payrollId: string, payrunPeriodId: string) {
+  const condition =
+    payrunPeriodId === "open"
+      ? and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open"))
+      : isUuid(payrunPeriodId)
+        ? and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.id, payrunPeriodId))
+        : null;
+  const row = condition ? await scope.first(payrunPeriods, condition) : null;
+  if (!row) throw new NotFound("payrun_period");
+  return row;
+}
+
+export async function getPayrunPeriod({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    return toPayrunPeriod(await findPayrunPeriod(scope, payrollId, payrunPeriodId));
+  });
+}

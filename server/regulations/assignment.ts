@@ -1,0 +1,97 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { payrolls } from "../db/schema";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { Conflict, Invalid } from "../errors";
+import { initializeChart } from "../lookups/initialize-chart";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import type { AssignRegulations, PayrollRegulations } from "./schemas";
+import type { Regulation } from "./catalog";
+import { recalculateOpenPeriod } from "../results/recalculate";
+import { regulationIdOf, storedRegulations, type Regulations } from "./store";
+
+type PayrollRow = typeof payrolls.$inferSelect;
+
+export const regulationsOf = (row: PayrollRow): PayrollRegulations => ({
+  countryRegulation: row.countryRegulation,
+  industries: row.industries,
+  accountingDocument: row.accountingDocument,
+  accountingData: row.accountingData,
+});
+
+/** GET /regulations/available: per country regulation, its industries and accounting choices. */
+export async function availableRegulations() {
+  return availableFrom(await storedRegulations());
+}
+
+export function availableFrom(stored: Regulations) {
+  const regulations = [...stored.values()];
+  const ref = (r: Pick<Regulation, "name" | "displayName">) => ({
+    id: regulationIdOf(r.name),
+    name: r.name,
+    displayName: r.displayName,
+  });
+  return {
+    items: regulations
+      .filter((r) => r.kind === "country")
+      .map((country) => {
+        const of = (kind: string) => regulations.filter((r) => r.kind === kind && r.country === country.name).map(ref);
+        return { ...ref(country), kind: "country" as const, industries: of("industry"), accountingDocument: of("accountingDocument"), accountingData: of("accountingData") };
+      }),
+  };
+}
+
+/** The first template and chart the country offers: what a new payroll starts with until the client chooses. */
+export function defaultAccounting(regulations: Regulations, countryRegulation: string) {
+  const available = availableFrom(regulations).items.find((c) => c.name === countryRegulation);
+  return { accountingDocument: available?.accountingDocument[0]?.name ?? null, accountingData: available?.accountingData[0]?.name ?? null };
+}
+
+function checkChoice(regulations: Regulations, field: string, name: string, kind: string, country: string) {
+  const regulation = regulations.get(name);
+  if (!regulation || regulation.kind !== kind || (kind !== "country" && regulation.country !== country)) {
+    throw Invalid.field(field, `"${name}" is not an available ${kind} regulation${kind === "country" ? "" : ` of ${country}`}; see GET /regulations/available.`, "regulations.unknown");
+  }
+}
+
+/**
+ * Applies the assignment rules: one country regulation, never swapped; industries only added;
+ * accountingDocument and accountingData replaceable at any time (from the open period on).
+ */
+export async function assignRegulations(scope: TenantScope, payroll: PayrollRow, regulations: Regulations, input: AssignRegulations) {
+  if (input.countryRegulation !== payroll.countryRegulation) {
+    checkChoice(regulations, "countryRegulation", input.countryRegulation, "country", input.countryRegulation);
+    throw new Conflict("regulations.country_fixed", `The country regulation is ${payroll.countryRegulation}; it is set once and never swapped or removed.`);
+  }
+  const industries = [...new Set(input.industries)];
+  const removed = payroll.industries.filter((name) => !industries.includes(name));
+  if (removed.length) {
+    throw new Conflict("regulations.industry_not_removable", `Industry regulations can be added but never removed (${removed.join(", ")}).`);
+  }
+  for (const [i, name] of industries.entries()) checkChoice(regulations, `industries.${i}`, name, "industry", payroll.countryRegulation);
+  checkChoice(regulations, "accountingDocument", input.accountingDocument, "accountingDocument", payroll.countryRegulation);
+  checkChoice(regulations, "accountingData", input.accountingData, "accountingData", payroll.countryRegulation);
+  const [row] = await scope.update(
+    payrolls,
+    { industries, accountingDocument: input.accountingDocument, accountingData: input.accountingData, version: sql`${payrolls.version} + 1`, updatedAt: new Date() },
+    eq(payrolls.id, payroll.id),
+  );
+  if (input.accountingData !== payroll.accountingData) await initializeChart(scope, row!, regulations, { replaceMapping: true });
+  else if (industries.length !== payroll.industries.length) await initializeChart(scope, row!, regulations, { replaceMapping: false });
+  return row!;
+}
+
+export async function getPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+  return inTenant(ctx, async (scope) => regulationsOf(await findVisiblePayroll(scope, ctx, payrollId)));
+}
+
+export async function updatePayrollRegulations({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: AssignRegulations }) {
+  const regulations = await storedRegulations();
+  return inTenant(ctx, async (scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
+    const updated = await assignRegulations(scope, payroll, regulations, input);
+    await recalculateOpenPeriod(scope, regulations, updated);
+    return regulationsOf(updated);
+  });
+}

@@ -1,0 +1,32 @@
+import { operation } from "../http/operation";
+import { AssignRegulations, AvailableRegulations, PayrollRegulations } from "./schemas";
+
+export const availableRegulationsOp = operation({
+  method: "GET",
+  path: "/regulations/available",
+  tag: "Regulations",
+  summary: "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName).",
+  allow: "authenticated",
+  response: AvailableRegulations,
+});
+
+export const getPayrollRegulationsOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/regulations",
+  tag: "Regulations",
+  summary: "The payroll's assigned regulations.",
+  allow: "payroll.read",
+  response: PayrollRegulations,
+  errors: [404],
+});
+
+export const updatePayrollRegulationsOp = operation({
+  method: "PUT",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/regulations",
+  tag: "Regulations",
+  summary: "Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.",
+  allow: "payroll.update",
+  body: AssignRegulations,
+  response: PayrollRegulations,
+  errors: [404, 409, 422],
+});

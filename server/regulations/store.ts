@@ -1,0 +1,95 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { v5 } from "uuid";
+import { getDb, type Database } from "../db/client";
+import { regulationVersions } from "../db/schema";
+import { newId } from "../ids";
+import { allRegulations, versionInForce, type Regulation, type RegulationVersion } from "./catalog";
+
+/**
+ * Regulations as the service uses them: read from the database, where `npm run regulations:update`
+ * imports the catalog's versions. A version applies from its validFrom date on; one imported while
+ * the service runs is picked up within CACHE_MS, without a restart.
+ */
+const NAMESPACE = "6f1c1c57-4a43-4b8e-9d0e-6a1d2f0b7a11";
+export const regulationIdOf = (name: string) => v5(name, NAMESPACE);
+
+const CACHE_MS = 60_000;
+let cache: { at: number; regulations: Map<string, Regulation> } | null = null;
+
+const checksum = (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex");
+
+/**
+ * Imports every catalog version that is new or changed; returns what it did. One transaction, so
+ * that a service reading the regulations meanwhile sees all of an import or none of it.
+ */
+export async function importCatalog(db?: Database) {
+  const database = db ?? (await getDb());
+  const { eq } = await import("drizzle-orm");
+  const outcome = await database.transaction(async (tx) => {
+    const existing = new Map((await tx.select().from(regulationVersions)).map((row) => [`${row.name}@${row.validFrom}`, row]));
+    let added = 0;
+    let updated = 0;
+    for (const regulation of allRegulations()) {
+      for (const version of regulation.versions) {
+        const content = { name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version };
+        const sum = checksum(content);
+        const row = existing.get(`${regulation.name}@${version.validFrom}`);
+        if (!row) {
+          const inserted = await tx
+            .insert(regulationVersions)
+            .values({ id: newId(), regulationId: regulationIdOf(regulation.name), name: regulation.name, kind: regulation.kind, validFrom: version.validFrom, content, checksum: sum })
+            .onConflictDoNothing()
+            .returning({ id: regulationVersions.id });
+          added += inserted.length;
+        } else if (row.checksum !== sum) {
+          await tx.update(regulationVersions).set({ content, checksum: sum, importedAt: new Date() }).where(eq(regulationVersions.id, row.id));
+          updated++;
+        }
+      }
+    }
+    return { added, updated };
+  });
+  cache = null;
+  return outcome;
+}
+
+type StoredContent = { name: string; kind: Regulation["kind"]; displayName: Regulation["displayName"]; country: string | null; version: RegulationVersion };
+
+async function load(): Promise<Map<string, Regulation>> {
+  const db = await getDb();
+  let rows = await db.select().from(regulationVersions);
+  if (!rows.length) {
+    await importCatalog(db); // a fresh database starts with the shipped catalog
+    rows = await db.select().from(regulationVersions);
+  }
+  const regulations = new Map<string, { regulation: Omit<Regulation, "versions">; versions: RegulationVersion[] }>();
+  for (const row of rows) {
+    const content = row.content as StoredContent;
+    const entry = regulations.get(content.name) ?? { regulation: { name: content.name, kind: content.kind, displayName: content.displayName, country: content.country }, versions: [] };
+    entry.versions.push(content.version);
+    regulations.set(content.name, entry);
+  }
+  return new Map(
+    [...regulations.values()].map(({ regulation, versions }) => [
+      regulation.name,
+      { ...regulation, versions: versions.sort((a, b) => a.validFrom.localeCompare(b.validFrom)) },
+    ]),
+  );
+}
+
+/** All regulations by name. Read them before a transaction and pass them in: on the embedded database a read outside the open transaction would wait for it. */
+export type Regulations = ReadonlyMap<string, Regulation>;
+
+/** Drops the cached regulations so that the next read sees the database (after an import elsewhere). */
+export function forgetCachedRegulations() {
+  cache = null;
+}
+
+export async function storedRegulations(): Promise<Map<string, Regulation>> {
+  if (!cache || Date.now() - cache.at > CACHE_MS) cache = { at: Date.now(), regulations: await load() };
+  return cache.regulations;
+}
+
+
+export { versionInForce };

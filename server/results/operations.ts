@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { operation } from "../http/operation";
+
+const Money = z.string().describe("CHF, two decimals");
+const EntrySummary = z.object({
+  id: z.uuid(),
+  employeeId: z.uuid(),
+  controlState: z.enum(["EmployedWithoutWage", "ReadyToPayOut", "PaidOut", "Blocked"]),
+  gross: Money,
+  net: Money,
+  paidOut: Money,
+  openAmount: Money,
+});
+const Explanation = z.object({
+  text: z.string(),
+  caseValues: z.array(z.object({ field: z.string(), value: z.string(), caseChangeId: z.string() })),
+  parameters: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+const Entry = EntrySummary.extend({
+  wageTypes: z.array(
+    z.object({
+      number: z.string(),
+      name: z.string(),
+      amount: Money,
+      base: Money.nullable(),
+      rate: z.string().nullable(),
+      retro: z.boolean(),
+      retroPeriodStart: z.string().nullable(),
+      explanation: Explanation.optional().describe("With ?explain=true: the case values and parameters behind the line."),
+    }),
+  ),
+  collectors: z.array(z.object({ name: z.string(), amount: Money })),
+}).meta({ id: "PayrunPeriodEntry" });
+
+export const listEntriesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries",
+  tag: "Payrun periods",
+  summary: "One entry per employee of the period, always current while the period is open.",
+  allow: "payroll.read",
+  response: z.object({ items: z.array(EntrySummary), nextCursor: z.null() }),
+  errors: [404],
+});
+
+export const getEntryOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}",
+  tag: "Payrun periods",
+  summary: "One entry with its wage type lines and collectors; ?explain=true explains every line.",
+  allow: "payroll.read",
+  query: z.object({ explain: z.enum(["true", "false"]).default("false").transform((v) => v === "true") }),
+  response: Entry,
+  errors: [404],
+});
+
+export const relevantEventValuesOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues",
+  tag: "Payrun periods",
+  summary: "The case data relevant to the entry for the period that was recorded since the last period close.",
+  allow: "payroll.read",
+  response: z.object({
+    since: z.iso.datetime().nullable(),
+    items: z.array(z.object({ caseFieldName: z.string(), caseName: z.string(), employeeId: z.uuid().nullable(), value: z.string(), start: z.string(), end: z.string().nullable(), caseChangeId: z.uuid(), createdAt: z.iso.datetime() })),
+  }),
+  errors: [404],
+});
+
+export const controllingOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling",
+  tag: "Payrun periods",
+  summary: "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, and the count of blocking items.",
+  allow: "payroll.read",
+  response: z.object({
+    items: z.array(
+      z.object({
+        employeeId: z.uuid(),
+        state: z.enum(["EmployedWithoutWage", "ReadyToPayOut", "PaidOut", "Blocked"]),
+        openAmount: Money,
+        items: z.array(z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() })),
+      }),
+    ),
+    blockingCount: z.number().int(),
+  }),
+  errors: [404],
+});

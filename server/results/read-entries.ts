@@ -1,0 +1,137 @@
+import "server-only";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { caseValues, payrunEntries, payrunPeriods } from "../db/schema";
+import { inTenant } from "../db/tenant-scope";
+import { NotFound } from "../errors";
+import { isUuid } from "../ids";
+import { formatRappen } from "../money/rappen";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { findPayrunPeriod } from "../periods/list-periods";
+import { visibleEmployees } from "../employees/visibility";
+import { employees } from "../db/schema";
+
+type EntryRow = typeof payrunEntries.$inferSelect;
+
+export type ControlState = "EmployedWithoutWage" | "ReadyToPayOut" | "PaidOut" | "Blocked";
+
+/**
+ * Payroll Control: an entry is Blocked while it has a blocking item not confirmed by a
+ * ControlConfirmation (cluster P) case for that code; otherwise its open amount decides.
+ */
+export function controlOf(entry: EntryRow, confirmedCodes: Set<string>) {
+  const items = entry.issues.map((issue) => ({ ...issue, blocking: issue.blocking && !confirmedCodes.has(issue.code) }));
+  const openAmount = entry.payable - entry.paidOut;
+  const state: ControlState = items.some((i) => i.blocking) ? "Blocked" : openAmount > 0 ? "ReadyToPayOut" : entry.paidOut > 0 ? "PaidOut" : "EmployedWithoutWage";
+  return { state, openAmount, items };
+}
+
+const money = formatRappen;
+
+export function toEntrySummary(entry: EntryRow, confirmed: Set<string>) {
+  const control = controlOf(entry, confirmed);
+  return {
+    id: entry.id,
+    employeeId: entry.employeeId,
+    controlState: control.state,
+    gross: money(entry.gross),
+    net: money(entry.net),
+    paidOut: money(entry.paidOut),
+    openAmount: money(control.openAmount),
+  };
+}
+
+/** ControlCode values confirmed in the period, per employee. */
+export async function confirmations(scope: Parameters<Parameters<typeof inTenant>[1]>[0], payrollId: string, periodStart: string, periodEnd: string) {
+  const rows = await scope.rows(caseValues, and(eq(caseValues.payrollId, payrollId), eq(caseValues.fieldName, "ControlCode")));
+  const byEmployee = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!row.employeeId || row.start > periodEnd || (row.end !== null && row.end < periodStart)) continue;
+    const set = byEmployee.get(row.employeeId) ?? new Set<string>();
+    set.add(row.value);
+    byEmployee.set(row.employeeId, set);
+  }
+  return byEmployee;
+}
+
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const visible = visibleEmployees(ctx, scope);
+    const entries = await scope.rows(
+      payrunEntries,
+      and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true), visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined),
+      { orderBy: [asc(payrunEntries.employeeId)] },
+    );
+    return { period, entries, confirmed: await confirmations(scope, payrollId, period.periodStart, period.periodEnd) };
+  });
+}
+
+export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
+  return { items: entries.map((e) => toEntrySummary(e, confirmed.get(e.employeeId) ?? new Set())), nextCursor: null };
+}
+
+export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
+  if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
+  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry) throw new NotFound("payrun_period_entry");
+  return {
+    ...toEntrySummary(entry, confirmed.get(entry.employeeId) ?? new Set()),
+    wageTypes: entry.lines.map((line) => ({
+      number: line.number,
+      name: line.name,
+      amount: money(line.amount),
+      base: line.base === null ? null : money(line.base),
+      rate: line.rate,
+      retro: line.retro,
+      retroPeriodStart: line.retroPeriodStart,
+      ...(explain ? { explanation: line.explanation } : {}),
+    })),
+    collectors: Object.entries(entry.collectors).map(([name, amount]) => ({ name, amount: money(amount) })),
+  };
+}
+
+export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+  const { period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
+  if (period.status !== "open") throw new NotFound("payrun_period");
+  const items = entries.map((entry) => {
+    const control = controlOf(entry, confirmed.get(entry.employeeId) ?? new Set());
+    return {
+      employeeId: entry.employeeId,
+      state: control.state,
+      openAmount: money(control.openAmount),
+      items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking })),
+    };
+  });
+  return { items, blockingCount: items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0) };
+}
+
+/** The case values relevant to an entry's period (its employee's and the company's) recorded since the last close. */
+export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entryId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string }) {
+  if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
+  const { period, entries } = await periodEntries(ctx, payrollId, payrunPeriodId);
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry) throw new NotFound("payrun_period_entry");
+  return inTenant(ctx, async (scope) => {
+    const closed = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), isNotNull(payrunPeriods.closedAt)), { orderBy: [desc(payrunPeriods.closedAt)], limit: 1 });
+    const since = closed[0]?.closedAt ?? null;
+    const values = await scope.rows(
+      caseValues,
+      and(
+        eq(caseValues.payrollId, payrollId),
+        or(eq(caseValues.employeeId, entry.employeeId), isNull(caseValues.employeeId)),
+        lte(caseValues.start, period.periodEnd),
+        or(isNull(caseValues.end), gte(caseValues.end, period.periodStart)),
+        since ? gt(caseValues.createdAt, since) : undefined,
+      ),
+      { orderBy: [asc(caseValues.createdAt), asc(caseValues.id)] },
+    );
+    return {
+      since: since?.toISOString() ?? null,
+      items: values.map((v) => ({ caseFieldName: v.fieldName, caseName: v.caseName, employeeId: v.employeeId, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() })),
+    };
+  });
+}

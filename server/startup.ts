@@ -1,0 +1,28 @@
+import "server-only";
+import { connection } from "./db/client";
+import { env, usesDevIdentityProvider } from "./env";
+
+const slot = globalThis as unknown as { __payrollStarted?: Promise<void> };
+
+/**
+ * Runs once per server process (instrumentation.ts): opens the database and applies migrations,
+ * serves the embedded database to the command line, starts the development identity provider,
+ * and seeds the demo data outside production.
+ */
+export function startService() {
+  slot.__payrollStarted ??= (async () => {
+    env();
+    const { kind } = await connection();
+    if (kind === "pglite") {
+      const { serveAdminSocket } = await import("./db/admin-socket");
+      await serveAdminSocket();
+    }
+    if (usesDevIdentityProvider()) {
+      const { startDevIdentityProvider } = await import("./auth/dev-idp");
+      await startDevIdentityProvider();
+    }
+    const { seedDemoIfWanted } = await import("./demo/seed");
+    await seedDemoIfWanted();
+  })();
+  return slot.__payrollStarted;
+}

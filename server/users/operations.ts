@@ -1,0 +1,31 @@
+import { operation } from "../http/operation";
+import { UpdateUser, User } from "./schemas";
+
+export const getCurrentUserOp = operation({
+  method: "GET",
+  path: "/users",
+  tag: "Users",
+  summary: "The signed-in person.",
+  allow: "person",
+  response: User,
+});
+
+export const createUserOp = operation({
+  method: "POST",
+  path: "/users",
+  tag: "Users",
+  summary: "Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token).",
+  allow: "person",
+  errors: [403],
+});
+
+export const updateUserOp = operation({
+  method: "PUT",
+  path: "/users/{userId}",
+  tag: "Users",
+  summary: "Change the person's own language/culture setting.",
+  allow: "person",
+  body: UpdateUser,
+  response: User,
+  errors: [404],
+});

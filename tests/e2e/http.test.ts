@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+/**
+ * The running service over real HTTP (next start, as in production): the system-user command
+ * beside it, tokens, the JWKS and the conventions that only the real router shows.
+ */
+const baseUrl = inject("e2eBaseUrl");
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Runs an npm script beside the running service, on its database. */
+function besideService(args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
+  Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
+  const run = spawnSync("npm", ["run", "-s", ...args], { cwd: root, env, encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.trim().split("\n").pop()!;
+}
+
+function systemUserCommand(name: string) {
+  return JSON.parse(besideService(["system-user", "--", "create", "--name", name, "--json"])) as { clientId: string; clientSecret: string };
+}
+
+async function json(response: Response) {
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+describe("the running service", () => {
+  it("creates a system user from the command line while it runs, whose token works", async () => {
+    const credentials = systemUserCommand("CLI backend");
+    expect(Object.keys(credentials).sort()).toEqual(["clientId", "clientSecret"]);
+    const token = await json(
+      await fetch(`${baseUrl}/api/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+      }),
+    );
+    expect(token.status).toBe(200);
+    const auth = { authorization: `Bearer ${token.body.access_token}`, "content-type": "application/json" };
+    const tenant = await json(await fetch(`${baseUrl}/api/tenants`, { method: "POST", headers: auth, body: JSON.stringify({ name: "CLI tenant" }) }));
+    expect(tenant.status).toBe(201);
+    const payroll = await json(
+      await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/payrolls/simple`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: "CLI AG", accountingStartDate: "2026-01-01", documentLanguage: "en" }),
+      }),
+    );
+    expect(payroll.status).toBe(201);
+    const employee = await json(
+      await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/employees`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ identifier: "1", firstName: "Ida", lastName: "Http", divisionId: payroll.body.divisionId }),
+      }),
+    );
+    expect(employee.status).toBe(201);
+    const deleted = await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/employees/${employee.body.id}`, { method: "DELETE", headers: auth });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get("allow")).toBe("GET, PUT");
+    // A second command run gives a second, different system user.
+    expect(systemUserCommand("Second backend").clientId).not.toBe(credentials.clientId);
+  });
+
+  it("imports regulation versions while it runs (npm run regulations:update)", () => {
+    expect(besideService(["regulations:update"])).toBe("Regulations: 0 version(s) added, 0 updated.");
+  });
+
+  it("serves the JWKS, the OpenAPI document and problem+json for unknown routes", async () => {
+    const jwks = await json(await fetch(`${baseUrl}/api/.well-known/jwks.json`));
+    expect(jwks.status).toBe(200);
+    expect(jwks.body.keys[0]).toMatchObject({ kty: "EC", alg: "ES256" });
+    const openapi = await json(await fetch(`${baseUrl}/api/openapi.json`));
+    expect(openapi.body.paths["/tenants/{orgId}/employees"]).toBeDefined();
+    for (const pathname of ["/api/nothing", "/api/tenants/abc/unknown/deeper"]) {
+      const missing = await fetch(`${baseUrl}${pathname}`);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.headers.get("content-type")).toBe("application/problem+json");
+    }
+    const unauthenticated = await fetch(`${baseUrl}/api/tenants`);
+    expect(unauthenticated.status).toBe(401);
+  });
+});

@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { allOperations } from "@/server/docs/all-operations";
+import { api, call } from "../fixtures/api";
+import { anEmployee, memberOf, personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
+
+/**
+ * Every API operation x every kind of caller, with the expected outcome:
+ *   o = allowed (anything but 401/403/404; bodies are empty, so many answers are 422),
+ *   u = 401, f = 403, n = 404.
+ * Caller order: anonymous, system user of this tenant, system user of another tenant,
+ * Administrator, Manager assigned to the payroll, Manager not assigned, Self Service of the
+ * employee in the path, Self Service of another employee, member of another tenant.
+ * A route without a row here fails the test.
+ */
+const CALLERS = ["anonymous", "systemUser", "otherSystemUser", "administrator", "manager", "unassignedManager", "selfService", "otherSelfService", "outsider"] as const;
+type CallerName = (typeof CALLERS)[number];
+
+const MATRIX: Record<string, string> = {
+  "POST /oauth/token": "ooooooooo",
+  "GET /.well-known/jwks.json": "ooooooooo",
+  "POST /dev/token": "ooooooooo",
+  "GET /openapi.json": "ooooooooo",
+  "GET /users": "uffoooooo",
+  "POST /users": "uffffffff",
+  "PUT /users/{userId}": "uffonnnnn",
+  "POST /tenants": "uooffffff",
+  "GET /tenants": "uoooooooo",
+  "GET /tenants/{orgId}": "uonooooon",
+  "GET /tenants/{orgId}/user_memberships": "uonoffffn",
+  "POST /tenants/{orgId}/user_memberships": "uonoffffn",
+  "PUT /tenants/{orgId}/user_memberships/{userMembershipId}": "uonoffffn",
+  "DELETE /tenants/{orgId}/user_memberships/{userMembershipId}": "uonoffffn",
+  "POST /tenants/{orgId}/user_memberships/invite": "uonoffffn",
+  "GET /tenants/{orgId}/user_memberships/invitations": "uonoffffn",
+  "DELETE /tenants/{orgId}/user_memberships/invitations/{invitationId}": "uonoffffn",
+  "GET /user_membership_invitations/{invitationId}": "uffonnnnn",
+  "POST /user_membership_invitations/{invitationId}": "uffffffff",
+  "GET /tenants/{orgId}/payrolls": "uonoooffn",
+  "POST /tenants/{orgId}/payrolls/simple": "uonoffffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}": "uonoonffn",
+  "PUT /tenants/{orgId}/payrolls/{payrollId}": "uonoffffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/rebase": "uonoffffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling": "uonoonffn",
+  "GET /regulations/available": "uoooooooo",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoonffn",
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoffffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/cases": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/cases/changes": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/cases/values/time": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/missingdata": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata": "uonoononn",
+  "GET /tenants/{orgId}/regulations/{regulationId}/lookups/sets": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/lookups/values": "uonoonffn",
+  "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values": "uonoffffn",
+  "PUT /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": "uonoffffn",
+  "DELETE /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": "uonoffffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/wagetypes": "uonoonffn",
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts": "uonoffffn",
+  "GET /tenants/{orgId}/employees": "uonooooon",
+  "POST /tenants/{orgId}/employees": "uonoooffn",
+  "GET /tenants/{orgId}/employees/{employeeId}": "uonoononn",
+  "PUT /tenants/{orgId}/employees/{employeeId}": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/employees": "uonoonoon",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}": "uonoononn",
+};
+
+/** A valid body where an empty one would be refused (422) before the service can answer 404. */
+const VALID_BODY: Record<string, unknown> = {
+  "PUT /users/{userId}": { culture: "de-CH" },
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }] },
+};
+
+const outcome = (status: number) => (status === 401 ? "u" : status === 403 ? "f" : status === 404 ? "n" : "o");
+const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+
+describe("authorization matrix", () => {
+  const tokens = {} as Record<CallerName, string | undefined>;
+  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string;
+  let owner: string;
+
+  /** Objects that an allowed DELETE removes are made fresh for each cell. */
+  async function freshMembership() {
+    const person = await personToken();
+    const userId = (await api.get("/api/users", { token: person.token })).body.id;
+    return (await api.post(`/api/tenants/${orgId}/user_memberships`, { userId, role: "Administrator" }, { token: owner })).body.id as string;
+  }
+  async function freshCostCenter() {
+    const response = await api.post(`/api/tenants/${orgId}/regulations/CH/lookups/CostCenters/values`, { key: unique("KST"), value: "Matrix" }, { token: owner });
+    return response.body.id as string;
+  }
+  async function freshInvitation() {
+    const response = await api.post(`/api/tenants/${orgId}/user_memberships/invite`, { email: `${unique("i")}@example.test`, role: "Administrator" }, { token: owner });
+    return response.body.id as string;
+  }
+
+  beforeAll(async () => {
+    const t = await tenantFixture();
+    owner = t.token;
+    orgId = t.orgId;
+    payrollId = t.payroll.id;
+    employeeId = (await api.post(`/api/tenants/${orgId}/employees`, anEmployee(), { token: owner })).body.id;
+    const otherEmployee = (await api.post(`/api/tenants/${orgId}/employees`, anEmployee(), { token: owner })).body.id;
+    await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: owner });
+    entryId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: owner })).body.items[0].id;
+    const admin = await memberOf(orgId, "Administrator");
+    adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
+    invitationId = await freshInvitation();
+    Object.assign(tokens, {
+      anonymous: undefined,
+      systemUser: owner,
+      otherSystemUser: (await systemUserFixture()).token,
+      administrator: admin.token,
+      manager: (await memberOf(orgId, "Manager", { payrollIds: [payrollId] })).token,
+      unassignedManager: (await memberOf(orgId, "Manager", { payrollIds: [] })).token,
+      selfService: (await memberOf(orgId, "SelfService", { employeeId })).token,
+      otherSelfService: (await memberOf(orgId, "SelfService", { employeeId: otherEmployee })).token,
+      outsider: (await memberOf((await tenantFixture({ withPayroll: false })).orgId, "Administrator")).token,
+    });
+  });
+
+  it("has a row for every operation, and only for operations that exist", () => {
+    const keys = allOperations.map(keyOf);
+    expect(Object.keys(MATRIX).sort()).toEqual([...keys].sort());
+    for (const row of Object.values(MATRIX)) expect(row).toMatch(/^[oufn]{9}$/);
+  });
+
+  for (const op of allOperations) {
+    const row = MATRIX[keyOf(op)];
+    if (!row) continue; // reported by the test above
+    it(keyOf(op), async () => {
+      const seen: string[] = [];
+      for (const caller of CALLERS) {
+        const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
+        Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000" });
+        if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
+        if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
+        if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();
+        const path = "/api" + op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+        const response = await call(op.method, path, { token: tokens[caller], body: op.body ? (VALID_BODY[keyOf(op)] ?? {}) : undefined });
+        expect(response.status, `${caller}: ${response.text.slice(0, 200)}`).not.toBe(500);
+        seen.push(outcome(response.status));
+      }
+      expect(seen.join(""), CALLERS.join(" ")).toBe(row);
+    });
+  }
+});

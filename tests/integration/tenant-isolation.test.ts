@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { allOperations } from "@/server/docs/all-operations";
+import { isTenantPermission } from "@/server/auth/permissions";
+import { call } from "../fixtures/api";
+import { anEmployee, memberOf, personToken, tenantFixture } from "../fixtures/factories";
+import { api } from "../fixtures/api";
+
+/**
+ * Every tenant path, called by someone of another tenant: always 404, never 403 or data.
+ * Built from the operation list, so a new tenant route is covered without touching this file.
+ */
+const tenantOperations = allOperations.filter((op) => isTenantPermission(op.allow));
+
+describe("another tenant's caller gets 404 on every tenant path", () => {
+  let victim: Awaited<ReturnType<typeof tenantFixture>>;
+  let employeeId: string;
+  let entryId: string;
+  let outsiderSystemUser: string;
+  let outsiderPerson: string;
+
+  beforeAll(async () => {
+    victim = await tenantFixture();
+    employeeId = (await api.post(`/api/tenants/${victim.orgId}/employees`, anEmployee(), { token: victim.token })).body.id;
+    await api.post(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: victim.token });
+    entryId = (await api.get(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/entries`, { token: victim.token })).body.items[0].id;
+    const outsider = await tenantFixture();
+    outsiderSystemUser = outsider.token;
+    outsiderPerson = (await memberOf(outsider.orgId, "Administrator")).token;
+  });
+
+  /** Real objects of the victim tenant for every path parameter (fresh per operation: some calls delete). */
+  async function pathOf(template: string) {
+    const ids: Record<string, string> = { orgId: victim.orgId, tenantId: victim.orgId, payrollId: victim.payroll.id, employeeId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", payrunPeriodId: "open", payrunPeriodEntryId: entryId };
+    if (template.includes("{lookupValueId}")) {
+      ids.lookupValueId = (await api.post(`/api/tenants/${victim.orgId}/regulations/CH/lookups/CostCenters/values`, { key: `KST-${Math.random()}`, value: "Victim" }, { token: victim.token })).body.id;
+    }
+    if (template.includes("{userMembershipId}")) {
+      const person = await personToken();
+      const userId = (await api.get("/api/users", { token: person.token })).body.id;
+      ids.userMembershipId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships`, { userId, role: "Administrator" }, { token: victim.token })).body.id;
+    }
+    if (template.includes("{invitationId}")) {
+      ids.invitationId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships/invite`, { email: "victim@example.test", role: "Administrator" }, { token: victim.token })).body.id;
+    }
+    return "/api" + template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);
+  }
+
+  it("covers the tenant operations", () => {
+    expect(tenantOperations.length).toBeGreaterThanOrEqual(11);
+  });
+
+  for (const op of tenantOperations) {
+    it(`${op.method} ${op.path}`, async () => {
+      const path = await pathOf(op.path);
+      for (const token of [outsiderSystemUser, outsiderPerson]) {
+        const response = await call(op.method, path, { token, body: op.body ? {} : undefined });
+        expect(response.status).toBe(404);
+        expect(response.body.code).toBe("tenant.not_found");
+      }
+      // The owner reaches the same path (so the 404 is about the caller, not the path).
+      const owner = await call(op.method, path, { token: victim.token, body: op.body ? {} : undefined });
+      expect([200, 201, 204, 409, 422]).toContain(owner.status);
+    });
+  }
+});

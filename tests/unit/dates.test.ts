@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { IsoDate, addMonths, isFirstOfMonth, monthEnd, todayInZurich } from "@/server/dates";
+
+describe("business dates", () => {
+  it("accepts calendar dates only", () => {
+    expect(IsoDate.safeParse("2024-02-29").success).toBe(true);
+    expect(IsoDate.safeParse("2026-02-29").success).toBe(false);
+    expect(IsoDate.safeParse("2026-13-01").success).toBe(false);
+    expect(IsoDate.safeParse("2026-1-01").success).toBe(false);
+  });
+
+  it("knows month ends, including leap years", () => {
+    expect(monthEnd("2026-02-01")).toBe("2026-02-28");
+    expect(monthEnd("2024-02-01")).toBe("2024-02-29");
+    expect(monthEnd("2026-12-01")).toBe("2026-12-31");
+    expect(addMonths("2026-12-01", 1)).toBe("2027-01-01");
+    expect(addMonths("2026-01-01", -1)).toBe("2025-12-01");
+    expect(isFirstOfMonth("2026-03-01")).toBe(true);
+    expect(isFirstOfMonth("2026-03-10")).toBe(false);
+  });
+
+  it("takes today in Europe/Zurich, not UTC", () => {
+    // 23:30 UTC on 31 December is already 1 January in Zurich (UTC+1 in winter).
+    expect(todayInZurich(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
+    expect(todayInZurich(new Date("2026-06-30T21:59:00Z"))).toBe("2026-06-30");
+    expect(todayInZurich(new Date("2026-06-30T22:00:00Z"))).toBe("2026-07-01");
+  });
+});

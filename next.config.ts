@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "oidc-provider", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "oidc-provider", "postgres"],
   poweredByHeader: false,
 };
 

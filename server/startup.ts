@@ -7,7 +7,8 @@ const slot = globalThis as unknown as { __payrollStarted?: Promise<void> };
 /**
  * Runs once per server process (instrumentation.ts): opens the database and applies migrations,
  * serves the embedded database to the command line, starts the development identity provider,
- * and seeds the demo data outside production.
+ * seeds the demo data outside production, and
+ * starts the background job worker (the ELM submission).
  */
 export function startService() {
   slot.__payrollStarted ??= (async () => {
@@ -23,6 +24,8 @@ export function startService() {
     }
     const { seedDemoIfWanted } = await import("./demo/seed");
     await seedDemoIfWanted();
+    const { startJobWorker } = await import("./jobs/worker");
+    startJobWorker();
   })();
   return slot.__payrollStarted;
 }

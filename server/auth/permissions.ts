@@ -18,6 +18,8 @@ export const tenantPermissions = {
   /** Cases: Self Service only their own employee's ESS and ECT cases (checked in server/cases). */
   "case.read": ["Administrator", "Manager", "SelfService"],
   "case.write": ["Administrator", "Manager", "SelfService"],
+  /** Documents: Self Service only their own payslips and salary certificates (checked in server/documents). */
+  "document.read": ["Administrator", "Manager", "SelfService"],
   "lookup.read": ["Administrator", "Manager"],
   "lookup.write": ["Administrator"],
   "membership.read": ["Administrator"],

@@ -90,6 +90,12 @@ export async function inTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => 
   return db.transaction((tx) => work(new TenantScope(tx as Tx, ctx.tenantId)));
 }
 
+/** Runs background work for one tenant (the job worker), with the same scoping as a caller's command. */
+export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope) => Promise<R>): Promise<R> {
+  const db = await getDb();
+  return db.transaction((tx) => work(new TenantScope(tx as Tx, tenantId)));
+}
+
 /** Postgres unique violation (code 23505), optionally of one named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {

@@ -34,7 +34,16 @@ function operationObject(op: Operation) {
   if (op.method === "PUT") parameters.push({ name: "If-Match", in: "header", required: false, schema: { type: "string" } });
   const status = String(op.status ?? 200);
   const responses: Record<string, unknown> = {
-    [status]: { description: "Success", content: op.response ? { "application/json": { schema: jsonSchema(op.response, "output") } } : undefined },
+    [status]: {
+      description: "Success",
+      content:
+        op.response || op.produces
+          ? {
+              ...(op.response ? { "application/json": { schema: jsonSchema(op.response, "output") } } : {}),
+              ...Object.fromEntries((op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+            }
+          : undefined,
+    },
   };
   const problem = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
   const errors = new Set([...(op.allow === "public" ? [] : [401, 403]), ...(op.body || op.query ? [400, 422] : []), ...(op.errors ?? [])]);

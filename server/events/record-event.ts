@@ -7,6 +7,7 @@ import { newId } from "../ids";
 export type EventPayloads = {
   CaseChangeAdded: { payrollId: string; caseChangeId: string; employeeId: string | null; caseName: string };
   PayrunPeriodClosed: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
+  PayrunPeriodFinalized: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
 };
 
 /** Records an event in the caller's transaction: it exists exactly when what it reports was committed. */

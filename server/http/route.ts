@@ -44,6 +44,7 @@ const PARAM_RESOURCE: Record<string, string> = {
   userId: "user",
   userMembershipId: "membership",
   invitationId: "invitation",
+  documentId: "document",
 };
 
 function checkParams(params: Record<string, string | string[]>): Record<string, string> {

@@ -12,11 +12,14 @@ import { confirmations, controlOf } from "../results/read-entries";
 import { recalculateOpenPeriod } from "../results/recalculate";
 import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
 import { openPeriod } from "./open-period";
+import { finalizeDocuments } from "../documents/finalize";
+import { declareElm, isDeclared } from "./elm-submission";
 
 /**
  * Closes the open period: refused while Payroll Control has a blocking item; otherwise, in one
  * transaction, the period's results are frozen, the next month opens (recalculated at once) and
- * PayrunPeriodClosed is recorded. Documents and the ELM submission come with the closing issue.
+ * PayrunPeriodClosed is recorded. The period's documents become final (server/documents/finalize.ts)
+ * and, once the payroll is live, its ELM declaration is made and its submission scheduled.
  */
 export async function closePeriod({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
   const regulations = await storedRegulations();
@@ -36,6 +39,8 @@ export async function closePeriod({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
       throw new Conflict("period.control_unresolved", `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`, { items: blocking });
     }
     const [closed] = await scope.update(payrunPeriods, { status: "closed", closedAt: new Date() }, eq(payrunPeriods.id, period.id));
+    await finalizeDocuments(scope, regulations, payroll, closed!);
+    if (isDeclared(payroll, closed!)) await declareElm(scope, payroll, closed!);
     await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
     await recalculateOpenPeriod(scope, regulations, payroll);
     await recordEvent(scope, "PayrunPeriodClosed", { payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });

@@ -13,7 +13,7 @@ export const toPayrunPeriod = (row: typeof payrunPeriods.$inferSelect) => ({
   periodEnd: row.periodEnd,
   status: row.status,
   closedAt: row.closedAt?.toISOString() ?? null,
-  submittedToElm: false,
+  submittedToElm: row.submittedAt !== null,
 });
 
 export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {

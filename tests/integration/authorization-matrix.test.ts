@@ -43,6 +43,8 @@ const MATRIX: Record<string, string> = {
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents": "uonoonoon",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}": "uonoononn",
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues": "uonoonffn",
@@ -82,7 +84,7 @@ const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}
 
 describe("authorization matrix", () => {
   const tokens = {} as Record<CallerName, string | undefined>;
-  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string;
+  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string;
   let owner: string;
 
   /** Objects that an allowed DELETE removes are made fresh for each cell. */
@@ -109,6 +111,7 @@ describe("authorization matrix", () => {
     const otherEmployee = (await api.post(`/api/tenants/${orgId}/employees`, anEmployee(), { token: owner })).body.id;
     await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: owner });
     entryId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: owner })).body.items[0].id;
+    payslipId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents?employeeId=${employeeId}`, { token: owner })).body.items[0].id;
     const admin = await memberOf(orgId, "Administrator");
     adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
     invitationId = await freshInvitation();
@@ -138,7 +141,7 @@ describe("authorization matrix", () => {
       const seen: string[] = [];
       for (const caller of CALLERS) {
         const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-        Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000" });
+        Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId });
         if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
         if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
         if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();

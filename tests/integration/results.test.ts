@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
+import { example1 } from "../fixtures/example-payroll";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
 
-/**
- * Results are always current: every case change recalculates before the answer. Example 1 of the
- * domain notes (section 7) through the API: gross 6,500.00, age 40, NBU 1 %, BVG legal minimum.
- *   AHV 5.3 % x 6,500 = 344.50; ALV 1.1 % x 6,500 = 71.50; NBU 1 % x 6,500 = 65.00;
- *   BVG (78,000 - 26,460) x 10 % / 2 / 12 = 214.75; net 6,500 - 695.75 = 5,804.25.
- */
-async function example1() {
-  const t = await tenantFixture();
-  const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
-  const post = async (caseName: string, employeeId: string | null, values: Record<string, string>, start = "2026-01-01") => {
-    const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) }, { token: t.token });
-    expect(response.status, response.text).toBe(201);
-    return response.body;
-  };
-  await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
-  await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-  const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-  await post("EmployeePersonalData", employee.id, { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
-  await post("EmployeeBankAccount", employee.id, { Iban: "CH9300762011623852957" });
-  await post("Employment", employee.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
-  const salary = await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "6500.00" });
-  return { t, base, post, employee, salary };
-}
-
+/** Results are always current: every case change recalculates before the answer (example 1: tests/fixtures/example-payroll.ts). */
 const line = (entry: { wageTypes: { number: string; amount: string }[] }, number: string) => entry.wageTypes.find((w) => w.number === number)?.amount;
 
 describe("always-current results", () => {

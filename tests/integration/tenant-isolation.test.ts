@@ -15,6 +15,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
   let victim: Awaited<ReturnType<typeof tenantFixture>>;
   let employeeId: string;
   let entryId: string;
+  let documentId: string;
   let outsiderSystemUser: string;
   let outsiderPerson: string;
 
@@ -23,6 +24,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
     employeeId = (await api.post(`/api/tenants/${victim.orgId}/employees`, anEmployee(), { token: victim.token })).body.id;
     await api.post(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: victim.token });
     entryId = (await api.get(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/entries`, { token: victim.token })).body.items[0].id;
+    documentId = (await api.get(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/documents`, { token: victim.token })).body.items[0].id;
     const outsider = await tenantFixture();
     outsiderSystemUser = outsider.token;
     outsiderPerson = (await memberOf(outsider.orgId, "Administrator")).token;
@@ -30,7 +32,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
 
   /** Real objects of the victim tenant for every path parameter (fresh per operation: some calls delete). */
   async function pathOf(template: string) {
-    const ids: Record<string, string> = { orgId: victim.orgId, tenantId: victim.orgId, payrollId: victim.payroll.id, employeeId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", payrunPeriodId: "open", payrunPeriodEntryId: entryId };
+    const ids: Record<string, string> = { orgId: victim.orgId, tenantId: victim.orgId, payrollId: victim.payroll.id, employeeId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", payrunPeriodId: "open", payrunPeriodEntryId: entryId, documentId };
     if (template.includes("{lookupValueId}")) {
       ids.lookupValueId = (await api.post(`/api/tenants/${victim.orgId}/regulations/CH/lookups/CostCenters/values`, { key: `KST-${Math.random()}`, value: "Victim" }, { token: victim.token })).body.id;
     }

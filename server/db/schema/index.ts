@@ -6,3 +6,4 @@ export * from "./platform";
 export * from "./cases";
 export * from "./regulations";
 export * from "./results";
+export * from "./documents";

@@ -54,6 +54,11 @@ export const payrunPeriods = pgTable(
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     status: text("status", { enum: payrunPeriodStatuses }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** ELM: when the declaration was handed to the distributor, its job key, and when the result came back. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    elmJobKey: text("elm_job_key"),
+    elmError: text("elm_error"),
+    finalizedAt: timestamp("finalized_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,63 @@
+import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { payrunPeriods } from "./payrolls";
+import { tenants } from "./tenants";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const documentCategories = ["Payslip", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "SalaryCertificate"] as const;
+export type DocumentCategory = (typeof documentCategories)[number];
+
+/**
+ * A final document of a closed period. PDFs are kept as the frozen model they are drawn from
+ * (`model`, rendered on request, the same bytes every time); files that are their own content
+ * (CSV, XML) are kept as `content`. Deleting a period (rebase) deletes its documents.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    payrunPeriodId: uuid("payrun_period_id").notNull(),
+    employeeId: uuid("employee_id"),
+    category: text("category", { enum: documentCategories }).notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    final: boolean("final").notNull(),
+    model: jsonb("model").$type<unknown>(),
+    content: bytea("content"),
+    /** Listing order: payslips by employee, the accounting document, certificates, then ELM files. */
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("documents_period_idx").on(t.tenantId, t.payrunPeriodId, t.category),
+    foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
+  ],
+);
+
+export const jobStatuses = ["pending", "running", "done", "failed"] as const;
+
+/**
+ * Durable background work (the ELM submission and its result): written in the transaction that
+ * makes it necessary, claimed with SKIP LOCKED by the worker of any server process.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+);

@@ -1,0 +1,68 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { valueInForce } from "../cases/in-force";
+import { caseValues, documents, employees, payrunEntries, payrunPeriods, type DocumentCategory } from "../db/schema";
+import type { TenantScope } from "../db/tenant-scope";
+import { plannedDocuments, type PlannedDocument } from "./plan";
+
+type PeriodRow = typeof payrunPeriods.$inferSelect;
+type EntryRow = typeof payrunEntries.$inferSelect;
+
+export type DocumentMeta = {
+  id: string;
+  category: DocumentCategory;
+  employeeId: string | null;
+  name: string;
+  contentType: string;
+  final: boolean;
+  createdAt: string;
+};
+
+/** An entry produces a payslip when the person was employed in the period or anything was paid. */
+export const hasPayslip = (entry: EntryRow) => entry.employed || entry.lines.length > 0;
+
+/** The period's entries with a payslip, with the employee's identifier and exit date as they stand for the period. */
+export async function documentSubjects(scope: TenantScope, period: PeriodRow) {
+  const entries = (await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id))).filter(hasPayslip);
+  const ids = entries.map((e) => e.employeeId);
+  if (!ids.length) return { entries, subjects: [] };
+  const people = await scope.rows(employees, inArray(employees.id, ids));
+  const exits = await scope.rows(caseValues, and(eq(caseValues.fieldName, "ExitDate"), inArray(caseValues.employeeId, ids)), { orderBy: [asc(caseValues.createdAt)] });
+  const identifierOf = new Map(people.map((p) => [p.id, p.identifier]));
+  const subjects = entries.map((entry) => {
+    const exit = valueInForce(
+      exits.filter((v) => v.employeeId === entry.employeeId),
+      period.periodEnd,
+    );
+    return { employeeId: entry.employeeId, identifier: identifierOf.get(entry.employeeId) ?? entry.employeeId, exitDate: exit?.value ?? null };
+  });
+  return { entries, subjects };
+}
+
+/** The documents of the open period: previews of the current results. */
+export async function previewPlan(scope: TenantScope, period: PeriodRow): Promise<{ planned: PlannedDocument[]; calculatedAt: Date }> {
+  const { entries, subjects } = await documentSubjects(scope, period);
+  const calculatedAt = entries.reduce((latest, e) => (e.calculatedAt > latest ? e.calculatedAt : latest), period.createdAt);
+  return { planned: plannedDocuments({ period, entries: subjects }), calculatedAt };
+}
+
+/** Metadata of every document of a period: previews while it is open, the stored final documents after. */
+export async function periodDocuments(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
+  if (period.status === "open") {
+    const { planned, calculatedAt } = await previewPlan(scope, period);
+    return planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
+  }
+  const rows = await scope.tx
+    .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
+    .from(documents)
+    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id)))
+    .orderBy(asc(documents.position), asc(documents.name));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Self Service sees only their own payslips and salary certificates; everyone else with access sees all. */
+export function visibleDocument(ctx: TenantCtx, doc: Pick<DocumentMeta, "employeeId" | "category">) {
+  if (ctx.access.role !== "SelfService") return true;
+  return doc.employeeId !== null && doc.employeeId === ctx.access.employeeId && (doc.category === "Payslip" || doc.category === "SalaryCertificate");
+}

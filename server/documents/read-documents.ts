@@ -1,0 +1,52 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { documents } from "../db/schema";
+import { inTenant } from "../db/tenant-scope";
+import { NotFound } from "../errors";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { findPayrunPeriod } from "../periods/list-periods";
+import { storedRegulations } from "../regulations/store";
+import { buildDocuments, renderModel, type StoredModel } from "./build";
+import { periodDocuments, previewPlan, visibleDocument, type DocumentMeta } from "./period-documents";
+import type { DocumentCategory } from "../db/schema";
+
+export async function listDocuments({ ctx, payrollId, payrunPeriodId, input }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; input: { employeeId?: string; category?: DocumentCategory } }) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const items = (await periodDocuments(scope, period)).filter(
+      (doc) => visibleDocument(ctx, doc) && (!input.employeeId || doc.employeeId === input.employeeId) && (!input.category || doc.category === input.category),
+    );
+    return { items, nextCursor: null };
+  });
+}
+
+/**
+ * One document: its metadata, and its bytes unless only the metadata is asked for. A preview is
+ * built from the current results; a final document from what close kept. PDFs are drawn after
+ * the transaction, so no database work waits on rendering.
+ */
+export async function getDocument({ ctx, payrollId, payrunPeriodId, documentId, metadataOnly }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; documentId: string; metadataOnly: boolean }) {
+  const regulations = await storedRegulations();
+  const found = await inTenant(ctx, async (scope): Promise<{ meta: DocumentMeta; model: StoredModel | null; content: Buffer | null }> => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    if (period.status === "open") {
+      const { planned, calculatedAt } = await previewPlan(scope, period);
+      const doc = planned.find((d) => d.id === documentId);
+      if (!doc || !visibleDocument(ctx, doc)) throw new NotFound("document");
+      const meta = { id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() };
+      if (metadataOnly) return { meta, model: null, content: null };
+      const built = (await buildDocuments(scope, regulations, payroll, period, [doc], false)).get(doc.id)!;
+      return { meta, ...built };
+    }
+    const row = await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, documentId)));
+    if (!row || !visibleDocument(ctx, row)) throw new NotFound("document");
+    const meta = { id: row.id, category: row.category, employeeId: row.employeeId, name: row.name, contentType: row.contentType, final: row.final, createdAt: row.createdAt.toISOString() };
+    return { meta, model: row.model as StoredModel | null, content: row.content };
+  });
+  if (metadataOnly) return { meta: found.meta, bytes: null };
+  const bytes = found.content ?? (await renderModel(found.model!));
+  return { meta: found.meta, bytes };
+}

@@ -1,0 +1,5 @@
+import "server-only";
+// Every job kind's handler registers itself on import.
+import "../periods/elm-submission";
+
+export { runDueJobs, startJobWorker, stopJobWorker } from "./queue";

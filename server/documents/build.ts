@@ -3,18 +3,15 @@ import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import { buildAccountingJournal, type AccountingJournal } from "../accounting/journal";
 import { renderAccountingCsv } from "../accounting/csv";
 import { loadAccountingInput } from "../accounting/load";
-import { renderAccountingPdf } from "../accounting/pdf";
 import { caseValues, employees, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { Conflict } from "../errors";
 import type { Regulations } from "../regulations/store";
 import { regulationFor } from "../results/recalculate";
 import { buildPayslipModel, type PayslipModel } from "./payslip/model";
-import { renderPayslipPdf } from "./payslip/render";
 import { byEmployee, inForceAt } from "./case-values";
 import type { PlannedDocument } from "./plan";
 import { buildSalaryCertificateModel, type SalaryCertificateModel } from "./salary-certificate/model";
-import { renderSalaryCertificatePdf } from "./salary-certificate/render";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type PeriodRow = typeof payrunPeriods.$inferSelect;
@@ -117,14 +114,17 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
   return built;
 }
 
-/** The bytes of a document kept as a model: drawn again on every request, the same every time. */
+/**
+ * The bytes of a document kept as a model: drawn again on every request, the same every time.
+ * The PDF renderer is loaded on first use, so closing a period (which only keeps models) does not load it.
+ */
 export async function renderModel(model: StoredModel): Promise<Buffer> {
   switch (model.kind) {
     case "payslip":
-      return renderPayslipPdf(model.payslip);
+      return (await import("./payslip/render")).renderPayslipPdf(model.payslip);
     case "salaryCertificate":
-      return renderSalaryCertificatePdf(model.certificate);
+      return (await import("./salary-certificate/render")).renderSalaryCertificatePdf(model.certificate);
     case "accountingPdf":
-      return renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) });
+      return (await import("../accounting/pdf")).renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) });
   }
 }

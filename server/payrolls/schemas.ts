@@ -56,6 +56,8 @@ export const PayrunPeriod = z
     status: z.enum(["open", "closed", "finalized"]),
     closedAt: z.iso.datetime().nullable(),
     submittedToElm: z.boolean(),
+    finalizedAt: z.iso.datetime().nullable().describe("When the ELM submission completed (status finalized)."),
+    elmError: z.string().nullable().describe("Why the ELM submission could not be made, when it could not."),
   })
   .meta({ id: "PayrunPeriod" });
 

@@ -14,6 +14,8 @@ export const toPayrunPeriod = (row: typeof payrunPeriods.$inferSelect) => ({
   status: row.status,
   closedAt: row.closedAt?.toISOString() ?? null,
   submittedToElm: row.submittedAt !== null,
+  finalizedAt: row.finalizedAt?.toISOString() ?? null,
+  elmError: row.elmError,
 });
 
 export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {

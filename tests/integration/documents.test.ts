@@ -86,6 +86,22 @@ describe("documents of a payrun period", () => {
     expect((await api.get(`${base}/payrunperiods/${january.id}/documents/not-a-uuid`, { token: t.token })).status).toBe(404);
   });
 
+  it("a final accounting document keeps the account names as they stood at close", async () => {
+    const { t, base } = await example1();
+    const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
+    const accounts = (await api.get(`${base}/lookups/values?limit=500&lookupName=Accounts`, { token: t.token })).body.items as { id: string; key: string }[];
+    const clearing = accounts.find((a) => a.key === "1091")!;
+    const renamed = await api.put(`/api/tenants/${t.orgId}/regulations/ChartOfAccountsKmu/lookups/Accounts/values/${clearing.id}`, { value: "Renamed clearing account" }, { token: t.token });
+    expect(renamed.status, renamed.text).toBe(200);
+    const [finalPdf] = await documentsOf(base, t.token, january.id, "?category=AccountingDocument");
+    const closedText = pdfText((await api.get(`${base}/payrunperiods/${january.id}/documents/${finalPdf!.id}`, { token: t.token })).bytes);
+    expect(closedText).toContain("Lohndurchlaufkonto");
+    expect(closedText).not.toContain("Renamed clearing account");
+    const [preview] = await documentsOf(base, t.token, "open", "?category=AccountingDocument");
+    const openText = pdfText((await api.get(`${base}/payrunperiods/open/documents/${preview!.id}`, { token: t.token })).bytes);
+    expect(openText).toContain("Renamed clearing account");
+  });
+
   it("a retro change after close shows up in the next period's payslip", async () => {
     const { t, base, post, employee } = await example1();
     await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });

@@ -28,12 +28,17 @@ export function registerJobHandler(kind: string, handler: JobHandler) {
 
 type ClaimedJob = { id: string; tenant_id: string; kind: string; payload: Record<string, unknown>; attempts: number };
 
-/** Claims one due job (SKIP LOCKED, so several workers never take the same one). */
+/** Claims one due job of a kind this process handles (SKIP LOCKED, so several workers never take the same one). */
 async function claimJob(): Promise<ClaimedJob | null> {
+  const kinds = [...handlers.keys()];
+  if (!kinds.length) return null;
   const db = await getDb();
   const claimed = await db.execute(sql`
     update ${jobs} set status = 'running', attempts = attempts + 1, updated_at = now()
-    where id = (select id from ${jobs} where status = 'pending' and run_at <= now() order by run_at limit 1 for update skip locked)
+    where id = (
+      select id from ${jobs}
+      where status = 'pending' and run_at <= now() and kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
+      order by run_at limit 1 for update skip locked)
     returning id, tenant_id, kind, payload, attempts`);
   const rows = (Array.isArray(claimed) ? claimed : (claimed as { rows: unknown[] }).rows) as ClaimedJob[];
   return rows[0] ?? null;
@@ -49,11 +54,7 @@ export async function runDueJobs(): Promise<number> {
   let ran = 0;
   for (let job = await claimJob(); job; job = await claimJob()) {
     ran++;
-    const handler = handlers.get(job.kind);
-    if (!handler) {
-      await settle(job.id, "failed", `No handler for job kind ${job.kind}`);
-      continue;
-    }
+    const handler = handlers.get(job.kind)!;
     try {
       const outcome = await inTenantOf(job.tenant_id, (scope) => handler(scope, job.payload, { id: job.id, attempts: job.attempts }));
       if (outcome && job.attempts < MAX_ATTEMPTS) await settle(job.id, "pending", null, outcome.retryInMs);

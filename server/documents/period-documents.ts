@@ -23,8 +23,8 @@ export type DocumentMeta = {
 export const hasPayslip = (entry: EntryRow) => entry.employed || entry.lines.length > 0;
 
 /** The period's entries with a payslip, with the employee's identifier and exit date as they stand for the period. */
-export async function documentSubjects(scope: TenantScope, period: PeriodRow) {
-  const entries = (await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id))).filter(hasPayslip);
+export async function documentSubjects(scope: TenantScope, period: PeriodRow, employeeId?: string) {
+  const entries = (await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), employeeId ? eq(payrunEntries.employeeId, employeeId) : undefined))).filter(hasPayslip);
   const ids = entries.map((e) => e.employeeId);
   if (!ids.length) return { entries, subjects: [] };
   const people = await scope.rows(employees, inArray(employees.id, ids));
@@ -41,22 +41,23 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow) {
 }
 
 /** The documents of the open period: previews of the current results. */
-export async function previewPlan(scope: TenantScope, period: PeriodRow): Promise<{ planned: PlannedDocument[]; calculatedAt: Date }> {
-  const { entries, subjects } = await documentSubjects(scope, period);
+export async function previewPlan(scope: TenantScope, period: PeriodRow, employeeId?: string): Promise<{ planned: PlannedDocument[]; calculatedAt: Date }> {
+  const { entries, subjects } = await documentSubjects(scope, period, employeeId);
   const calculatedAt = entries.reduce((latest, e) => (e.calculatedAt > latest ? e.calculatedAt : latest), period.createdAt);
-  return { planned: plannedDocuments({ period, entries: subjects }), calculatedAt };
+  const planned = plannedDocuments({ period, entries: subjects });
+  return { planned: employeeId ? planned.filter((doc) => doc.employeeId === employeeId) : planned, calculatedAt };
 }
 
 /** Metadata of every document of a period: previews while it is open, the stored final documents after. */
-export async function periodDocuments(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
+export async function periodDocuments(scope: TenantScope, period: PeriodRow, employeeId?: string): Promise<DocumentMeta[]> {
   if (period.status === "open") {
-    const { planned, calculatedAt } = await previewPlan(scope, period);
+    const { planned, calculatedAt } = await previewPlan(scope, period, employeeId);
     return planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
   }
   const rows = await scope.tx
     .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
     .from(documents)
-    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id)))
+    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), employeeId ? eq(documents.employeeId, employeeId) : undefined))
     .orderBy(asc(documents.position), asc(documents.name));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { documents } from "../db/schema";
+import { documents, payrunPeriods } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
@@ -15,7 +15,7 @@ export async function listDocuments({ ctx, payrollId, payrunPeriodId, input }: {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
-    const items = (await periodDocuments(scope, period)).filter(
+    const items = (await periodDocuments(scope, period, input.employeeId)).filter(
       (doc) => visibleDocument(ctx, doc) && (!input.employeeId || doc.employeeId === input.employeeId) && (!input.category || doc.category === input.category),
     );
     return { items, nextCursor: null };
@@ -49,4 +49,23 @@ export async function getDocument({ ctx, payrollId, payrunPeriodId, documentId, 
   if (metadataOnly) return { meta: found.meta, bytes: null };
   const bytes = found.content ?? (await renderModel(found.model!));
   return { meta: found.meta, bytes };
+}
+
+/**
+ * One employee's documents of every period, newest period first: their payslips and salary
+ * certificates (what the employee sees in self service, and the payroll office on the record).
+ */
+export async function employeeDocuments({ ctx, payrollId, employeeId }: { ctx: TenantCtx; payrollId: string; employeeId: string }) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), { orderBy: [desc(payrunPeriods.periodStart)] });
+    const items: (DocumentMeta & { payrunPeriodId: string; periodStart: string })[] = [];
+    for (const period of periods) {
+      const docs = (await periodDocuments(scope, period, employeeId)).filter(
+        (doc) => doc.employeeId === employeeId && (doc.category === "Payslip" || doc.category === "SalaryCertificate") && visibleDocument(ctx, doc),
+      );
+      items.push(...docs.map((doc) => ({ ...doc, payrunPeriodId: period.id, periodStart: period.periodStart })));
+    }
+    return { items };
+  });
 }

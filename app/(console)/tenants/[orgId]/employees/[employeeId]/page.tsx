@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CaseSections } from "@/components/cases/case-sections";
+import { EmployeeDocuments } from "@/components/documents/employee-documents";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
 import { formatDate } from "@/components/payrolls/labels";
@@ -15,6 +16,7 @@ import { NotFound } from "@/server/errors";
 import { etagOf } from "@/server/http/etag";
 import { isUuid } from "@/server/ids";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
+import { employeeDocuments } from "@/server/documents/read-documents";
 
 export const metadata: Metadata = { title: "Employee" };
 
@@ -35,6 +37,15 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
   let missingSection = null;
   let cases = null;
   let payslip = null;
+  let documents = null;
+  if (payroll && consoleCan(ctx, "document.read")) {
+    const { items } = await employeeDocuments({ ctx, payrollId: payroll.id, employeeId: employee.id });
+    documents = (
+      <Card title="Documents" description="Payslips and salary certificates of every period; the open period's are previews of the current results.">
+        <EmployeeDocuments orgId={orgId} payrollId={payroll.id} items={items} />
+      </Card>
+    );
+  }
   if (payroll && consoleCan(ctx, "payroll.read")) {
     const { period, entry, blockingItems } = await openPayslipOf(ctx, payroll.id, employee.id);
     payslip = (
@@ -79,6 +90,7 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
         </Card>
         {missingSection}
         {payslip}
+        {documents}
         {cases ? (
           <>
             <div>

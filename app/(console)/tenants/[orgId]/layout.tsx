@@ -26,6 +26,8 @@ export default async function TenantLayout({ children, params }: { children: Rea
             <>
               <NavLink href={`${base}/payroll-control`}>Payroll control</NavLink>
               <NavLink href={`${base}/missing-data`}>Missing data</NavLink>
+              {consoleCan(ctx, "period.close") ? <NavLink href={`${base}/close`}>Close period</NavLink> : null}
+              {consoleCan(ctx, "document.read") ? <NavLink href={`${base}/periods`}>Periods & documents</NavLink> : null}
               <NavLink href={`${base}/company`}>Company data</NavLink>
               <NavLink href={`${base}/settings`}>Company settings</NavLink>
               <NavLink href={`${base}/regulations`}>Regulations</NavLink>

@@ -1,0 +1,188 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CloseProblem, requestClose } from "./close-request";
+
+type Props = {
+  orgId: string;
+  payrollId: string;
+  periodId: string;
+  /** "January 2026" */
+  month: string;
+  live: boolean;
+  payslips: number;
+  salaryCertificates: number;
+  /** Why closing is not possible now (blocking items, role); null when it is. */
+  blockedReason: string | null;
+  /** Employee id -> "Müller, Lea (1001)", to name the people in a refusal's items. */
+  employeeNames: Record<string, string>;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What close generates, as one phrase: "3 payslips, 1 salary certificate, the accounting document and the ELM declaration". */
+function generated(payslips: number, salaryCertificates: number, live: boolean) {
+  const parts = [plural(payslips, "payslip", "payslips")];
+  if (salaryCertificates) parts.push(plural(salaryCertificates, "salary certificate", "salary certificates"));
+  parts.push("the accounting document");
+  if (live) parts.push("the ELM declaration");
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+function Spinner() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 animate-spin text-slate-700">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" fill="none" opacity="0.25" />
+      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" fill="none" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The close action of the open period: a button (disabled with its reason while anything blocks),
+ * a confirmation that says what happens, progress while the service works, the refusal with its
+ * items, and on success the page of the just-closed period's status (?closed=).
+ */
+export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames }: Props) {
+  const router = useRouter();
+  const reasonId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [navigating, startNavigation] = useTransition();
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const close = useMutation({
+    mutationFn: () => requestClose(orgId, payrollId, periodId),
+    onMutate: () => {
+      const start = Date.now();
+      setStartedAt(start);
+      setNow(start);
+    },
+    onSuccess: (closed) => {
+      // The server page shows the closed period's status from ?closed=, and the next month opens beside it.
+      startNavigation(() => router.replace(`/tenants/${orgId}/close?closed=${closed.id}`, { scroll: true }));
+    },
+    onError: (error) => {
+      setConfirming(false);
+      // A refusal means the page is out of date (someone changed data meanwhile): show the checklist as it is now.
+      if (error instanceof CloseProblem && error.status === 409) router.refresh();
+    },
+  });
+  const working = close.isPending || navigating || close.isSuccess;
+
+  useEffect(() => {
+    if (!close.isPending) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [close.isPending]);
+  const elapsed = Math.max(0, Math.round((now - startedAt) / 1000));
+
+  const problem = close.error;
+  const what = generated(payslips, salaryCertificates, live);
+
+  return (
+    <div className="space-y-4">
+      {problem ? (
+        <Alert tone="error" title={problem instanceof CloseProblem && problem.status === 409 ? `${month} was not closed` : "Closing failed"}>
+          <p data-testid="close-problem" data-code={problem instanceof CloseProblem ? problem.code : undefined}>
+            {problem.message}
+          </p>
+          {problem instanceof CloseProblem && problem.items.length ? (
+            <ul className="mt-2 list-inside list-disc space-y-1" aria-label="What keeps the period from closing">
+              {problem.items.map((item, index) => (
+                <li key={index} data-testid="close-problem-item">
+                  {item.employeeId ? <span className="font-medium">{employeeNames[item.employeeId] ?? item.employeeId}: </span> : null}
+                  {item.wageTypeNumber ? <span className="font-medium">Wage type {item.wageTypeNumber}: </span> : null}
+                  {item.message}
+                  {item.code ? <code className="ml-1 text-xs text-red-700">{item.code}</code> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {problem instanceof CloseProblem && problem.code === "period.control_unresolved" ? (
+            <p className="mt-2">
+              <Link href={`/tenants/${orgId}/payroll-control`} className="font-medium underline underline-offset-2">
+                Resolve them in Payroll Control
+              </Link>
+            </p>
+          ) : null}
+          {problem instanceof CloseProblem && problem.code === "accounting.unmapped_wage_types" ? (
+            <p className="mt-2">
+              <Link href={`/tenants/${orgId}/accounts`} className="font-medium underline underline-offset-2">
+                Map them in the chart of accounts
+              </Link>
+            </p>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          onClick={() => {
+            close.reset();
+            setConfirming(true);
+          }}
+          disabled={blockedReason !== null || working}
+          aria-describedby={blockedReason ? reasonId : undefined}
+        >
+          Close {month}
+        </Button>
+        {blockedReason ? (
+          <p id={reasonId} className="text-sm text-red-800" data-testid="close-blocked-reason">
+            {blockedReason}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Nothing blocks: the period can be closed.</p>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming || working}
+        title={`Close ${month}?`}
+        confirmLabel={`Close ${month}`}
+        pending={working}
+        onCancel={() => {
+          if (!working) setConfirming(false);
+        }}
+        onConfirm={() => close.mutate()}
+      >
+        {working ? (
+          <div className="space-y-3" data-testid="close-progress">
+            <div className="flex items-center gap-3">
+              <Spinner />
+              <p className="font-medium text-slate-900" role="status" aria-live="polite">
+                {close.isPending
+                  ? `Generating ${what}…`
+                  : `${month} is closed. Loading its status…`}
+              </p>
+            </div>
+            <div role="progressbar" aria-label={`Closing ${month}`} aria-valuetext={close.isPending ? `Working, ${elapsed} s` : "Done"} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+              <div className={`h-full rounded-full bg-sky-600 ${close.isPending ? "w-2/3 animate-pulse" : "w-full"}`} />
+            </div>
+            <p className="text-xs text-slate-500">
+              {close.isPending
+                ? `Freezing the results, making the documents final and opening the next month. ${elapsed} s so far; this can take a minute with many employees.`
+                : "Done."}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p>
+              <strong>Closing is one-way.</strong> The results of {month} are frozen and its documents become final; a later correction is booked as a retro line in a
+              following period. The next month opens.
+            </p>
+            <p>It generates {what}: the accounting document as PDF and CSV{live ? ", the declaration as XML" : ""}.</p>
+            {live ? (
+              <p className="font-medium text-amber-900">The payroll is live: the period&apos;s salary declaration is submitted to ELM (Swissdec) at once. The period is finalized when ELM confirms it.</p>
+            ) : (
+              <p>The payroll is not live for this period: nothing is submitted to ELM.</p>
+            )}
+          </>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { formatChf, monthLabel } from "./labels";
+
+export type PeriodTotal = {
+  id: string;
+  periodStart: string;
+  status: "open" | "closed" | "finalized";
+  employees: number;
+  rappen: { gross: number; net: number; employerCost: number };
+};
+
+const SERIES = [
+  { key: "gross", label: "Gross", color: "#1e3a8a" },
+  { key: "net", label: "Net", color: "#0ea5e9" },
+  { key: "employerCost", label: "Employer cost", color: "#d97706" },
+] as const;
+
+/** A round step near `raw` (1, 2, 2.5 or 5 times a power of ten), for axis ticks. */
+function niceStep(raw: number) {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const fraction = raw / power;
+  return (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10) * power;
+}
+
+const WIDTH = 720;
+const HEIGHT = 300;
+const MARGIN = { top: 16, right: 12, bottom: 44, left: 76 };
+
+/**
+ * Gross, net and employer cost per period as a grouped bar chart (plain SVG, drawn on the server),
+ * with a legend and the same figures as a table. The open period's figures are previews.
+ */
+export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; caption: string }) {
+  const maxRappen = Math.max(0, ...periods.flatMap((p) => SERIES.map((s) => p.rappen[s.key])));
+  const maxFrancs = Math.max(maxRappen / 100, 1000);
+  const step = niceStep(maxFrancs / 4);
+  const top = Math.ceil(maxFrancs / step) * step;
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const y = (francs: number) => MARGIN.top + plotHeight - (francs / top) * plotHeight;
+  const groupWidth = plotWidth / Math.max(periods.length, 1);
+  const barWidth = Math.min(28, (groupWidth * 0.72) / SERIES.length);
+  const titleId = `totals-chart-title`;
+  const descId = `totals-chart-desc`;
+
+  return (
+    <figure className="space-y-3" data-testid="totals-chart">
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-label="Legend">
+        {SERIES.map((s) => (
+          <li key={s.key} className="flex items-center gap-2">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: s.color }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
+        <title id={titleId}>{caption}</title>
+        <desc id={descId}>
+          {periods.map((p) => `${monthLabel(p.periodStart)}${p.status === "open" ? " (open)" : ""}: gross CHF ${formatChf(p.rappen.gross)}, net CHF ${formatChf(p.rappen.net)}, employer cost CHF ${formatChf(p.rappen.employerCost)}`).join("; ")}
+        </desc>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#64748b" : "#e2e8f0"} strokeWidth={1} />
+            <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
+              {formatChf(Math.round(tick * 100), { decimals: false })}
+            </text>
+          </g>
+        ))}
+        <text transform={`translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} fill="#475569">
+          CHF
+        </text>
+        {periods.map((period, index) => {
+          const groupX = MARGIN.left + index * groupWidth;
+          const barsX = groupX + (groupWidth - barWidth * SERIES.length) / 2;
+          const open = period.status === "open";
+          return (
+            <g key={period.id}>
+              {SERIES.map((s, i) => {
+                const francs = period.rappen[s.key] / 100;
+                const barTop = y(Math.max(francs, 0));
+                return (
+                  <rect
+                    key={s.key}
+                    x={barsX + i * barWidth}
+                    y={barTop}
+                    width={barWidth - 2}
+                    height={Math.max(MARGIN.top + plotHeight - barTop, 0)}
+                    fill={s.color}
+                    fillOpacity={open ? 0.55 : 1}
+                    stroke={open ? s.color : "none"}
+                    strokeDasharray={open ? "3 2" : undefined}
+                  >
+                    <title>{`${monthLabel(period.periodStart)}, ${s.label}: CHF ${formatChf(period.rappen[s.key])}`}</title>
+                  </rect>
+                );
+              })}
+              <text x={groupX + groupWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" fontSize={12} fill="#334155">
+                {monthLabel(period.periodStart, "short")}
+              </text>
+              {open ? (
+                <text x={groupX + groupWidth / 2} y={HEIGHT - MARGIN.bottom + 34} textAnchor="middle" fontSize={11} fill="#0369a1">
+                  open
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="text-xs text-slate-500">{caption}. The open period&apos;s bars are lighter: its figures are previews until it closes.</figcaption>
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="totals-table">
+          <caption className="sr-only">{caption} (CHF)</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2">Period</th>
+              <th scope="col" className="px-3 py-2 text-right">Employees</th>
+              <th scope="col" className="px-3 py-2 text-right">Gross (CHF)</th>
+              <th scope="col" className="px-3 py-2 text-right">Net (CHF)</th>
+              <th scope="col" className="px-3 py-2 text-right">Employer cost (CHF)</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 tabular-nums">
+            {periods.map((p) => (
+              <tr key={p.id} data-period-id={p.id} className={p.status === "open" ? "bg-sky-50/60" : undefined}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  {monthLabel(p.periodStart)}
+                  {p.status === "open" ? <span className="ml-2 text-xs font-normal text-sky-800">open, preview</span> : null}
+                </th>
+                <td className="px-3 py-2 text-right">{p.employees}</td>
+                <td className="px-3 py-2 text-right">{formatChf(p.rappen.gross)}</td>
+                <td className="px-3 py-2 text-right">{formatChf(p.rappen.net)}</td>
+                <td className="px-3 py-2 text-right">{formatChf(p.rappen.employerCost)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,278 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, signInAtIdp } from "./browser";
+
+const baseUrl = inject("e2eBaseUrl");
+const idpUrl = inject("e2eIdpUrl");
+const root = path.resolve(import.meta.dirname, "../..");
+
+function systemUserCommand(name: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
+  Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
+  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], { cwd: root, env, encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
+}
+
+async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
+  const response = await fetch(`${baseUrl}/api${pathname}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: (text ? JSON.parse(text) : null) as any };
+}
+
+/**
+ * Closing a period from the console. The demo tenant's open period belongs to the other e2e tests
+ * (they record January there), so a system user makes a tenant of its own: a live payroll (ELM
+ * from January) with two complete employees and January already closed through the API. The demo
+ * administrator closes February on the close screen, watches it be submitted to ELM and finalized,
+ * opens its documents and a payslip; a stale close screen then shows the service's refusal.
+ */
+describe("closing a period and browsing its documents", () => {
+  let browser: Browser;
+  let page: Page;
+  const run = randomBytes(3).toString("hex");
+  let system = "";
+  let orgId = "";
+  let payrollId = "";
+  let februaryId = "";
+
+  /** Optional screenshots for a person to look at (E2E_SCREENSHOTS=/tmp/dir). */
+  async function snap(name: string) {
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `closing-${name}.png`), fullPage: true });
+  }
+
+  async function record(caseName: string, employeeId: string | null, values: Record<string, string>, start = "2026-01-01") {
+    const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+      method: "POST",
+      token: system,
+      body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) },
+    });
+    expect(response.status, response.text).toBe(201);
+  }
+
+  async function employee(identifier: string, firstName: string, lastName: string) {
+    const response = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier, firstName, lastName } });
+    expect(response.status, response.text).toBe(201);
+    return response.body.id as string;
+  }
+
+  beforeAll(async () => {
+    const credentials = systemUserCommand(`Closing ${run}`);
+    const token = await fetch(`${baseUrl}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+    });
+    system = ((await token.json()) as { access_token: string }).access_token;
+    const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Closing ${run}` } });
+    expect(tenant.status, tenant.text).toBe(201);
+    orgId = tenant.body.id;
+
+    const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    const admin = await call("/users", { token: ((await personal.json()) as { access_token: string }).access_token });
+    expect(admin.status, admin.text).toBe(200);
+    const membership = await call(`/tenants/${orgId}/user_memberships`, { method: "POST", token: system, body: { userId: admin.body.id, role: "Administrator" } });
+    expect(membership.status, membership.text).toBe(201);
+
+    browser = await launchChromium();
+    const context = await browser.newContext({ baseURL: baseUrl });
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sets up a live payroll with two complete employees and closes January through the API", async () => {
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Closing ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    expect(payroll.status, payroll.text).toBe(201);
+    payrollId = payroll.body.id;
+    await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
+    await record("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
+    const people = [
+      { identifier: `C1-${run}`, first: "Clara", last: "Closer", birth: "1986-05-10", sex: "female", ahv: "756.9217.0769.85", salary: "6500.00" },
+      { identifier: `C2-${run}`, first: "Claude", last: "Closer", birth: "1979-11-02", sex: "male", ahv: "756.1234.5678.97", salary: "8200.00" },
+    ];
+    for (const p of people) {
+      const id = await employee(p.identifier, p.first, p.last);
+      await record("EmployeePersonalData", id, { BirthDate: p.birth, Sex: p.sex, AhvNumber: p.ahv });
+      await record("EmployeeBankAccount", id, { Iban: "CH9300762011623852957" });
+      await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
+      await record("Salary", id, { SalaryType: "monthly", MonthlySalary: p.salary });
+    }
+    const live = await call(`/tenants/${orgId}/payrolls/${payrollId}`, { method: "PUT", token: system, body: { transmissionStartDate: "2026-01-01" } });
+    expect(live.status, live.text).toBe(200);
+    const january = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, { method: "POST", token: system });
+    expect(january.status, january.text).toBe(200);
+    const february = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
+    expect(february.body.periodStart).toBe("2026-02-01");
+    februaryId = february.body.id;
+  });
+
+  it("signs the demo administrator in and opens the close screen of February from the navigation", async () => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
+    await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
+
+    await page.goto(`/tenants/${orgId}/payroll-control`);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Close period", exact: true }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/close$`));
+    await page.getByRole("heading", { name: "Close period", level: 1 }).waitFor();
+
+    // The checklist: nothing blocks, both employees ready, previews, and ELM.
+    const checklist = page.getByRole("list", { name: "Checklist" });
+    await checklist.waitFor();
+    expect(await page.getByTestId("checklist-blocking").textContent()).toBe("0");
+    expect(await page.getByTestId("employees-ready").textContent()).toBe("2");
+    expect(await page.getByTestId("employees-blocked").textContent()).toBe("0");
+    expect(await page.getByTestId("checklist-live").getAttribute("data-live")).toBe("true");
+    expect(await checklist.locator('[data-item="payslips"]').getByRole("link", { name: "Closer, Clara" }).getAttribute("href")).toMatch(
+      new RegExp(`^/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/documents/`),
+    );
+    const accounting = checklist.locator('[data-item="accounting"]');
+    expect(await accounting.getByRole("link", { name: /^PDF/ }).count()).toBe(1);
+    expect(await accounting.getByRole("link", { name: /^CSV/ }).count()).toBe(1);
+
+    // Totals against the previous period: January closed, February open.
+    const totals = page.getByTestId("totals-table");
+    expect(await totals.locator("tbody tr").count()).toBe(2);
+    expect(await totals.locator("tbody tr").first().textContent()).toContain("14'700.00"); // 6'500 + 8'200 gross
+    expect(await page.getByRole("img", { name: /Gross, net and employer cost per period/ }).count()).toBe(1);
+    await snap("before");
+  });
+
+  it("closes February after the confirmation, and follows it to Submitted to ELM and Finalized", async () => {
+    const button = page.getByRole("button", { name: "Close February 2026" });
+    expect(await button.isEnabled()).toBe(true);
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: "Close February 2026?" });
+    await dialog.waitFor();
+    const text = await dialog.textContent();
+    expect(text).toContain("one-way");
+    expect(text).toContain("2 payslips");
+    expect(text).toContain("submitted to ELM");
+    await snap("confirm");
+
+    // Hold the request until the progress has been seen: closing a small payroll is quicker than a look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const closeUrl = `**/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/close`;
+    await page.route(closeUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "Close February 2026" }).click();
+    const progress = page.getByTestId("close-progress");
+    await progress.waitFor();
+    expect(await progress.textContent()).toContain("Generating 2 payslips, the accounting document and the ELM declaration…");
+    expect(await page.getByRole("progressbar", { name: "Closing February 2026" }).count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
+    await snap("progress");
+    release();
+
+    // The closed period's status, polled until ELM has finalized it.
+    await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/close` && url.searchParams.get("closed") === februaryId);
+    await page.unroute(closeUrl);
+    const status = page.getByTestId("closed-status");
+    await status.waitFor();
+    expect(await status.getAttribute("data-period-id")).toBe(februaryId);
+    await expect.poll(() => status.getAttribute("data-stage"), { timeout: 45_000, interval: 250 }).toBe("finalized");
+    const steps = status.getByTestId("status-step");
+    expect(await steps.evaluateAll((items) => items.map((i) => [i.getAttribute("data-step"), i.getAttribute("data-done")]))).toEqual([
+      ["closed", "true"],
+      ["submitted", "true"],
+      ["finalized", "true"],
+    ]);
+    // The next month is open, and the chart has February among the closed periods.
+    await page.getByRole("button", { name: "Close March 2026" }).waitFor();
+    expect(await page.getByTestId("totals-table").locator("tbody tr").count()).toBe(3);
+    await status.getByRole("link", { name: /^ELM receipt:/ }).first().waitFor();
+    await snap("closed");
+  });
+
+  it("opens the documents of the closed period, filters them, and opens a payslip as a PDF", async () => {
+    await page.getByTestId("closed-status").getByRole("link", { name: "Open the documents of February 2026" }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/periods/${februaryId}$`));
+    await page.getByRole("heading", { name: "Documents of February 2026", level: 1 }).waitFor();
+    expect(await page.getByTestId("period-status").getAttribute("data-stage")).toBe("finalized");
+    const groups = await page.getByTestId("document-group").evaluateAll((tables) => tables.map((t) => t.getAttribute("data-category")));
+    expect(groups).toEqual(["Payslip", "AccountingDocument", "ElmDeclaration", "ElmReceipt"]);
+    const payslips = page.locator('[data-testid="document-group"][data-category="Payslip"]');
+    expect(await payslips.getByRole("row", { name: /Closer, Clara/ }).count()).toBe(1);
+    expect(await payslips.getByRole("row", { name: /Closer, Claude/ }).count()).toBe(1);
+    for (const final of await page.getByTestId("document-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-final")))) expect(final).toBe("true");
+    await snap("documents");
+
+    await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: /^Payslips/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("category") === "Payslip");
+    await expect.poll(() => page.getByTestId("document-group").count()).toBe(1);
+    expect(await page.getByTestId("document-group").getAttribute("data-category")).toBe("Payslip");
+
+    const link = page.getByTestId("document-row").filter({ hasText: "Closer, Clara" }).getByRole("link");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    const href = (await link.getAttribute("href"))!;
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  });
+
+  it("lists every period with its state and totals", async () => {
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Periods & documents", exact: true }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/periods$`));
+    const rows = page.getByTestId("period-row");
+    await rows.first().waitFor();
+    const stages = await rows.evaluateAll((items) => items.map((r) => [r.querySelector("th a")?.textContent, r.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage")]));
+    expect(stages).toEqual([
+      ["March 2026", "open"],
+      ["February 2026", "finalized"],
+      ["January 2026", expect.stringMatching(/^(submitted|finalized)$/)],
+    ]);
+    expect(await rows.nth(1).textContent()).toContain("14'700.00");
+    await snap("periods");
+  });
+
+  it("shows the service's refusal when something blocks after the page was loaded, and then disables closing", async () => {
+    await page.goto(`/tenants/${orgId}/close`);
+    const button = page.getByRole("button", { name: "Close March 2026" });
+    await button.waitFor();
+    expect(await button.isEnabled()).toBe(true);
+
+    // Meanwhile someone hires a person without their data: Payroll Control blocks March.
+    const newcomer = await employee(`C3-${run}`, "Nora", "Newcomer");
+    await record("Employment", newcomer, { EntryDate: "2026-03-01", ActivityRate: "100", WorkplaceCanton: "ZH" }, "2026-03-01");
+
+    await button.click();
+    await page.getByRole("dialog", { name: "Close March 2026?" }).getByRole("button", { name: "Close March 2026" }).click();
+    const problem = page.getByTestId("close-problem");
+    await problem.waitFor();
+    expect(await problem.getAttribute("data-code")).toBe("period.control_unresolved");
+    expect(await page.getByTestId("close-problem-item").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("close-problem-item").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("calc.missing_")]));
+    expect(await page.getByRole("link", { name: "Resolve them in Payroll Control" }).count()).toBe(1);
+
+    // The refusal refreshes the page: the checklist now blocks, the button says why, the items name the person.
+    await page.getByTestId("close-blocked-reason").waitFor();
+    expect(await page.getByRole("button", { name: "Close March 2026" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("close-blocked-reason").textContent()).toMatch(/^\d+ blocking items? in Payroll Control must be resolved first\.$/);
+    expect(await page.locator('[data-testid="checklist-item"][data-item="control"]').getAttribute("data-state")).toBe("blocked");
+    expect(await page.getByTestId("employees-blocked").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("close-problem-item").first().textContent()).toContain(`Newcomer, Nora (C3-${run})`);
+    await snap("refused");
+
+    // And after a reload the same: the button stays disabled with its reason.
+    await page.reload();
+    await page.getByTestId("close-blocked-reason").waitFor();
+    expect(await page.getByRole("button", { name: "Close March 2026" }).isDisabled()).toBe(true);
+  });
+});

@@ -8,26 +8,38 @@
  * 2. A payroll of BIG employees: the time and peak memory to recalculate its open period.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { benchPayroll, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" } } });
+// `npm run bench:recalc -- --big 10000` passes the options as they are; a `--` left in by other launchers is ignored.
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" } } });
 const N = Number(args.employees);
 const CHANGES = Number(args.changes);
 const BIG = Number(args.big);
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when not readable. */
+function cpuSecondsOf(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
   const schema = await import("../server/db/schema");
   const { createSystemUser } = await import("../server/auth/system-users");
-  const { newId } = await import("../server/ids");
   const { closePeriod } = await import("../server/periods/close-period");
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");
   const { TenantScope } = await import("../server/db/tenant-scope");
   const casesRoute = await import("../app/api/tenants/[orgId]/payrolls/[payrollId]/cases/route");
-  const { createPayroll } = await import("../server/payrolls/create-payroll");
+  const { sql } = await import("drizzle-orm");
   const db = await getDb();
   const systemUser = await createSystemUser("bench");
   const tokenResponse = await (await import("../app/api/oauth/token/route")).POST(
@@ -36,40 +48,7 @@ async function main() {
   );
   const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
 
-  async function payrollWith(employeeCount: number, start: string) {
-    const tenantId = newId();
-    await db.insert(schema.tenants).values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
-    const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
-    const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
-    const changeId = newId();
-    await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
-    const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025" };
-    await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
-    const employeeIds: string[] = [];
-    for (let offset = 0; offset < employeeCount; offset += 500) {
-      const batch = Array.from({ length: Math.min(500, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
-      await db.insert(schema.employees).values(batch);
-      const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
-      await db.insert(schema.caseChanges).values(changes);
-      const values = batch.flatMap((e, i) => {
-        const fields: Record<string, string> = {
-          BirthDate: `${1960 + ((offset + i) % 40)}-03-15`,
-          Sex: i % 2 ? "female" : "male",
-          AhvNumber: "756.9217.0769.85",
-          Iban: "CH9300762011623852957",
-          EntryDate: start,
-          ActivityRate: "100",
-          WorkplaceCanton: "ZH",
-          SalaryType: "monthly",
-          MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
-        };
-        return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
-      });
-      await db.insert(schema.caseValues).values(values);
-      employeeIds.push(...batch.map((e) => e.id));
-    }
-    return { ctx, payroll, employeeIds, tenantId };
-  }
+  const payrollWith = (employeeCount: number, start: string) => benchPayroll(db, systemUser, employeeCount, start);
 
   const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   const regulations = await storedRegulations();
@@ -105,11 +84,25 @@ async function main() {
   // --- 2. one period of a big payroll -------------------------------------------------------
   const big = await payrollWith(BIG, "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
-  let peakRss = process.memoryUsage().rss;
+  const phases = await phaseRecorder();
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  let serverCpu = NaN;
+  const cpu0 = process.cpuUsage();
   t0 = performance.now();
-  const outcome = await db.transaction((tx) => recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!));
+  const outcome = await db.transaction(async (tx) => {
+    // The database server's CPU time, when it runs on this machine (read from /proc; not timed).
+    const start = performance.now();
+    const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
+    const server0 = cpuSecondsOf(backend);
+    t0 += performance.now() - start;
+    const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
+    serverCpu = cpuSecondsOf(backend) - server0;
+    return result;
+  });
   const bigMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
 
   const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -117,6 +110,9 @@ async function main() {
   console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
   console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
   console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`  RSS when it started: ${(rssBefore / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
+  console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);
+  console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`);
   await closeDb();
 }
 

@@ -60,6 +60,32 @@ type Person = {
   referenceSources: Maybe[];
 };
 
+type PreparedRegulation = { reg: RegulationReader; defaults: ReadonlyMap<string, string>; collectorNames: readonly string[] };
+
+/**
+ * What the calculation derives from the regulation alone (parameters in force by the period's end,
+ * field defaults, collector names), worked out once per regulation object and period end instead
+ * of once per employee: a recalculation passes the same merged regulation for every employee of a
+ * period. Keyed by the object's identity (a WeakMap, so it lives as long as the caller keeps the
+ * regulation): the regulation given is read as immutable, as the catalog's versions are.
+ */
+const prepared = new WeakMap<PeriodInput["regulation"], Map<string, PreparedRegulation>>();
+
+function preparedRegulation(regulation: PeriodInput["regulation"], periodEnd: string): PreparedRegulation {
+  let byEnd = prepared.get(regulation);
+  if (!byEnd) prepared.set(regulation, (byEnd = new Map()));
+  let found = byEnd.get(periodEnd);
+  if (!found) {
+    const defaults = new Map<string, string>();
+    for (const definition of regulation.cases) for (const field of definition.fields) if (field.default !== undefined) defaults.set(field.name, field.default);
+    const reg = new RegulationReader(regulation, periodEnd);
+    const names = new Set(CH_COLLECTORS);
+    for (const wageType of reg.wageTypes.values()) for (const c of wageType.collectors) names.add(c);
+    byEnd.set(periodEnd, (found = { reg, defaults, collectorNames: [...names] }));
+  }
+  return found;
+}
+
 /**
  * One employee, one period. Pure: reads the case histories and the regulation given, returns the
  * lines, collectors and the year to date for the next period.
@@ -70,6 +96,7 @@ export function calculatePeriod(input: PeriodInput): PeriodResult {
 
 class PeriodCalculation {
   private readonly reg: RegulationReader;
+  private readonly collectorNames: readonly string[];
   private readonly emp: CaseReader;
   private readonly co: CaseReader;
   private readonly lines: WageTypeLine[] = [];
@@ -82,9 +109,9 @@ class PeriodCalculation {
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
 
   constructor(private readonly input: PeriodInput) {
-    const defaults = new Map<string, string>();
-    for (const definition of input.regulation.cases) for (const field of definition.fields) if (field.default !== undefined) defaults.set(field.name, field.default);
-    this.reg = new RegulationReader(input.regulation, input.periodEnd);
+    const { reg, defaults, collectorNames } = preparedRegulation(input.regulation, input.periodEnd);
+    this.reg = reg;
+    this.collectorNames = collectorNames;
     this.emp = new CaseReader(input.employee, input.knownAt, defaults);
     this.co = new CaseReader(input.company, input.knownAt, defaults);
     this.ytd = { ...emptyYearToDate(), ...input.yearToDate };
@@ -693,10 +720,8 @@ class PeriodCalculation {
 
   private result(): PeriodResult {
     this.lines.sort((a, b) => (a.number === b.number ? 0 : a.number < b.number ? -1 : 1));
-    const names = new Set(CH_COLLECTORS);
-    for (const wageType of this.reg.wageTypes.values()) for (const c of wageType.collectors) names.add(c);
     const collectors: Record<string, number> = {};
-    for (const name of names) collectors[name] = this.collector(name);
+    for (const name of this.collectorNames) collectors[name] = this.collector(name);
     const ytd = this.ytd;
     const yearToDate: YearToDate = {
       ahvWage: ytd.ahvWage + (collectors.AhvWage ?? 0),

@@ -21,16 +21,19 @@ export function explanation(text: string, sources: readonly (Source | null | und
   for (const source of sources) {
     if (!source) continue;
     if (isRead(source)) {
-      if (source.caseChangeId === null) pushUnique(parameters, { key: `${source.field} (default)`, value: source.value });
-      else pushUnique(caseValues, { field: source.field, value: source.value, caseChangeId: source.caseChangeId });
-    } else pushUnique(parameters, { key: source.key, value: source.value });
+      if (source.caseChangeId === null) pushParameter(parameters, `${source.field} (default)`, source.value);
+      else {
+        const { field, value, caseChangeId } = source;
+        if (!caseValues.some((c) => c.field === field && c.value === value && c.caseChangeId === caseChangeId)) caseValues.push({ field, value, caseChangeId });
+      }
+    } else pushParameter(parameters, source.key, source.value);
   }
   return { text, caseValues, parameters };
 }
 
-function pushUnique<T extends object>(list: T[], item: T) {
-  const key = JSON.stringify(item);
-  if (!list.some((existing) => JSON.stringify(existing) === key)) list.push(item);
+/** Each source once, in the order first named (compared field by field: these lines run per employee and period). */
+function pushParameter(list: LineExplanation["parameters"], key: string, value: string) {
+  if (!list.some((p) => p.key === key && p.value === value)) list.push({ key, value });
 }
 
 /** A parameter, lookup or required value the regulation does not supply: the rule that needs it is skipped with an issue. */

@@ -1,19 +1,22 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { v7 } from "uuid";
 import { calculatePeriod, emptyYearToDate } from "../calc";
 import type { CaseHistory, PeriodResult } from "../calc/types";
 import { formatRappen } from "../money/rappen";
 import { caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
 import { valueInForce } from "../cases/in-force";
 import type { TenantScope } from "../db/tenant-scope";
-import { newId } from "../ids";
 import type { CaseDefinition, Lookup, Parameter, WageType } from "../regulations/catalog";
 import { shippedQstTable } from "../regulations/qst";
 import { versionInForce, type Regulations } from "../regulations/store";
+import { phaseClock } from "./recalc-phases";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type PeriodRow = typeof payrunPeriods.$inferSelect;
 type ValueRow = typeof caseValues.$inferSelect;
+type HistoryRow = Pick<ValueRow, "fieldName" | "value" | "start" | "end" | "createdAt" | "id" | "caseChangeId">;
 
 /** The payroll's regulations merged for one date: the country's, then each industry's, in force then. */
 export function regulationFor(regulations: Regulations, payroll: PayrollRow, date: string) {
@@ -33,7 +36,7 @@ export function regulationFor(regulations: Regulations, payroll: PayrollRow, dat
   return { parameters, lookups, wageTypes: [...wageTypes.values()].sort((a, b) => a.number.localeCompare(b.number)), cases };
 }
 
-export function historyOf(values: ValueRow[]): CaseHistory {
+export function historyOf(values: HistoryRow[]): CaseHistory {
   const history: CaseHistory = {};
   for (const v of values) {
     (history[v.fieldName] ??= []).push({ value: v.value, start: v.start, end: v.end, createdAt: v.createdAt, id: v.id, caseChangeId: v.caseChangeId });
@@ -41,36 +44,113 @@ export function historyOf(values: ValueRow[]): CaseHistory {
   return history;
 }
 
+/** What the calculation reads of a case value (the rest of the row is not loaded). */
+const historyColumns = {
+  id: caseValues.id,
+  employeeId: caseValues.employeeId,
+  fieldName: caseValues.fieldName,
+  value: caseValues.value,
+  start: caseValues.start,
+  end: caseValues.end,
+  createdAt: caseValues.createdAt,
+  caseChangeId: caseValues.caseChangeId,
+};
+
+/**
+ * Each employee's case values as one JSON array (one row per employee instead of one per value:
+ * parsing a few thousand JSON texts costs far less than mapping a hundred thousand rows), in
+ * record order, ties in id order (ids are time-ordered).
+ */
+type JsonValue = [id: string, fieldName: string, value: string, start: string, end: string | null, createdAt: string, caseChangeId: string];
+const historiesColumn = sql<JsonValue[]>`json_agg(json_build_array(${caseValues.id}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.createdAt}, ${caseValues.caseChangeId}) order by ${caseValues.createdAt}, ${caseValues.id})`;
+
+function historyFromJson(values: JsonValue[]): CaseHistory {
+  const history: CaseHistory = {};
+  for (const [id, fieldName, value, start, end, createdAt, caseChangeId] of values) {
+    (history[fieldName] ??= []).push({ value, start, end, createdAt: new Date(createdAt), id, caseChangeId });
+  }
+  return history;
+}
+
+/**
+ * An entry is mostly its lines' explanations, which PostgreSQL stores compressed. Its default
+ * compression (pglz) takes about a third of the database's time when a whole payroll is written;
+ * lz4 is several times faster. So this transaction's writes use lz4 where the server has it
+ * (PostgreSQL 14+ built with lz4, as the Debian and PGDG packages are; not PGlite, which keeps
+ * pglz: the exception handler swallows the refusal). Setting it is local to the transaction;
+ * readers are unaffected, since every stored value records how it was compressed.
+ */
+const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when others then null; end $$`);
+
+/** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
+const WRITE_BATCH = 250;
+/** Writes sent but not yet answered when the calculation goes on: bounds the memory held for them. */
+const WRITES_IN_FLIGHT = 2;
+
 /**
  * Results are always current: recalculates the given employees (all of the payroll's when
  * employeeIds is omitted), in the caller's transaction. Closed periods never change: each closed
  * period from January of the earliest year touched is recalculated as it should have been, with
  * year-to-date figures chained through those recalculations, and every wage type's difference to
  * what was booked for that period is booked as a retro line in the open period.
+ *
+ * Nothing is cached between calls: every call reads the case values as they are in the caller's
+ * transaction. Within a call, the loads are one query each for all employees, the regulation is
+ * merged once per period, and results are written in batches while the next batch is calculated.
  */
 export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string) {
+  const clock = phaseClock();
   const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payroll.id), { orderBy: [asc(payrunPeriods.periodStart)] });
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
+  if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
   const firstYear = from && from < open.periodStart ? from.slice(0, 4) : open.periodStart.slice(0, 4);
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
-  const staff = await scope.rows(employees, and(eq(employees.divisionId, payroll.divisionId), employeeIds ? inArray(employees.id, employeeIds.length ? employeeIds : [open.id]) : undefined));
-  if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
-  const ids = staff.map((e) => e.id);
-  const values = await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), inArray(caseValues.employeeId, ids)), { orderBy: [asc(caseValues.createdAt)] });
-  const company = historyOf(await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId))));
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
-  const stored = closedIds.length ? await scope.rows(payrunEntries, and(inArray(payrunEntries.payrunPeriodId, closedIds), inArray(payrunEntries.employeeId, ids))) : [];
+  // One query each, sent together. For the whole payroll, no list of ids: rows of employees not on
+  // the staff (another division) are loaded but never used.
+  const [, staff, values, companyValues, stored, costCenter] = await Promise.all([
+    scope.tx.execute(preferLz4),
+    scope.tx
+      .select({ id: employees.id })
+      .from(employees)
+      .where(scope.where(employees, eq(employees.divisionId, payroll.divisionId), employeeIds ? inArray(employees.id, employeeIds) : undefined)),
+    scope.tx
+      .select({ employeeId: caseValues.employeeId, values: historiesColumn })
+      .from(caseValues)
+      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), employeeIds ? inArray(caseValues.employeeId, employeeIds) : isNotNull(caseValues.employeeId)))
+      .groupBy(caseValues.employeeId),
+    scope.tx
+      .select(historyColumns)
+      .from(caseValues)
+      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId))),
+    closedIds.length
+      ? scope.tx
+          .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
+          .from(payrunEntries)
+          .where(scope.where(payrunEntries, inArray(payrunEntries.payrunPeriodId, closedIds), employeeIds ? inArray(payrunEntries.employeeId, employeeIds) : undefined))
+      : Promise.resolve([]),
+    scope.first(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters"))),
+  ]);
+  clock.lap("load");
+  if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
+  const company = historyOf(companyValues);
   const regulationOf = new Map(chain.map((p) => [p.id, regulationFor(regulations, payroll, p.periodStart)]));
+  const entryOf = entryBuilder(regulationOf.get(open.id)!);
   const qst = shippedQstTable();
-  const usesCostCenters = !!(await scope.first(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters"))));
+  const usesCostCenters = !!costCenter;
   const retroPeriods = new Set<string>();
-  const valuesOf = groupBy(values, (v) => v.employeeId!);
+  const valuesOf = new Map(values.map((v) => [v.employeeId!, v.values]));
   const storedOf = groupBy(stored, (e) => e.employeeId);
-  const rows: ReturnType<typeof entryRow>[] = [];
+  const writer = entryWriter(scope, payroll, open);
+  let batch: object[] = [];
+  let ids: string[] = [];
+  let done = 0;
+  clock.lap("prepare");
   for (const employee of staff) {
-    const history = historyOf(valuesOf.get(employee.id) ?? []);
+    const history = historyFromJson(valuesOf.get(employee.id) ?? []);
     const entries = storedOf.get(employee.id) ?? [];
+    clock.lap("prepare");
     let yearToDate = emptyYearToDate();
     const retro: StoredLine[] = [];
     let current: PeriodResult | null = null;
@@ -79,6 +159,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
       const regulation = regulationOf.get(period.id)!;
       const result = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee: history, company, regulation, qst, yearToDate });
       yearToDate = result.yearToDate;
+      clock.lap("calculate");
       if (period.id === open.id) {
         current = result;
         break;
@@ -86,11 +167,23 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
       const corrections = retroLines(result, bookedFor(period, entries, chain), period.periodStart);
       if (corrections.length) retroPeriods.add(period.periodStart);
       retro.push(...corrections);
+      clock.lap("build");
     }
     const paymentIssues = current!.employed ? missingForPayment(history, open.periodEnd, usesCostCenters) : [];
-    rows.push(entryRow(scope, payroll, open, employee.id, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro, regulationOf.get(open.id)!));
+    if (!batch.length) ids = newIds(Math.min(WRITE_BATCH, staff.length - done));
+    batch.push(writer.row(entryOf(employee.id, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro), ids[batch.length]!));
+    done++;
+    clock.lap("build");
+    if (batch.length === WRITE_BATCH) {
+      await writer.write(batch);
+      batch = [];
+      clock.lap("store");
+    }
   }
-  await storeEntries(scope, rows);
+  if (batch.length) await writer.write(batch);
+  await writer.finish();
+  clock.lap("store");
+  clock.done();
   return { period: open, recalculated: staff.length, retroPeriods: [...retroPeriods].sort(), touched: chain.filter((p) => p.periodEnd >= (from ?? open.periodStart)) };
 }
 
@@ -123,19 +216,28 @@ function missingForPayment(history: CaseHistory, date: string, usesCostCenters: 
   return issues;
 }
 
+/**
+ * Of the entries of closed periods, only what bookedFor reads of their lines, in line order: the
+ * database leaves out the explanations, which are most of an entry and which a recalculation of a
+ * payroll from January would otherwise load for every employee and closed month.
+ */
+type BookedLine = [number: string, name: string, amount: number, retro: boolean, retroPeriodStart: string | null];
+const bookedLinesColumn = sql<BookedLine[]>`(select coalesce(json_agg(json_build_array(l -> 'number', l -> 'name', l -> 'amount', l -> 'retro', l -> 'retroPeriodStart') order by n), '[]') from jsonb_array_elements(${payrunEntries.lines}) with ordinality as line(l, n))`;
+type BookedEntry = { payrunPeriodId: string; lines: BookedLine[] };
+
 /** What was booked for a closed period: its own lines plus the retro lines later closed periods booked for it. */
-function bookedFor(period: PeriodRow, entries: (typeof payrunEntries.$inferSelect)[], chain: PeriodRow[]) {
+function bookedFor(period: PeriodRow, entries: BookedEntry[], chain: PeriodRow[]) {
   const amounts = new Map<string, { amount: number; name: string }>();
-  const add = (line: StoredLine) => {
-    const booked = amounts.get(line.number) ?? { amount: 0, name: line.name };
-    booked.amount += line.amount;
-    amounts.set(line.number, booked);
+  const add = ([number, name, amount]: BookedLine) => {
+    const booked = amounts.get(number) ?? { amount: 0, name };
+    booked.amount += amount;
+    amounts.set(number, booked);
   };
   for (const entry of entries) {
     const of = chain.find((p) => p.id === entry.payrunPeriodId);
     if (!of) continue;
-    if (of.id === period.id) entry.lines.filter((l) => !l.retro).forEach(add);
-    else if (of.periodStart > period.periodStart) entry.lines.filter((l) => l.retro && l.retroPeriodStart === period.periodStart).forEach(add);
+    if (of.id === period.id) entry.lines.filter(([, , , retro]) => !retro).forEach(add);
+    else if (of.periodStart > period.periodStart) entry.lines.filter(([, , , retro, retroPeriodStart]) => retro && retroPeriodStart === period.periodStart).forEach(add);
   }
   return amounts;
 }
@@ -167,46 +269,105 @@ function retroLines(result: PeriodResult, booked: Map<string, { amount: number; 
   return lines;
 }
 
-function entryRow(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, employeeId: string, result: PeriodResult, retro: StoredLine[], regulation: ReturnType<typeof regulationFor>) {
-  const cases = regulation.cases;
-  const caseOfField = (field?: string) => (field ? cases.find((c) => c.fields.some((f) => f.name === field))?.name : undefined);
+/**
+ * The open period's entry of one employee, as written (see entryWriter): the result, the retro
+ * lines, and the totals paid. What depends only on the regulation is worked out once per call.
+ */
+function entryBuilder(regulation: ReturnType<typeof regulationFor>) {
+  // The case of a field, for Payroll Control: the first case of the regulation that has the field.
+  const caseOf = new Map<string, string>();
+  for (const definition of regulation.cases) for (const field of definition.fields) if (!caseOf.has(field.name)) caseOf.set(field.name, definition.name);
   // Retro lines change what is paid: the net wage line's difference plus allowances and expenses.
-  const kindOf = new Map(regulation.wageTypes.map((w) => [w.number, w.kind]));
-  const retroSum = (kinds: string[]) => retro.filter((l) => kinds.includes(kindOf.get(l.number) ?? "")).reduce((sum, l) => sum + l.amount, 0);
-  const values = {
-    employed: result.employed || retro.length > 0,
-    gross: (result.collectors.GrossWage ?? 0) + retroSum(["earning"]),
-    net: (result.collectors.NetWage ?? 0) + retroSum(["net"]),
-    payable: (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
-    lines: [...result.lines.map((line) => ({ ...line, retro: false, retroPeriodStart: null })), ...retro],
-    collectors: result.collectors,
-    yearToDate: result.yearToDate as unknown as Record<string, number>,
-    issues: result.issues.map((issue) => ({ ...issue, caseName: caseOfField(issue.field) ?? null })),
-    calculatedAt: new Date(),
+  const kindOf = new Map(regulation.wageTypes.map((w) => [w.number, w.kind as string]));
+  return (employeeId: string, result: PeriodResult, retro: StoredLine[]) => {
+    const retroSum = (kinds: string[]) => retro.filter((l) => kinds.includes(kindOf.get(l.number) ?? "")).reduce((sum, l) => sum + l.amount, 0);
+    return {
+      employeeId,
+      employed: result.employed || retro.length > 0,
+      gross: (result.collectors.GrossWage ?? 0) + retroSum(["earning"]),
+      net: (result.collectors.NetWage ?? 0) + retroSum(["net"]),
+      payable: (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
+      // Written out rather than spread ({ ...line, retro: false }): many times faster per line.
+      lines: [...result.lines.map((line): StoredLine => ({ number: line.number, name: line.name, amount: line.amount, base: line.base, rate: line.rate, explanation: line.explanation, retro: false, retroPeriodStart: null })), ...retro],
+      collectors: result.collectors,
+      yearToDate: result.yearToDate,
+      issues: result.issues.map((issue) => ({ ...issue, caseName: (issue.field ? caseOf.get(issue.field) : undefined) ?? null })),
+    };
   };
-  return { id: newId(), tenantId: scope.tenantId, payrollId: payroll.id, payrunPeriodId: period.id, employeeId, ...values };
 }
 
-/** Writes entries in batches: one round trip per 250 employees instead of one each. */
-async function storeEntries(scope: TenantScope, rows: ReturnType<typeof entryRow>[]) {
-  const column = (name: string) => sql.raw(`excluded."${name}"`);
-  for (let i = 0; i < rows.length; i += 250) {
-    await scope.tx
-      .insert(payrunEntries)
-      .values(rows.slice(i, i + 250))
-      .onConflictDoUpdate({
-        target: [payrunEntries.payrunPeriodId, payrunEntries.employeeId],
-        set: {
-          employed: column("employed"),
-          gross: column("gross"),
-          net: column("net"),
-          payable: column("payable"),
-          lines: column("lines"),
-          collectors: column("collectors"),
-          yearToDate: column("year_to_date"),
-          issues: column("issues"),
-          calculatedAt: column("calculated_at"),
-        },
-      });
-  }
+type Entry = ReturnType<ReturnType<typeof entryBuilder>>;
+
+/**
+ * Writes entries of the open period, one statement per batch of rows. A batch travels as one
+ * JSON parameter unpacked by json_to_recordset (json, not jsonb: the outer array is only read once): the statement's text never changes, so
+ * postgres.js prepares it once and reuses it (a parameter per column and row would cost a type
+ * round trip per statement and drizzle more time than the calculation). The next batch is
+ * calculated while the database stores this one: write() returns once at most WRITES_IN_FLIGHT
+ * writes are unanswered; finish() waits for all and throws the first failure.
+ */
+function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow) {
+  const calculatedAt = new Date().toISOString();
+  const pending: Promise<unknown>[] = [];
+  let failure: { error: unknown } | null = null;
+  const settle = async (write: Promise<unknown>) => {
+    await write;
+    if (failure) throw failure.error;
+  };
+  return {
+    /** One row; id is used only when the row is new. */
+    row(entry: Entry, id: string) {
+      for (const amount of [entry.gross, entry.net, entry.payable]) integer(amount);
+      return {
+        id,
+        employee_id: entry.employeeId,
+        employed: entry.employed,
+        gross: entry.gross,
+        net: entry.net,
+        payable: entry.payable,
+        lines: entry.lines,
+        collectors: entry.collectors,
+        year_to_date: entry.yearToDate,
+        issues: entry.issues,
+      };
+    },
+    async write(rows: object[]) {
+      if (failure) throw failure.error;
+      // ::text first: postgres.js would JSON-encode a string sent for a json parameter a second time.
+      const statement = sql`
+        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at)
+        select r.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, r.employee_id, r.employed, r.gross, r.net, r.payable, r.lines, r.collectors, r.year_to_date, r.issues, ${calculatedAt}::timestamptz
+        from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id uuid, employee_id uuid, employed boolean, gross integer, net integer, payable integer, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb)
+        on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
+          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at`;
+      // Started now (a drizzle query runs when awaited); a failure is kept for finish(), so that it
+      // is never an unhandled rejection while the next batch is calculated.
+      pending.push(
+        Promise.resolve(scope.tx.execute(statement)).catch((error: unknown) => {
+          failure ??= { error };
+        }),
+      );
+      while (pending.length > WRITES_IN_FLIGHT) await settle(pending.shift()!);
+    },
+    async finish() {
+      while (pending.length) await settle(pending.shift()!);
+    },
+  };
+}
+
+/**
+ * Ids for the rows of a batch: UUIDv7 as newId() makes them, in order within the batch (one
+ * millisecond, consecutive sequence numbers), with the random bytes drawn in one call instead of
+ * one per id (which costs more than calculating the entry).
+ */
+function newIds(count: number): string[] {
+  const random = randomBytes(16 * count);
+  const msecs = Date.now();
+  const first = random.readUInt32BE(0) & 0x3fffffff; // leaves room to count up within 32 bits
+  return Array.from({ length: count }, (_, i) => v7({ random: random.subarray(16 * i, 16 * i + 16), msecs, seq: first + i }));
+}
+
+function integer(n: number) {
+  if (!Number.isSafeInteger(n)) throw new Error(`Not an amount in Rappen: ${n}`);
+  return String(n);
 }

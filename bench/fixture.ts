@@ -1,0 +1,54 @@
+/**
+ * The benches' payroll: a company with UVG and FAK rates, and employees with the values a monthly
+ * salary needs, all valid from `start`. Inserted directly (not through the API) to set up fast.
+ */
+import type { Database } from "../server/db/client";
+
+export async function benchPayroll(db: Database, systemUser: { id: string }, employeeCount: number, start: string) {
+  const schema = await import("../server/db/schema");
+  const { newId } = await import("../server/ids");
+  const { createPayroll } = await import("../server/payrolls/create-payroll");
+  const tenantId = newId();
+  await db.insert(schema.tenants).values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
+  const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
+  const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
+  const changeId = newId();
+  await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
+  const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025" };
+  await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
+  const employeeIds: string[] = [];
+  for (let offset = 0; offset < employeeCount; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
+    await db.insert(schema.employees).values(batch);
+    const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
+    await db.insert(schema.caseChanges).values(changes);
+    const values = batch.flatMap((e, i) => {
+      const fields: Record<string, string> = {
+        BirthDate: `${1960 + ((offset + i) % 40)}-03-15`,
+        Sex: i % 2 ? "female" : "male",
+        AhvNumber: "756.9217.0769.85",
+        Iban: "CH9300762011623852957",
+        EntryDate: start,
+        ActivityRate: "100",
+        WorkplaceCanton: "ZH",
+        SalaryType: "monthly",
+        MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
+      };
+      return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
+    });
+    await db.insert(schema.caseValues).values(values);
+    employeeIds.push(...batch.map((e) => e.id));
+  }
+  return { ctx, payroll, employeeIds, tenantId };
+}
+
+/** Sums the recalculation's phases while installed; report() prints them. */
+export async function phaseRecorder() {
+  const { recalcPhases } = await import("../server/results/recalc-phases");
+  const sums = new Map<string, number>();
+  recalcPhases.record = (phase, ms) => sums.set(phase, (sums.get(phase) ?? 0) + ms);
+  return {
+    reset: () => sums.clear(),
+    report: () => [...sums].map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(", "),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * bench/recalc-big (run by hand, to work on recalculation speed): only part 2 of bench/recalc, the
+ * open period of a payroll of BIG employees, recalculated RUNS times, with the time per phase.
+ *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--profile /tmp/recalc.cpuprofile]
+ * The profile (Chrome DevTools format) covers the recalculations only, not the set-up.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { parseArgs } from "node:util";
+import { benchPayroll, phaseRecorder } from "./fixture";
+
+process.env.PGLITE_DATA_DIR ??= "memory://";
+
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" } } });
+
+/** CPU seconds (user + system) a process has used so far, from /proc (the database server when it runs on this machine). */
+function cpuSecondsOf(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+async function main() {
+  const { getDb, closeDb } = await import("../server/db/client");
+  const schema = await import("../server/db/schema");
+  const { eq, sql } = await import("drizzle-orm");
+  const { createSystemUser } = await import("../server/auth/system-users");
+  const { recalculateOpenPeriod } = await import("../server/results/recalculate");
+  const { storedRegulations } = await import("../server/regulations/store");
+  const { TenantScope } = await import("../server/db/tenant-scope");
+  const db = await getDb();
+  const regulations = await storedRegulations();
+  const big = await benchPayroll(db, await createSystemUser("bench"), Number(args.big), "2026-01-01");
+  const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
+  const phases = await phaseRecorder();
+  const session = args.profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
+  for (let run = 0; run < Number(args.runs); run++) {
+    phases.reset();
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    let t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    let serverCpu = NaN;
+    const outcome = await db.transaction(async (tx) => {
+      const start = performance.now();
+      const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
+      const server0 = cpuSecondsOf(backend);
+      t0 += performance.now() - start; // not part of the recalculation
+      const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
+      serverCpu = cpuSecondsOf(backend) - server0;
+      return result;
+    });
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    clearInterval(sampler);
+    console.log(`run ${run + 1}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB; CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+  }
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(args.profile!, JSON.stringify(profile));
+    session.disconnect();
+  }
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -4,7 +4,8 @@
  * 1. A payroll of N employees with 12 closed periods (2025), the open period January 2026. Then
  *    back-dated salary changes (start 2025-01-01, 12 months back) through the real route handler
  *    POST /api/tenants/{orgId}/payrolls/{payrollId}/cases: p50 and p95 of the whole call,
- *    recalculation and retro booking included.
+ *    recalculation and retro booking included; then a company-wide change (the FAK rate) back-dated
+ *    12 months, which recalculates every employee through every period of the year.
  * 2. A payroll of BIG employees: the time and peak memory to recalculate its open period.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
@@ -81,6 +82,20 @@ async function main() {
   }
   latencies.sort((a, b) => a - b);
 
+  // A company-wide change back-dated 12 months (the FAK rate) recalculates every employee through
+  // every closed period of the year and books the differences: a few calls, each timed whole.
+  const companyLatencies: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const body = { caseName: "CompanyFak", employeeId: null, values: [{ caseFieldName: "FakRate", value: `1.${100 + i}`, start: "2025-01-01" }] };
+    const started = performance.now();
+    const response = await casesRoute.POST(
+      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      { params: Promise.resolve({ orgId: small.tenantId, payrollId: small.payroll.id }) },
+    );
+    companyLatencies.push(performance.now() - started);
+    if (response.status !== 201) throw new Error(`POST cases: ${response.status} ${await response.text()}`);
+  }
+
   // --- 2. one period of a big payroll -------------------------------------------------------
   const big = await payrollWith(BIG, "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
@@ -109,6 +124,7 @@ async function main() {
   console.log(`database: ${kind}`);
   console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
   console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+  console.log(`company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`);
   console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
   console.log(`  RSS when it started: ${(rssBefore / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
   console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);

@@ -12,6 +12,7 @@ import { createEmployee } from "../employees/create-employee";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { newId } from "../ids";
 import { createPayroll } from "../payrolls/create-payroll";
+import { postCaseChange } from "../cases/post-case-change";
 import { upsertUser } from "../users/upsert-user";
 
 const DEMO_EMPLOYEES = [
@@ -21,6 +22,61 @@ const DEMO_EMPLOYEES = [
   { identifier: "1004", firstName: "Luca", lastName: "Keller" },
   { identifier: "1005", firstName: "Chloé", lastName: "Favre" },
 ];
+
+/** The demo company's data (the Swissdec test company's address and UID), from January 2026. */
+const DEMO_COMPANY: Record<string, Record<string, string>> = {
+  CompanyAddress: { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "6003", CompanyCity: "Luzern", CompanyCountry: "CH" },
+  CompanyRegistration: { CompanyUid: "CHE-999.999.996" },
+  CompanyBankAccount: { CompanyIban: "CH5604835012345678009" },
+  CompanyAhv: { AhvFundNumber: "003", AhvMemberNumber: "100-9976.9" },
+  CompanyUvg: { UvgInsurer: "Suva", UvgCustomerNumber: "1234-5678", UvgContractNumber: "1", NbuRate: "1.2", BuRate: "0.175" },
+  CompanyFak: { FakCanton: "LU", FakRate: "1.35" },
+};
+
+/**
+ * Four demo employees with everything a payslip needs, so that the console shows results,
+ * previews and a period that can be closed; 1004 is left empty for Payroll Control (its e2e test
+ * records it through the forms).
+ */
+const DEMO_RECORDS: Record<string, Record<string, Record<string, string>>> = {
+  "1001": {
+    EmployeePersonalData: { BirthDate: "1988-04-12", Sex: "female", AhvNumber: "756.3598.1127.37", Nationality: "CH", CivilStatus: "single" },
+    EmployeeAddress: { Street: "Seestrasse", HouseNumber: "12", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" },
+    EmployeeBankAccount: { Iban: "CH9300762011623852957" },
+    Employment: { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "LU" },
+    Salary: { SalaryType: "monthly", MonthlySalary: "6500.00" },
+  },
+  "1002": {
+    EmployeePersonalData: { BirthDate: "1979-09-03", Sex: "male", AhvNumber: "756.6417.0995.23", Nationality: "CH", CivilStatus: "married" },
+    EmployeeAddress: { Street: "Pilatusstrasse", HouseNumber: "4", PostalCode: "6003", City: "Luzern", Country: "CH", ResidenceCanton: "LU" },
+    EmployeeBankAccount: { Iban: "CH5604835012345678009" },
+    Employment: { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "LU" },
+    Salary: { SalaryType: "monthly", MonthlySalary: "8200.00" },
+  },
+  "1003": {
+    EmployeePersonalData: { BirthDate: "1995-01-20", Sex: "female", AhvNumber: "756.1234.5678.97", Nationality: "CH", CivilStatus: "single" },
+    EmployeeAddress: { Street: "Haldenstrasse", HouseNumber: "7", PostalCode: "6006", City: "Luzern", Country: "CH", ResidenceCanton: "LU" },
+    EmployeeBankAccount: { Iban: "CH9300762011623852957" },
+    Employment: { EntryDate: "2026-01-01", ActivityRate: "80", WorkplaceCanton: "LU" },
+    Salary: { SalaryType: "monthly", MonthlySalary: "4800.00" },
+  },
+  "1005": {
+    EmployeePersonalData: { BirthDate: "1990-06-30", Sex: "female", AhvNumber: "756.9217.0769.85", Nationality: "CH", CivilStatus: "married" },
+    EmployeeAddress: { Street: "Rue du Lac", HouseNumber: "3", PostalCode: "1003", City: "Lausanne", Country: "CH", ResidenceCanton: "VD" },
+    EmployeeBankAccount: { Iban: "CH5604835012345678009" },
+    Employment: { EntryDate: "2026-01-01", ActivityRate: "60", WorkplaceCanton: "LU" },
+    Salary: { SalaryType: "monthly", MonthlySalary: "3900.00" },
+  },
+};
+
+async function seedDemoCases(ctx: TenantCtx, payrollId: string, employeeIds: Map<string, string>) {
+  const record = (caseName: string, employeeId: string | null, values: Record<string, string>) =>
+    postCaseChange({ ctx, payrollId, input: { caseName, employeeId, reason: "Demo data", values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) } });
+  for (const [caseName, values] of Object.entries(DEMO_COMPANY)) await record(caseName, null, values);
+  for (const [identifier, cases] of Object.entries(DEMO_RECORDS)) {
+    for (const [caseName, values] of Object.entries(cases)) await record(caseName, employeeIds.get(identifier)!, values);
+  }
+}
 
 
 type DemoCredentials = { clientId: string; clientSecret: string };
@@ -91,7 +147,12 @@ export async function seedDemo() {
       access: { tenantId: tenant!.id, role: "Administrator", payrollIds: [], employeeId: null },
     };
     const { payroll } = await createPayroll({ ctx, input: { name: "Muster AG", accountingStartDate: "2026-01-01", documentLanguage: "de", countryRegulation: "CH" } });
-    for (const employee of DEMO_EMPLOYEES) await createEmployee({ ctx, input: { ...employee, divisionId: payroll.divisionId } });
+    const employeeIds = new Map<string, string>();
+    for (const employee of DEMO_EMPLOYEES) {
+      const created = await createEmployee({ ctx, input: { ...employee, divisionId: payroll.divisionId } });
+      employeeIds.set(employee.identifier, created.employee.id);
+    }
+    await seedDemoCases(ctx, payroll.id, employeeIds);
   } else if (tenant.createdBySystemUserId !== systemUser.id) {
     await db.update(tenants).set({ createdBySystemUserId: systemUser.id }).where(eq(tenants.id, tenant.id));
   }

@@ -9,6 +9,8 @@ export class ApiProblem extends Error {
     readonly code: string,
     readonly detail: string,
     readonly errors: FieldProblem[],
+    /** The problem's `items` where it lists them (e.g. what blocks a period's close). */
+    readonly items: unknown[] = [],
   ) {
     super(detail);
     this.name = "ApiProblem";
@@ -38,12 +40,13 @@ export async function apiRequest<T>(
     payload = null;
   }
   if (!response.ok) {
-    const problem = (payload ?? {}) as { code?: string; detail?: string; title?: string; errors?: FieldProblem[] };
+    const problem = (payload ?? {}) as { code?: string; detail?: string; title?: string; errors?: FieldProblem[]; items?: unknown };
     throw new ApiProblem(
       response.status,
       problem.code ?? `http.${response.status}`,
       problem.detail ?? problem.title ?? `The request failed (${response.status}).`,
       Array.isArray(problem.errors) ? problem.errors : [],
+      Array.isArray(problem.items) ? problem.items : [],
     );
   }
   return { data: payload as T, etag: response.headers.get("etag") };

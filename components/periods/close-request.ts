@@ -1,9 +1,10 @@
+import { apiRequest, ApiProblem } from "@/components/forms/api";
 import { periodApiPath, type PayrunPeriod } from "./labels";
 
 /** One item of a refused close: a blocking Payroll Control item, an unmapped wage type, missing ELM data. */
 export type CloseProblemItem = { employeeId?: string | null; code?: string; message: string; wageTypeNumber?: string; field?: string };
 
-/** The close's problem answer, with the items the generic API helper does not keep. */
+/** The close's problem answer, with its items typed. */
 export class CloseProblem extends Error {
   constructor(
     readonly status: number,
@@ -18,25 +19,19 @@ export class CloseProblem extends Error {
 
 /** POST .../payrunperiods/{id}/close with the session cookie: the closed period, or a CloseProblem. */
 export async function requestClose(orgId: string, payrollId: string, periodId: string): Promise<PayrunPeriod> {
-  let response: Response;
   try {
-    response = await fetch(`/api${periodApiPath(orgId, payrollId, periodId)}/close`, { method: "POST", headers: { accept: "application/json" }, credentials: "same-origin" });
-  } catch {
-    throw new CloseProblem(0, "network", "The service cannot be reached. Check your connection and try again; reload the page first to see whether the period was closed.", []);
-  }
-  const text = await response.text();
-  let payload: unknown = null;
-  try {
-    payload = text ? JSON.parse(text) : null;
-  } catch {
-    payload = null;
-  }
-  if (!response.ok) {
-    const problem = (payload ?? {}) as { code?: string; detail?: string; title?: string; items?: unknown };
-    const items = Array.isArray(problem.items) ? (problem.items as CloseProblemItem[]).filter((i) => i && typeof i.message === "string") : [];
+    return (await apiRequest<PayrunPeriod>(`${periodApiPath(orgId, payrollId, periodId)}/close`, { method: "POST" })).data;
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error;
+    const items = (error.items as CloseProblemItem[]).filter((i) => i && typeof i.message === "string");
     const detail =
-      response.status === 401 ? "Your session has expired. Sign in again." : response.status === 403 ? "Your role does not allow closing periods." : (problem.detail ?? problem.title ?? `The request failed (${response.status}).`);
-    throw new CloseProblem(response.status, problem.code ?? `http.${response.status}`, detail, items);
+      error.status === 0
+        ? "The service cannot be reached. Check your connection and try again; reload the page first to see whether the period was closed."
+        : error.status === 401
+          ? "Your session has expired. Sign in again."
+          : error.status === 403
+            ? "Your role does not allow closing periods."
+            : error.detail;
+    throw new CloseProblem(error.status, error.code, detail, items);
   }
-  return payload as PayrunPeriod;
 }

@@ -6,7 +6,7 @@ import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
 import { api } from "../fixtures/api";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";
-import { anEmployee, memberOf } from "../fixtures/factories";
+import { aPayroll, anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { pdfText } from "../fixtures/pdf";
 
 type Doc = { id: string; category: string; employeeId: string | null; name: string; contentType: string; final: boolean; createdAt: string };
@@ -122,6 +122,28 @@ describe("documents of a payrun period", () => {
     expect(text).toContain("Anna Muster");
     expect(text).toContain("756.9217.0769.85");
     expect(text).toContain("6'500"); // field 8, gross
+  });
+
+  it("December has everyone's salary certificate of the year, with the year's figures", async () => {
+    const t = await tenantFixture({ withPayroll: false });
+    const created = await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, aPayroll({ accountingStartDate: "2026-12-01" }), { token: t.token });
+    expect(created.status, created.text).toBe(201);
+    const base = `/api/tenants/${t.orgId}/payrolls/${created.body.id}`;
+    const post = (caseName: string, employeeId: string | null, values: Record<string, string>) =>
+      api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-12-01" })) }, { token: t.token });
+    const people = [];
+    for (const [firstName, salary] of [["Anna", "6500.00"], ["Bruno", "5000.00"]] as const) {
+      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })).body;
+      await post("EmployeePersonalData", employee.id, { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
+      await post("Employment", employee.id, { EntryDate: "2026-12-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
+      await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
+      people.push(employee);
+    }
+    const certificates = await documentsOf(base, t.token, "open", "?category=SalaryCertificate");
+    expect(certificates.map((c) => [c.employeeId, c.name.includes("2026")])).toEqual(people.map((p) => [p.id, true]));
+    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${certificates[1]!.id}`, { token: t.token })).bytes);
+    expect(text).toContain("Bruno Muster");
+    expect(text).toContain("5'000"); // field 8, gross of December
   });
 
   it("Self Service sees only their own payslips; other callers' tenants see nothing", async () => {

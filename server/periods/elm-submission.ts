@@ -93,7 +93,7 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
  * transaction. Production refuses the close while the declaration lacks data (409 with every
  * gap); the sandbox fills gaps with the test company's stand-ins, listed in the declaration.
  */
-export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$inferSelect, period: typeof payrunPeriods.$inferSelect) {
+export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$inferSelect, period: typeof payrunPeriods.$inferSelect, environment = elmTransmitter().environment) {
   const entries = await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id));
   const previous =
     period.periodStart.slice(5, 7) === "01" ? null : await scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), eq(payrunPeriods.periodStart, addMonths(period.periodStart, -1))));
@@ -122,7 +122,7 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
       issues: entry.issues,
     };
   });
-  const sandbox = elmTransmitter().environment === "sandbox";
+  const sandbox = environment === "sandbox";
   let standIns: ElmDefaultUse[] = [];
   if (sandbox) ({ company, employees: staff, used: standIns } = withSandboxStandIns(company, staff));
   let model: ElmDeclarationModel;

@@ -67,3 +67,24 @@ describe("closing edge cases", () => {
     expect(period.status).toBe("finalized");
   });
 });
+
+describe("the ELM declaration in production", () => {
+  it("refuses to declare a period whose data is incomplete, naming every gap, where the sandbox uses stand-ins", async () => {
+    const { getDb } = await import("@/server/db/client");
+    const { payrolls, payrunPeriods } = await import("@/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { inTenantOf } = await import("@/server/db/tenant-scope");
+    const { declareElm } = await import("@/server/periods/elm-submission");
+    const t = await tenantFixture();
+    const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    await api.post(`${base}/cases`, { caseName: "Employment", employeeId: employee.id, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: t.token });
+    const db = await getDb();
+    const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, t.payroll.id));
+    const [period] = await db.select().from(payrunPeriods).where(eq(payrunPeriods.payrollId, t.payroll.id));
+    const refusal = await inTenantOf(t.orgId, (scope) => declareElm(scope, payroll!, period!, "production")).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "period.elm_incomplete" });
+    const { items } = (refusal as { extra: { items: { field: string | null }[] } }).extra;
+    expect(items.map((i) => i.field)).toEqual(expect.arrayContaining(["AhvFundNumber", "Sex", "BirthDate", "ResidenceCanton"]));
+  });
+});

@@ -26,6 +26,19 @@ export type StoredModel =
   | { kind: "accountingPdf"; journal: AccountingJournal; payrollName: string; language: PayrollRow["documentLanguage"]; final: boolean; createdAt: string };
 
 /**
+ * A document whose figures do not add up to the stored entry is never issued: the model builders
+ * refuse it, and that refusal is a 409 naming the document (a close waits until it is mended),
+ * not a server error.
+ */
+function inconsistentAsConflict<T>(doc: PlannedDocument, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw new Conflict("document.inconsistent", `${doc.name} cannot be made: ${error instanceof Error ? error.message : String(error)}`, { documentName: doc.name, employeeId: doc.employeeId });
+  }
+}
+
+/**
  * Builds the given documents of a period from its current entries (previews) or its frozen
  * entries (at close). One pass loads what every document needs: case values, the year's entries
  * for year-to-date figures and salary certificates, the wage types and the journal.
@@ -82,7 +95,7 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
     if (doc.kind === "payslip") {
       const history = (entriesOf.get(doc.employeeId!) ?? []).sort((a, b) => periodOf.get(a.payrunPeriodId)!.periodStart.localeCompare(periodOf.get(b.payrunPeriodId)!.periodStart));
       const entry = history.find((e) => e.payrunPeriodId === period.id)!;
-      const payslip = buildPayslipModel({
+      const payslip = inconsistentAsConflict(doc, () => buildPayslipModel({
         ...subject(doc.employeeId!),
         period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
         entry,
@@ -90,17 +103,17 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
         yearToDateNet: history.reduce((sum, e) => sum + e.net, 0),
         showEmployerContributions: true,
         final,
-      });
+      }));
       built.set(doc.id, { model: { kind: "payslip", payslip }, content: null });
     } else if (doc.kind === "salaryCertificate") {
       const history = entriesOf.get(doc.employeeId!) ?? [];
-      const certificate = buildSalaryCertificateModel({
+      const certificate = inconsistentAsConflict(doc, () => buildSalaryCertificateModel({
         ...subject(doc.employeeId!),
         year: Number(year),
         entries: history.map((e) => ({ periodStart: periodOf.get(e.payrunPeriodId)!.periodStart, periodEnd: periodOf.get(e.payrunPeriodId)!.periodEnd, lines: e.lines })),
         issued: { date: period.periodEnd },
         final,
-      });
+      }));
       built.set(doc.id, { model: { kind: "salaryCertificate", certificate }, content: null });
     } else if (doc.kind === "accountingPdf") {
       built.set(doc.id, {

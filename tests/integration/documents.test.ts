@@ -131,7 +131,7 @@ describe("documents of a payrun period", () => {
     const base = `/api/tenants/${t.orgId}/payrolls/${created.body.id}`;
     const post = (caseName: string, employeeId: string | null, values: Record<string, string>) =>
       api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-12-01" })) }, { token: t.token });
-    const people = [];
+    const people: { id: string }[] = [];
     for (const [firstName, salary] of [["Anna", "6500.00"], ["Bruno", "5000.00"]] as const) {
       const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })).body;
       await post("EmployeePersonalData", employee.id, { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });

@@ -57,7 +57,7 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
   );
   const valuesOf = byEmployee(values);
   const company = inForceAt(valuesOf.get(null) ?? [], period.periodEnd);
-  const staff = employeeIds.length ? await scope.rows(employees, inArray(employees.id, employeeIds)) : [];
+  const staff = new Map((employeeIds.length ? await scope.rows(employees, inArray(employees.id, employeeIds)) : []).map((e) => [e.id, e]));
   const yearPeriods = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), gte(payrunPeriods.periodStart, `${year}-01-01`), lte(payrunPeriods.periodStart, period.periodStart)), {
     orderBy: [asc(payrunPeriods.periodStart)],
   });
@@ -69,7 +69,7 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
   for (const entry of yearEntries) entriesOf.set(entry.employeeId, [...(entriesOf.get(entry.employeeId) ?? []), entry]);
 
   const subject = (employeeId: string) => {
-    const person = staff.find((e) => e.id === employeeId)!;
+    const person = staff.get(employeeId)!;
     return {
       payroll: { name: payroll.name, documentLanguage: payroll.documentLanguage },
       company,

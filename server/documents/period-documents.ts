@@ -1,13 +1,13 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { valueInForce } from "../cases/in-force";
 import { caseValues, documents, employees, payrunEntries, payrunPeriods, type DocumentCategory } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
+import { byEmployee } from "./case-values";
 import { plannedDocuments, type PlannedDocument } from "./plan";
 
 type PeriodRow = typeof payrunPeriods.$inferSelect;
-type EntryRow = typeof payrunEntries.$inferSelect;
 
 export type DocumentMeta = {
   id: string;
@@ -19,24 +19,34 @@ export type DocumentMeta = {
   createdAt: string;
 };
 
-/** An entry produces a payslip when the person was employed in the period or anything was paid. */
-export const hasPayslip = (entry: EntryRow) => entry.employed || entry.lines.length > 0;
-
-/** The period's entries with a payslip, with the employee's identifier and exit date as they stand for the period. */
+/**
+ * The period's entries with a payslip (the person was employed in the period, or anything was
+ * paid), with the employee's identifier and exit date as they stand for the period. Reads only
+ * those columns: planning must not load every entry's lines to list a period's documents.
+ */
 export async function documentSubjects(scope: TenantScope, period: PeriodRow, employeeId?: string) {
-  const entries = (await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), employeeId ? eq(payrunEntries.employeeId, employeeId) : undefined))).filter(hasPayslip);
-  const ids = entries.map((e) => e.employeeId);
-  if (!ids.length) return { entries, subjects: [] };
-  const people = await scope.rows(employees, inArray(employees.id, ids));
-  const exits = await scope.rows(caseValues, and(eq(caseValues.fieldName, "ExitDate"), inArray(caseValues.employeeId, ids)), { orderBy: [asc(caseValues.createdAt)] });
-  const identifierOf = new Map(people.map((p) => [p.id, p.identifier]));
-  const subjects = entries.map((entry) => {
-    const exit = valueInForce(
-      exits.filter((v) => v.employeeId === entry.employeeId),
-      period.periodEnd,
+  const entries = await scope.tx
+    .select({ employeeId: payrunEntries.employeeId, calculatedAt: payrunEntries.calculatedAt, identifier: employees.identifier })
+    .from(payrunEntries)
+    .innerJoin(employees, and(eq(employees.tenantId, payrunEntries.tenantId), eq(employees.id, payrunEntries.employeeId)))
+    .where(
+      scope.where(
+        payrunEntries,
+        eq(payrunEntries.payrunPeriodId, period.id),
+        employeeId ? eq(payrunEntries.employeeId, employeeId) : undefined,
+        or(eq(payrunEntries.employed, true), sql`jsonb_array_length(${payrunEntries.lines}) > 0`),
+      ),
     );
-    return { employeeId: entry.employeeId, identifier: identifierOf.get(entry.employeeId) ?? entry.employeeId, exitDate: exit?.value ?? null };
+  if (!entries.length) return { entries, subjects: [] };
+  const exits = await scope.rows(caseValues, and(eq(caseValues.fieldName, "ExitDate"), inArray(caseValues.employeeId, entries.map((e) => e.employeeId))), {
+    orderBy: [asc(caseValues.createdAt)],
   });
+  const exitsOf = byEmployee(exits);
+  const subjects = entries.map((entry) => ({
+    employeeId: entry.employeeId,
+    identifier: entry.identifier,
+    exitDate: valueInForce(exitsOf.get(entry.employeeId) ?? [], period.periodEnd)?.value ?? null,
+  }));
   return { entries, subjects };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { documents, payrunPeriods } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
@@ -54,18 +54,31 @@ export async function getDocument({ ctx, payrollId, payrunPeriodId, documentId, 
 /**
  * One employee's documents of every period, newest period first: their payslips and salary
  * certificates (what the employee sees in self service, and the payroll office on the record).
+ * One query for every closed period's documents, and the open period's previews.
  */
 export async function employeeDocuments({ ctx, payrollId, employeeId }: { ctx: TenantCtx; payrollId: string; employeeId: string }) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
-    const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), { orderBy: [desc(payrunPeriods.periodStart)] });
-    const items: (DocumentMeta & { payrunPeriodId: string; periodStart: string })[] = [];
-    for (const period of periods) {
-      const docs = (await periodDocuments(scope, period, employeeId)).filter(
-        (doc) => doc.employeeId === employeeId && (doc.category === "Payslip" || doc.category === "SalaryCertificate") && visibleDocument(ctx, doc),
-      );
-      items.push(...docs.map((doc) => ({ ...doc, payrunPeriodId: period.id, periodStart: period.periodStart })));
-    }
+    const personal = (doc: Pick<DocumentMeta, "employeeId" | "category">) => (doc.category === "Payslip" || doc.category === "SalaryCertificate") && visibleDocument(ctx, doc);
+    const open = await scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")));
+    const previews = open ? (await periodDocuments(scope, open, employeeId)).filter(personal).map((doc) => ({ ...doc, payrunPeriodId: open.id, periodStart: open.periodStart })) : [];
+    const kept = await scope.tx
+      .select({
+        id: documents.id,
+        category: documents.category,
+        employeeId: documents.employeeId,
+        name: documents.name,
+        contentType: documents.contentType,
+        final: documents.final,
+        createdAt: documents.createdAt,
+        payrunPeriodId: documents.payrunPeriodId,
+        periodStart: payrunPeriods.periodStart,
+      })
+      .from(documents)
+      .innerJoin(payrunPeriods, eq(payrunPeriods.id, documents.payrunPeriodId))
+      .where(scope.where(documents, eq(documents.payrollId, payrollId), eq(documents.employeeId, employeeId)))
+      .orderBy(desc(payrunPeriods.periodStart), asc(documents.position));
+    const items = [...previews, ...kept.filter(personal).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))];
     return { items };
   });
 }

@@ -100,7 +100,7 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
   const before = previous ? await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, previous.id)) : [];
   const yearToDateBefore = new Map(before.map((e) => [e.employeeId, e.yearToDate]));
   const ids = entries.map((e) => e.employeeId);
-  const people = ids.length ? await scope.rows(employees, inArray(employees.id, ids)) : [];
+  const people = new Map((ids.length ? await scope.rows(employees, inArray(employees.id, ids)) : []).map((p) => [p.id, p]));
   const values = byEmployee(
     await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), ids.length ? or(isNull(caseValues.employeeId), inArray(caseValues.employeeId, ids)) : isNull(caseValues.employeeId)), {
       orderBy: [asc(caseValues.createdAt), asc(caseValues.id)],
@@ -108,7 +108,7 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
   );
   let company = inForceAt(values.get(null) ?? [], period.periodEnd);
   let staff = entries.map((entry) => {
-    const person = people.find((p) => p.id === entry.employeeId)!;
+    const person = people.get(entry.employeeId)!;
     return {
       employeeId: entry.employeeId,
       identifier: person.identifier,

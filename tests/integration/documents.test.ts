@@ -102,6 +102,21 @@ describe("documents of a payrun period", () => {
     expect(openText).toContain("Renamed clearing account");
   });
 
+  it("lists an employee's payslips of every period, newest first, for the employee record", async () => {
+    const { t, base, employee } = await example1();
+    const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
+    const { employeeDocuments } = await import("@/server/documents/read-documents");
+    const ctx = { caller: { kind: "system" as const, systemUserId: t.owner.id, name: "test" }, tenantId: t.orgId, access: { tenantId: t.orgId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
+    const { items } = await employeeDocuments({ ctx, payrollId: t.payroll.id, employeeId: employee.id });
+    expect(items.map((d) => [d.category, d.periodStart, d.final])).toEqual([
+      ["Payslip", "2026-02-01", false],
+      ["Payslip", "2026-01-01", true],
+    ]);
+    expect(items[1]!.payrunPeriodId).toBe(january.id);
+    const other = await employeeDocuments({ ctx: { ...ctx, access: { ...ctx.access, role: "SelfService" as const, employeeId: "00000000-0000-0000-0000-000000000000" } }, payrollId: t.payroll.id, employeeId: employee.id });
+    expect(other.items).toEqual([]);
+  });
+
   it("a retro change after close shows up in the next period's payslip", async () => {
     const { t, base, post, employee } = await example1();
     await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });

@@ -13,6 +13,7 @@
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
 import { it } from "vitest";
+import { benchPayroll } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -36,9 +37,7 @@ async function main() {
   const schema = await import("../server/db/schema");
   const { eq, and } = await import("drizzle-orm");
   const { createSystemUser } = await import("../server/auth/system-users");
-  const { newId } = await import("../server/ids");
   const { closePeriod } = await import("../server/periods/close-period");
-  const { createPayroll } = await import("../server/payrolls/create-payroll");
   const { updatePayroll } = await import("../server/payrolls/update-payroll");
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");
@@ -48,34 +47,13 @@ async function main() {
   const systemUser = await createSystemUser("bench-close");
   const start = "2026-01-01";
 
-  const tenantId = newId();
-  await db.insert(schema.tenants).values({ id: tenantId, name: `bench close ${N}`, createdBySystemUserId: systemUser.id });
-  const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
-  const created = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
-  const [payroll] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, created.payroll.id));
+  const bench = await benchPayroll(db, systemUser, N, start, {
+    company: { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "8001", CompanyCity: "Zürich", CompanyUid: "CHE-999.999.996", AhvFundNumber: "003", AhvMemberNumber: "100-9976.9", UvgCustomerNumber: "1234-5678", UvgContractNumber: "1" },
+    employee: (i) => ({ Street: "Seestrasse", HouseNumber: String(i + 1), PostalCode: "8002", City: "Zürich", Country: "CH", ResidenceCanton: "ZH" }),
+  });
+  const { ctx } = bench;
+  const [payroll] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, bench.payroll.id));
   if (!payroll) throw new Error("no payroll");
-  const changeId = newId();
-  await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
-  const company: Record<string, string> = {
-    CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "8001", CompanyCity: "Zürich", CompanyUid: "CHE-999.999.996",
-    AhvFundNumber: "003", AhvMemberNumber: "100-9976.9", UvgInsurer: "Suva", UvgCustomerNumber: "1234-5678", UvgContractNumber: "1", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025",
-  };
-  await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
-  for (let offset = 0; offset < N; offset += 200) {
-    const batch = Array.from({ length: Math.min(200, N - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
-    await db.insert(schema.employees).values(batch);
-    const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
-    await db.insert(schema.caseChanges).values(changes);
-    const values = batch.flatMap((e, i) => {
-      const fields: Record<string, string> = {
-        BirthDate: `${1960 + ((offset + i) % 40)}-03-15`, Sex: i % 2 ? "female" : "male", AhvNumber: "756.9217.0769.85", Iban: "CH9300762011623852957",
-        Street: "Seestrasse", HouseNumber: String(i + 1), PostalCode: "8002", City: "Zürich", Country: "CH", ResidenceCanton: "ZH",
-        EntryDate: start, ActivityRate: "100", WorkplaceCanton: "ZH", SalaryType: "monthly", MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
-      };
-      return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
-    });
-    await db.insert(schema.caseValues).values(values);
-  }
   const regulations = await storedRegulations();
   await inTenant(ctx, (scope) => recalculateOpenPeriod(scope, regulations, payroll));
   console.log(`payroll of ${N} employees, January ${start.slice(0, 4)} open and calculated (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);

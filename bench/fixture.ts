@@ -2,9 +2,13 @@
  * The benches' payroll: a company with UVG and FAK rates, and employees with the values a monthly
  * salary needs, all valid from `start`. Inserted directly (not through the API) to set up fast.
  */
+import { readFileSync } from "node:fs";
 import type { Database } from "../server/db/client";
 
-export async function benchPayroll(db: Database, systemUser: { id: string }, employeeCount: number, start: string) {
+/** Extra values: bench/close adds what documents and the ELM declaration read (addresses, fund numbers). */
+export type BenchExtras = { company?: Record<string, string>; employee?: (index: number) => Record<string, string> };
+
+export async function benchPayroll(db: Database, systemUser: { id: string }, employeeCount: number, start: string, extras: BenchExtras = {}) {
   const schema = await import("../server/db/schema");
   const { newId } = await import("../server/ids");
   const { createPayroll } = await import("../server/payrolls/create-payroll");
@@ -14,11 +18,12 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
   const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
   const changeId = newId();
   await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
-  const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025" };
+  const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025", ...extras.company };
   await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
   const employeeIds: string[] = [];
-  for (let offset = 0; offset < employeeCount; offset += 500) {
-    const batch = Array.from({ length: Math.min(500, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
+  // 200 employees per insert keeps their values (up to ~18 fields x 9 columns) under PostgreSQL's 65,535 parameters.
+  for (let offset = 0; offset < employeeCount; offset += 200) {
+    const batch = Array.from({ length: Math.min(200, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
     await db.insert(schema.employees).values(batch);
     const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
     await db.insert(schema.caseChanges).values(changes);
@@ -33,6 +38,7 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
         WorkplaceCanton: "ZH",
         SalaryType: "monthly",
         MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
+        ...extras.employee?.(offset + i),
       };
       return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
     });
@@ -40,6 +46,16 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
     employeeIds.push(...batch.map((e) => e.id));
   }
   return { ctx, payroll, employeeIds, tenantId };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when not readable. */
+export function cpuSecondsOf(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Sums the recalculation's phases while installed; report() prints them. */

@@ -4,24 +4,14 @@
  *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--profile /tmp/recalc.cpuprofile]
  * The profile (Chrome DevTools format) covers the recalculations only, not the set-up.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, phaseRecorder } from "./fixture";
+import { benchPayroll, cpuSecondsOf, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
 const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" } } });
-
-/** CPU seconds (user + system) a process has used so far, from /proc (the database server when it runs on this machine). */
-function cpuSecondsOf(pid: number) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");

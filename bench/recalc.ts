@@ -9,9 +9,8 @@
  * 2. A payroll of BIG employees: the time and peak memory to recalculate its open period.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { benchPayroll, phaseRecorder } from "./fixture";
+import { benchPayroll, cpuSecondsOf, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -20,16 +19,6 @@ const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a
 const N = Number(args.employees);
 const CHANGES = Number(args.changes);
 const BIG = Number(args.big);
-
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN when not readable. */
-function cpuSecondsOf(pid: number) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");

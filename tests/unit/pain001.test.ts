@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { composeIBAN } from "ibantools";
 import { describe, expect, it } from "vitest";
-import { convert } from "xmlbuilder2";
+import { convert, create } from "xmlbuilder2";
 import { checkSalaryIban, formatIban, institutionIdOfIban, isQrIban, isValidIban, normalizeIban } from "@/server/payouts/iban";
 import {
   type Pain001Input,
@@ -86,6 +86,11 @@ function chf(rappen: bigint): string {
   return `${rappen / 100n}.${(rappen % 100n).toString().padStart(2, "0")}`;
 }
 
+/** The builder writes its text itself: it must be what xmlbuilder2 writes for the same tree, byte for byte (escaping included). */
+function expectSameAsXmlbuilder2(xml: string) {
+  expect(create(xml).end({ prettyPrint: true, indent: "  " })).toBe(xml);
+}
+
 /** Checks what the XSD cannot: counts and sums at both levels against the input, and no empty elements. */
 function expectConsistent(xml: string, payments: Pain001Payment[]) {
   const { header, blocks, transactions, all } = read(xml);
@@ -119,6 +124,7 @@ describe("pain.001.001.09.ch.03 salary file", () => {
     expect(result.messages).toEqual([]);
     expect(result.valid).toBe(true);
     expectConsistent(file.xml, payments);
+    expectSameAsXmlbuilder2(file.xml);
 
     const { header, blocks, all } = read(file.xml);
     expect(file.xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
@@ -158,6 +164,7 @@ describe("pain.001.001.09.ch.03 salary file", () => {
     expect(blocks[0]!.Dbtr.PstlAdr).toEqual({ TwnNm: "Vaduz", Ctry: "LI" });
     expect(all[0]!.Cdtr.PstlAdr).toEqual({ TwnNm: "Lugano", Ctry: "CH" });
     expectConsistent(file.xml, payments);
+    expectSameAsXmlbuilder2(file.xml);
   });
 
   it("hostile names are written in the SPS character set, escaped, cut, and still validate", async () => {
@@ -183,6 +190,7 @@ describe("pain.001.001.09.ch.03 salary file", () => {
     expect(result.messages).toEqual([]);
     expect(result.valid).toBe(true);
     expectConsistent(file.xml, payments);
+    expectSameAsXmlbuilder2(file.xml);
 
     const names = read(file.xml).all.map((tx) => tx.Cdtr.Nm as string);
     expect(names).toEqual([
@@ -213,6 +221,7 @@ describe("pain.001.001.09.ch.03 salary file", () => {
     const file = buildPain001(fileInput(payments));
     expect((await validatePain001(file.xml)).messages).toEqual([]);
     expectConsistent(file.xml, payments);
+    expectSameAsXmlbuilder2(file.xml);
     expect(file.batches.map((b) => [b.executionDate, b.numberOfTransactions, b.controlSum])).toEqual([
       ["2026-11-25", 3, chf(100_115n + 123_458n + 100_555n)],
       ["2026-12-01", 1, "1003.35"],
@@ -280,6 +289,7 @@ describe("pain.001.001.09.ch.03 salary file", () => {
         const result = await validatePain001(file.xml);
         expect(result.messages).toEqual([]);
         expectConsistent(file.xml, payments);
+        expectSameAsXmlbuilder2(file.xml);
         for (const tx of read(file.xml).all) {
           expect(isSpsText(String(tx.Cdtr.Nm))).toBe(true);
           expect(Array.from(String(tx.Cdtr.Nm)).length).toBeLessThanOrEqual(70);

@@ -34,7 +34,11 @@ export function isSpsCodePoint(cp: number): boolean {
 }
 
 const SPS_TEXT = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+$/;
-const PLAIN = /^[\u0021-\u007e]+(?: [\u0021-\u007e]+)*$/;
+/**
+ * Text already in the set, with single inner spaces and nothing to trim: the common case, returned
+ * as it is (cut). No character of the set changes under NFC, and combining marks lie outside it.
+ */
+const CLEAN = /^[\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+(?: [\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+)*$/;
 const SPACE = /[\s\u0085\u180e]/u;
 const DROP = /[\p{Extended_Pictographic}\p{Emoji_Component}\p{C}\p{M}]/u;
 
@@ -75,7 +79,7 @@ export function cutToLength(text: string, max: number): string {
  * the element is then omitted or the input refused.
  */
 export function toSpsText(text: string, max: number): string {
-  if (PLAIN.test(text)) return cutToLength(text, max);
+  if (CLEAN.test(text)) return cutToLength(text, max);
   let out = "";
   for (const ch of text.normalize("NFC")) {
     const cp = ch.codePointAt(0)!;

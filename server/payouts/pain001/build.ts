@@ -128,6 +128,7 @@ function amountInRappen(payment: Pain001Payment, path: string, ref: { index: num
 }
 
 function cleanPayments(payments: readonly Pain001Payment[]): CleanPayment[] {
+  const validDates = new Set<string>();
   const endToEndIds = new Map<string, number>();
   const instructionIds = new Map<string, number>();
   return payments.map((payment, index) => {
@@ -148,12 +149,13 @@ function cleanPayments(payments: readonly Pain001Payment[]): CleanPayment[] {
       }
       instructionIds.set(instructionId, index);
     }
-    if (typeof payment.executionDate !== "string" || !isIsoDate(payment.executionDate)) {
+    if (!validDates.has(payment.executionDate) && !(typeof payment.executionDate === "string" && isIsoDate(payment.executionDate))) {
       throw new Pain001InputError("pain001.invalid_date", `${at}.executionDate`, `${at}.executionDate "${String(payment.executionDate)}" is not a date (YYYY-MM-DD).`, ref);
     }
     if (payment.currency !== "CHF") {
       throw new Pain001InputError("pain001.invalid_currency", `${at}.currency`, `${at}.currency "${String(payment.currency)}" is not CHF; salary files pay in CHF.`, ref);
     }
+    validDates.add(payment.executionDate);
     const rappen = amountInRappen(payment, `${at}.amount`, ref);
     const account = checkSalaryIban(payment.creditorIban ?? "");
     if (!account.ok) {
@@ -233,10 +235,36 @@ class Writer {
     return this;
   }
 
+  /** A chunk written elsewhere at this writer's depth (see transaction()). */
+  raw(chunk: string): this {
+    this.parts.push(chunk);
+    return this;
+  }
+
   finish(): string {
     if (this.open.length > 0) throw new Error(`unclosed elements: ${this.open.join(", ")}`);
     return this.parts.join("");
   }
+}
+
+const tag = (indent: string, name: string, text: string) => (text ? `\n${indent}<${name}>${escapeText(text)}</${name}>` : "");
+
+/**
+ * One CdtTrfTxInf as a single chunk, at the depth of a PmtInf's children: this is where the time of
+ * a large file goes, so it is one template instead of twenty writer calls. Same layout as the writer.
+ */
+function transaction(p: CleanPayment): string {
+  const a = p.creditor.address;
+  return (
+    `\n      <CdtTrfTxInf>\n        <PmtId>${tag("          ", "InstrId", p.instructionId)}\n          <EndToEndId>${p.endToEndId}</EndToEndId>\n        </PmtId>` +
+    `\n        <Amt>\n          <InstdAmt Ccy="CHF">${formatCents(p.rappen)}</InstdAmt>\n        </Amt>` +
+    `\n        <Cdtr>\n          <Nm>${escapeText(p.creditor.name)}</Nm>\n          <PstlAdr>` +
+    `${tag("            ", "StrtNm", a.street)}${tag("            ", "BldgNb", a.buildingNumber)}${tag("            ", "PstCd", a.postCode)}` +
+    `\n            <TwnNm>${escapeText(a.town)}</TwnNm>\n            <Ctry>${a.country}</Ctry>\n          </PstlAdr>\n        </Cdtr>` +
+    `\n        <CdtrAcct>\n          <Id>\n            <IBAN>${p.iban}</IBAN>\n          </Id>\n        </CdtrAcct>` +
+    (p.remittance ? `\n        <RmtInf>\n          <Ustrd>${escapeText(p.remittance)}</Ustrd>\n        </RmtInf>` : "") +
+    `\n      </CdtTrfTxInf>`
+  );
 }
 
 function writeAddress(w: Writer, address: CleanAddress): void {
@@ -334,17 +362,7 @@ export function buildPain001(input: Pain001Input): Pain001File {
     if (bic) w.text("BICFI", bic);
     else w.start("ClrSysMmbId").path(["ClrSysId", "Cd"], "CHBCC").text("MmbId", iid!).end();
     w.end().end();
-    for (const payment of batch.group) {
-      w.start("CdtTrfTxInf");
-      w.start("PmtId").optional("InstrId", payment.instructionId).text("EndToEndId", payment.endToEndId).end();
-      w.start("Amt").text("InstdAmt", formatCents(payment.rappen), ' Ccy="CHF"').end();
-      w.start("Cdtr").text("Nm", payment.creditor.name);
-      writeAddress(w, payment.creditor.address);
-      w.end();
-      w.path(["CdtrAcct", "Id", "IBAN"], payment.iban);
-      if (payment.remittance) w.path(["RmtInf", "Ustrd"], payment.remittance);
-      w.end();
-    }
+    for (const payment of batch.group) w.raw(transaction(payment));
     w.end();
   }
   w.end().end();

@@ -366,6 +366,8 @@ describe("SPS character set and references", () => {
     expect(toSpsText("  a \t\n b  ", 70)).toBe("a b");
     expect(toSpsText("soft\u00adhyphen\u0085next\u0000nul", 70)).toBe("softhyphen nextnul");
     expect(toSpsText("😀", 70)).toBe("");
+    expect(toSpsText("lone \ud800 high \udc00 low", 70)).toBe("lone high low");
+    expect(toSpsText("e\u0301te\u0323\u0302 nguyễn", 70)).toBe("éte nguyen");
     expect(toSpsText("Ünïcödé", 3)).toBe("Ünï");
     expect(toSpsText("ab cd", 3)).toBe("ab");
     // XML Schema counts characters (code points): the emoji counts one, and is never cut in halves.

@@ -42,7 +42,8 @@ export async function CaseSections({ ctx, payroll, employeeId, valueDate }: { ct
   ]);
   const timelines = fieldTimelines(changes.items);
   const current = new Map(inForce.items.map((v) => [v.caseFieldName, v.value]));
-  const canWrite = consoleCan(ctx, "case.write");
+  // Company data (employeeId null) is the tenant's setting: written only by who holds company.write.
+  const canWrite = consoleCan(ctx, "case.write") && (employeeId !== null || consoleCan(ctx, "company.write"));
   const currentOf = (definition: CaseDefinition) =>
     Object.fromEntries(definition.fields.filter((f) => !f.moment && current.has(f.name)).map((f) => [f.name, current.get(f.name)!]));
 

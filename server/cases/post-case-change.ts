@@ -4,6 +4,7 @@ import { callerKey, type TenantCtx } from "../context";
 import { caseChanges, caseValues, lookupValues } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { findVisibleEmployee } from "../employees/get-employee";
+import { assertCompanyDataWrite } from "../auth/permissions";
 import { Forbidden, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { newId } from "../ids";
@@ -53,6 +54,8 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const definition = catalog.caseByName.get(input.caseName);
     if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
+    // Company data is the tenant's setting: refused to other roles before its body is judged (403, not 422).
+    if (definition.scope === "company") assertCompanyDataWrite(ctx.access, definition.name);
 
     if (definition.scope === "employee") {
       if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");

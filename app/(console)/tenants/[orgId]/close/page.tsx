@@ -185,9 +185,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 {payroll.transmissionStartDate === null ? (
                   <>
                     The payroll has no transmission start date yet: go-live is set in the{" "}
-                    <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
-                      company settings
-                    </Link>
+                    {consoleCan(ctx, "payroll.update") ? (
+                      <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
+                        company settings
+                      </Link>
+                    ) : (
+                      "company settings, by an administrator"
+                    )}
                     .
                   </>
                 ) : live

@@ -98,7 +98,6 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(20_000);
     page = await context.newPage();
-    page.on("pageerror", (error) => console.log("page error:", error.message));
     await page.goto("/signin");
     await page.getByRole("button", { name: "Sign in" }).click();
     await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });

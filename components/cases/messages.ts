@@ -6,7 +6,11 @@ import { ApiProblem } from "@/components/forms/api";
  * by where the message stands.
  */
 export function plainMessage(message: string) {
-  return message.replace(/^(?:[\w.]+: )+/, "").trim();
+  // Dates as the console writes them: 2026-01-01 as 01.01.2026.
+  return message
+    .replace(/^(?:[\w.]+: )+/, "")
+    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, "$3.$2.$1")
+    .trim();
 }
 
 /** What went wrong, as one plain sentence: the problem's field messages, else its detail. */

@@ -65,7 +65,7 @@ export function EmployeeSections({ sections, label = "Sections of this employee"
   return (
     <div className="space-y-6">
       <nav aria-label={label} data-sections="" className="sticky top-0 z-10 -mx-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-1 backdrop-blur">
-        <ul className="flex gap-1 whitespace-nowrap">
+        <ul className="flex gap-1 whitespace-nowrap sm:flex-wrap">
           {sections.map((section) => (
             <li key={section.id}>
               <a

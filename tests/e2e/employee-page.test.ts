@@ -208,7 +208,7 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     await bulk.getByRole("button", { name: "Assign to 3 employees" }).click();
     const summary = bulk.getByRole("status");
     await summary.getByText("0 of 3 assigned; 3 failed").waitFor();
-    for (const e of employees) expect(await summary.textContent()).toContain(e.name);
+    for (const e of employees) expect(await summary.textContent()).toContain(`${e.name}: No value can start before the payroll's accounting start date (01.01.2026).`);
 
     await bulk.getByLabel("Valid from").fill("2026-01-01");
     await bulk.getByRole("button", { name: "Assign to 3 employees" }).click();

@@ -81,7 +81,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
       if (!result.ok) errors.push({ path: `values.${i}.value`, message: `${field.name}: ${result.message}` });
       if (item.start < payroll.accountingStartDate) {
         beforeStart = true;
-        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accountingStartDate (${payroll.accountingStartDate}).` });
+        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accounting start date (${payroll.accountingStartDate}).` });
       }
       if (item.end && item.end < item.start) errors.push({ path: `values.${i}.end`, message: "The end cannot be before the start." });
       if (result.ok) parsed.push({ field, value: result.value, start: item.start, end: item.end ?? null });

@@ -113,7 +113,7 @@ describe("people and invitations", () => {
     expect(await invitee.getByRole("link", { name: "My record" }).isVisible()).toBe(true);
     expect(await invitee.getByRole("link", { name: "Company settings" }).count()).toBe(0);
     expect(await invitee.getByRole("button", { name: "Save changes" }).count()).toBe(0);
-    expect(await invitee.getByLabel("Last name").isDisabled()).toBe(true);
+    expect(await invitee.getByRole("form", { name: "Employee record" }).getByLabel("Last name").isDisabled()).toBe(true);
     const listed = await invitee.request.get(`/api/tenants/${orgId}/employees`);
     expect(((await listed.json()) as { items: { identifier: string }[] }).items.map((e) => e.identifier)).toEqual(["1003"]);
     expect((await invitee.goto(`/tenants/${orgId}/settings`))?.status()).toBe(404);

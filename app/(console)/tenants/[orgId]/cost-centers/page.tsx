@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { CostCenterAssignment } from "@/components/employees/cost-center-assignment";
 import { CostCentersSection } from "@/components/lookups/sections";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PageHeader } from "@/components/ui/card";
@@ -17,6 +18,7 @@ export default async function CostCentersPage({ params }: { params: Promise<{ or
   return (
     <>
       <PageHeader title="Cost centers" description={found.payroll.name} />
+      <CostCenterAssignment ctx={ctx} payroll={found.payroll} />
       <CostCentersSection ctx={ctx} payroll={found.payroll} />
     </>
   );

@@ -11,6 +11,7 @@ import { findPayrunPeriod } from "../periods/list-periods";
 import { visibleEmployees } from "../employees/visibility";
 import { employees } from "../db/schema";
 import { employmentOf, NOT_RECORDED } from "../employees/employment";
+import { NOT_IN_PAYROLL } from "./control-codes";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
 
@@ -97,9 +98,6 @@ export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explai
     collectors: Object.entries(entry.collectors).map(([name, amount]) => ({ name, amount: money(amount) })),
   };
 }
-
-/** The item Payroll Control shows for a current employee record that is not in the period's payroll. */
-export const NOT_IN_PAYROLL = "control.not_in_payroll";
 
 const swissDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 

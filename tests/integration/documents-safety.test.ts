@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "../fixtures/api";
 import { example1 } from "../fixtures/example-payroll";
 import { pdfText } from "../fixtures/pdf";
+
+// Each test makes a payroll and renders PDFs: on a shared, busy machine that takes longer than the default.
+vi.setConfig({ testTimeout: 120_000 });
 
 type Doc = { id: string; category: string; employeeId: string | null; name: string; contentType: string; final: boolean };
 
@@ -60,7 +63,7 @@ describe("a name never breaks a document (issue 9, item 7)", () => {
         expect(pdfText(response.bytes)).toContain('1001 "Ä"');
       }
     }
-  }, 90_000);
+  });
 });
 
 describe("the accounting CSV and PDF with cost centers (issue 9, item 15)", () => {
@@ -102,7 +105,7 @@ describe("the payslip's figures say what they are (issue 9, item 24)", () => {
     const bvg = text.split("\n").find((line) => line.includes("BVG Arbeitnehmende"));
     expect(bvg).toContain("51'540.00");
     expect(bvg).toContain("214.75");
-    expect(text).toMatch(/BVG Arbeitnehmende[^\n]*\n?[^\n]*Basis: koordinierter Jahreslohn/);
+    expect(bvg).toContain("(Basis: koordinierter Jahreslohn)");
   });
 
   it("the withholding-tax wage is shown for an employee taxed at source", async () => {

@@ -146,7 +146,7 @@ describe("payroll control and the payslip preview", () => {
     await openControl();
     const row = controlRow();
     await row.waitFor();
-    expect(await row.getByTestId("row-gross").textContent()).toBe("6500.00");
+    expect(await row.getByTestId("row-gross").textContent()).toBe("6'500.00");
     const blocking = () => row.locator('[data-testid="control-item"][data-blocking="true"]');
     const codes = await blocking().evaluateAll((items) => items.map((i) => i.getAttribute("data-code")!));
     for (const code of codes) expect(COMPANY_CODES.has(code), code).toBe(true);

@@ -30,14 +30,27 @@ function csvRows(csv: string) {
   let quoted = false;
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i]!;
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ";") row.push(cell), (cell = "");
-    else if (c === "\r" && csv[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += c;
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ";") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && csv[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else {
+      cell += c;
+    }
   }
   return rows;
 }

@@ -101,12 +101,14 @@ export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explai
 
 const swissDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
-/** Why a current employee record is not in the period's payroll: what is missing, or when it enters. */
-function notInPayrollItem(entryDate: string | null) {
+/** Why a current employee record is not in the period's payroll: what is missing, when it enters, or which dates exclude it. */
+function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; exitDate: string | null }, periodEnd: string) {
   const message =
     entryDate === null
       ? "Not in payroll yet: no entry date (Employment). Record the Employment case with the entry date to include this person in the payroll."
-      : `Not in payroll yet: enters on ${swissDate(entryDate)}, after this period.`;
+      : entryDate > periodEnd
+        ? `Not in payroll yet: enters on ${swissDate(entryDate)}, after this period.`
+        : `Not in payroll: the exit date ${swissDate(exitDate ?? entryDate)} is before the entry date ${swissDate(entryDate)} (Employment).`;
   return { code: NOT_IN_PAYROLL, message, caseName: "Employment", blocking: false };
 }
 
@@ -114,7 +116,7 @@ function notInPayrollItem(entryDate: string | null) {
  * Payroll Control of the open period: every current employee record of the payroll. Those employed
  * in the period (their entries) with their state and items; every other employee record whose
  * employment has not ended before the period (no entry date yet, or an entry after the period) as
- * "not in payroll yet": state EmployedWithoutWage (nothing to calculate or pay this period, the
+ * "not in payroll yet" (or, with an exit before the entry, not in payroll): state EmployedWithoutWage (nothing to calculate or pay this period, the
  * interface's meaning of that state), one non-blocking item control.not_in_payroll naming what is
  * missing. Closing checks the employed entries only, so the blocking count is theirs alone.
  */
@@ -128,8 +130,7 @@ export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
     const notInPayroll = others.flatMap((e) => {
       const { entryDate, exitDate } = employment.get(e.id) ?? NOT_RECORDED;
       if (exitDate !== null && exitDate < found.period.periodStart) return []; // a former employee
-      if (entryDate !== null && entryDate <= found.period.periodEnd) return []; // employed in the period, yet left no entry (exit before entry): the calculation reports it
-      return [{ employeeId: e.id, entryDate }];
+      return [{ employeeId: e.id, employment: { entryDate, exitDate } }];
     });
     return { ...found, notInPayroll };
   });
@@ -144,7 +145,7 @@ export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
         items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking })),
       };
     }),
-    ...notInPayroll.map(({ employeeId, entryDate }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(entryDate)] })),
+    ...notInPayroll.map(({ employeeId, employment }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(employment, period.periodEnd)] })),
   ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0));
   return { items, blockingCount: items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0) };
 }

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "../fixtures/api";
 import { example1 } from "../fixtures/example-payroll";
 import { anEmployee } from "../fixtures/factories";
+
+// Several employees, a recalculation per case change and a close: longer than the default on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 type ControlItem = { code: string; message: string; caseName: string | null; blocking: boolean };
 type ControlRow = { employeeId: string; state: string; openAmount: string; items: ControlItem[] };
@@ -16,6 +19,9 @@ describe("Payroll Control lists every current employee record", () => {
     // Enters after the open period: not in this period's payroll either.
     const later = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Noah", lastName: "Meier" }), { token: t.token })).body;
     await post("Employment", later.id, { EntryDate: "2026-03-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
+    // Dates that exclude the person (exit before entry): listed with the dates, not silently left out.
+    const mistyped = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Eva", lastName: "Typo" }), { token: t.token })).body;
+    await post("Employment", mistyped.id, { EntryDate: "2026-01-20", ExitDate: "2026-01-10", ActivityRate: "100", WorkplaceCanton: "ZH" });
 
     const control = await api.get(`${base}/payrunperiods/open/controlling`, { token: t.token });
     expect(control.status, control.text).toBe(200);
@@ -32,6 +38,7 @@ describe("Payroll Control lists every current employee record", () => {
     const enters = rowOf(later.id);
     expect(enters).toMatchObject({ state: "EmployedWithoutWage", openAmount: "0.00" });
     expect(enters!.items).toEqual([{ code: "control.not_in_payroll", message: expect.stringContaining("01.03.2026"), caseName: "Employment", blocking: false }]);
+    expect(rowOf(mistyped.id)!.items).toEqual([{ code: "control.not_in_payroll", message: expect.stringMatching(/10\.01\.2026 is before the entry date 20\.01\.2026/), caseName: "Employment", blocking: false }]);
     expect(control.body.blockingCount).toBe(0);
 
     // The entries stay those of the people in payroll.

@@ -70,6 +70,15 @@ describe("payroll control and the payslip preview", () => {
     await openEmployee();
     // Not employed yet: no entry in the open period.
     expect(await preview().getAttribute("data-state")).toBe("none");
+
+    // Yet Payroll Control lists the record, as not in payroll yet, without blocking anything.
+    await openControl();
+    const row = controlRow();
+    await row.waitFor();
+    expect(await row.getAttribute("data-in-payroll")).toBe("false");
+    expect(await row.getByTestId("control-state").textContent()).toBe("Not in payroll yet");
+    expect(await row.locator('[data-testid="control-item"][data-code="control.not_in_payroll"]').getAttribute("data-blocking")).toBe("false");
+    await openEmployee();
   });
 
   it("records the employment and finds the employee Blocked in Payroll control, with items and links to fix them", async () => {
@@ -156,7 +165,7 @@ describe("payroll control and the payslip preview", () => {
     await openControl();
     const row = controlRow();
     await row.waitFor();
-    expect(await row.getByTestId("row-gross").textContent()).toBe("6500.00");
+    expect(await row.getByTestId("row-gross").textContent()).toBe("6'500.00");
     const blocking = () => row.locator('[data-testid="control-item"][data-blocking="true"]');
     const codes = await blocking().evaluateAll((items) => items.map((i) => i.getAttribute("data-code")!));
     for (const code of codes) expect(COMPANY_CODES.has(code), code).toBe(true);

@@ -8,9 +8,13 @@
  * printable ASCII only (letters without their accents, anything else as "_"); the full name goes,
  * percent-encoded as UTF-8, into filename*, which every current browser prefers.
  */
-export function attachmentDisposition(name: string): string {
-  return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${percentEncoded(name)}`;
+export function attachmentDisposition(name: string, type: "attachment" | "inline" = "attachment"): string {
+  return `${type}; filename="${asciiFallback(name)}"; filename*=UTF-8''${percentEncoded(name)}`;
 }
+
+/** PDFs open in the browser (the console links to payslips), other files are saved. */
+export const documentDisposition = (name: string, contentType: string) =>
+  attachmentDisposition(name, contentType === "application/pdf" ? "inline" : "attachment");
 
 /** Printable ASCII without `"`, `\` and `%` (some agents percent-decode filename); accents dropped, the rest as "_". */
 export function asciiFallback(name: string): string {

@@ -14,10 +14,10 @@ const documentsOf = async (base: string, token: string, period = "open") => {
   return response.body.items as Doc[];
 };
 
-/** RFC 6266: `attachment; filename="<ASCII>"; filename*=UTF-8''<percent-encoded>`; returns both names. */
+/** RFC 6266: `inline|attachment; filename="<ASCII>"; filename*=UTF-8''<percent-encoded>`; returns both names. */
 function dispositionOf(header: string | null) {
   expect(header).not.toBeNull();
-  const match = /^attachment; filename="((?:[\x20-\x21\x23-\x5b\x5d-\x7e])*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header!);
+  const match = /^(?:attachment|inline); filename="((?:[\x20-\x21\x23-\x5b\x5d-\x7e])*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header!);
   expect(match, header!).not.toBeNull();
   return { fallback: match![1]!, name: decodeURIComponent(match![2]!) };
 }

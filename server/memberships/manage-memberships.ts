@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { TenantCtx, Verb } from "../context";
 import { memberships, users } from "../db/schema";
 import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
 import { newId } from "../ids";
+import { checkIfMatch } from "../http/etag";
 import { checkRoleLinks } from "./role-links";
 import { toMembership, type CreateMembership, type UpdateMembership } from "./schemas";
 
@@ -39,7 +40,7 @@ export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
       if (await scope.first(memberships, eq(memberships.userId, user.id))) throw alreadyMember();
       const links = await checkRoleLinks(scope, input);
       const row = await scope.insert(memberships, { id: newId(), userId: user.id, role: input.role, ...links });
-      return toMembership(row, user);
+      return { membership: toMembership(row, user), version: row.version };
     });
   } catch (error) {
     if (isUniqueViolation(error, "memberships_tenant_user_key")) throw alreadyMember();
@@ -56,14 +57,16 @@ async function assertNotLastAdministrator(scope: TenantScope, membership: { id: 
   }
 }
 
-export async function updateMembership({ ctx, membershipId, input }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership }) {
+/** Changes the role under a row lock; an If-Match naming another version is refused (412). */
+export async function updateMembership({ ctx, membershipId, input, ifMatch = null }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership; ifMatch?: string | null }) {
   return inTenant(ctx, async (scope) => {
     const current = await scope.lock(memberships, eq(memberships.id, membershipId));
     if (!current) throw new NotFound("membership");
+    checkIfMatch(ifMatch, current);
     if (input.role !== "Administrator") await assertNotLastAdministrator(scope, current);
     const links = await checkRoleLinks(scope, input);
-    const [row] = await scope.update(memberships, { role: input.role, ...links }, eq(memberships.id, membershipId));
-    return toMembership(row!);
+    const [row] = await scope.update(memberships, { role: input.role, ...links, version: sql`${memberships.version} + 1` }, eq(memberships.id, membershipId));
+    return { membership: toMembership(row!), version: row!.version };
   });
 }
 

@@ -33,7 +33,7 @@ export const updateMembershipOp = operation({
   allow: "membership.write",
   body: UpdateMembership,
   response: Membership,
-  errors: [404, 422],
+  errors: [404, 412, 422],
 });
 
 export const deleteMembershipOp = operation({

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
-import type { TenantCtx, Verb } from "../context";
-import { memberships, users } from "../db/schema";
+import { and, asc, eq, exists, gt, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Caller, TenantCtx, Verb } from "../context";
+import { memberships, tenants, users } from "../db/schema";
 import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
 import { newId } from "../ids";
 import { checkIfMatch } from "../http/etag";
@@ -31,12 +32,35 @@ export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
   });
 }
 
-/** Gives an existing user access at once, without an invitation. */
+/**
+ * A person the caller may enrol by id: one who already shares a tenant with the caller (a system user:
+ * a member of a tenant it created; a person: a member of a tenant they are a member of). Anyone else
+ * is unknown to the caller, exactly like an id that does not exist.
+ */
+async function knownPerson(scope: TenantScope, caller: Caller, userId: string) {
+  const theirs = alias(memberships, "their_membership");
+  const shared =
+    caller.kind === "system"
+      ? scope.tx
+          .select({ one: sql`1` })
+          .from(theirs)
+          .innerJoin(tenants, eq(tenants.id, theirs.tenantId))
+          .where(and(eq(theirs.userId, users.id), eq(tenants.createdBySystemUserId, caller.systemUserId)))
+      : scope.tx
+          .select({ one: sql`1` })
+          .from(theirs)
+          .innerJoin(memberships, and(eq(memberships.tenantId, theirs.tenantId), eq(memberships.userId, caller.userId)))
+          .where(eq(theirs.userId, users.id));
+  const [user] = await scope.tx.select().from(users).where(and(eq(users.id, userId), exists(shared))).limit(1);
+  if (!user) throw new NotFound("user");
+  return user;
+}
+
+/** Gives a person who already shares a tenant with the caller access at once; others are invited by email. */
 export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
   try {
     return await inTenant(ctx, async (scope) => {
-      const [user] = await scope.tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
-      if (!user) throw Invalid.field("userId", "No user has this id; invite the person by email instead.", "membership.unknown_user");
+      const user = await knownPerson(scope, ctx.caller, input.userId);
       if (await scope.first(memberships, eq(memberships.userId, user.id))) throw alreadyMember();
       const links = await checkRoleLinks(scope, input);
       const row = await scope.insert(memberships, { id: newId(), userId: user.id, role: input.role, ...links });

@@ -5,12 +5,13 @@ export const issueToken = operation({
   method: "POST",
   path: "/oauth/token",
   tag: "Authentication",
-  summary: "Client-credentials token for a system user (form, JSON or HTTP Basic).",
+  summary:
+    "Client-credentials token for a system user (form, JSON or HTTP Basic). Failed attempts are rate-limited per client id and per address: over the limit, 429 with Retry-After (seconds).",
   allow: "public",
   body: TokenRequest,
   form: true,
   response: TokenResponse,
-  errors: [400, 401, 422],
+  errors: [400, 401, 422, 429],
 });
 
 export const getJwks = operation({
@@ -26,9 +27,9 @@ export const issueDevToken = operation({
   method: "POST",
   path: "/dev/token",
   tag: "Authentication",
-  summary: "A demo person's bearer token (development and sandbox only; 404 in production).",
+  summary: "A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).",
   allow: "public",
   body: DevTokenRequest,
   response: TokenResponse,
-  errors: [404, 422],
+  errors: [404, 422, 429],
 });

@@ -2,10 +2,10 @@ import "server-only";
 import { decode } from "next-auth/jwt";
 import type { Caller } from "../context";
 import { Unauthenticated } from "../errors";
-import { isUuid } from "../ids";
 import { getUserById } from "../users/upsert-user";
 import { issuerOf, verifyPersonToken } from "./people";
 import { sessionSecret } from "./session-secret";
+import { currentSessionUserId } from "./sessions";
 import { serviceIssuer, verifySystemUserToken } from "./system-users";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
@@ -63,7 +63,8 @@ export async function authenticate(request: Request): Promise<Caller | null> {
   const session = sessionCookie(cookiesOf(request.headers.get("cookie")));
   if (session) {
     const token = await decode({ token: session, secret: await sessionSecret() }).catch(() => null);
-    const userId = typeof token?.userId === "string" && isUuid(token.userId) ? token.userId : null;
+    // Only a session recorded on the server and not signed out (server/auth/sessions.ts).
+    const userId = await currentSessionUserId(token);
     const user = userId ? await getUserById(userId) : null;
     if (user) return { kind: "person", userId: user.id, email: user.email, name: user.name };
   }

@@ -86,7 +86,7 @@ export async function assertNotLimited(hits: RateLimitHit[]) {
     )}) as limits(key, max_count, window_seconds) on limits.key = ${rateLimits.key}
     where ${rateLimits.count} >= limits.max_count and ${rateLimits.windowStart} + make_interval(secs => limits.window_seconds) > now()
   `);
-  const waits = rowsOf(rows).map((r) => Number(r.retry_after));
+  const waits = rowsOf<{ retry_after: number | string }>(rows).map((r) => Number(r.retry_after));
   if (waits.length) throw new RateLimited(Math.max(1, ...waits));
 }
 
@@ -99,7 +99,7 @@ export async function countAttempt(hits: RateLimitHit[], { refuseOverLimit }: { 
   const waits: number[] = [];
   for (const { rule, value } of hits) {
     const current = sql`${rateLimits.windowStart} + ${windowOf(rule)} > now()`;
-    const [row] = rowsOf(
+    const [row] = rowsOf<{ count: number | string; retry_after: number | string }>(
       await db.execute<{ count: number | string; retry_after: number | string }>(sql`
         insert into ${rateLimits} (key, window_start, count) values (${rateLimitKey(rule, value)}, now(), 1)
         on conflict (key) do update set

@@ -3,6 +3,7 @@
  * per address, 429 problem+json with Retry-After, the counters kept in the database.
  */
 import { eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS, rateLimitKey } from "@/server/auth/rate-limit";
 import { createSystemUser } from "@/server/auth/system-users";
@@ -29,7 +30,8 @@ function expectTooMany(response: { status: number; headers: Headers; body: { cod
   expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.tokenFailuresPerClient.windowSeconds);
 }
 
-const randomAddress = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+/** Addresses of documentation ranges, fresh per run (the counters of a shared database outlive a run). */
+const randomAddress = () => `2001:db8::${randomBytes(6).toString("hex").match(/.{4}/g)!.join(":")}`;
 
 describe("POST /oauth/token", () => {
   it("after the allowed failures for a client id, every attempt for it is 429, the right secret too; other clients go on", async () => {
@@ -46,14 +48,14 @@ describe("POST /oauth/token", () => {
 
   it("successful requests cost no allowance", async () => {
     const su = await createSystemUser("Busy");
-    const address = "198.51.100.77";
+    const address = randomAddress();
     for (let i = 0; i < RATE_LIMITS.tokenFailuresPerAddress.limit + 5; i++) {
       expect((await tokenRequest(su.clientId, su.clientSecret, address)).status).toBe(200);
     }
   });
 
   it("after the allowed failures from an address, every attempt from it is 429; the trusted proxy's hop counts, not what the client put before it", async () => {
-    const address = "203.0.113.9";
+    const address = randomAddress();
     for (let i = 0; i < RATE_LIMITS.tokenFailuresPerAddress.limit; i++) {
       // Spraying over client ids, and claiming other addresses in front of the proxy's hop.
       const response = await tokenRequest(unique("su_guess"), "x", `${randomAddress()}, ${address}`);
@@ -61,7 +63,7 @@ describe("POST /oauth/token", () => {
     }
     const su = await createSystemUser("Behind the same address");
     expectTooMany(await tokenRequest(su.clientId, su.clientSecret, address));
-    expect((await tokenRequest(su.clientId, su.clientSecret, "203.0.113.10")).status).toBe(200);
+    expect((await tokenRequest(su.clientId, su.clientSecret, randomAddress())).status).toBe(200);
   });
 
   it("counts in the database: a counter written by another server process applies, and a past window does not", async () => {
@@ -75,7 +77,7 @@ describe("POST /oauth/token", () => {
   });
 
   it("a malformed HTTP Basic guess counts against the address", async () => {
-    const address = "203.0.113.50";
+    const address = randomAddress();
     const basic = Buffer.from("%zz:%zz").toString("base64");
     for (let i = 0; i < RATE_LIMITS.tokenFailuresPerAddress.limit; i++) {
       const response = await api.post("/api/oauth/token", { grant_type: "client_credentials" }, { headers: { authorization: `Basic ${basic}`, "x-forwarded-for": address } });
@@ -95,7 +97,7 @@ describe("POST /dev/token", () => {
     expectTooMany(await api.post("/api/dev/token", { email }));
     expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` })).status).toBe(200);
 
-    const address = "203.0.113.77";
+    const address = randomAddress();
     for (let i = 0; i < RATE_LIMITS.devTokensPerAddress.limit; i++) {
       expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` }, { headers: { "x-forwarded-for": address } })).status).toBe(200);
     }

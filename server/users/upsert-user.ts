@@ -20,7 +20,7 @@ function usableClaims(claims: IdentityClaims) {
   if ([claims.issuer, claims.subject, email].some((text) => new RegExp(CONTROLS.source, "u").test(text) || !text)) {
     throw new Unauthenticated("The identity provider's token carries a subject or email address that cannot be used.", "auth.invalid_token");
   }
-  const name = (claims.name ?? "").replace(CONTROLS, "").replace(/\s+/g, " ").trim().slice(0, 200) || email;
+  const name = [...(claims.name ?? "").replace(CONTROLS, "").replace(/\s+/g, " ").trim()].slice(0, 200).join("").trim() || email;
   return { email, name };
 }
 

@@ -1,13 +1,18 @@
 /** Issue 9, item 3: credentials that cannot be read are not a caller, never a 500. */
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLIENT_ID } from "@/server/auth/dev-token";
 import { currentSigningKey } from "@/server/auth/keys";
 import { devIdpIssuer } from "@/server/env";
 import { api, call } from "../fixtures/api";
-import { systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
+import { personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 
 const isProblem = (response: { headers: Headers }) => expect(response.headers.get("content-type")).toBe("application/problem+json");
+
+// The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
+beforeAll(async () => {
+  await personToken();
+});
 
 describe("cookies that cannot be decoded", () => {
   for (const cookie of ["x=%zz", "next-auth.session-token=%zz", "next-auth.session-token=not-a-jwe", "next-auth.session-token.0=%E0%A4%A; other=1"]) {

@@ -3,7 +3,7 @@
  * with the caller, any other id is the same 404 as an unknown one; invitations are 404 to everyone but
  * the invitee and the tenant's Administrators.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
 import { invitedMember, personToken, tenantFixture, unique } from "../fixtures/factories";
 
@@ -15,6 +15,11 @@ const shape = (response: { status: number; headers: Headers; body: Record<string
   status: response.status,
   contentType: response.headers.get("content-type"),
   body: response.body,
+});
+
+// The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
+beforeAll(async () => {
+  await personToken();
 });
 
 describe("a membership by userId", () => {

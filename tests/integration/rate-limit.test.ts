@@ -4,13 +4,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS, rateLimitKey } from "@/server/auth/rate-limit";
 import { createSystemUser } from "@/server/auth/system-users";
 import { getDb } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { api } from "../fixtures/api";
-import { unique } from "../fixtures/factories";
+import { personToken, unique } from "../fixtures/factories";
 
 // This suite runs as a service behind a trusted proxy, so the address comes from X-Forwarded-For.
 vi.hoisted(() => {
@@ -32,6 +32,11 @@ function expectTooMany(response: { status: number; headers: Headers; body: { cod
 
 /** Addresses of documentation ranges, fresh per run (the counters of a shared database outlive a run). */
 const randomAddress = () => `2001:db8::${randomBytes(6).toString("hex").match(/.{4}/g)!.join(":")}`;
+
+// The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
+beforeAll(async () => {
+  await personToken();
+});
 
 describe("POST /oauth/token", () => {
   it("after the allowed failures for a client id, every attempt for it is 429, the right secret too; other clients go on", async () => {

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "@/server/auth/next-auth";
 import { sessionSecret } from "@/server/auth/session-secret";
 import { endSession, startSession } from "@/server/auth/sessions";
@@ -21,6 +21,11 @@ async function signedInPerson() {
 }
 
 const cookieOf = async (claims: Record<string, unknown>) => `next-auth.session-token=${await encode({ token: claims, secret: await sessionSecret() })}`;
+
+// The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
+beforeAll(async () => {
+  await personToken();
+});
 
 describe("console sessions", () => {
   it("a current session's cookie authenticates; after sign-out the same cookie is 401", async () => {

@@ -1,9 +1,14 @@
 /** Issue 9, item 16: memberships, a payroll's regulations and the user carry a version, an ETag and 412 on a stale If-Match. */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
 import { invitedMember, personToken, tenantFixture } from "../fixtures/factories";
 
 const ETAG = /^"[0-9a-f-]{36}\.\d+"$/;
+
+// The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
+beforeAll(async () => {
+  await personToken();
+});
 
 describe("memberships", () => {
   it("PUT returns an ETag, refuses a stale If-Match with 412 and changes nothing", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { events } from "@/server/db/schema";
+import { events, payrunEntries } from "@/server/db/schema";
 import { todayInZurich } from "@/server/dates";
 import { chf, formatRappen } from "@/server/money/rappen";
 import { api } from "../fixtures/api";
@@ -110,6 +110,25 @@ describe("payouts: open amounts and final payments", () => {
     const exceeds = await pay(t, { employeeIds: [e], amounts: { [e]: "0.05" } });
     expect(exceeds.status).toBe(422);
     expect(exceeds.body.code).toBe("payout.exceeds_open_amount");
+  });
+
+  it("adds what earlier periods left open (carried forward) to the open amount, and subtracts what they overpaid", async () => {
+    const t = await payrollWithStaff(2);
+    const [a, b] = t.employeeIds as [string, string];
+    const payableA = chf((await entryOf(t, a)).openAmount);
+    const payableB = chf((await entryOf(t, b)).openAmount);
+    // What the close will write: 123.45 left open for a, the whole salary and 10.00 more overpaid for b.
+    const db = await getDb();
+    await db.update(payrunEntries).set({ carriedForward: 12345 }).where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, a)));
+    await db.update(payrunEntries).set({ carriedForward: -payableB - 1000 }).where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, b)));
+    expect((await entryOf(t, a)).openAmount).toBe(formatRappen(payableA + 12345));
+    expect(await controlOf(t, b)).toMatchObject({ openAmount: "-10.00", state: "EmployedWithoutWage" });
+    const response = await pay(t);
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.payout.lines).toEqual([expect.objectContaining({ employeeId: a, amount: formatRappen(payableA + 12345) })]);
+    expect((await entryOf(t, b)).openAmount).toBe("-10.00");
+    const refused = await pay(t, { employeeIds: [b] });
+    expect(refused.body.code).toBe("payout.nothing_open");
   });
 
   it("with Accept: application/xml answers with the file itself", async () => {

@@ -22,6 +22,8 @@ export async function cancelPayout({ ctx, payrollId, payrunPeriodId, payoutId }:
     const payout = await findPayout(scope, payrollId, period.id, payoutId, { lock: true });
     if (payout.status === "cancelled") throw new Conflict("payout.cancelled", "The payout is already cancelled.");
     if (payout.status === "processed") throw new Conflict("payout.processed", "The bank has processed the payout; it can no longer be cancelled.");
+    // A closed period's results (and what it carried forward) never change.
+    if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; its payouts can no longer be cancelled.`);
     const lines = (await linesOf(scope, [payout.id])).get(payout.id) ?? [];
     const employeeIds = [...new Set(lines.map((l) => l.employeeId))].sort();
     // The same lock order as a new payout's: entries by employee id.

@@ -18,7 +18,7 @@ import { buildPain001, Pain001InputError, toReference, type Pain001Input, type P
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";
 import type { CreatePayout } from "./schemas";
 
-type EntryRow = typeof payrunEntries.$inferSelect;
+type EntryRow = Pick<typeof payrunEntries.$inferSelect, "id" | "employeeId" | "payable" | "carriedForward" | "paidOut" | "issues">;
 type ValueRow = typeof caseValues.$inferSelect;
 
 /** A reason an employee (or the company, employeeId null) cannot be paid, as Payroll Control shows it. */
@@ -155,8 +155,16 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     await settleProcessedPayouts(scope, payrollId, receivedAt);
 
     const wanted = explicit;
+    // Only what the open amount and Payroll Control need: an entry's lines are most of its size.
     const entries: EntryRow[] = await scope.tx
-      .select()
+      .select({
+        id: payrunEntries.id,
+        employeeId: payrunEntries.employeeId,
+        payable: payrunEntries.payable,
+        carriedForward: payrunEntries.carriedForward,
+        paidOut: payrunEntries.paidOut,
+        issues: payrunEntries.issues,
+      })
       .from(payrunEntries)
       .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id), wanted ? inArray(payrunEntries.employeeId, wanted) : undefined))
       .orderBy(asc(payrunEntries.employeeId))

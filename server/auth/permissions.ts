@@ -33,6 +33,8 @@ export const tenantPermissions = {
   "company.write": ["Administrator"],
   /** Documents: Self Service only their own payslips and salary certificates (checked in server/documents). */
   "document.read": ["Administrator", "Manager", "SelfService"],
+  "payout.read": ["Administrator", "Manager"],
+  "payout.write": ["Administrator", "Manager"],
   "lookup.read": ["Administrator", "Manager"],
   "lookup.write": ["Administrator"],
   "membership.read": ["Administrator"],

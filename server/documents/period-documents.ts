@@ -62,13 +62,25 @@ export async function previewPlan(scope: TenantScope, period: PeriodRow, employe
 export async function periodDocuments(scope: TenantScope, period: PeriodRow, employeeId?: string): Promise<DocumentMeta[]> {
   if (period.status === "open") {
     const { planned, calculatedAt } = await previewPlan(scope, period, employeeId);
-    return planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
+    const previews = planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
+    // Payment files are final from the moment their payout is made, in the open period too.
+    return [...previews, ...(employeeId ? [] : await storedPaymentFiles(scope, period))];
   }
   const rows = await scope.tx
     .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
     .from(documents)
     .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), employeeId ? eq(documents.employeeId, employeeId) : undefined))
     .orderBy(asc(documents.position), asc(documents.name));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The payment files (pain.001 of payouts) stored for a period, oldest first. */
+export async function storedPaymentFiles(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
+  const rows = await scope.tx
+    .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
+    .from(documents)
+    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), eq(documents.category, "PaymentFile")))
+    .orderBy(asc(documents.createdAt), asc(documents.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 

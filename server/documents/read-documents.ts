@@ -32,7 +32,7 @@ export async function getDocument({ ctx, payrollId, payrunPeriodId, documentId, 
   const found = await inTenant(ctx, async (scope): Promise<{ meta: DocumentMeta; model: StoredModel | null; content: Buffer | null }> => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
-    if (period.status === "open") {
+    if (period.status === "open" && !(await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, documentId), eq(documents.category, "PaymentFile"))))) {
       const { planned, calculatedAt } = await previewPlan(scope, period);
       const doc = planned.find((d) => d.id === documentId);
       if (!doc || !visibleDocument(ctx, doc)) throw new NotFound("document");

@@ -8,6 +8,8 @@ export type EventPayloads = {
   CaseChangeAdded: { payrollId: string; caseChangeId: string; employeeId: string | null; caseName: string };
   PayrunPeriodClosed: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
   PayrunPeriodFinalized: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
+  PayoutCreated: { payrollId: string; payrunPeriodId: string; payoutId: string };
+  PayoutCancellationRequested: { payrollId: string; payrunPeriodId: string; payoutId: string };
 };
 
 /** Records an event in the caller's transaction: it exists exactly when what it reports was committed. */

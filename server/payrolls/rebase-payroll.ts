@@ -10,6 +10,7 @@ import { toPayroll, type RebasePayroll } from "./schemas";
 import { storedRegulations } from "../regulations/store";
 import { recalculateOpenPeriod } from "../results/recalculate";
 import { checkIfMatch } from "../http/etag";
+import { hasProcessedPayout } from "../payouts/payout-state";
 
 /**
  * Moves accountingStartDate later (support-assisted): deletes every payrun period with its
@@ -29,7 +30,10 @@ export async function rebasePayroll({ ctx, payrollId, input, ifMatch }: { ctx: T
         `The new accountingStartDate must be after the current one (${current.accountingStartDate}); it can never move earlier.`,
       );
     }
-    // Payouts sent to a bank block a rebase; payouts do not exist yet in this service (see the payouts issue).
+    // Payouts sent to a bank block a rebase (contract section 8); payouts not yet processed go with their periods.
+    if (await hasProcessedPayout(scope, payrollId)) {
+      throw new Conflict("payroll.payouts_processed", "A payout of this payroll has been processed by the bank; the payroll can no longer be rebased.");
+    }
     await scope.delete(payrunPeriods, eq(payrunPeriods.payrollId, payrollId));
     await openPeriod(scope, payrollId, input.accountingStartDate);
     const [row] = await scope.update(

@@ -8,6 +8,7 @@ import { isUuid } from "../ids";
 import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
+import { openAmountOf } from "../payouts/open-amounts";
 import { visibleEmployees } from "../employees/visibility";
 import { employees } from "../db/schema";
 import { employmentOf, NOT_RECORDED } from "../employees/employment";
@@ -21,9 +22,9 @@ export type ControlState = "EmployedWithoutWage" | "ReadyToPayOut" | "PaidOut" |
  * Payroll Control: an entry is Blocked while it has a blocking item not confirmed by a
  * ControlConfirmation (cluster P) case for that code; otherwise its open amount decides.
  */
-export function controlOf(entry: EntryRow, confirmedCodes: Set<string>) {
+export function controlOf(entry: Pick<EntryRow, "issues" | "payable" | "carriedForward" | "paidOut">, confirmedCodes: Set<string>) {
   const items = entry.issues.map((issue) => ({ ...issue, blocking: issue.blocking && !confirmedCodes.has(issue.code) }));
-  const openAmount = entry.payable - entry.paidOut;
+  const openAmount = openAmountOf(entry);
   const state: ControlState = items.some((i) => i.blocking) ? "Blocked" : openAmount > 0 ? "ReadyToPayOut" : entry.paidOut > 0 ? "PaidOut" : "EmployedWithoutWage";
   return { state, openAmount, items };
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { allOperations } from "@/server/docs/all-operations";
 import { api, call } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
+import { companyFixture, payableEmployee } from "../fixtures/payouts";
 
 /**
  * Every API operation x every kind of caller, with the expected outcome:
@@ -53,6 +54,12 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}/processed": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}/document": "uonoonffn",
   "GET /regulations/available": "uoooooooo",
   "GET /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoonffn",
   "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoffffn",
@@ -100,7 +107,7 @@ const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}
 
 describe("authorization matrix", () => {
   const tokens = {} as Record<CallerName, string | undefined>;
-  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string;
+  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string, payoutId: string;
   let owner: string;
 
   /** Objects that an allowed DELETE removes are made fresh for each cell. */
@@ -126,6 +133,9 @@ describe("authorization matrix", () => {
     await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: owner });
     entryId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: owner })).body.items[0].id;
     payslipId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents?employeeId=${employeeId}`, { token: owner })).body.items[0].id;
+    await companyFixture(t);
+    const paid = await payableEmployee(t);
+    payoutId = (await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, { employeeIds: [paid], amounts: { [paid]: "10.00" } }, { token: owner })).body.payout.id;
     const admin = await memberOf(orgId, "Administrator");
     adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
     invitationId = await freshInvitation();
@@ -157,7 +167,7 @@ describe("authorization matrix", () => {
         const seen: string[] = [];
         for (const caller of CALLERS) {
           const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId });
+          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId });
           if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
           if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
           if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();

@@ -3,6 +3,7 @@ import { allOperations } from "@/server/docs/all-operations";
 import { isTenantPermission } from "@/server/auth/permissions";
 import { call } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, tenantFixture } from "../fixtures/factories";
+import { companyFixture, payableEmployee } from "../fixtures/payouts";
 import { api } from "../fixtures/api";
 
 /**
@@ -16,6 +17,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
   let employeeId: string;
   let entryId: string;
   let documentId: string;
+  let payoutId: string;
   let outsiderSystemUser: string;
   let outsiderPerson: string;
 
@@ -25,6 +27,9 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
     await api.post(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: victim.token });
     entryId = (await api.get(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/entries`, { token: victim.token })).body.items[0].id;
     documentId = (await api.get(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/documents`, { token: victim.token })).body.items[0].id;
+    await companyFixture(victim);
+    const paid = await payableEmployee(victim);
+    payoutId = (await api.post(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/payouts`, { employeeIds: [paid], amounts: { [paid]: "10.00" } }, { token: victim.token })).body.payout.id;
     const outsider = await tenantFixture();
     outsiderSystemUser = outsider.token;
     outsiderPerson = (await memberOf(outsider.orgId, "Administrator")).token;
@@ -32,7 +37,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
 
   /** Real objects of the victim tenant for every path parameter (fresh per operation: some calls delete). */
   async function pathOf(template: string) {
-    const ids: Record<string, string> = { orgId: victim.orgId, tenantId: victim.orgId, payrollId: victim.payroll.id, employeeId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", payrunPeriodId: "open", payrunPeriodEntryId: entryId, documentId };
+    const ids: Record<string, string> = { orgId: victim.orgId, tenantId: victim.orgId, payrollId: victim.payroll.id, employeeId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", payrunPeriodId: "open", payrunPeriodEntryId: entryId, documentId, payoutId };
     if (template.includes("{lookupValueId}")) {
       ids.lookupValueId = (await api.post(`/api/tenants/${victim.orgId}/regulations/CH/lookups/CostCenters/values`, { key: `KST-${Math.random()}`, value: "Victim" }, { token: victim.token })).body.id;
     }

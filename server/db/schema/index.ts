@@ -7,3 +7,4 @@ export * from "./cases";
 export * from "./regulations";
 export * from "./results";
 export * from "./documents";
+export * from "./payouts";

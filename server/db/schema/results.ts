@@ -29,7 +29,10 @@ export const payrunEntries = pgTable(
     gross: integer("gross").notNull(),
     net: integer("net").notNull(),
     payable: integer("payable").notNull(),
+    /** The sum of the period's payout lines not cancelled (kept by the payout verbs, in their transaction). */
     paidOut: integer("paid_out").notNull().default(0),
+    /** What earlier periods left open (positive) or overpaid (negative), carried into this one at close. */
+    carriedForward: integer("carried_forward").notNull().default(0),
     lines: jsonb("lines").$type<StoredLine[]>().notNull(),
     collectors: jsonb("collectors").$type<Record<string, number>>().notNull(),
     yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),

@@ -1,0 +1,55 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { TenantCtx } from "../context";
+import { payouts, payrunEntries } from "../db/schema";
+import { inTenant } from "../db/tenant-scope";
+import { Conflict } from "../errors";
+import { recordEvent } from "../events/record-event";
+import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { findPayrunPeriod } from "../periods/list-periods";
+import { findPayout, linesOf, syncPaidOut, toPayout } from "./payout-state";
+
+type Where = { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; payoutId: string };
+
+/**
+ * Cancels a payout the bank has not processed: its amounts are open again (paid_out of its
+ * employees recomputed under their entry locks) and PayoutCancellationRequested is recorded.
+ */
+export async function cancelPayout({ ctx, payrollId, payrunPeriodId, payoutId }: Where) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const payout = await findPayout(scope, payrollId, period.id, payoutId, { lock: true });
+    if (payout.status === "cancelled") throw new Conflict("payout.cancelled", "The payout is already cancelled.");
+    if (payout.status === "processed") throw new Conflict("payout.processed", "The bank has processed the payout; it can no longer be cancelled.");
+    // A closed period's results (and what it carried forward) never change.
+    if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; its payouts can no longer be cancelled.`);
+    const lines = (await linesOf(scope, [payout.id])).get(payout.id) ?? [];
+    const employeeIds = [...new Set(lines.map((l) => l.employeeId))].sort();
+    // The same lock order as a new payout's: entries by employee id.
+    if (employeeIds.length) {
+      await scope.tx
+        .select({ id: payrunEntries.id })
+        .from(payrunEntries)
+        .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id), inArray(payrunEntries.employeeId, employeeIds)))
+        .orderBy(asc(payrunEntries.employeeId))
+        .for("update");
+    }
+    const [row] = await scope.update(payouts, { status: "cancelled", cancelledAt: new Date() }, and(eq(payouts.id, payout.id))!);
+    await syncPaidOut(scope, period.id, employeeIds);
+    await recordEvent(scope, "PayoutCancellationRequested", { payrollId, payrunPeriodId: period.id, payoutId: payout.id });
+    return toPayout(row!, lines);
+  });
+}
+
+/** Confirms that the bank processed the payout; a repeat answers the same. A cancelled payout: 409. */
+export async function markPayoutProcessed({ ctx, payrollId, payrunPeriodId, payoutId }: Where) {
+  return inTenant(ctx, async (scope) => {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    let payout = await findPayout(scope, payrollId, period.id, payoutId, { lock: true });
+    if (payout.status === "cancelled") throw new Conflict("payout.cancelled", "The payout is cancelled; it cannot have been processed.");
+    if (payout.status === "created") payout = (await scope.update(payouts, { status: "processed", processedAt: new Date() }, eq(payouts.id, payout.id)))[0]!;
+    return toPayout(payout, (await linesOf(scope, [payout.id])).get(payout.id) ?? []);
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { PageQuery } from "../http/pagination";
+import { operation } from "../http/operation";
+import { CreatedPayout, CreatePayout, Payout } from "./schemas";
+
+const PERIOD = "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}";
+
+export const createPayoutOp = operation({
+  method: "POST",
+  path: `${PERIOD}/payouts`,
+  tag: "Payouts",
+  summary:
+    "Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates.",
+  allow: "payout.write",
+  body: CreatePayout,
+  response: CreatedPayout,
+  status: 201,
+  errors: [404, 409, 422],
+  produces: ["application/xml"],
+});
+
+export const listPayoutsOp = operation({
+  method: "GET",
+  path: `${PERIOD}/payouts`,
+  tag: "Payouts",
+  summary: "The period's payouts, oldest first.",
+  allow: "payout.read",
+  query: PageQuery,
+  response: z.object({ items: z.array(Payout), nextCursor: z.string().nullable() }),
+  errors: [404],
+});
+
+export const getPayoutOp = operation({
+  method: "GET",
+  path: `${PERIOD}/payouts/{payoutId}`,
+  tag: "Payouts",
+  summary: "One payout.",
+  allow: "payout.read",
+  response: Payout,
+  errors: [404],
+});
+
+export const cancelPayoutOp = operation({
+  method: "POST",
+  path: `${PERIOD}/payouts/{payoutId}`,
+  tag: "Payouts",
+  summary: "Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled.",
+  allow: "payout.write",
+  response: Payout,
+  errors: [404, 409],
+});
+
+export const markPayoutProcessedOp = operation({
+  method: "POST",
+  path: `${PERIOD}/payouts/{payoutId}/processed`,
+  tag: "Payouts",
+  summary: "Confirm that the bank processed the payout (idempotent). 409 payout.cancelled.",
+  allow: "payout.write",
+  response: Payout,
+  errors: [404, 409],
+});
+
+export const getPayoutDocumentOp = operation({
+  method: "GET",
+  path: `${PERIOD}/payouts/{payoutId}/document`,
+  tag: "Payouts",
+  summary: "The payout's pain.001 file, the same bytes on every download.",
+  allow: "payout.read",
+  errors: [404],
+  produces: ["application/xml"],
+});

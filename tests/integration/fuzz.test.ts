@@ -1,0 +1,479 @@
+import { writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { serviceIssuer } from "@/server/auth/system-users";
+import { allOperations } from "@/server/docs/all-operations";
+import { openApiDocument } from "@/server/docs/openapi";
+import { api, call, type ApiResponse } from "../fixtures/api";
+import { example1 } from "../fixtures/example-payroll";
+import { memberOf, personToken, tenantFixture, unique } from "../fixtures/factories";
+import {
+  exampleOf,
+  fieldsOf,
+  formatStrings,
+  hostileAuthorizations,
+  hostileBodies,
+  hostileCookies,
+  hostileIdempotencyKeys,
+  hostileIfMatch,
+  hostileNonStrings,
+  hostileQueryValues,
+  hostileSegments,
+  hostileStrings,
+  type JsonSchema,
+  pathLabel,
+  primaryType,
+  prng,
+  seedFromEnv,
+  toJsonText,
+  withField,
+  withoutField,
+  wrongTypes,
+} from "../fixtures/fuzz";
+
+/**
+ * The generated fuzz suite: every operation of the OpenAPI document, called by valid callers on
+ * real objects, with malformed and hostile values in the body, the query, the path ids and the
+ * headers. The service may refuse any of it, but only with a 4xx in problem+json carrying `code`
+ * and `status`; a 5xx, a thrown handler or a 4xx in another shape fails the operation's test.
+ *
+ * Seeded: FUZZ_SEED=<n> replays a run, FUZZ_SEED=random explores (the seed is printed either way).
+ */
+const SEED = seedFromEnv(20_261_123);
+const rnd = prng(SEED);
+const MIN_REQUESTS = 3_000;
+
+const doc = openApiDocument() as unknown as {
+  paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; description: string }>>;
+};
+type DocOp = { method: string; template: string; parameters: { name: string; in: string; schema: JsonSchema }[]; bodySchema: JsonSchema | null; idempotent: boolean };
+const operations: DocOp[] = Object.entries(doc.paths).flatMap(([template, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({
+    method: method.toUpperCase(),
+    template,
+    parameters: op.parameters,
+    bodySchema: op.requestBody?.content["application/json"]?.schema ?? null,
+    idempotent: op.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key"),
+  })),
+);
+const allowOf = (op: DocOp) => allOperations.find((o) => o.method === op.method && o.path === op.template)!.allow;
+
+/** Operations that change what the others run on go last, in this order. */
+const LATE = [
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations",
+  "POST /user_membership_invitations/{invitationId}",
+  "DELETE /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
+  "DELETE /tenants/{orgId}/user_memberships/invitations/{invitationId}",
+  "DELETE /tenants/{orgId}/user_memberships/{userMembershipId}",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/rebase",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close",
+];
+const keyOf = (op: { method: string; template: string }) => `${op.method} ${op.template}`;
+const ordered = [...operations.filter((op) => !LATE.includes(keyOf(op))), ...LATE.map((k) => operations.find((op) => keyOf(op) === k)!).filter(Boolean)];
+
+// ---------------------------------------------------------------------------------------------
+// The world the requests run on: real objects made through the API.
+
+type World = {
+  ids: Record<string, string>;
+  /** A second tenant with an empty payroll: rebase and close run there. */
+  scratch: Record<string, string>;
+  /** A tenant without a payroll, for creating payrolls. */
+  spare: Record<string, string>;
+  tokens: { system: string; admin: string; selfService: string; invitee: string; scratch: string; spare: string };
+  accounts: string[];
+  credentials: { clientId: string; clientSecret: string };
+  employeeCaseBodies: unknown[];
+};
+let world: World;
+
+/** Something for a request: method, path with ids, raw query, headers (null removes one), raw body. */
+type Probe = {
+  kind: string;
+  /** Another method than the operation's (methods the path does not have). */
+  method?: string;
+  caller: keyof World["tokens"] | "anonymous";
+  segments?: Record<string, string>;
+  query?: string;
+  headers?: Record<string, string | null>;
+  body?: { text: string; contentType: string | null } | null;
+  /** This path id (a valid one) in upper case. */
+  upperCase?: string;
+};
+type Outcome = { op: string; kind: string; path: string; status: number | "threw"; excerpt: string; log: string };
+
+const histogram = new Map<string, number>();
+const failures: Outcome[] = [];
+let requests = 0;
+let started = 0;
+let cpuAtStart: NodeJS.CpuUsage;
+
+const errorLog: string[] = [];
+const proxyModules = import.meta.glob<{ proxy?: (request: Request) => Promise<Response | undefined> | Response | undefined; default?: unknown }>("../../proxy.ts");
+
+/** Sends one request the way Next would: through proxy.ts when there is one, then the route handler. */
+async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ApiResponse> {
+  const load = Object.values(proxyModules)[0];
+  if (load) {
+    const { NextRequest } = await import("next/server");
+    const proxy = (await load()).proxy;
+    const response = proxy ? await proxy(new NextRequest(new URL(url, "http://localhost:3000"), { method, headers, body })) : undefined;
+    if (response && !response.headers.has("x-middleware-next")) {
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const text = bytes.toString("utf8");
+      return { status: response.status, headers: response.headers, text, bytes, body: /json/.test(response.headers.get("content-type") ?? "") && text ? JSON.parse(text) : text };
+    }
+  }
+  return call(method, url, { headers, rawBody: body });
+}
+
+function problemShapeError(response: ApiResponse): string | null {
+  if (response.status < 400) return null;
+  if (response.status >= 500) return "5xx";
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/problem+json")) return `4xx as "${type}"`;
+  const body = response.body as { code?: unknown; status?: unknown } | null;
+  if (!body || typeof body !== "object") return "4xx problem without an object body";
+  if (typeof body.code !== "string" || !body.code) return "4xx problem without code";
+  if (body.status !== response.status) return `4xx problem with status ${String(body.status)}`;
+  return null;
+}
+
+const opFailures = new Map<string, Outcome[]>();
+const timings: { op: string; requests: number; ms: number }[] = [];
+const families = new Map<string, number>();
+const familyMs = new Map<string, number>();
+const notes: { op: string; kind: string; path: string; status: number; excerpt: string }[] = [];
+
+async function run(op: DocOp, probe: Probe) {
+  const opKey = keyOf(op);
+  const ids = { ...idsFor(op), ...(probe.segments ?? {}) };
+  const path = "/api" + op.template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "missing");
+  const url = probe.query === undefined ? path : `${path}?${probe.query}`;
+  const headers: Record<string, string> = {};
+  if (probe.caller !== "anonymous") headers.authorization = `Bearer ${world.tokens[probe.caller]}`;
+  const body = probe.body === undefined ? defaultBody(op) : probe.body;
+  if (body?.contentType) headers["content-type"] = body.contentType;
+  for (const [name, value] of Object.entries(probe.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else headers[name] = value;
+  }
+  errorLog.length = 0;
+  requests++;
+  let outcome: Omit<Outcome, "op" | "kind" | "path" | "log"> | null = null;
+  let response: ApiResponse | null = null;
+  const sentAt = performance.now();
+  try {
+    response = await send(op.method, url, headers, op.method === "GET" || op.method === "DELETE" ? undefined : body?.text);
+    histogram.set(String(response.status), (histogram.get(String(response.status)) ?? 0) + 1);
+    const family = `${probe.kind.split(" ")[0]} ${response.status}`;
+    if ((family.startsWith("valid") && response.status >= 300) || (family.startsWith("path") && !probe.upperCase && response.status < 300)) notes.push({ op: keyOf(op), kind: probe.kind, path: url.slice(0, 200), status: response.status, excerpt: response.text.slice(0, 200) });
+    families.set(family, (families.get(family) ?? 0) + 1);
+    familyMs.set(family, (familyMs.get(family) ?? 0) + performance.now() - sentAt);
+    const problem = problemShapeError(response);
+    if (problem) outcome = { status: response.status, excerpt: `${problem}: ${response.text.slice(0, 200)}` };
+  } catch (error) {
+    // The harness decodes path segments as Next's router does; where that fails, Next answers with
+    // its own error page (not problem+json) unless proxy.ts refuses the request first.
+    const undecodable = error instanceof URIError;
+    histogram.set(undecodable ? "undecodable path" : "threw", (histogram.get(undecodable ? "undecodable path" : "threw") ?? 0) + 1);
+    outcome = undecodable
+      ? { status: "threw", excerpt: "the path does not percent-decode: Next's router answers with its own error page, not problem+json" }
+      : { status: "threw", excerpt: String((error as Error)?.stack ?? error).slice(0, 300) };
+  }
+  if (outcome) {
+    const failure = { op: opKey, kind: probe.kind, path: url.length > 160 ? `${url.slice(0, 160)}...` : url, ...outcome, log: errorLog.join("\n").slice(0, 600) };
+    failures.push(failure);
+    (opFailures.get(opKey) ?? opFailures.set(opKey, []).get(opKey)!).push(failure);
+  }
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid requests: ids for every path parameter and a body for every operation with one.
+
+function idsFor(op: DocOp): Record<string, string> {
+  if (/\/rebase$|\/close$/.test(op.template)) return world.scratch;
+  if (op.template === "/tenants/{orgId}/payrolls/simple") return world.spare;
+  return world.ids;
+}
+
+const validBodies: Record<string, () => unknown> = {
+  "POST /dev/token": () => ({ email: `${unique("fuzz")}@example.test`, name: "Fuzz Person" }),
+  "POST /oauth/token": () => ({ grant_type: "client_credentials", client_id: world.credentials.clientId, client_secret: world.credentials.clientSecret }),
+  "PUT /users/{userId}": () => ({ culture: rnd.pick(["de-CH", "fr-CH", "en"]) }),
+  "POST /tenants": () => ({ name: unique("Fuzz Tenant") }),
+  "POST /tenants/{orgId}/user_memberships": () => ({ userId: world.ids.otherUserId, role: "Manager", payrollIds: [world.ids.payrollId] }),
+  "PUT /tenants/{orgId}/user_memberships/{userMembershipId}": () => ({ role: "Manager", payrollIds: [world.ids.payrollId], employeeId: null }),
+  "POST /tenants/{orgId}/user_memberships/invite": () => ({ email: `${unique("invitee")}@example.test`, role: "SelfService", employeeId: world.ids.employeeId }),
+  "POST /tenants/{orgId}/payrolls/simple": () => ({ name: unique("Fuzz Payroll"), accountingStartDate: "2026-01-01", documentLanguage: "de", countryRegulation: "CH" }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}": () => ({ name: unique("Firma AG"), documentLanguage: rnd.pick(["de", "fr", "it", "en"]) }),
+  "POST /tenants/{orgId}/payrolls/{payrollId}/rebase": () => ({ accountingStartDate: nextRebaseDate(), confirm: true }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": () => ({ countryRegulation: "CH", industries: [], accountingDocument: rnd.pick(["AccountingJournalStandard", "AccountingJournalByCostCenter"]), accountingData: "ChartOfAccountsKmu" }),
+  "POST /tenants/{orgId}/employees": () => ({ identifier: unique("F"), firstName: "Fuzz", lastName: "Tester", divisionId: world.ids.divisionId }),
+  "PUT /tenants/{orgId}/employees/{employeeId}": () => ({ firstName: "Anna", lastName: "Muster" }),
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": () => rnd.pick(world.employeeCaseBodies),
+  "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values": () => ({ key: unique("KST"), value: "Fuzz cost center", displayName: { de: "Fuzz", en: "Fuzz" }, payrollId: world.ids.payrollId }),
+  "PUT /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": () => ({ value: unique("Renamed"), displayName: { fr: "Fuzz" } }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts": () => ({ debitAccountId: world.accounts[0], creditAccountId: world.accounts[1] }),
+};
+
+/** A rebase must move the start later: each valid rebase moves it one month on. */
+let rebaseMonths = 0;
+function nextRebaseDate() {
+  rebaseMonths++;
+  const year = 2026 + Math.floor(rebaseMonths / 12);
+  return `${year}-${String((rebaseMonths % 12) + 1).padStart(2, "0")}-01`;
+}
+
+function validBody(op: DocOp): unknown {
+  const make = validBodies[keyOf(op)];
+  return make ? make() : op.bodySchema ? exampleOf(op.bodySchema, { uuid: world.ids.employeeId! }) : undefined;
+}
+function defaultBody(op: DocOp): Probe["body"] {
+  const value = validBody(op);
+  return value === undefined ? null : { text: toJsonText(value), contentType: "application/json" };
+}
+const jsonBody = (value: unknown): Probe["body"] => ({ text: toJsonText(value), contentType: "application/json" });
+
+function callersOf(op: DocOp): Probe["caller"][] {
+  const allow = allowOf(op);
+  if (op.template.startsWith("/user_membership_invitations")) return ["invitee", "admin"];
+  if (allow === "person") return ["admin"];
+  if (allow === "tenant.create") return ["system"];
+  if (/\/rebase$|\/close$/.test(op.template)) return ["scratch"];
+  if (op.template === "/tenants/{orgId}/payrolls/simple") return ["spare"];
+  if (allow === "public") return ["anonymous", "system", "admin"];
+  return ["system", "admin"];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The probes of one operation.
+
+const sampleOf = <T>(record: Record<string, T>, n: number) => rnd.sample(Object.entries(record), n);
+
+function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
+  const callers = callersOf(op);
+  const caller = () => rnd.pick(callers);
+  const probes: Probe[] = [];
+  for (const c of callers) probes.push({ kind: `valid as ${c}`, caller: c });
+  if (allowOf(op) !== "public") probes.push({ kind: "anonymous", caller: "anonymous" });
+  // Headers.
+  for (const [name, value] of sampleOf(hostileAuthorizations(serviceIssuer()), 8)) probes.push({ kind: `authorization ${name}`, caller: "anonymous", headers: { authorization: value } });
+  // With a bearer token the cookies are not the caller; without one they are read.
+  const cookies = sampleOf(hostileCookies, 4);
+  probes.push({ kind: `cookie ${cookies[0]![0]} with token`, caller: caller(), headers: { cookie: cookies[0]![1] } });
+  for (const [name, value] of cookies) probes.push({ kind: `cookie ${name}`, caller: "anonymous", headers: { cookie: value } });
+  probes.push({
+    kind: "headers garbage",
+    caller: caller(),
+    headers: { accept: "\u00ff/\u00fe;q=zz", "accept-language": "%zz,*;q=-1", "x-forwarded-for": "%zz, \u00ff", "x-forwarded-host": "evil.example", "x-http-method-override": "DELETE", origin: "null", "sec-fetch-site": "cross-site" },
+  });
+  // Methods the path does not have.
+  if (op === firstOfPath.get(op.template)) {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !methodsOfPath.includes(m))) {
+      probes.push({ kind: `method ${method}`, method, caller: caller(), body: jsonBody({}) });
+    }
+  }
+  // Path ids.
+  const params = [...op.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  for (const param of params) {
+    for (const [name, value] of sampleOf(hostileSegments, 9)) probes.push({ kind: `path ${param} ${name}`, caller: caller(), segments: { [param]: value } });
+    probes.push({ kind: `path ${param} unknown uuid`, caller: caller(), segments: { [param]: rnd.uuid() } });
+    const other = rnd.pick(Object.values(world.ids).filter((v) => v !== idsFor(op)[param]));
+    probes.push({ kind: `path ${param} id of another kind`, caller: caller(), segments: { [param]: other } });
+    if (idsFor(op)[param]) probes.push({ kind: `path ${param} upper case`, caller: caller(), upperCase: param });
+  }
+  // Query.
+  for (const parameter of op.parameters.filter((p) => p.in === "query")) {
+    for (const [name, query] of sampleOf(hostileQueryValues(parameter.name, parameter.schema), 9)) probes.push({ kind: `query ${parameter.name} ${name}`, caller: caller(), query });
+  }
+  probes.push({ kind: "query unknown and undecodable", caller: caller(), query: "zz=%zz&%C3%28=1&&=&limit=1e3" });
+  // Body.
+  if (op.bodySchema) {
+    const valid = validBody(op);
+    for (const [name, body] of sampleOf(hostileBodies(toJsonText(valid)), 12)) probes.push({ kind: `body ${name}`, caller: caller(), body: { text: body.body, contentType: body.contentType ?? null } });
+    for (const { path, schema } of fieldsOf(op.bodySchema)) {
+      const label = pathLabel(path);
+      for (const [name, value] of Object.entries(wrongTypes(primaryType(schema)))) probes.push({ kind: `field ${label} type ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
+      const strings = primaryType(schema) === "string" || schema.anyOf ? 6 : 2;
+      for (const [name, value] of Object.entries(formatStrings(schema, String(path[path.length - 1])))) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
+      for (const [name, value] of sampleOf(hostileStrings, strings)) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
+      for (const [name, value] of sampleOf(hostileNonStrings, 2)) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
+      probes.push({ kind: `field ${label} missing`, caller: caller(), body: jsonBody(withoutField(validBody(op), path)) });
+    }
+    probes.push({ kind: "body unknown fields", caller: caller(), body: jsonBody({ ...(valid as object), unknownField: "\u0000", ["\u202E"]: 1 }) });
+  }
+  if (op.idempotent) {
+    for (const [name, key] of Object.entries(hostileIdempotencyKeys)) probes.push({ kind: `idempotency-key ${name}`, caller: caller(), headers: { "idempotency-key": key } });
+    const key = unique("key");
+    const c = caller();
+    probes.push({ kind: "idempotency-key first use", caller: c, headers: { "idempotency-key": key } });
+    probes.push({ kind: "idempotency-key reused for another body", caller: c, headers: { "idempotency-key": key }, body: jsonBody({ ...(validBody(op) as object), other: 1 }) });
+    probes.push({ kind: "idempotency-key with 10k nested body", caller: caller(), headers: { "idempotency-key": unique("key") }, body: { text: hostileBodies("{}")["field-nested-10k"]!.body, contentType: "application/json" } });
+    probes.push({ kind: "idempotency-key with 10k nested array", caller: caller(), headers: { "idempotency-key": unique("key") }, body: { text: hostileBodies("{}")["nested-array-10k"]!.body, contentType: "application/json" } });
+  }
+  if (op.method === "PUT") {
+    for (const [name, value] of Object.entries(hostileIfMatch)) probes.push({ kind: `if-match ${name}`, caller: caller(), headers: { "if-match": value } });
+  }
+  return probes;
+}
+
+const methodsByPath = new Map<string, string[]>();
+const firstOfPath = new Map<string, DocOp>();
+for (const op of ordered) {
+  (methodsByPath.get(op.template) ?? methodsByPath.set(op.template, []).get(op.template)!).push(op.method);
+  if (!firstOfPath.has(op.template)) firstOfPath.set(op.template, op);
+}
+
+/** Entries and preview documents are made again when cases change: read their current ids. */
+async function refreshResultIds(op: DocOp) {
+  if (!/\{documentId\}|\{payrunPeriodEntryId\}/.test(op.template)) return;
+  const base = `/api/tenants/${world.ids.orgId}/payrolls/${world.ids.payrollId}/payrunperiods/open`;
+  const entries = await api.get(`${base}/entries`, { token: world.tokens.system });
+  const documents = await api.get(`${base}/documents`, { token: world.tokens.system });
+  world.ids.payrunPeriodEntryId = entries.body.items[0].id;
+  world.ids.documentId = rnd.pick(documents.body.items as { id: string }[]).id;
+}
+
+/** Objects that a request may delete or use up are made fresh for each request that names them. */
+async function freshSegments(op: DocOp, probe: Probe): Promise<Record<string, string>> {
+  const named = (param: string) => op.template.includes(`{${param}}`) && !(probe.segments && param in probe.segments);
+  const fresh: Record<string, string> = {};
+  if (op.method === "DELETE" && named("lookupValueId")) {
+    const created = await api.post(`/api/tenants/${world.ids.orgId}/regulations/CH/lookups/CostCenters/values`, { key: unique("DEL"), value: "To delete", payrollId: world.ids.payrollId }, { token: world.tokens.system });
+    fresh.lookupValueId = created.body.id;
+  }
+  if (op.method === "DELETE" && named("userMembershipId")) {
+    const person = await memberOf(world.ids.orgId!, "Manager", { payrollIds: [world.ids.payrollId!] });
+    const userId = (await api.get("/api/users", { token: person.token })).body.id;
+    const list = await api.get(`/api/tenants/${world.ids.orgId}/user_memberships?limit=500`, { token: world.tokens.system });
+    fresh.userMembershipId = list.body.items.find((m: { userId: string }) => m.userId === userId)!.id;
+  }
+  if (op.method === "DELETE" && named("invitationId")) {
+    const created = await api.post(`/api/tenants/${world.ids.orgId}/user_memberships/invite`, { email: `${unique("del")}@example.test`, role: "Administrator" }, { token: world.tokens.system });
+    fresh.invitationId = created.body.id;
+  }
+  return fresh;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe(`fuzz: every operation of the OpenAPI document with hostile input (seed ${SEED})`, () => {
+  beforeAll(async () => {
+    started = performance.now();
+    cpuAtStart = process.cpuUsage();
+    console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      errorLog.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
+    });
+    const { t, base, employee, post } = await example1();
+    await post("EmployeeAddress", employee.id, { Street: "Bahnhofstrasse", HouseNumber: "1", PostalCode: "8001", City: "Zürich", Country: "CH" });
+    const admin = await memberOf(t.orgId, "Administrator");
+    const selfService = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
+    const other = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
+    // A person who shares a tenant with the system user but is not yet a member of this one.
+    const side = (await api.post("/api/tenants", { name: unique("Side") }, { token: t.token })).body;
+    const candidate = await memberOf(side.id, "Administrator");
+    const candidateUser = (await api.get("/api/users", { token: candidate.token })).body;
+    const adminUser = (await api.get("/api/users", { token: admin.token })).body;
+    const otherUser = (await api.get("/api/users", { token: other.token })).body;
+    const memberships = (await api.get(`/api/tenants/${t.orgId}/user_memberships?limit=500`, { token: t.token })).body.items as { id: string; userId: string }[];
+    const membershipId = memberships.find((m) => m.userId === otherUser.id)!.id;
+    const inviteeEmail = `${unique("invitee")}@example.test`;
+    const invitation = (await api.post(`/api/tenants/${t.orgId}/user_memberships/invite`, { email: inviteeEmail, role: "Manager", payrollIds: [t.payroll.id] }, { token: t.token })).body;
+    const invitee = await personToken(inviteeEmail);
+    const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as { id: string }[];
+    const period = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;
+    const documents = (await api.get(`${base}/payrunperiods/open/documents`, { token: t.token })).body.items as { id: string }[];
+    const lookupValue = (await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "KST-1", value: "Zentrale", payrollId: t.payroll.id }, { token: t.token })).body;
+    await post("CostCenter", employee.id, { CostCenter: "KST-1" });
+    const accounts = (await api.get(`${base}/lookups/values?lookupName=Accounts&limit=500`, { token: t.token })).body.items as { id: string }[];
+    const scratch = await tenantFixture();
+    const spare = await tenantFixture({ withPayroll: false });
+    for (const [what, value] of Object.entries({ entries: entries[0], documents: documents[0], period: period?.id, invitation: invitation?.id, lookupValue: lookupValue?.id, accounts: accounts[1] })) {
+      if (!value) throw new Error(`fuzz setup: no ${what}`);
+    }
+    const employeeCase = (caseName: string, values: Record<string, unknown>, employeeId: string | null = employee.id) => ({
+      caseName,
+      employeeId,
+      reason: "Fuzz",
+      values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01", end: null })),
+    });
+    world = {
+      ids: {
+        orgId: t.orgId,
+        tenantId: t.orgId,
+        payrollId: t.payroll.id,
+        divisionId: t.payroll.divisionId,
+        employeeId: employee.id,
+        userId: adminUser.id,
+        otherUserId: candidateUser.id,
+        userMembershipId: membershipId,
+        invitationId: invitation.id,
+        payrunPeriodId: period.id,
+        payrunPeriodEntryId: entries[0]!.id,
+        documentId: documents[0]!.id,
+        regulationId: "CH",
+        lookupId: "CostCenters",
+        lookupValueId: lookupValue.id,
+        wageTypeNumber: "1000",
+      },
+      scratch: { orgId: scratch.orgId, tenantId: scratch.orgId, payrollId: scratch.payroll.id, payrunPeriodId: "open" },
+      spare: { orgId: spare.orgId, tenantId: spare.orgId },
+      tokens: { system: t.token, admin: admin.token, selfService: selfService.token, invitee: invitee.token, scratch: scratch.token, spare: spare.token },
+      accounts: accounts.map((a) => a.id),
+      credentials: { clientId: t.owner.clientId, clientSecret: t.owner.clientSecret },
+      employeeCaseBodies: [
+        employeeCase("EmployeeAddress", { Street: "Bahnhofstrasse", City: "Zürich" }),
+        employeeCase("Salary", { SalaryType: "monthly", MonthlySalary: "6500.00" }),
+        employeeCase("OneTimePayment", { BonusAmount: "100.00", BonusDescription: "Bonus" }),
+        employeeCase("EmployeePersonalData", { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" }),
+        employeeCase("CompanyAddress", { CompanyStreet: "Seestrasse", CompanyPostalCode: "8001", CompanyCity: "Zürich" }, null),
+      ],
+    };
+  }, 120_000);
+
+  afterAll(() => {
+    vi.restoreAllMocks();
+  });
+
+  for (const op of ordered) {
+    it(`${op.method} ${op.template}`, async () => {
+      const opStarted = performance.now();
+      const before = requests;
+      await refreshResultIds(op);
+      const probes = probesOf(op, methodsByPath.get(op.template)!);
+      for (const probe of probes) {
+        const target = probe.method ? { ...op, method: probe.method } : op;
+        const segments = { ...(await freshSegments(target, probe)), ...probe.segments };
+        if (probe.upperCase) segments[probe.upperCase] = (segments[probe.upperCase] ?? idsFor(op)[probe.upperCase]!).toUpperCase();
+        const response = await run(target, { ...probe, segments });
+        // A person token minted with hostile claims is then used, as a client would.
+        if (op.template === "/dev/token" && response?.status === 200 && typeof response.body?.access_token === "string") {
+          await run(operations.find((o) => o.template === "/users" && o.method === "GET")!, { kind: `token from ${probe.kind}`, caller: "anonymous", headers: { authorization: `Bearer ${response.body.access_token}` } });
+        }
+      }
+      timings.push({ op: keyOf(op), requests: requests - before, ms: Math.round(performance.now() - opStarted) });
+      const mine = opFailures.get(keyOf(op)) ?? [];
+      expect(mine.length, report(mine)).toBe(0);
+    }, 120_000);
+  }
+
+  it(`sent at least ${MIN_REQUESTS} requests, none answered with a 5xx or a 4xx that is not problem+json`, () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const cpu = process.cpuUsage(cpuAtStart);
+    const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
+    const statuses = [...histogram.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}: ${n}`).join(", ");
+    console.log(`fuzz: ${requests} requests in ${seconds} s (${cpuSeconds} s CPU), seed ${SEED}; statuses ${statuses}; ${failures.length} failures`);
+    // FUZZ_REPORT=<file> keeps every failure and the time per operation, for finding causes.
+    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, requests, histogram: Object.fromEntries(histogram), families: Object.fromEntries(families), familyMs: Object.fromEntries([...familyMs].map(([k, v]) => [k, Math.round(v)])), notes, timings, failures }, null, 1));
+    expect(requests).toBeGreaterThanOrEqual(MIN_REQUESTS);
+    expect(failures.length, report(failures)).toBe(0);
+  });
+});
+
+function report(list: Outcome[]) {
+  if (!list.length) return "";
+  const lines = list.slice(0, 40).map((f) => `  ${f.op} [${f.kind}] ${f.path} -> ${f.status}: ${f.excerpt.replace(/\s+/g, " ").slice(0, 220)}${f.log ? `\n      log: ${f.log.split("\n").slice(0, 3).join(" | ").slice(0, 300)}` : ""}`);
+  return `${list.length} requests failed (seed ${SEED}, replay with FUZZ_SEED=${SEED}):\n${lines.join("\n")}${list.length > 40 ? `\n  ... and ${list.length - 40} more` : ""}`;
+}

@@ -13,6 +13,8 @@ export abstract class ServiceError extends Error {
     | "method_not_allowed"
     | "conflict"
     | "precondition_failed"
+    | "payload_too_large"
+    | "unsupported_media_type"
     | "invalid";
   constructor(
     readonly code: string,
@@ -58,6 +60,18 @@ export class PreconditionFailed extends ServiceError {
   readonly kind = "precondition_failed";
   constructor(message = "The resource has changed since you read it (If-Match does not match).") {
     super("request.precondition_failed", message);
+  }
+}
+export class PayloadTooLarge extends ServiceError {
+  readonly kind = "payload_too_large";
+  constructor(limitBytes: number) {
+    super("request.too_large", `The request body is larger than ${limitBytes} bytes.`);
+  }
+}
+export class UnsupportedMediaType extends ServiceError {
+  readonly kind = "unsupported_media_type";
+  constructor(accepted: string[]) {
+    super("request.unsupported_media_type", `Send the body as ${accepted.join(" or ")}.`);
   }
 }
 export class Invalid extends ServiceError {

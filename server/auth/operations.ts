@@ -4,6 +4,8 @@ import { DevTokenRequest, Jwks, TokenRequest, TokenResponse } from "./schemas";
 export const issueToken = operation({
   method: "POST",
   path: "/oauth/token",
+  /** Issues a token; repeating it is harmless and a replayed token would be stale. */
+  idempotent: false,
   tag: "Authentication",
   summary: "Client-credentials token for a system user (form, JSON or HTTP Basic).",
   allow: "public",
@@ -25,6 +27,8 @@ export const getJwks = operation({
 export const issueDevToken = operation({
   method: "POST",
   path: "/dev/token",
+  /** Issues a token; repeating it is harmless and a replayed token would be stale. */
+  idempotent: false,
   tag: "Authentication",
   summary: "A demo person's bearer token (development and sandbox only; 404 in production).",
   allow: "public",

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { singleLine } from "../http/text";
 
 export const TokenRequest = z.object({
   grant_type: z.literal("client_credentials", { error: "Only grant_type=client_credentials is supported." }),
-  client_id: z.string().min(1).optional(),
-  client_secret: z.string().min(1).optional(),
+  client_id: singleLine({ max: 200 }).optional(),
+  client_secret: singleLine({ max: 500 }).optional(),
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
@@ -13,7 +14,7 @@ export const TokenResponse = z
 
 export const DevTokenRequest = z.object({
   email: z.email("A valid email address is required."),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: singleLine({ max: 200 }).optional(),
 });
 
 export const Jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

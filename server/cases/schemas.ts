@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IsoDate } from "../dates";
 import { PageQuery } from "../http/pagination";
+import { multiLine, singleLine } from "../http/text";
 
 const Localized = z.object({ de: z.string(), fr: z.string(), it: z.string(), en: z.string() });
 
@@ -38,13 +39,13 @@ export type ListCasesQuery = z.infer<typeof ListCasesQuery>;
 const RawValue = z.union([z.string(), z.number(), z.boolean()], { error: "A value is a string (numbers and booleans are accepted)." });
 
 export const PostCaseChange = z.object({
-  caseName: z.string().trim().min(1).max(100),
+  caseName: singleLine({ max: 100 }),
   employeeId: z.uuid().nullable().default(null).describe("null for a company case."),
-  reason: z.string().trim().max(1000).optional(),
+  reason: multiLine({ max: 1000 }).optional(),
   values: z
     .array(
       z.object({
-        caseFieldName: z.string().trim().min(1).max(100),
+        caseFieldName: singleLine({ max: 100 }),
         value: RawValue,
         start: IsoDate,
         end: IsoDate.nullable().optional(),
@@ -105,14 +106,14 @@ export const CaseChangeCreated = CaseChange.extend({
 
 export const ListCaseChangesQuery = PageQuery.extend({
   employeeId: z.uuid().optional(),
-  caseName: z.string().optional(),
+  caseName: singleLine({ max: 100 }).optional(),
   scope: z.enum(["company", "employee", "all"]).default("all").describe("Without employeeId: company changes, employee changes or both."),
 });
 export type ListCaseChangesQuery = z.infer<typeof ListCaseChangesQuery>;
 
 export const ValuesInTimeQuery = z.object({
   employeeId: z.uuid().optional().describe("Without it: company values."),
-  caseFieldNames: z.string().optional().describe("Comma-separated field names; all fields when left out."),
+  caseFieldNames: singleLine({ max: 2000 }).optional().describe("Comma-separated field names; all fields when left out."),
   valueDate: IsoDate.optional().describe("Default: today (Europe/Zurich)."),
 });
 export type ValuesInTimeQuery = z.infer<typeof ValuesInTimeQuery>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tenantPermissions, type Permission } from "../auth/permissions";
-import type { Operation } from "../http/operation";
+import { honoursIdempotencyKey, type Operation } from "../http/operation";
 import { allOperations } from "./all-operations";
 
 const STATUS_TEXT: Record<number, string> = {
@@ -30,7 +30,7 @@ function operationObject(op: Operation) {
       parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
     }
   }
-  if (op.idempotent) parameters.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } });
+  if (honoursIdempotencyKey(op)) parameters.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } });
   if (op.method === "PUT") parameters.push({ name: "If-Match", in: "header", required: false, schema: { type: "string" } });
   const status = String(op.status ?? 200);
   const responses: Record<string, unknown> = {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
+import { singleLine } from "../http/text";
 
-const Identifier = z.string().trim().min(1, "The employee identifier cannot be empty.").max(64);
-const Name = z.string().trim().min(1, "Required.").max(100);
+const Identifier = singleLine({ max: 64 });
+const Name = singleLine({ max: 100 });
 
 export const CreateEmployee = z.object({
   identifier: Identifier.describe("The company's own employee number; unique within the tenant."),
@@ -27,7 +28,7 @@ export const ListEmployeesQuery = PageQuery.extend({
     .default("false")
     .transform((v) => v === "true")
     .describe('true turns the "Hide former employees" filter off.'),
-  search: z.string().trim().max(100).optional().describe("Part of the identifier, first or last name."),
+  search: singleLine({ min: 0, max: 100 }).optional().describe("Part of the identifier, first or last name."),
 });
 export type ListEmployeesQuery = z.infer<typeof ListEmployeesQuery>;
 

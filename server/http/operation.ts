@@ -23,7 +23,7 @@ export type Operation = {
   form?: boolean;
   response?: z.ZodType;
   status?: number;
-  /** Honour an Idempotency-Key header. */
+  /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;
   /** Documented problem statuses besides the ones every operation has. */
   errors?: number[];
@@ -34,3 +34,6 @@ export type Operation = {
 export function operation<const O extends Operation>(op: O): O {
   return op;
 }
+
+/** A POST changes state, so a retried or doubled one must not do it twice; other methods opt in. */
+export const honoursIdempotencyKey = (op: Operation) => op.idempotent ?? op.method === "POST";

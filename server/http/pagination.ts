@@ -3,8 +3,14 @@ import { Invalid } from "../errors";
 import { isUuid } from "../ids";
 
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50).describe("Page size, 1 to 500."),
-  cursor: z.string().optional().describe("nextCursor of the previous page."),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, "A whole number from 1 to 500, in decimal digits.")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "At least 1.").max(500, "At most 500."))
+    .default(50)
+    .describe("Page size, 1 to 500."),
+  cursor: z.string().max(200, "The cursor is not one this service issued.").optional().describe("nextCursor of the previous page."),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

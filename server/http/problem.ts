@@ -8,6 +8,8 @@ const STATUS: Record<ServiceError["kind"], number> = {
   method_not_allowed: 405,
   conflict: 409,
   precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   invalid: 422,
 };
 
@@ -19,6 +21,8 @@ const TITLE: Record<number, string> = {
   405: "Method Not Allowed",
   409: "Conflict",
   412: "Precondition Failed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   422: "Unprocessable Content",
   500: "Internal Server Error",
 };

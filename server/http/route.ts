@@ -4,11 +4,13 @@ import { authenticate } from "../auth/authenticate";
 import { tenantAccess } from "../auth/access";
 import { assertGlobalPermission, assertTenantPermission, isKnownPermission, isTenantPermission, type TenantPermission } from "../auth/permissions";
 import { callerKey, type Ctx, type TenantCtx } from "../context";
-import { BadRequest, MethodNotAllowed, NotFound, Unauthenticated } from "../errors";
+import { env } from "../env";
+import { BadRequest, Forbidden, Invalid, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthenticated, UnsupportedMediaType } from "../errors";
 import { isUuid } from "../ids";
 import { requestHash, runOncePerKey } from "./idempotency";
-import { HTTP_METHODS, type HttpMethod, type Operation } from "./operation";
+import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "./operation";
 import { toProblem } from "./problem";
+import { firstForbiddenText, textProblem } from "./text";
 import { invalidFromZod } from "./zod-errors";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -23,6 +25,8 @@ type CtxOf<O extends Operation> = O["allow"] extends TenantPermission
 
 export type HandlerInput<O extends Operation> = {
   request: Request;
+  /** When the request arrived, before anything waited: what "now" meant to the caller. */
+  receivedAt: Date;
   ctx: CtxOf<O>;
   params: Record<string, string>;
   query: Infer<O["query"]>;
@@ -53,6 +57,8 @@ function checkParams(params: Record<string, string | string[]>): Record<string, 
     const text = Array.isArray(value) ? value.join("/") : value;
     const resource = PARAM_RESOURCE[name];
     if (resource && !isUuid(text)) throw new NotFound(resource);
+    // No resource is named with control characters; such a name cannot exist.
+    if (textProblem(text, { singleLine: true })) throw new NotFound(resource ?? "resource", "request.not_found");
     checked[name] = text;
   }
   return checked;
@@ -67,18 +73,86 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readBody(request: Request, op: Operation): Promise<unknown> {
-  const text = await request.text();
-  const type = request.headers.get("content-type") ?? "";
-  if (op.form && type.startsWith("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(text));
+/** The largest request body any operation accepts. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body as text, refused past MAX_BODY_BYTES without reading further, and only as UTF-8. */
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not awaited: cancelling one branch of a cloned (teed) body settles only when the other is done too.
+      void reader.cancel().catch(() => {});
+      throw new PayloadTooLarge(MAX_BODY_BYTES);
+    }
+    chunks.push(value);
   }
-  if (!text.trim()) return {};
   try {
-    return JSON.parse(text);
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new BadRequest("request.malformed_body", "The request body is not valid UTF-8.");
+  }
+}
+
+const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** The raw body text and its parsed value; JSON only (or a form, where the operation takes one). */
+async function readBody(request: Request, op: Operation): Promise<{ text: string; value: unknown }> {
+  const text = await readText(request);
+  if (!text.trim()) return { text, value: {} };
+  const type = (request.headers.get("content-type") ?? "").trim();
+  if (op.form && type.toLowerCase().startsWith(FORM_TYPE)) {
+    return { text, value: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  if (!isJsonType(type)) throw new UnsupportedMediaType(op.form ? ["application/json", FORM_TYPE] : ["application/json"]);
+  try {
+    return { text, value: JSON.parse(text) };
   } catch {
     throw new BadRequest("request.malformed_json", "The request body is not valid JSON.");
   }
+}
+
+/** Text the service refuses wherever it appears (control and bidi characters, too deep a nesting). */
+function assertAcceptableText(value: unknown, prefix: string) {
+  const finding = firstForbiddenText(value, prefix);
+  if (finding) throw new Invalid([finding], "validation.failed");
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser session cookie is sent with cross-site requests too; a change made with one must come
+ * from the service's own pages (contract 9d). Bearer tokens are not sent by browsers on their own.
+ */
+function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
+  if (SAFE_METHODS.has(request.method) || caller?.kind !== "person" || request.headers.has("authorization")) return;
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (origin !== null) {
+    if (ownOrigins(request).has(origin)) return;
+  } else if (fetchSite === null || fetchSite === "same-origin" || fetchSite === "none") {
+    return; // not a browser's cross-site request (browsers send Origin on every cross-origin write)
+  }
+  throw new Forbidden("Changes made with a browser session must come from this service's own pages.", "request.cross_origin");
+}
+
+function ownOrigins(request: Request): Set<string> {
+  const origins = new Set<string>([new URL(request.url).origin, new URL(env().PUBLIC_URL).origin]);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (host) {
+    const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
+    origins.add(`${proto}://${host}`);
+  }
+  return origins;
 }
 
 function toResponse(reply: Reply | Response, op: Operation): Response {
@@ -102,9 +176,11 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
     throw new Error(`${op.method} ${op.path}: permission "${op.allow}" is not in server/auth/permissions.ts`);
   }
   const handler: RouteHandler = async (request, context) => {
+    const receivedAt = new Date();
     try {
       const caller = await authenticate(request);
       if (op.allow !== "public" && !caller) throw new Unauthenticated();
+      assertSameOrigin(request, caller);
       const params = checkParams((await context.params) ?? {});
       let ctx: Ctx | TenantCtx | null = caller ? { caller } : null;
       if (isTenantPermission(op.allow)) {
@@ -120,25 +196,28 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
       const url = new URL(request.url);
       let query: unknown = undefined;
       if (op.query) {
-        const parsed = op.query.safeParse(queryObject(url));
+        const raw = queryObject(url);
+        assertAcceptableText(raw, "");
+        const parsed = op.query.safeParse(raw);
         if (!parsed.success) throw invalidFromZod(parsed.error, "query");
         query = parsed.data;
       }
-      const rawBody = op.body ? await readBody(request.clone(), op) : undefined;
+      const raw = op.body ? await readBody(request.clone(), op) : undefined;
       let body: unknown = undefined;
       if (op.body) {
-        const parsed = op.body.safeParse(rawBody);
+        assertAcceptableText(raw!.value, "");
+        const parsed = op.body.safeParse(raw!.value);
         if (!parsed.success) throw invalidFromZod(parsed.error);
         body = parsed.data;
       }
       const execute = async () =>
         toResponse(
-          await run({ request, ctx: ctx as CtxOf<O>, params, query: query as Infer<O["query"]>, body: body as Infer<O["body"]>, ifMatch: request.headers.get("if-match") }),
+          await run({ request, receivedAt, ctx: ctx as CtxOf<O>, params, query: query as Infer<O["query"]>, body: body as Infer<O["body"]>, ifMatch: request.headers.get("if-match") }),
           op,
         );
       const key = request.headers.get("idempotency-key");
-      if (op.idempotent && key && caller) {
-        const hash = requestHash(request.method, url.pathname, JSON.stringify(rawBody ?? null));
+      if (honoursIdempotencyKey(op) && key && caller) {
+        const hash = requestHash(request.method, url.pathname, raw?.text ?? "");
         return await runOncePerKey(callerKey(caller), key, hash, async () => execute().catch(toProblem));
       }
       return await execute();

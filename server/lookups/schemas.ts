@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
 import { Localized } from "../regulations/schemas";
+import { singleLine } from "../http/text";
 
 /** The lookups a client maintains per payroll, and the regulation each one belongs to. */
 export const ACCOUNTS = "Accounts";
@@ -37,12 +38,12 @@ export const LookupSets = z
   .meta({ id: "LookupSets" });
 
 const DisplayName = z
-  .object({ de: z.string().trim().max(200), fr: z.string().trim().max(200), it: z.string().trim().max(200), en: z.string().trim().max(200) })
+  .object({ de: singleLine({ min: 0, max: 200 }), fr: singleLine({ min: 0, max: 200 }), it: singleLine({ min: 0, max: 200 }), en: singleLine({ min: 0, max: 200 }) })
   .partial()
   .describe("Names per language (de, fr, it, en); any may be left out.");
 
-const Key = z.string().trim().min(1, "The key cannot be empty.").max(50).describe("Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.");
-const Value = z.string().trim().min(1, "The value cannot be empty.").max(200).describe("The account's or cost center's name.");
+const Key = singleLine({ max: 50 }).describe("Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.");
+const Value = singleLine({ max: 200 }).describe("The account's or cost center's name.");
 
 export const CreateLookupValue = z.object({
   key: Key,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { documentLanguages } from "./document-language";
 import { IsoDate, isFirstOfMonth } from "../dates";
 import { PageQuery } from "../http/pagination";
+import { singleLine } from "../http/text";
 
 export const FirstOfMonth = IsoDate.refine(isFirstOfMonth, "Must be the 1st of a month.");
 
@@ -11,15 +12,15 @@ export const DocumentLanguage = z.enum(documentLanguages).describe("Language of 
 export const DEFAULT_COUNTRY_REGULATION = "CH";
 
 export const CreatePayroll = z.object({
-  name: z.string().trim().min(1, "The payroll needs a name (as in the commercial register).").max(200),
+  name: singleLine({ max: 200 }).describe("The payroll's name (as in the commercial register)."),
   accountingStartDate: FirstOfMonth.describe("Earliest date of any case change or payrun period; the 1st of a month; fixed once set."),
   documentLanguage: DocumentLanguage,
-  countryRegulation: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY_REGULATION).describe("A country regulation of GET /regulations/available."),
+  countryRegulation: singleLine({ max: 100 }).default(DEFAULT_COUNTRY_REGULATION).describe("A country regulation of GET /regulations/available."),
 });
 export type CreatePayroll = z.infer<typeof CreatePayroll>;
 
 export const UpdatePayroll = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: singleLine({ max: 200 }).optional(),
   documentLanguage: DocumentLanguage.optional(),
   transmissionStartDate: FirstOfMonth.nullable().optional().describe("Go-live: the first period transmitted to ELM. One-way."),
   accountingStartDate: IsoDate.optional().describe("Read-only here: only the rebase function changes it."),

@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { addMonths } from "../dates";
 import { payrunEntries, payrunPeriods } from "../db/schema";
-import { inTenant } from "../db/tenant-scope";
-import { Conflict } from "../errors";
+import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { Conflict, NotFound } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
@@ -21,11 +21,12 @@ import { declareElm, isDeclared } from "./elm-submission";
  * PayrunPeriodClosed is recorded. The period's documents become final (server/documents/finalize.ts)
  * and, once the payroll is live, its ELM declaration is made and its submission scheduled.
  */
-export async function closePeriod({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+export async function closePeriod({ ctx, payrollId, payrunPeriodId, receivedAt = new Date() }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; receivedAt?: Date }) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
-    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const target = payrunPeriodId === "open" ? await periodOpenAt(scope, payrollId, receivedAt) : await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const period = (await scope.lock(payrunPeriods, eq(payrunPeriods.id, target.id)))!;
     if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; only the open period can be closed.`);
     await recalculateOpenPeriod(scope, regulations, payroll);
     const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true)));
@@ -44,6 +45,23 @@ export async function closePeriod({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
     await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
     await recalculateOpenPeriod(scope, regulations, payroll);
     await recordEvent(scope, "PayrunPeriodClosed", { payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });
-    return toPayrunPeriod(closed!);
+    // The closing instant is the end of the work: a close request that arrived before it meant this period by `open`.
+    const [stamped] = await scope.update(payrunPeriods, { closedAt: new Date() }, eq(payrunPeriods.id, period.id));
+    return toPayrunPeriod(stamped!);
   });
+}
+
+/**
+ * `open` in a close request is the period that was open when the request arrived: the open one, or
+ * one that another close finished after that moment. So two closes of `open` that overlap close one
+ * month, and the later gets 409 period.not_open, whichever database and however many processes.
+ */
+async function periodOpenAt(scope: TenantScope, payrollId: string, receivedAt: Date) {
+  const [row] = await scope.rows(
+    payrunPeriods,
+    and(eq(payrunPeriods.payrollId, payrollId), or(eq(payrunPeriods.status, "open"), gt(payrunPeriods.closedAt, receivedAt))),
+    { orderBy: [asc(payrunPeriods.periodStart)], limit: 1 },
+  );
+  if (!row) throw new NotFound("payrun_period");
+  return row;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "../http/text";
 
 export const Localized = z.object({ de: z.string(), fr: z.string(), it: z.string(), en: z.string() });
 const Ref = z.object({ name: z.string(), displayName: Localized });
@@ -27,7 +28,7 @@ export const PayrollRegulations = z
   .meta({ id: "PayrollRegulations" });
 export type PayrollRegulations = z.infer<typeof PayrollRegulations>;
 
-const Name = z.string().trim().min(1).max(100);
+const Name = singleLine({ max: 100 });
 export const AssignRegulations = z.object({
   countryRegulation: Name.describe("Exactly one; set once, never swapped."),
   industries: z.array(Name).max(20).default([]).describe("Industries are added, never removed."),

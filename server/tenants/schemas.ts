@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
+import { singleLine } from "../http/text";
 
 export const CreateTenant = z.object({
-  name: z.string().trim().min(1, "A tenant needs a name.").max(200),
+  name: singleLine({ max: 200 }),
 });
 export type CreateTenant = z.infer<typeof CreateTenant>;
 

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/**
+ * The one rule for text a caller sends: no control characters (C0 other than tab and line breaks,
+ * DEL, C1), no bidirectional controls (they reorder what a reader of a document sees), and no
+ * unpaired surrogates (they are not UTF-8 and the database refuses them). Single-line fields refuse
+ * tab, CR and LF as well.
+ *
+ * The route wrapper applies the everywhere-rule to every string of every body and query
+ * (`firstForbiddenText`), so no field can slip through; `singleLine` / `multiLine` are the zod
+ * types of text fields and add the single-line rule and lengths.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const LINE = /[\t\r\n\u2028\u2029]/;
+
+export function textProblem(value: string, { singleLine }: { singleLine: boolean }): string | null {
+  if (CONTROL.test(value)) return "Control characters are not allowed.";
+  if (BIDI.test(value)) return "Bidirectional control characters are not allowed.";
+  if (!value.isWellFormed()) return "The text is not valid Unicode (unpaired surrogate).";
+  if (singleLine && LINE.test(value)) return "Line breaks and tabs are not allowed here; this is a single line.";
+  return null;
+}
+
+/** A single line of text, trimmed. */
+export function singleLine({ min = 1, max = 200 }: { min?: number; max?: number } = {}) {
+  return z
+    .string()
+    .trim()
+    .min(min, min === 1 ? "Required." : `At least ${min} characters.`)
+    .max(max, `At most ${max} characters.`)
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, { singleLine: true });
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** Free text that may span lines (a reason, a note). */
+export function multiLine({ max = 2000 }: { max?: number } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, { singleLine: false });
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+const MAX_DEPTH = 32;
+
+export type TextFinding = { path: string; message: string };
+
+/**
+ * The first string (or object key) in a parsed body or query that breaks the everywhere-rule, with
+ * its path, or a nesting deeper than any operation accepts. Iterative, so a hostile depth cannot
+ * overflow the stack.
+ */
+export function firstForbiddenText(root: unknown, prefix = ""): TextFinding | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: prefix, depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      const problem = textProblem(value, { singleLine: false });
+      if (problem) return { path, message: problem };
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_DEPTH) return { path, message: `Nested more than ${MAX_DEPTH} levels deep.` };
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      const keyProblem = textProblem(key, { singleLine: true });
+      if (keyProblem) return { path: childPath, message: keyProblem };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}

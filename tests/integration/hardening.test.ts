@@ -1,0 +1,217 @@
+import { describe, expect, it } from "vitest";
+import { api, call } from "../fixtures/api";
+import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
+
+/** Issue 9: what a hostile or clumsy client found, each fixed once at its cause. */
+
+const periodsOf = async (t: Awaited<ReturnType<typeof tenantFixture>>) =>
+  (await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods`, { token: t.token })).body.items as { periodStart: string; status: string }[];
+
+describe("closing twice never closes two months", { timeout: 90_000 }, () => {
+  it("two concurrent closes of `open` close exactly one period; the other is 409 period.not_open", async () => {
+    const t = await tenantFixture();
+    const url = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`;
+    const [a, b] = await Promise.all([api.post(url, undefined, { token: t.token }), api.post(url, undefined, { token: t.token })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.status === 409)!.body.code).toBe("period.not_open");
+    expect((await periodsOf(t)).map((p) => `${p.periodStart} ${p.status}`)).toEqual(["2026-01-01 closed", "2026-02-01 open"]);
+  });
+
+  it("three concurrent closes still close one period", async () => {
+    const t = await tenantFixture();
+    const url = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`;
+    const replies = await Promise.all([1, 2, 3].map(() => api.post(url, undefined, { token: t.token })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await periodsOf(t)).filter((p) => p.status === "closed")).toHaveLength(1);
+  });
+
+  it("a close retried with the same Idempotency-Key replays the first answer and closes nothing more", async () => {
+    const t = await tenantFixture();
+    const url = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`;
+    const headers = { "idempotency-key": "close-jan-2026" };
+    const first = await api.post(url, undefined, { token: t.token, headers });
+    const again = await api.post(url, undefined, { token: t.token, headers });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await periodsOf(t)).map((p) => p.status)).toEqual(["closed", "open"]);
+  });
+
+  it("concurrent closes with the same key: one closes, the other waits its turn or replays, never closes February", async () => {
+    const t = await tenantFixture();
+    const url = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`;
+    const headers = { "idempotency-key": "double-click" };
+    const replies = await Promise.all([api.post(url, undefined, { token: t.token, headers }), api.post(url, undefined, { token: t.token, headers })]);
+    expect(replies.map((r) => r.status)).toContain(200);
+    for (const reply of replies) expect([200, 409]).toContain(reply.status);
+    expect((await periodsOf(t)).map((p) => p.status)).toEqual(["closed", "open"]);
+  });
+
+  it("closing one month after another still works: `open` is the month open when the request arrives", async () => {
+    const t = await tenantFixture();
+    const url = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`;
+    expect((await api.post(url, undefined, { token: t.token })).status).toBe(200);
+    expect((await api.post(url, undefined, { token: t.token })).status).toBe(200);
+    expect((await periodsOf(t)).map((p) => p.status)).toEqual(["closed", "closed", "open"]);
+  });
+
+  it("a closed period named by id is 409 period.not_open", async () => {
+    const t = await tenantFixture();
+    const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods`;
+    const closed = await api.post(`${base}/open/close`, undefined, { token: t.token });
+    const again = await api.post(`${base}/${closed.body.id}/close`, undefined, { token: t.token });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("period.not_open");
+  });
+});
+
+describe("every POST that changes state honours Idempotency-Key", () => {
+  it("a doubled employee create with one key creates one employee", async () => {
+    const t = await tenantFixture();
+    const body = anEmployee();
+    const headers = { "idempotency-key": "emp-1" };
+    const [a, b] = await Promise.all([
+      api.post(`/api/tenants/${t.orgId}/employees`, body, { token: t.token, headers }),
+      api.post(`/api/tenants/${t.orgId}/employees`, body, { token: t.token, headers }),
+    ]);
+    expect([a.status, b.status]).toContain(201);
+    const list = (await api.get(`/api/tenants/${t.orgId}/employees?search=${body.identifier}`, { token: t.token })).body.items;
+    expect(list).toHaveLength(1);
+  });
+
+  it("the key is checked against the raw body, so a body too deep to re-serialize is a 4xx, not a 500", async () => {
+    const t = await tenantFixture();
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const reply = await call("POST", `/api/tenants/${t.orgId}/employees`, { token: t.token, rawBody: deep, headers: { "content-type": "application/json", "idempotency-key": "deep" } });
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.headers.get("content-type")).toContain("application/problem+json");
+  });
+
+  it("a deeply nested object is refused naming where, before any schema sees it", async () => {
+    const t = await tenantFixture();
+    const nested = '{"a":'.repeat(5_000) + '"x"' + "}".repeat(5_000);
+    const reply = await call("POST", `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`, {
+      token: t.token,
+      rawBody: `{"caseName":"Employment","employeeId":null,"values":[{"caseFieldName":"EntryDate","value":${nested},"start":"2026-01-01"}]}`,
+      headers: { "content-type": "application/json", "idempotency-key": "nested" },
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors[0].path).toMatch(/^values\.0\.value/);
+  });
+});
+
+describe("text never carries control or bidirectional characters", () => {
+  const hostile = ["a\u0000b", "a\u202Eb", "a\u2066b", "a\u0007b", "\uD800"];
+
+  it.each(hostile.map((text) => [JSON.stringify(text), text]))("a tenant name %s is 422 naming name", async (_, text) => {
+    const t = await tenantFixture({ withPayroll: false });
+    const reply = await api.post("/api/tenants", { name: text }, { token: t.token });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors.map((e: { path: string }) => e.path)).toContain("name");
+  });
+
+  it("line breaks are refused where one line is meant (names, identifiers), with the field named", async () => {
+    const t = await tenantFixture();
+    for (const [field, value] of [["firstName", "Lea\nMüller"], ["identifier", "10\r01"], ["lastName", "Mül\tler"]] as const) {
+      const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ [field]: value }), { token: t.token });
+      expect(reply.status, field).toBe(422);
+      expect(reply.body.errors[0].path).toBe(field);
+    }
+  });
+
+  it("NUL in a payroll name, a case text value, a lookup text, search and caseName is 422 naming the field", async () => {
+    const t = await tenantFixture();
+    const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    const checks: [Promise<{ status: number; body: { errors?: { path: string }[] } }>, string][] = [
+      [api.put(base, { name: "Muster\u0000AG" }, { token: t.token }), "name"],
+      [api.post(`${base}/cases`, { caseName: "EmployeePersonalData", employeeId: employee.id, values: [{ caseFieldName: "Nationality", value: "C\u0000H", start: "2026-01-01" }] }, { token: t.token }), "values.0.value"],
+      [api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "K\u0000", value: "Sales" }, { token: t.token }), "key"],
+      [api.get(`/api/tenants/${t.orgId}/employees?search=a%00b`, { token: t.token }), "search"],
+      [api.get(`${base}/cases/changes?caseName=Sal%00ary`, { token: t.token }), "caseName"],
+      [api.post(`${base}/cases`, { caseName: "Sal\u0000ary", employeeId: employee.id, values: [{ caseFieldName: "MonthlySalary", value: "1.00", start: "2026-01-01" }] }, { token: t.token }), "caseName"],
+    ];
+    for (const [pending, path] of checks) {
+      const reply = await pending;
+      expect(reply.status, path).toBe(422);
+      expect(reply.body.errors!.map((e) => e.path), path).toContain(path);
+    }
+    // nothing was written
+    expect((await api.get(`${base}/cases/changes?employeeId=${employee.id}`, { token: t.token })).body.items).toEqual([]);
+  });
+
+  it("an identifier with emoji and quotes is fine: only control characters are refused", async () => {
+    const t = await tenantFixture();
+    const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ identifier: `1001 "Ä" 😀`, lastName: "O'Brien-Łukasz" }), { token: t.token });
+    expect(reply.status).toBe(201);
+  });
+});
+
+describe("requests the service cannot read are 4xx problem+json", () => {
+  it("a path id with bad percent-encoding or control characters is a 404", async () => {
+    const t = await tenantFixture();
+    for (const path of [`/api/tenants/${t.orgId}/regulations/C%00H/lookups/sets`, `/api/tenants/${t.orgId}/regulations/C%0AH/lookups/sets`]) {
+      const reply = await call("GET", path, { token: t.token });
+      expect(reply.status, path).toBe(404);
+      expect(reply.headers.get("content-type")).toContain("application/problem+json");
+    }
+  });
+
+  it("a body over 1 MB is 413 problem+json, declared or not", async () => {
+    const t = await tenantFixture();
+    const big = JSON.stringify({ name: "x".repeat(1_100_000) });
+    const reply = await call("POST", "/api/tenants", { token: t.token, rawBody: big, headers: { "content-type": "application/json" } });
+    expect(reply.status).toBe(413);
+    expect(reply.body.code).toBe("request.too_large");
+    const declared = await call("POST", "/api/tenants", { token: t.token, rawBody: "{}", headers: { "content-type": "application/json", "content-length": "5000000" } });
+    expect(declared.status).toBe(413);
+  });
+
+  it("a body that is not UTF-8 is 400", async () => {
+    const t = await tenantFixture();
+    const url = new URL("/api/tenants", "http://localhost:3000");
+    const { POST } = await import("@/app/api/tenants/route");
+    const response = await POST(new Request(url, { method: "POST", headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" }, body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]) }), { params: Promise.resolve({}) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("request.malformed_body");
+  });
+
+  it("JSON is accepted only as JSON: text/plain is 415", async () => {
+    const t = await tenantFixture();
+    const reply = await call("POST", "/api/tenants", { token: t.token, rawBody: JSON.stringify({ name: "Plain AG" }), headers: { "content-type": "text/plain" } });
+    expect(reply.status).toBe(415);
+    expect(reply.body.code).toBe("request.unsupported_media_type");
+    const ok = await call("POST", "/api/tenants", { token: t.token, rawBody: JSON.stringify({ name: "Json AG" }), headers: { "content-type": "application/json; charset=utf-8" } });
+    expect(ok.status).toBe(201);
+  });
+
+  it.each(["1e3", "-1", "0x10", "1.5", " 5", "0", "501", "abc"])("limit=%s is 422 naming limit", async (limit) => {
+    const t = await tenantFixture();
+    const reply = await api.get(`/api/tenants/${t.orgId}/employees?limit=${encodeURIComponent(limit)}`, { token: t.token });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors[0].path).toBe("limit");
+  });
+
+  it("limit=500 and limit=7 are fine", async () => {
+    const t = await tenantFixture();
+    expect((await api.get(`/api/tenants/${t.orgId}/employees?limit=500`, { token: t.token })).status).toBe(200);
+    expect((await api.get(`/api/tenants/${t.orgId}/employees?limit=7`, { token: t.token })).status).toBe(200);
+  });
+});
+
+describe("cookie-authenticated writes come only from the service's own pages", () => {
+  it("a bearer token is never subject to the origin rule", async () => {
+    const t = await tenantFixture();
+    const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token, headers: { origin: "https://evil.example" } });
+    expect(reply.status).toBe(201);
+  });
+
+  it("a person's bearer token is not either (browsers do not send it on their own)", async () => {
+    const t = await tenantFixture();
+    const admin = await memberOf(t.orgId, "Administrator");
+    const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: admin.token, headers: { origin: "https://evil.example" } });
+    expect(reply.status).toBe(201);
+  });
+});

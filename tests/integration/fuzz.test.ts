@@ -263,7 +263,7 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   for (const c of callers) probes.push({ kind: `valid as ${c}`, caller: c });
   if (allowOf(op) !== "public") probes.push({ kind: "anonymous", caller: "anonymous" });
   // Headers.
-  for (const [name, value] of sampleOf(hostileAuthorizations(serviceIssuer()), 5, ["basic-bad-percent", "bearer-alg-none"])) probes.push({ kind: `authorization ${name}`, caller: "anonymous", headers: { authorization: value } });
+  for (const [name, value] of sampleOf(hostileAuthorizations(serviceIssuer()), 4, ["basic-bad-percent", "basic-nul", "basic-encoded-nul", "bearer-alg-none"])) probes.push({ kind: `authorization ${name}`, caller: "anonymous", headers: { authorization: value } });
   // With a bearer token the cookies are not the caller; without one they are read.
   const cookies = sampleOf(hostileCookies, 3, ["bad-percent"]);
   probes.push({ kind: `cookie ${cookies[0]![0]} with token`, caller: caller(), headers: { cookie: cookies[0]![1] } });

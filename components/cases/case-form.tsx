@@ -6,12 +6,14 @@ import { useState } from "react";
 import { useForm, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
 import { CANTON_CODES } from "@/server/cases/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
+import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
 import { problemMessage } from "@/components/forms/problem";
+import { plainMessage, plainProblem } from "./messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { localized, type CaseDefinition, type CaseFieldDefinition, type Language, type LookupChoices } from "./labels";
+import { displayValue, localized, requirementOf, sentenceName, type CaseDefinition, type CaseFieldDefinition, type Language, type LookupChoices } from "./labels";
 
 type FormValues = { start: string; end: string; reason: string; fields: Record<string, string> };
 type Body = PostCaseChange;
@@ -47,6 +49,8 @@ const NUMERIC = new Set(["money", "percent", "decimal", "integer", "bfsNumber"])
 
 function FieldInput({
   field,
+  definition,
+  scheduled,
   language,
   lookups,
   registration,
@@ -54,6 +58,9 @@ function FieldInput({
   current,
 }: {
   field: CaseFieldDefinition;
+  definition: CaseDefinition;
+  /** Values that come into force after the date the form shows, as "7'000.00 from 01.09.2026". */
+  scheduled?: string[];
   language: Language;
   lookups: LookupChoices;
   registration: UseFormRegisterReturn;
@@ -61,9 +68,20 @@ function FieldInput({
   current?: string;
 }) {
   const label = localized(field.displayName, language);
-  const need = field.required ? (field.requiredWhen ? `Required when ${field.requiredWhen.field} is ${field.requiredWhen.in.join(" or ")}` : `Required for ${field.requiredFor}`) : null;
-  const defaultNote = field.default !== null && current === undefined ? `Default: ${field.default}` : null;
-  const hint = [need, defaultNote].filter(Boolean).join(" · ") || undefined;
+  const need = requirementOf(field, definition, language);
+  const defaultNote = field.default !== null && current === undefined ? `Default: ${displayValue(field, field.default, language, lookups, { currency: false })}` : null;
+  const note = [need, defaultNote].filter(Boolean).join(" · ");
+  const hint =
+    note || scheduled?.length ? (
+      <>
+        {note}
+        {scheduled?.length ? (
+          <span className="block font-medium text-sky-800" data-testid="scheduled">
+            Scheduled: {scheduled.join("; ")}
+          </span>
+        ) : null}
+      </>
+    ) : undefined;
   const empty = <option value="">{current === undefined ? "— not set —" : "— keep —"}</option>;
   switch (field.valueType) {
     case "enum":
@@ -99,7 +117,7 @@ function FieldInput({
     case "lookup": {
       const choices = field.lookup ? (lookups[field.lookup] ?? []) : [];
       return (
-        <SelectField label={label} hint={choices.length ? hint : "No values yet: add them in the lookup editor first."} error={error} {...registration}>
+        <SelectField label={label} hint={choices.length ? hint : "None yet: add them first (for cost centers: Cost centers in the menu)."} error={error} {...registration}>
           {empty}
           {choices.map((c) => (
             <option key={c.key} value={c.key}>
@@ -130,6 +148,8 @@ export function CaseForm({
   definition,
   language,
   current,
+  scheduled = {},
+  valueDate,
   lookups,
   defaultStart,
   canWrite,
@@ -141,6 +161,10 @@ export function CaseForm({
   language: Language;
   /** The values in force (not for moment fields: each of those is an event of its own). */
   current: Record<string, string>;
+  /** Per field, the changes that start after valueDate, as the form shows them beside the field. */
+  scheduled?: Record<string, string[]>;
+  /** The date whose values the form shows (today, within the open period). */
+  valueDate?: string;
   lookups: LookupChoices;
   defaultStart: string;
   canWrite: boolean;
@@ -178,10 +202,14 @@ export function CaseForm({
     mutationFn: (body: Body) => apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
     onSuccess: ({ data }, body) => {
       const next = { ...baseline };
-      for (const v of data.values) if (!definition.fields.find((f) => f.name === v.caseFieldName)?.moment) next[v.caseFieldName] = v.value;
+      // A value that starts later (a raise from 1 September) does not replace the one in force: it shows as scheduled.
+      const inForce = (v: { start: string; end: string | null }) => !valueDate || (v.start <= valueDate && (v.end === null || v.end >= valueDate));
+      for (const v of data.values) if (!definition.fields.find((f) => f.name === v.caseFieldName)?.moment && inForce(v)) next[v.caseFieldName] = v.value;
       setBaseline(next);
       form.reset({ ...initial(next), start: body.values[0]?.start ?? defaultStart });
-      setSaved(`Saved ${data.values.length} value${data.values.length === 1 ? "" : "s"}, valid from ${body.values[0]?.start}.`);
+      const from = body.values[0]?.start ?? defaultStart;
+      const later = valueDate !== undefined && from > valueDate;
+      setSaved(`Saved ${data.values.length} value${data.values.length === 1 ? "" : "s"}, valid from ${swissDate(from)}${later ? ": shown as scheduled until then" : ""}.`);
       router.refresh();
     },
     onError: (error, body) => {
@@ -190,12 +218,12 @@ export function CaseForm({
         for (const item of error.errors) {
           const where = formPathOf(item.path, body);
           if (!where) continue;
-          form.setError(where, { type: "server", message: item.message }, { shouldFocus: !placed });
+          form.setError(where, { type: "server", message: plainMessage(item.message) }, { shouldFocus: !placed });
           placed = true;
         }
         if (placed) return;
       }
-      setFormError(problemMessage(error));
+      setFormError(error instanceof ApiProblem && error.status !== 409 ? plainProblem(error) : problemMessage(error));
     },
   });
 
@@ -221,6 +249,8 @@ export function CaseForm({
           <FieldInput
             key={field.name}
             field={field}
+            definition={definition}
+            scheduled={scheduled[field.name]}
             language={language}
             lookups={lookups}
             current={baseline[field.name]}
@@ -230,16 +260,25 @@ export function CaseForm({
         ))}
       </fieldset>
       {canWrite ? (
-        <>
-          <fieldset className="grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3">
-            <TextField label={onlyMoments ? "Date" : "Valid from"} type="date" error={errors.start?.message} {...form.register("start")} />
+        <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
+          <fieldset className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto]">
+            <legend className="sr-only">When this change applies</legend>
+            <TextField
+              label={onlyMoments ? "Date" : "Valid from"}
+              type="date"
+              hint={onlyMoments ? "The day it happened or is paid." : "The change applies from this day on."}
+              error={errors.start?.message}
+              {...form.register("start")}
+            />
             {onlyMoments ? null : <TextField label="Valid until (optional)" type="date" hint="Leave empty while it lasts." error={errors.end?.message} {...form.register("end")} />}
             <TextField label="Reason (optional)" autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
+            <div className="sm:pt-6">
+              <Button type="submit" disabled={post.isPending}>
+                {post.isPending ? "Saving…" : `Save ${sentenceName(title)}`}
+              </Button>
+            </div>
           </fieldset>
-          <Button type="submit" disabled={post.isPending}>
-            {post.isPending ? "Saving…" : `Save ${title.toLowerCase()}`}
-          </Button>
-        </>
+        </div>
       ) : null}
     </form>
   );

@@ -1,14 +1,18 @@
+import Link from "next/link";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges, listCases, valuesInTime } from "@/server/cases/read-cases";
+import type { CaseChange } from "@/server/cases/schemas";
+import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
 import { Card } from "@/components/ui/card";
 import { CaseForm } from "./case-form";
 import { CaseTimeline } from "./field-timeline";
-import { localized, type CaseDefinition, type Language, type LookupChoices } from "./labels";
-import { fieldTimelines } from "./timeline";
+import { CONSOLE_LANGUAGE, displayValue, localized, sentenceName, type CaseDefinition, type LookupChoices } from "./labels";
+import { scheduledChanges, type Scheduled } from "./scheduled";
+import { fieldTimelines, type TimelineEntry } from "./timeline";
 
 /** The payroll's own lookup values as choices for lookup fields (cost centers); none for roles that cannot read them. */
 export async function lookupChoicesOf(ctx: TenantCtx, payrollId: string): Promise<LookupChoices> {
@@ -26,53 +30,174 @@ export async function defaultStartOf(ctx: TenantCtx, payroll: Payroll) {
   return items.find((p) => p.status === "open")?.periodStart ?? payroll.accountingStartDate;
 }
 
+/** Everything the case forms of one subject (an employee, or the company with null) show, read once. */
+export type CaseData = {
+  orgId: string;
+  payrollId: string;
+  employeeId: string | null;
+  valueDate: string;
+  cases: CaseDefinition[];
+  timelines: Map<string, TimelineEntry[]>;
+  current: Map<string, string>;
+  scheduled: Map<string, Scheduled[]>;
+  lookups: LookupChoices;
+  defaultStart: string;
+  canWrite: boolean;
+};
+
+async function allCaseChanges(ctx: TenantCtx, payrollId: string, employeeId: string | null) {
+  const items: CaseChange[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listCaseChanges({ ctx, payrollId, input: { ...(employeeId ? { employeeId } : {}), scope: employeeId ? "all" : "company", limit: 500, cursor } });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+/** The cases of a subject, the values in force on valueDate, each field's history and what is scheduled after valueDate. */
+export async function loadCaseData({ ctx, payroll, employeeId, valueDate }: { ctx: TenantCtx; payroll: Payroll; employeeId: string | null; valueDate: string }): Promise<CaseData> {
+  const subject = employeeId ? { employeeId } : {};
+  const [cases, changes, inForce, lookups, defaultStart] = await Promise.all([
+    listCases({ ctx, payrollId: payroll.id, input: subject }),
+    allCaseChanges(ctx, payroll.id, employeeId),
+    valuesInTime({ ctx, payrollId: payroll.id, input: { ...subject, valueDate } }),
+    lookupChoicesOf(ctx, payroll.id),
+    defaultStartOf(ctx, payroll),
+  ]);
+  const timelines = fieldTimelines(changes);
+  return {
+    orgId: ctx.tenantId,
+    payrollId: payroll.id,
+    employeeId,
+    valueDate,
+    cases: cases.items,
+    timelines,
+    current: new Map(inForce.items.map((v) => [v.caseFieldName, v.value])),
+    scheduled: scheduledChanges(timelines, valueDate),
+    lookups,
+    defaultStart,
+    // Company data (employeeId null) is the tenant's setting: written only by who holds company.write.
+    canWrite: consoleCan(ctx, "case.write") && (employeeId !== null || consoleCan(ctx, "company.write")),
+  };
+}
+
+/** "7'000.00 from 01.09.2026": a scheduled value as the form and the overview show it. */
+export function scheduledLabel(field: CaseDefinition["fields"][number] | undefined, s: Scheduled, lookups: LookupChoices, { currency = false } = {}) {
+  return `${displayValue(field, s.value, CONSOLE_LANGUAGE, lookups, { currency })} from ${swissDate(s.start)}`;
+}
+
+const CLUSTER_NOTE: Record<string, string> = {
+  ESS: "Employees can also report this themselves in self service.",
+  ECT: "Employees can also report this themselves in self service.",
+};
+
+/** One case as its entry form (the values in force, what is scheduled) with the history of its fields. */
+export function CaseCard({ data, definition, controlHref }: { data: CaseData; definition: CaseDefinition; controlHref?: string }) {
+  const language = CONSOLE_LANGUAGE;
+  const title = localized(definition.displayName, language);
+  const fieldsOf = definition.fields.filter((f) => !f.moment);
+  const current = Object.fromEntries(fieldsOf.filter((f) => data.current.has(f.name)).map((f) => [f.name, data.current.get(f.name)!]));
+  const scheduled = Object.fromEntries(
+    fieldsOf.filter((f) => data.scheduled.has(f.name)).map((f) => [f.name, data.scheduled.get(f.name)!.map((s) => scheduledLabel(f, s, data.lookups))]),
+  );
+  // A Payroll Control confirmation names a finding of one period: it is given where Payroll Control lists the finding.
+  const confirmation = definition.cluster === "P";
+  return (
+    <section id={`case-${definition.name}`} className="scroll-mt-16">
+      <Card
+        title={title}
+        description={
+          confirmation ? (
+            <>
+              Findings of Payroll Control confirmed as right for a period. Confirm a finding where{" "}
+              {controlHref ? (
+                <Link href={controlHref} className="font-medium text-sky-800 underline underline-offset-2">
+                  Payroll Control
+                </Link>
+              ) : (
+                "Payroll Control"
+              )}{" "}
+              lists it.
+            </>
+          ) : definition.cluster ? (
+            CLUSTER_NOTE[definition.cluster]
+          ) : undefined
+        }
+      >
+        {confirmation ? null : (
+          <CaseForm
+            orgId={data.orgId}
+            payrollId={data.payrollId}
+            employeeId={data.employeeId}
+            definition={definition}
+            language={language}
+            current={current}
+            scheduled={scheduled}
+            valueDate={data.valueDate}
+            lookups={data.lookups}
+            defaultStart={data.defaultStart}
+            canWrite={data.canWrite}
+          />
+        )}
+        <details className={confirmation ? "" : "mt-4 border-t border-slate-100 pt-3"} open={confirmation || undefined}>
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">History of {sentenceName(title)}</summary>
+          <div className="mt-3">
+            <CaseTimeline definition={definition} timelines={data.timelines} language={language} lookups={data.lookups} />
+          </div>
+        </details>
+      </Card>
+    </section>
+  );
+}
+
+/** What changes after valueDate, field by field, each linking to its case. */
+export function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefOf: (caseName: string) => string }) {
+  const rows = data.cases.flatMap((definition) =>
+    definition.fields
+      .filter((f) => !f.moment && data.scheduled.has(f.name))
+      .flatMap((f) => data.scheduled.get(f.name)!.map((s) => ({ definition, field: f, s }))),
+  );
+  rows.sort((a, b) => a.s.start.localeCompare(b.s.start));
+  return (
+    <section aria-labelledby="scheduled-changes" className="rounded-lg border border-slate-200 bg-white shadow-xs">
+      <header className="border-b border-slate-100 px-5 py-4">
+        <h2 id="scheduled-changes" className="text-base font-semibold text-slate-900">
+          Scheduled changes
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Saved changes that start after {swissDate(data.valueDate)}, the date the forms show.</p>
+      </header>
+      <div className="px-5 py-4">
+        {rows.length ? (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {rows.map(({ definition, field, s }) => (
+              <li key={`${field.name}-${s.start}-${s.value}`} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                <Link href={hrefOf(definition.name)} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                  {localized(definition.displayName, CONSOLE_LANGUAGE)} · {localized(field.displayName, CONSOLE_LANGUAGE)}
+                </Link>
+                <span className="tabular-nums text-slate-800">{scheduledLabel(field, s, data.lookups, { currency: true })}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">Nothing scheduled: every saved value is already in force.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
 /**
  * Every case of a subject (an employee, or the company with null) as a generated entry form with the
  * timeline of its fields. The values shown are those in force on valueDate.
  */
 export async function CaseSections({ ctx, payroll, employeeId, valueDate }: { ctx: TenantCtx; payroll: Payroll; employeeId: string | null; valueDate: string }) {
-  const language: Language = payroll.documentLanguage;
-  const subject = employeeId ? { employeeId } : {};
-  const [cases, changes, inForce, lookups, defaultStart] = await Promise.all([
-    listCases({ ctx, payrollId: payroll.id, input: subject }),
-    listCaseChanges({ ctx, payrollId: payroll.id, input: { ...subject, scope: employeeId ? "all" : "company", limit: 500 } }),
-    valuesInTime({ ctx, payrollId: payroll.id, input: { ...subject, valueDate } }),
-    lookupChoicesOf(ctx, payroll.id),
-    defaultStartOf(ctx, payroll),
-  ]);
-  const timelines = fieldTimelines(changes.items);
-  const current = new Map(inForce.items.map((v) => [v.caseFieldName, v.value]));
-  const canWrite = consoleCan(ctx, "case.write");
-  const currentOf = (definition: CaseDefinition) =>
-    Object.fromEntries(definition.fields.filter((f) => !f.moment && current.has(f.name)).map((f) => [f.name, current.get(f.name)!]));
-
+  const data = await loadCaseData({ ctx, payroll, employeeId, valueDate });
   return (
     <div className="space-y-6">
-      {cases.items.map((definition) => (
-        <section key={definition.name} id={`case-${definition.name}`} className="scroll-mt-6">
-          <Card
-            title={localized(definition.displayName, language)}
-            description={definition.cluster ? `${definition.cluster === "P" ? "Payroll control" : definition.cluster === "ESS" ? "Employee self service" : "Employee contract"} case (${definition.cluster})` : undefined}
-          >
-            <CaseForm
-              orgId={ctx.tenantId}
-              payrollId={payroll.id}
-              employeeId={employeeId}
-              definition={definition}
-              language={language}
-              current={currentOf(definition)}
-              lookups={lookups}
-              defaultStart={defaultStart}
-              canWrite={canWrite}
-            />
-            <details className="mt-4 border-t border-slate-100 pt-3">
-              <summary className="cursor-pointer text-sm font-medium text-slate-700">History of {localized(definition.displayName, language).toLowerCase()}</summary>
-              <div className="mt-3">
-                <CaseTimeline definition={definition} timelines={timelines} language={language} lookups={lookups} />
-              </div>
-            </details>
-          </Card>
-        </section>
+      {data.cases.map((definition) => (
+        <CaseCard key={definition.name} data={data} definition={definition} />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { formatDate } from "@/components/payrolls/labels";
+import { formatDate } from "@/server/documents/pdf/i18n";
 import { displayValue, formatInstant, localized, type CaseDefinition, type Language, type LookupChoices } from "./labels";
 import type { TimelineEntry } from "./timeline";
 

@@ -96,6 +96,7 @@ export function EditEmployeeForm({
   });
   return (
     <form
+      aria-label="Employee record"
       noValidate
       className="space-y-5"
       onSubmit={form.handleSubmit((input) => {

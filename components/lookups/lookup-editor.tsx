@@ -119,10 +119,10 @@ function LookupValueRow({
   const errors = form.formState.errors;
   return (
     <tr aria-label={`${words.one} ${item.key}`} className="align-top">
-      <td className="py-2 pr-3" colSpan={4}>
+      <td className="py-2 pr-3">
         <form
           noValidate
-          className="grid items-start gap-2 sm:grid-cols-[9rem_1fr_auto_auto]"
+          className="grid items-start gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_auto_auto]"
           onSubmit={form.handleSubmit((input) => {
             setMessage(null);
             update.mutate({ key: input.key, value: input.value });
@@ -131,10 +131,10 @@ function LookupValueRow({
           <input
             aria-label={`${words.key} of ${item.value}`}
             disabled={!canUpdate}
-            className={`rounded-md border px-2 py-1 text-sm ${errors.key ? "border-red-500" : "border-slate-300"}`}
+            className={`w-full min-w-0 rounded-md border px-2 py-1 text-sm ${errors.key ? "border-red-500" : "border-slate-300"}`}
             {...form.register("key")}
           />
-          <div>
+          <div className="min-w-0">
             <input
               aria-label={`${words.value} of ${item.key}`}
               disabled={!canUpdate}
@@ -193,7 +193,7 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
     <div className="space-y-3">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {items.length === 0 ? <p className="text-sm text-slate-500">None yet.</p> : null}
-      <table className="min-w-full text-sm" aria-label={kind === "Accounts" ? "Accounts" : "Cost centers"}>
+      <table className="w-full table-fixed text-sm" aria-label={kind === "Accounts" ? "Accounts" : "Cost centers"}>
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <LookupValueRow
@@ -251,23 +251,23 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
   return (
     <tr aria-label={`Wage type ${wageType.number}`} className="align-top">
       <td className="py-2 pr-3 font-mono text-xs">{wageType.number}</td>
-      <td className="py-2 pr-3">
+      <td className="break-words py-2 pr-3">
         {name}
         <span className="block text-xs text-slate-500">{wageType.kind}</span>
       </td>
-      <td className="py-2 pr-3" colSpan={3}>
+      <td className="py-2 pr-3">
         <form
           noValidate
-          className="grid items-start gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
           onSubmit={form.handleSubmit((input) => {
             setMessage(null);
             map.mutate(input);
           })}
         >
-          <select aria-label={`Debit account of ${wageType.number}`} disabled={!canUpdate} className="rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
+          <select aria-label={`Debit account of ${wageType.number}`} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
             {options}
           </select>
-          <select aria-label={`Credit account of ${wageType.number}`} disabled={!canUpdate} className="rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
+          <select aria-label={`Credit account of ${wageType.number}`} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
             {options}
           </select>
           {canUpdate ? (
@@ -289,7 +289,14 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
 /** Wage type -> debit and credit account of the payroll's chart (PUT .../wagetypes/{number}/accounts). */
 export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, language, canUpdate }: { orgId: string; payrollId: string; wageTypes: WageTypeAccounts[]; accounts: LookupValue[]; language: Language; canUpdate: boolean }) {
   return (
-    <table className="min-w-full text-left text-sm" aria-label="Wage type mapping">
+    // Fixed columns: the account choices share what is left of the card (long account names are cut in the
+    // closed select, whole in its list), so the Save buttons stay inside the card.
+    <table className="w-full table-fixed text-left text-sm" aria-label="Wage type mapping">
+      <colgroup>
+        <col className="w-16" />
+        <col className="w-[30%]" />
+        <col />
+      </colgroup>
       <thead className="text-xs text-slate-500">
         <tr>
           <th className="py-1 pr-3 font-medium">No.</th>

@@ -34,14 +34,20 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
     <div className="space-y-3">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {/* Fixed columns sharing the card's width: the link sits under its address, the actions never scroll away. */}
+        <table className="w-full min-w-[36rem] table-fixed divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Pending invitations</caption>
+          <colgroup>
+            <col />
+            <col className="w-[22%]" />
+            <col className="w-36" />
+            {canWrite ? <col className="w-28" /> : null}
+          </colgroup>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">Email</th>
+              <th scope="col" className="px-4 py-3">Email and link</th>
               <th scope="col" className="px-4 py-3">Role</th>
               <th scope="col" className="px-4 py-3">Expires</th>
-              <th scope="col" className="px-4 py-3">Link</th>
               {canWrite ? (
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">Actions</span>
@@ -52,15 +58,15 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
           <tbody className="divide-y divide-slate-100">
             {invitations.map((invitation) => (
               <tr key={invitation.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{invitation.email}</td>
+                <td className="px-4 py-3">
+                  <span className="mb-2 block break-words font-medium text-slate-900">{invitation.email}</span>
+                  <CopyLink url={invitation.url} label={`Invitation link for ${invitation.email}`} />
+                </td>
                 <td className="px-4 py-3">
                   <span className="block">{ROLE_LABEL[invitation.role]}</span>
                   <span className="block text-xs text-slate-500">{scopeLabel(invitation, payrolls, employees)}</span>
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatInstant(invitation.expiresAt)}</td>
-                <td className="min-w-96 px-4 py-3">
-                  <CopyLink url={invitation.url} label={`Invitation link for ${invitation.email}`} />
-                </td>
+                <td className="px-4 py-3 text-slate-600">{formatInstant(invitation.expiresAt)}</td>
                 {canWrite ? (
                   <td className="px-4 py-3 text-right">
                     <Button variant="ghost" className="px-2.5 py-1 text-xs text-red-700" onClick={() => {

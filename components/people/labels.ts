@@ -2,10 +2,12 @@ import type { Role } from "@/server/context";
 
 export const ROLE_LABEL: Record<Role, string> = { Administrator: "Administrator", Manager: "Manager", SelfService: "Self Service" };
 
+/** What each role may do, as the authorization table (server/auth/permissions.ts) says it. */
 export const ROLE_HINT: Record<Role, string> = {
-  Administrator: "Everything, including company settings and who has access.",
-  Manager: "Employees of the assigned payrolls; company settings read-only.",
-  SelfService: "Their own employee record only.",
+  Administrator: "The whole tenant: company data and settings, regulations, accounts, cost centers, and who has access.",
+  Manager:
+    "The assigned payrolls: their employees and cases, Payroll Control, documents and closing periods. Company data read-only; no company settings, regulations, accounts, cost centers or people.",
+  SelfService: "Their own employee record only: their self-service data and their own payslips and certificates.",
 };
 
 export const ROLES = ["Administrator", "Manager", "SelfService"] as const satisfies readonly Role[];

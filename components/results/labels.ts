@@ -30,15 +30,6 @@ export function toRappen(amount: string) {
   return negative ? -rappen : rappen;
 }
 
-/** Integer Rappen as "6500.00". */
-export function fromRappen(rappen: number) {
-  const sign = rappen < 0 ? "-" : "";
-  const abs = Math.abs(rappen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-export const sumAmounts = (amounts: string[]) => fromRappen(amounts.reduce((sum, a) => sum + toRappen(a), 0));
-
 /** What a payslip line is, by its wage type number (CH regulation: 1xxx earnings ... 8xxx employer). */
 export type LineKind = "earning" | "allowance" | "deduction" | "expense" | "net" | "employer";
 

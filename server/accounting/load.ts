@@ -54,6 +54,9 @@ export async function loadAccountingInput(scope: TenantScope, payroll: PayrollRo
   }
   const costCenters: Record<string, string> = {};
   for (const row of await scope.rows(lookupValues, maintainedValues(payroll, COST_CENTERS))) costCenters[row.key] = nameOf(row, language);
+  // A payroll that keeps cost centers books by them whatever its template: every employee then has
+  // one (Limits 3), and the CSV's CostCenter column and the PDF's sections are where they show.
+  if (Object.keys(costCenters).length && !template.groupBy.includes("costCenter")) template.groupBy.push("costCenter");
 
   const mapping: Record<string, AccountPair> = {};
   for (const row of await scope.rows(wageTypeAccounts, eq(wageTypeAccounts.payrollId, payroll.id))) {

@@ -5,6 +5,14 @@ import { Forbidden } from "../errors";
  * The authorization table: every operation names one of these permissions, and only this table
  * says who holds it. Tenant permissions are checked after the tenant itself is resolved
  * (a tenant the caller cannot see is a 404, never a 403).
+ *
+ * The roles (service interface, contract 2a):
+ * - Administrator: the whole tenant (system users act as Administrator of the tenants they created).
+ * - Manager: the assigned payrolls: their employees, cases, periods, results, documents and closing.
+ *   Nothing of the tenant's settings: company data, payroll settings, regulations, accounts and cost
+ *   centers are read where a payroll needs them and never written; people (memberships, invitations)
+ *   are neither read nor written. A payroll that is not assigned is a 404 (server/payrolls/visibility.ts).
+ * - SelfService: their own employee record (checked in server/employees, server/cases, server/documents).
  */
 export const tenantPermissions = {
   "tenant.read": ["Administrator", "Manager", "SelfService"],
@@ -18,6 +26,11 @@ export const tenantPermissions = {
   /** Cases: Self Service only their own employee's ESS and ECT cases (checked in server/cases). */
   "case.read": ["Administrator", "Manager", "SelfService"],
   "case.write": ["Administrator", "Manager", "SelfService"],
+  /**
+   * Company data (the company's cases, employeeId null) is a tenant setting: a finer rule under
+   * case.write, checked by assertCompanyDataWrite in server/cases/post-case-change.ts.
+   */
+  "company.write": ["Administrator"],
   /** Documents: Self Service only their own payslips and salary certificates (checked in server/documents). */
   "document.read": ["Administrator", "Manager", "SelfService"],
   "lookup.read": ["Administrator", "Manager"],
@@ -48,6 +61,14 @@ export const isKnownPermission = (p: string): p is Permission => Object.hasOwn(t
 export function assertTenantPermission(permission: TenantPermission, access: TenantAccess) {
   const roles: readonly Role[] = tenantPermissions[permission];
   if (!roles.includes(access.role)) throw new Forbidden(`The ${access.role} role may not do this (${permission}).`);
+}
+
+/** The finer rule of case.write: only who holds company.write records company data (403, never 422). */
+export function assertCompanyDataWrite(access: TenantAccess, caseName: string) {
+  const roles: readonly Role[] = tenantPermissions["company.write"];
+  if (!roles.includes(access.role)) {
+    throw new Forbidden(`${caseName} is company data, a setting of the tenant: the ${access.role} role may read it, not change it (company.write).`, "case.company_data_forbidden");
+  }
 }
 
 export function assertGlobalPermission(permission: GlobalPermission, caller: Caller | null) {

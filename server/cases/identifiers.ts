@@ -22,7 +22,8 @@ export function checkAhvNumber(input: string): Checked {
   if (!digits) return { ok: false, message: `"${input}" is not an AHV number; write it as 756.dddd.dddd.dd (13 digits).` };
   if (!digits.startsWith("756")) return { ok: false, message: `"${input}" is not an AHV number: it must start with 756 (the Swiss country code).` };
   const expected = ean13CheckDigit(digits);
-  if (Number(digits[12]) !== expected) return { ok: false, message: `"${input}" has a wrong check digit: the last digit should be ${expected}.` };
+  // Never say which digit would fit: a typo anywhere would then be "fixed" into someone else's valid number.
+  if (Number(digits[12]) !== expected) return { ok: false, message: `"${input}" is not a valid AHV number: its check digit does not match. Check the number against the AHV card.` };
   return { ok: true, value: `${digits.slice(0, 3)}.${digits.slice(3, 7)}.${digits.slice(7, 11)}.${digits.slice(11)}` };
 }
 
@@ -120,7 +121,7 @@ export function checkUid(input: string): Checked {
   const digits = match.slice(1).join("");
   const expected = uidCheckDigit(digits);
   if (expected === null || Number(digits[8]) !== expected) {
-    return { ok: false, message: `"${input}" has a wrong check digit${expected === null ? "" : `: the last digit should be ${expected}`}.` };
+    return { ok: false, message: `"${input}" is not a valid UID: its check digit does not match. Check the number against the commercial register.` };
   }
   return { ok: true, value: `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` };
 }

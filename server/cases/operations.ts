@@ -17,7 +17,7 @@ export const postCaseChangeOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Self Service: own ESS/ECT cases only. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
+  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
   allow: "case.write",
   query: z.object({ dryRun: z.enum(["true", "false"]).default("false").transform((v) => v === "true").describe("Calculate without saving.") }),
   body: PostCaseChange,

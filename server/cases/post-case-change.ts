@@ -4,6 +4,7 @@ import { callerKey, type TenantCtx } from "../context";
 import { caseChanges, caseValues, lookupValues } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { findVisibleEmployee } from "../employees/get-employee";
+import { assertCompanyDataWrite } from "../auth/permissions";
 import { Forbidden, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { newId } from "../ids";
@@ -53,6 +54,8 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const definition = catalog.caseByName.get(input.caseName);
     if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
+    // Company data is the tenant's setting: refused to other roles before its body is judged (403, not 422).
+    if (definition.scope === "company") assertCompanyDataWrite(ctx.access, definition.name);
 
     if (definition.scope === "employee") {
       if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
@@ -78,7 +81,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
       if (!result.ok) errors.push({ path: `values.${i}.value`, message: `${field.name}: ${result.message}` });
       if (item.start < payroll.accountingStartDate) {
         beforeStart = true;
-        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accountingStartDate (${payroll.accountingStartDate}).` });
+        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accounting start date (${payroll.accountingStartDate}).` });
       }
       if (item.end && item.end < item.start) errors.push({ path: `values.${i}.end`, message: "The end cannot be before the start." });
       if (result.ok) parsed.push({ field, value: result.value, start: item.start, end: item.end ?? null });

@@ -10,6 +10,8 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { visibleEmployees } from "../employees/visibility";
 import { employees } from "../db/schema";
+import { employmentOf, NOT_RECORDED } from "../employees/employment";
+import { NOT_IN_PAYROLL } from "./control-codes";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
 
@@ -54,9 +56,11 @@ export async function confirmations(scope: Parameters<Parameters<typeof inTenant
   return byEmployee;
 }
 
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string) {
-  return inTenant(ctx, async (scope) => {
-    await findVisiblePayroll(scope, ctx, payrollId);
+type Scope = Parameters<Parameters<typeof inTenant>[1]>[0];
+
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope) {
+  const read = async (scope: Scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     const visible = visibleEmployees(ctx, scope);
     const entries = await scope.rows(
@@ -64,8 +68,9 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
       and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true), visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined),
       { orderBy: [asc(payrunEntries.employeeId)] },
     );
-    return { period, entries, confirmed: await confirmations(scope, payrollId, period.periodStart, period.periodEnd) };
-  });
+    return { payroll, period, entries, confirmed: await confirmations(scope, payrollId, period.periodStart, period.periodEnd) };
+  };
+  return within ? read(within) : inTenant(ctx, read);
 }
 
 export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
@@ -94,18 +99,54 @@ export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explai
   };
 }
 
+const swissDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/** Why a current employee record is not in the period's payroll: what is missing, when it enters, or which dates exclude it. */
+function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; exitDate: string | null }, periodEnd: string) {
+  const message =
+    entryDate === null
+      ? "Not in payroll yet: no entry date (Employment). Record the Employment case with the entry date to include this person in the payroll."
+      : entryDate > periodEnd
+        ? `Not in payroll yet: enters on ${swissDate(entryDate)}, after this period.`
+        : `Not in payroll: the exit date ${swissDate(exitDate ?? entryDate)} is before the entry date ${swissDate(entryDate)} (Employment).`;
+  return { code: NOT_IN_PAYROLL, message, caseName: "Employment", blocking: false };
+}
+
+/**
+ * Payroll Control of the open period: every current employee record of the payroll. Those employed
+ * in the period (their entries) with their state and items; every other employee record whose
+ * employment has not ended before the period (no entry date yet, or an entry after the period) as
+ * "not in payroll yet" (or, with an exit before the entry, not in payroll): state EmployedWithoutWage (nothing to calculate or pay this period, the
+ * interface's meaning of that state), one non-blocking item control.not_in_payroll naming what is
+ * missing. Closing checks the employed entries only, so the blocking count is theirs alone.
+ */
 export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
-  const { period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
-  if (period.status !== "open") throw new NotFound("payrun_period");
-  const items = entries.map((entry) => {
-    const control = controlOf(entry, confirmed.get(entry.employeeId) ?? new Set());
-    return {
-      employeeId: entry.employeeId,
-      state: control.state,
-      openAmount: money(control.openAmount),
-      items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking })),
-    };
+  const { period, entries, confirmed, notInPayroll } = await inTenant(ctx, async (scope) => {
+    const found = await periodEntries(ctx, payrollId, payrunPeriodId, scope);
+    const inPayroll = new Set(found.entries.map((e) => e.employeeId));
+    const staff = await scope.rows(employees, and(eq(employees.divisionId, found.payroll.divisionId), visibleEmployees(ctx, scope)), { orderBy: [asc(employees.id)] });
+    const others = staff.filter((e) => !inPayroll.has(e.id));
+    const employment = await employmentOf(scope, others.map((e) => e.id), found.period.periodEnd);
+    const notInPayroll = others.flatMap((e) => {
+      const { entryDate, exitDate } = employment.get(e.id) ?? NOT_RECORDED;
+      if (exitDate !== null && exitDate < found.period.periodStart) return []; // a former employee
+      return [{ employeeId: e.id, employment: { entryDate, exitDate } }];
+    });
+    return { ...found, notInPayroll };
   });
+  if (period.status !== "open") throw new NotFound("payrun_period");
+  const items = [
+    ...entries.map((entry) => {
+      const control = controlOf(entry, confirmed.get(entry.employeeId) ?? new Set());
+      return {
+        employeeId: entry.employeeId,
+        state: control.state,
+        openAmount: money(control.openAmount),
+        items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking })),
+      };
+    }),
+    ...notInPayroll.map(({ employeeId, employment }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(employment, period.periodEnd)] })),
+  ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0));
   return { items, blockingCount: items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0) };
 }
 

@@ -45,6 +45,8 @@ describe("onboarding a new payroll", () => {
   const caseForm = (name: string) => page.getByRole("form", { name, exact: true });
   const missing = () => page.getByTestId("missing-data").first();
   const missingCount = async () => Number(await missing().getAttribute("data-count"));
+  /** The employee page shows one section at a time. */
+  const openSection = (name: string) => page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name, exact: true }).click();
 
   /** Saves a generated case form and waits for its confirmation. */
   async function save(form: Locator, button: string) {
@@ -136,18 +138,18 @@ describe("onboarding a new payroll", () => {
     form = caseForm("AHV compensation fund");
     await form.getByLabel("Fund number").fill("1.1");
     await form.getByLabel("Member number").fill("100.200");
-    await save(form, "Save ahv compensation fund");
+    await save(form, "Save AHV compensation fund");
 
     form = caseForm("Accident insurance (UVG)");
     await form.getByLabel("Insurer").fill("Suva");
     await form.getByLabel("NBU premium rate (%)", { exact: true }).fill("1.2");
     await form.getByLabel("BU premium rate (%)", { exact: true }).fill("0.5");
-    await save(form, "Save accident insurance (uvg)");
+    await save(form, "Save accident insurance (UVG)");
 
     form = caseForm("Family allowance fund (FAK)");
     await form.getByLabel("Canton", { exact: true }).selectOption("ZH");
     await form.getByLabel("FAK contribution rate (%)").fill("1.025");
-    await save(form, "Save family allowance fund (fak)");
+    await save(form, "Save family allowance fund (FAK)");
 
     await expect.poll(missingCount).toBe(0);
     await page.getByText("Nothing missing").first().waitFor();
@@ -187,6 +189,7 @@ describe("onboarding a new payroll", () => {
     for (const name of ["Personal data", "Employment", "Salary", "Cost center"]) expect(missingText).toContain(name);
 
     // A wrong AHV check digit: the API's problem appears beside the field.
+    await openSection("Personal");
     let form = caseForm("Personal data");
     await form.getByLabel("Birth date").fill("1990-04-12");
     await form.getByLabel("Sex").selectOption("female");
@@ -194,7 +197,7 @@ describe("onboarding a new payroll", () => {
     await form.getByRole("button", { name: "Save personal data" }).click();
     const ahv = form.getByLabel("AHV number");
     await expect.poll(() => ahv.getAttribute("aria-invalid")).toBe("true");
-    expect(await form.locator(`[id="${await ahv.getAttribute("aria-describedby")}"]`).textContent()).toMatch(/AhvNumber/);
+    expect(await form.locator(`[id="${await ahv.getAttribute("aria-describedby")}"]`).textContent()).toMatch(/check digit/);
     await ahv.fill("756.9217.0769.85");
     await save(form, "Save personal data");
     await expect.poll(missingCount).toBe(before - 1);
@@ -205,10 +208,12 @@ describe("onboarding a new payroll", () => {
     await form.getByLabel("Country").fill("CH");
     await save(form, "Save address");
 
+    await openSection("Bank & payment");
     form = caseForm("Bank account");
     await form.getByLabel("IBAN").fill("CH9300762011623852957");
     await save(form, "Save bank account");
 
+    await openSection("Employment & wage");
     form = caseForm("Employment");
     const accountingStart = await form.getByLabel("Valid from").inputValue();
     await form.getByLabel("Entry date").fill(accountingStart);
@@ -236,7 +241,7 @@ describe("onboarding a new payroll", () => {
     const timeline = salary.getByRole("table", { name: "Timeline of Monthly salary" });
     await timeline.waitFor();
     const row = await timeline.getByRole("row").nth(1).textContent();
-    expect(row).toContain("CHF 6500.00");
+    expect(row).toContain("CHF 6'500.00");
     expect(row).toContain("Anna Admin");
     expect(row).toContain("Contract of employment");
     expect(await salary.getByLabel("Monthly salary (CHF)").inputValue()).toBe("6500.00");

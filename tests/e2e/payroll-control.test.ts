@@ -38,6 +38,11 @@ describe("payroll control and the payslip preview", () => {
     await preview().waitFor();
   }
 
+  /** The employee page shows one section at a time. */
+  async function openSection(name: string) {
+    await page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name, exact: true }).click();
+  }
+
   beforeAll(async () => {
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -65,16 +70,26 @@ describe("payroll control and the payslip preview", () => {
     await openEmployee();
     // Not employed yet: no entry in the open period.
     expect(await preview().getAttribute("data-state")).toBe("none");
+
+    // Yet Payroll Control lists the record, as not in payroll yet, without blocking anything.
+    await openControl();
+    const row = controlRow();
+    await row.waitFor();
+    expect(await row.getAttribute("data-in-payroll")).toBe("false");
+    expect(await row.getByTestId("control-state").textContent()).toBe("Not in payroll yet");
+    expect(await row.locator('[data-testid="control-item"][data-code="control.not_in_payroll"]').getAttribute("data-blocking")).toBe("false");
+    await openEmployee();
   });
 
   it("records the employment and finds the employee Blocked in Payroll control, with items and links to fix them", async () => {
-    const form = caseForm("Anstellung");
+    await openSection("Employment & wage");
+    const form = caseForm("Employment");
     // The form's default start is set once the page has hydrated.
     await expect.poll(() => form.getByLabel("Valid from").inputValue()).toBe("2026-01-01");
-    await form.getByLabel("Eintrittsdatum").fill("2026-01-01");
-    await form.getByLabel("Beschäftigungsgrad (%)").fill("100");
-    await form.getByLabel("Arbeitsort-Kanton").selectOption("ZH");
-    await save(form, "Save anstellung");
+    await form.getByLabel("Entry date").fill("2026-01-01");
+    await form.getByLabel("Activity rate (%)").fill("100");
+    await form.getByLabel("Workplace canton").selectOption("ZH");
+    await save(form, "Save employment");
     await expect.poll(() => preview().getAttribute("data-state")).toBe("Blocked");
 
     await openControl();
@@ -93,27 +108,30 @@ describe("payroll control and the payslip preview", () => {
     expect(await fix.getAttribute("href")).toBe(`/tenants/${orgId}/employees/${employeeId}#case-EmployeePersonalData`);
     await fix.click();
     await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/employees/${employeeId}` && url.hash === "#case-EmployeePersonalData");
-    await preview().waitFor();
+    // The link opens the section that holds the case.
+    await caseForm("Personal data").waitFor();
   });
 
   it("records personal data and salary, and the payslip preview follows each save", async () => {
-    let form = caseForm("Personalien");
-    await form.getByLabel("Geburtsdatum").fill("1986-05-10");
-    await form.getByLabel("Geschlecht").selectOption("female");
-    await form.getByLabel("AHV-Nummer").fill("756.9217.0769.85");
-    await save(form, "Save personalien");
+    let form = caseForm("Personal data");
+    await form.getByLabel("Birth date").fill("1986-05-10");
+    await form.getByLabel("Sex").selectOption("female");
+    await form.getByLabel("AHV number").fill("756.9217.0769.85");
+    await save(form, "Save personal data");
     await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross")).toBe("0.00");
     const netBefore = await preview().getAttribute("data-net");
 
     // Paying needs the bank account (a Payroll Control item otherwise).
-    form = caseForm("Bankverbindung");
+    await openSection("Bank & payment");
+    form = caseForm("Bank account");
     await form.getByLabel("IBAN").fill("CH9300762011623852957");
-    await save(form, "Save bankverbindung");
+    await save(form, "Save bank account");
 
-    form = caseForm("Lohn");
-    await form.getByLabel("Lohnart").selectOption("monthly");
-    await form.getByLabel("Monatslohn (CHF)").fill("6500.00");
-    await save(form, "Save lohn");
+    await openSection("Employment & wage");
+    form = caseForm("Salary");
+    await form.getByLabel("Salary type").selectOption("monthly");
+    await form.getByLabel("Monthly salary (CHF)").fill("6500.00");
+    await save(form, "Save salary");
 
     // No reload: the saved case change refreshes the preview.
     await expect.poll(() => preview().getAttribute("data-gross")).toBe("6500.00");
@@ -126,6 +144,7 @@ describe("payroll control and the payslip preview", () => {
     expect(await page.getByTestId("payslip-net").textContent()).toBe(net);
 
     // The lines: the monthly salary, and deductions shown as deductions; the collectors.
+    await openSection("Overview");
     const salaryLine = page.locator('[data-testid="payslip-line"][data-number="1000"]');
     expect(await salaryLine.getByTestId("payslip-amount").textContent()).toBe("6500.00");
     const ahv = page.locator('[data-testid="payslip-line"][data-number="5010"]');
@@ -146,7 +165,7 @@ describe("payroll control and the payslip preview", () => {
     await openControl();
     const row = controlRow();
     await row.waitFor();
-    expect(await row.getByTestId("row-gross").textContent()).toBe("6500.00");
+    expect(await row.getByTestId("row-gross").textContent()).toBe("6'500.00");
     const blocking = () => row.locator('[data-testid="control-item"][data-blocking="true"]');
     const codes = await blocking().evaluateAll((items) => items.map((i) => i.getAttribute("data-code")!));
     for (const code of codes) expect(COMPANY_CODES.has(code), code).toBe(true);

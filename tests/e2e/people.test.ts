@@ -78,12 +78,14 @@ describe("people and invitations", () => {
     const aside = invitee.locator("aside");
     expect(await aside.textContent()).toContain("Muster AG (Demo)");
     expect(await aside.textContent()).toContain("Manager");
-    // The demo payroll's employees; settings read-only; no People section.
+    // The demo payroll's employees; company data read-only; no settings, no People section.
     await invitee.getByRole("row", { name: /Müller, Lea/ }).waitFor();
     expect(await invitee.getByRole("link", { name: "New employee" }).isVisible()).toBe(true);
-    expect(await invitee.getByRole("link", { name: "Company settings" }).isVisible()).toBe(true);
+    expect(await invitee.getByRole("link", { name: "Company data" }).isVisible()).toBe(true);
+    expect(await invitee.getByRole("link", { name: "Company settings" }).count()).toBe(0);
     expect(await invitee.getByRole("link", { name: "People" }).count()).toBe(0);
     expect((await invitee.goto(`/tenants/${orgId}/people`))?.status()).toBe(404);
+    expect((await invitee.goto(`/tenants/${orgId}/settings`))?.status()).toBe(404);
 
     // The link is used up.
     await invitee.goto(invitationUrl);
@@ -111,7 +113,7 @@ describe("people and invitations", () => {
     expect(await invitee.getByRole("link", { name: "My record" }).isVisible()).toBe(true);
     expect(await invitee.getByRole("link", { name: "Company settings" }).count()).toBe(0);
     expect(await invitee.getByRole("button", { name: "Save changes" }).count()).toBe(0);
-    expect(await invitee.getByLabel("Last name").isDisabled()).toBe(true);
+    expect(await invitee.getByRole("form", { name: "Employee record" }).getByLabel("Last name").isDisabled()).toBe(true);
     const listed = await invitee.request.get(`/api/tenants/${orgId}/employees`);
     expect(((await listed.json()) as { items: { identifier: string }[] }).items.map((e) => e.identifier)).toEqual(["1003"]);
     expect((await invitee.goto(`/tenants/${orgId}/settings`))?.status()).toBe(404);

@@ -26,7 +26,7 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -10,12 +10,16 @@ import { anEmployee, memberOf, personToken, systemUserFixture, tenantFixture, un
  * Caller order: anonymous, system user of this tenant, system user of another tenant,
  * Administrator, Manager assigned to the payroll, Manager not assigned, Self Service of the
  * employee in the path, Self Service of another employee, member of another tenant.
- * A route without a row here fails the test.
+ * A route without a row here fails the test. Where the answer depends on what the body names (company
+ * data or an employee's case), the row is one per kind of body, each sent to every caller.
+ * The Manager rule: the assigned payrolls (their employees, cases, periods, results, documents, close);
+ * of the tenant's settings (company data, payroll settings, regulations, lookups) reads where a
+ * payroll needs them, no writes; nothing of people (memberships, invitations).
  */
 const CALLERS = ["anonymous", "systemUser", "otherSystemUser", "administrator", "manager", "unassignedManager", "selfService", "otherSelfService", "outsider"] as const;
 type CallerName = (typeof CALLERS)[number];
 
-const MATRIX: Record<string, string> = {
+const MATRIX: Record<string, string | Record<string, string>> = {
   "POST /oauth/token": "ooooooooo",
   "GET /.well-known/jwks.json": "ooooooooo",
   "POST /dev/token": "ooooooooo",
@@ -53,7 +57,10 @@ const MATRIX: Record<string, string> = {
   "GET /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoonffn",
   "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoffffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/cases": "uonoonffn",
-  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": {
+    "company data": "uonofnffn",
+    "an employee's case": "uonoonfnn",
+  },
   "GET /tenants/{orgId}/payrolls/{payrollId}/cases/changes": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/cases/values/time": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/missingdata": "uonoonffn",
@@ -73,11 +80,20 @@ const MATRIX: Record<string, string> = {
   "GET /tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}": "uonoononn",
 };
 
-/** A valid body where an empty one would be refused (422) before the service can answer 404. */
+/**
+ * A valid body where an empty one would be refused (422) before the service can answer 403 or 404;
+ * per kind of body where the row has several.
+ */
 const VALID_BODY: Record<string, unknown> = {
   "PUT /users/{userId}": { culture: "de-CH" },
-  "POST /tenants/{orgId}/payrolls/{payrollId}/cases": { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }] },
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases (company data)": { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }] },
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases (an employee's case)": (ids: { employeeId: string }) => ({
+    caseName: "Employment",
+    employeeId: ids.employeeId,
+    values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+  }),
 };
+const rowsOf = (row: string | Record<string, string>) => (typeof row === "string" ? [row] : Object.values(row));
 
 const outcome = (status: number) => (status === 401 ? "u" : status === 403 ? "f" : status === 404 ? "n" : "o");
 const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
@@ -131,26 +147,31 @@ describe("authorization matrix", () => {
   it("has a row for every operation, and only for operations that exist", () => {
     const keys = allOperations.map(keyOf);
     expect(Object.keys(MATRIX).sort()).toEqual([...keys].sort());
-    for (const row of Object.values(MATRIX)) expect(row).toMatch(/^[oufn]{9}$/);
+    for (const row of Object.values(MATRIX).flatMap(rowsOf)) expect(row).toMatch(/^[oufn]{9}$/);
   });
 
   for (const op of allOperations) {
-    const row = MATRIX[keyOf(op)];
-    if (!row) continue; // reported by the test above
-    it(keyOf(op), async () => {
-      const seen: string[] = [];
-      for (const caller of CALLERS) {
-        const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-        Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId });
-        if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
-        if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
-        if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();
-        const path = "/api" + op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
-        const response = await call(op.method, path, { token: tokens[caller], body: op.body ? (VALID_BODY[keyOf(op)] ?? {}) : undefined });
-        expect(response.status, `${caller}: ${response.text.slice(0, 200)}`).not.toBe(500);
-        seen.push(outcome(response.status));
-      }
-      expect(seen.join(""), CALLERS.join(" ")).toBe(row);
-    });
+    const rows = MATRIX[keyOf(op)];
+    if (!rows) continue; // reported by the test above
+    const variants = typeof rows === "string" ? [[keyOf(op), rows] as const] : Object.entries(rows).map(([kind, row]) => [`${keyOf(op)} (${kind})`, row] as const);
+    for (const [name, row] of variants) {
+      it(name, async () => {
+        const seen: string[] = [];
+        for (const caller of CALLERS) {
+          const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
+          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId });
+          if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
+          if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
+          if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();
+          const path = "/api" + op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+          const valid = VALID_BODY[name];
+          const body = op.body ? (typeof valid === "function" ? valid({ employeeId }) : (valid ?? {})) : undefined;
+          const response = await call(op.method, path, { token: tokens[caller], body });
+          expect(response.status, `${caller}: ${response.text.slice(0, 200)}`).not.toBe(500);
+          seen.push(outcome(response.status));
+        }
+        expect(seen.join(""), CALLERS.join(" ")).toBe(row);
+      });
+    }
   }
 });

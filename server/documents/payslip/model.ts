@@ -57,6 +57,8 @@ export type PayslipLine = {
   amount: Rappen;
   /** The first day of the closed period this line corrects; null for the period's own lines. */
   retroPeriodStart: string | null;
+  /** The base is a yearly figure beside a monthly amount (BVG legal minimum: the coordinated annual salary); the PDF says so. Absent in models frozen before it existed. */
+  annualBase?: boolean;
 };
 
 export type PayslipSection = { lines: PayslipLine[]; total: Rappen };
@@ -101,6 +103,17 @@ export type PayslipModel = {
   yearToDate: { key: PayslipYtdKey; amount: Rappen }[];
 };
 
+/**
+ * BVG employee and employer contributions of the legal minimum plan (they carry a rate): their base is
+ * the coordinated annual salary (server/calc/calculate.ts). With fixed amounts (no rate) the base is
+ * the monthly contribution.
+ */
+const ANNUAL_BASE_WAGE_TYPES = new Set(["5050", "8050"]);
+const hasAnnualBase = (line: { number: string; base: Rappen | null; rate: string | null }) => ANNUAL_BASE_WAGE_TYPES.has(line.number) && line.base !== null && line.rate !== null;
+
+/** Withholding tax (wage type 5060) is deducted, or a tariff is recorded: only then does the withholding-tax wage say anything. */
+const WITHHOLDING_TAX = "5060";
+
 function section(lines: PayslipLine[]): PayslipSection {
   return { lines, total: sumRappen(lines.map((line) => line.amount)) };
 }
@@ -121,7 +134,7 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
     const kind = kindOfLine(line.number, wageTypes);
     const text = wageTypes.get(line.number)?.name[language] ?? line.name;
     const list = byKind.get(kind) ?? [];
-    list.push({ number: line.number, text, base: line.base, rate: line.rate, amount: line.amount, retroPeriodStart: line.retro ? line.retroPeriodStart : null });
+    list.push({ number: line.number, text, base: line.base, rate: line.rate, amount: line.amount, retroPeriodStart: line.retro ? line.retroPeriodStart : null, ...(hasAnnualBase(line) ? { annualBase: true } : {}) });
     byKind.set(kind, list);
   }
   const of = (...kinds: WageTypeKind[]) => kinds.flatMap((kind) => byKind.get(kind) ?? []).sort(byNumberThenRetro);
@@ -143,7 +156,10 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
 
   const iban = value(input.employeeValues, "Iban");
   const ytd = stored.yearToDate;
+  const taxedAtSource = value(input.employeeValues, "TaxAtSourceTariff") !== null || stored.lines.some((line) => line.number === WITHHOLDING_TAX);
   const yearToDate = PAYSLIP_YTD_KEYS.flatMap((key) => {
+    // The withholding-tax wage is collected for everyone; it is shown only to those taxed at source.
+    if (key === "qstWage" && !taxedAtSource) return [];
     const amount = key === "net" ? input.yearToDateNet : ytd[key];
     // Always gross and AHV wage; the others only when they say something.
     if (amount === undefined || (amount === 0 && key !== "gross" && key !== "ahvWage")) return [];

@@ -38,6 +38,7 @@ const s = StyleSheet.create({
   rateCol: { width: 58, textAlign: "right" },
   amountCol: { width: 74, textAlign: "right" },
   retro: { color: "#7a4a00", fontSize: 7.5 },
+  note: { color: "#555", fontSize: 7.5 },
   block: { marginTop: 4.5 * MM },
   blockTitle: { fontWeight: "bold", fontSize: 9, borderBottomWidth: 0.8, borderColor: "#333", paddingBottom: 2, marginBottom: 2 },
   twoColumns: { flexDirection: "row", justifyContent: "space-between" },
@@ -179,6 +180,7 @@ function LineRow({ line, t, negate = false }: { line: PayslipLine; t: PdfLabels;
       <Text style={s.text}>
         {line.text}
         {line.retroPeriodStart && <Text style={s.retro}>{`  ${t.retro} ${formatPeriodShort(line.retroPeriodStart)}`}</Text>}
+        {line.annualBase && <Text style={s.note}>{`  (${t.annualBase})`}</Text>}
       </Text>
       <Text style={s.baseCol}>{line.base === null ? "" : formatChf(line.base)}</Text>
       <Text style={s.rateCol}>{line.rate === null ? "" : formatPercentText(line.rate)}</Text>

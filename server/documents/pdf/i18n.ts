@@ -44,6 +44,8 @@ export type PdfLabels = {
   totalEmployerContributions: string;
   yearToDate: string;
   retro: string;
+  /** Beside a line whose base is a yearly figure (BVG: the coordinated annual salary). */
+  annualBase: string;
   ytd: Record<PayslipYtdKey, string>;
   // salary certificate (form 11)
   certificateTitle: string;
@@ -107,6 +109,7 @@ const de: PdfLabels = {
   totalEmployerContributions: "Total Arbeitgeberbeiträge",
   yearToDate: "Jahreswerte",
   retro: "Korrektur",
+  annualBase: "Basis: koordinierter Jahreslohn",
   ytd: { gross: "Bruttolohn", ahvWage: "AHV-pflichtiger Lohn", ahvBase: "AHV-Beitragsbasis", alvBase: "ALV-Lohn", uvgBase: "UVG-Lohn", bvgWage: "BVG-Lohn", qstWage: "Quellensteuerpflichtiger Lohn", thirteenthPaid: "13. Monatslohn", net: "Nettolohn" },
   certificateTitle: "Lohnausweis",
   pensionCertificate: "Rentenbescheinigung",
@@ -182,6 +185,7 @@ const fr: PdfLabels = {
   totalEmployerContributions: "Total des cotisations de l'employeur",
   yearToDate: "Cumuls annuels",
   retro: "Correction",
+  annualBase: "base : salaire coordonné annuel",
   ytd: { gross: "Salaire brut", ahvWage: "Salaire soumis AVS", ahvBase: "Base de cotisation AVS", alvBase: "Salaire AC", uvgBase: "Salaire LAA", bvgWage: "Salaire LPP", qstWage: "Salaire soumis à l'impôt à la source", thirteenthPaid: "13e salaire", net: "Salaire net" },
   certificateTitle: "Certificat de salaire",
   pensionCertificate: "Attestation de rentes",
@@ -257,6 +261,7 @@ const it: PdfLabels = {
   totalEmployerContributions: "Totale contributi del datore di lavoro",
   yearToDate: "Cumuli annuali",
   retro: "Rettifica",
+  annualBase: "base: salario coordinato annuo",
   ytd: { gross: "Salario lordo", ahvWage: "Salario soggetto AVS", ahvBase: "Base contributiva AVS", alvBase: "Salario AD", uvgBase: "Salario LAINF", bvgWage: "Salario LPP", qstWage: "Salario soggetto all'imposta alla fonte", thirteenthPaid: "13a mensilità", net: "Salario netto" },
   certificateTitle: "Certificato di salario",
   pensionCertificate: "Attestazione di rendite",
@@ -332,6 +337,7 @@ const en: PdfLabels = {
   totalEmployerContributions: "Total employer contributions",
   yearToDate: "Year to date",
   retro: "Correction",
+  annualBase: "base: annual coordinated salary",
   ytd: { gross: "Gross wage", ahvWage: "AHV-liable wage", ahvBase: "AHV contribution base", alvBase: "ALV wage", uvgBase: "UVG wage", bvgWage: "BVG wage", qstWage: "Withholding-tax-liable wage", thirteenthPaid: "13th salary", net: "Net wage" },
   certificateTitle: "Salary certificate",
   pensionCertificate: "Pension certificate",

@@ -29,8 +29,17 @@ export default async function TenantLayout({ children, params }: { children: Rea
               {consoleCan(ctx, "period.close") ? <NavLink href={`${base}/close`}>Close period</NavLink> : null}
               {consoleCan(ctx, "document.read") ? <NavLink href={`${base}/periods`}>Periods & documents</NavLink> : null}
               <NavLink href={`${base}/company`}>Company data</NavLink>
+            </>
+          ) : null}
+          {/* The tenant's settings: Administrators only (a Manager reads company data, above, read-only). */}
+          {consoleCan(ctx, "payroll.update") ? (
+            <>
               <NavLink href={`${base}/settings`}>Company settings</NavLink>
               <NavLink href={`${base}/regulations`}>Regulations</NavLink>
+            </>
+          ) : null}
+          {consoleCan(ctx, "lookup.write") ? (
+            <>
               <NavLink href={`${base}/accounts`}>Chart of accounts</NavLink>
               <NavLink href={`${base}/cost-centers`}>Cost centers</NavLink>
             </>

@@ -10,7 +10,8 @@ export const metadata: Metadata = { title: "Chart of accounts" };
 export default async function AccountsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
+  // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
+  if (!consoleCan(ctx, "lookup.write")) notFound();
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   return (

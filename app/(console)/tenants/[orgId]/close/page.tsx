@@ -15,6 +15,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listDocuments } from "@/server/documents/read-documents";
 import { periodTotals } from "@/server/periods/period-totals";
+import { isNotInPayroll } from "@/server/results/control-codes";
 import { controlling } from "@/server/results/read-entries";
 
 export const metadata: Metadata = { title: "Close period" };
@@ -85,8 +86,10 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   ]);
   const month = monthLabel(period.periodStart);
   const live = isLivePeriod(payroll.transmissionStartDate, period.periodStart);
-  const blocked = control.items.filter((i) => i.state === "Blocked").length;
-  const ready = control.items.length - blocked;
+  const inPayroll = control.items.filter((i) => !isNotInPayroll(i));
+  const notInPayroll = control.items.filter(isNotInPayroll);
+  const blocked = inPayroll.filter((i) => i.state === "Blocked").length;
+  const ready = inPayroll.length - blocked;
   const docs = documents?.items ?? [];
   const payslips = docs.filter((d) => d.category === "Payslip");
   const salaryCertificates = docs.filter((d) => d.category === "SalaryCertificate").length;
@@ -120,11 +123,15 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 </Link>
               </p>
             </CheckItem>
-            <CheckItem id="employees" state={blocked > 0 ? "blocked" : control.items.length === 0 ? "info" : "ok"} title="Employees">
-              {control.items.length === 0 ? (
+            <CheckItem id="employees" state={blocked > 0 ? "blocked" : inPayroll.length === 0 || notInPayroll.length > 0 ? "info" : "ok"} title="Employees">
+              {inPayroll.length === 0 ? (
                 <p>No employee is employed in this period: closing makes no payslips.</p>
               ) : (
                 <p>
+                  <span data-testid="employees-in-payroll" className="font-semibold tabular-nums">
+                    {inPayroll.length}
+                  </span>{" "}
+                  in payroll in {month}:{" "}
                   <span data-testid="employees-ready" className="font-semibold tabular-nums">
                     {ready}
                   </span>{" "}
@@ -132,9 +139,23 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                   <span data-testid="employees-blocked" className="font-semibold tabular-nums">
                     {blocked}
                   </span>{" "}
-                  blocked, of {control.items.length} employed in {month}.
+                  blocked.
                 </p>
               )}
+              {notInPayroll.length > 0 ? (
+                <p data-testid="employees-not-in-payroll" data-count={notInPayroll.length}>
+                  <span className="font-semibold tabular-nums">{notInPayroll.length}</span> not in payroll yet (no payslip at close):{" "}
+                  {notInPayroll.map((row, index) => (
+                    <span key={row.employeeId}>
+                      {index > 0 ? ", " : ""}
+                      <Link href={`/tenants/${orgId}/employees/${row.employeeId}#case-Employment`} className={linkClass}>
+                        {names[row.employeeId] ?? row.employeeId}
+                      </Link>
+                    </span>
+                  ))}
+                  .
+                </p>
+              ) : null}
             </CheckItem>
             {canReadDocuments ? (
               <>
@@ -185,9 +206,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 {payroll.transmissionStartDate === null ? (
                   <>
                     The payroll has no transmission start date yet: go-live is set in the{" "}
-                    <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
-                      company settings
-                    </Link>
+                    {consoleCan(ctx, "payroll.update") ? (
+                      <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
+                        company settings
+                      </Link>
+                    ) : (
+                      "company settings, by an administrator"
+                    )}
                     .
                   </>
                 ) : live
@@ -208,7 +233,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
             periodId={period.id}
             month={month}
             live={live}
-            payslips={canReadDocuments ? payslips.length : control.items.length}
+            payslips={canReadDocuments ? payslips.length : inPayroll.length}
             salaryCertificates={salaryCertificates}
             blockedReason={blockedReason}
             employeeNames={names}

@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { CaseSections } from "@/components/cases/case-sections";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { formatDate } from "@/components/payrolls/labels";
+import { Alert } from "@/components/ui/alert";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
@@ -18,10 +19,16 @@ export default async function CompanyDataPage({ params }: { params: Promise<{ or
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
   const missing = await payrollMissingData({ ctx, payrollId: payroll.id });
+  const canWrite = consoleCan(ctx, "company.write");
   return (
     <>
       <PageHeader title="Company data" description="Address, registration, bank account and insurances of the company, as time-versioned case data." />
       <div className="space-y-6">
+        {canWrite ? null : (
+          <Alert tone="info" title="Read-only">
+            Company data is a setting of the tenant: you see it as the payroll uses it; an administrator changes it.
+          </Alert>
+        )}
         <Card title="Missing company data" description={`Required fields without a value on ${formatDate(missing.valueDate)}.`}>
           <MissingDataList items={missing.items.filter((i) => i.employeeId === null)} language={payroll.documentLanguage} hrefOf={(item) => `#case-${item.caseName}`} label="Missing company data" />
         </Card>

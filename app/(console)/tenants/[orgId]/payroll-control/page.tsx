@@ -5,7 +5,8 @@ import { localized, type Language } from "@/components/cases/labels";
 import { formatDate } from "@/components/payrolls/labels";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
-import { PLAUSIBILITY_CODES, sumAmounts } from "@/components/results/labels";
+import { formatChf } from "@/components/periods/labels";
+import { PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
 import { openPeriodOf } from "@/components/results/load";
 import { StateBadge } from "@/components/results/state-badge";
 import { Alert } from "@/components/ui/alert";
@@ -13,9 +14,16 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listCases } from "@/server/cases/read-cases";
 import { listEmployees } from "@/server/employees/list-employees";
+import { isNotInPayroll } from "@/server/results/control-codes";
 import { controlling, listEntries } from "@/server/results/read-entries";
 
 export const metadata: Metadata = { title: "Payroll control" };
+
+/** The API's CHF ("23400.00") as the console shows amounts ("23'400.00"). */
+const chf = (amount: string) => formatChf(toRappen(amount));
+/** Blocked employees first, those not in payroll yet last. */
+const rank = (row: { state: string; notInPayroll: boolean }) => (row.state === "Blocked" ? 0 : row.notInPayroll ? 2 : 1);
+const sumChf = (amounts: string[]) => formatChf(amounts.reduce((sum, a) => sum + toRappen(a), 0));
 
 export default async function PayrollControlPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -50,13 +58,15 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
   const canConfirm = consoleCan(ctx, "case.write");
   const rows = control.items
-    .map((c) => ({ ...c, entry: byEmployee.get(c.employeeId), person: people.get(c.employeeId) }))
-    .sort((a, b) => (a.state === "Blocked" ? 0 : 1) - (b.state === "Blocked" ? 0 : 1) || (a.person?.lastName ?? "").localeCompare(b.person?.lastName ?? ""));
+    .map((c) => ({ ...c, entry: byEmployee.get(c.employeeId), person: people.get(c.employeeId), notInPayroll: isNotInPayroll(c) }))
+    .sort((a, b) => rank(a) - rank(b) || (a.person?.lastName ?? "").localeCompare(b.person?.lastName ?? ""));
   const totals = {
-    gross: sumAmounts(entries.items.map((e) => e.gross)),
-    net: sumAmounts(entries.items.map((e) => e.net)),
-    open: sumAmounts(control.items.map((e) => e.openAmount)),
+    gross: sumChf(entries.items.map((e) => e.gross)),
+    net: sumChf(entries.items.map((e) => e.net)),
+    open: sumChf(control.items.map((e) => e.openAmount)),
   };
+  const inPayroll = control.items.filter((i) => !isNotInPayroll(i)).length;
+  const notInPayroll = control.items.length - inPayroll;
   const blockedEmployees = control.items.filter((i) => i.state === "Blocked").length;
   const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${period.periodStart}T00:00:00Z`));
 
@@ -67,10 +77,11 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
         description={`The open period ${month} (${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}): every employee's state and what keeps it from being paid out. Always current: every saved case change recalculates.`}
       />
       <div className="space-y-6">
-        <dl className="grid gap-3 sm:grid-cols-5" aria-label="Totals">
+        <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
           {[
             { label: "Blocking items", value: String(control.blockingCount), testId: "blocking-count", alert: control.blockingCount > 0 },
-            { label: "Blocked employees", value: `${blockedEmployees} of ${control.items.length}`, testId: "blocked-employees", alert: blockedEmployees > 0 },
+            { label: "Blocked employees", value: `${blockedEmployees} of ${inPayroll} in payroll`, testId: "blocked-employees", alert: blockedEmployees > 0 },
+            { label: "Not in payroll yet", value: String(notInPayroll), testId: "not-in-payroll-count" },
             { label: "Gross (CHF)", value: totals.gross, testId: "total-gross" },
             { label: "Net (CHF)", value: totals.net, testId: "total-net" },
             { label: "Open amount (CHF)", value: totals.open, testId: "total-open" },
@@ -85,22 +96,25 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
         </dl>
         <Card title="Employees" description="Blocked employees first. A blocking item is resolved by entering the data, or by confirming it through a Payroll Control confirmation (ControlConfirmation case).">
           {rows.length === 0 ? (
-            <Alert tone="info">No employee is employed in this period yet: record an Employment case with the entry date.</Alert>
+            <Alert tone="info">No employee yet: add employees and record their Employment case with the entry date.</Alert>
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Payroll control">
               {rows.map((row) => {
                 const employeeHref = `/tenants/${orgId}/employees/${row.employeeId}`;
                 const name = row.person ? `${row.person.lastName}, ${row.person.firstName} (${row.person.identifier})` : row.employeeId;
                 return (
-                  <li key={row.employeeId} id={`employee-${row.employeeId}`} data-testid="control-row" data-employee-id={row.employeeId} data-state={row.state} className="scroll-mt-6 py-3">
+                  <li key={row.employeeId} id={`employee-${row.employeeId}`} data-testid="control-row" data-employee-id={row.employeeId} data-state={row.state} data-in-payroll={!row.notInPayroll} className="scroll-mt-6 py-3">
                     <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
                       <Link href={`${employeeHref}#payslip`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
                         {name}
                       </Link>
-                      <StateBadge state={row.state} />
-                      <span className="ml-auto text-sm tabular-nums text-slate-600">
-                        Gross <span data-testid="row-gross">{row.entry?.gross ?? "—"}</span> · Net <span data-testid="row-net">{row.entry?.net ?? "—"}</span> · Open <span data-testid="row-open">{row.openAmount}</span>
-                      </span>
+                      <StateBadge state={row.state} label={row.notInPayroll ? "Not in payroll yet" : undefined} />
+                      {row.notInPayroll ? null : (
+                        <span className="ml-auto text-sm tabular-nums text-slate-600">
+                          Gross <span data-testid="row-gross">{row.entry ? chf(row.entry.gross) : "—"}</span> · Net <span data-testid="row-net">{row.entry ? chf(row.entry.net) : "—"}</span> · Open{" "}
+                          <span data-testid="row-open">{chf(row.openAmount)}</span>
+                        </span>
+                      )}
                     </div>
                     {row.items.length ? (
                       <ul className="mt-2 space-y-2" aria-label={`Items of ${name}`}>

@@ -19,7 +19,8 @@ export const metadata: Metadata = { title: "Company settings" };
 export default async function SettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
+  // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
+  if (!consoleCan(ctx, "payroll.update")) notFound();
   const { items } = await listPayrolls({ ctx, input: { limit: 1 } });
   const first = items[0];
 

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CaseSections } from "@/components/cases/case-sections";
+import { CaseCard, ScheduledChanges, loadCaseData } from "@/components/cases/case-sections";
+import { CONSOLE_LANGUAGE } from "@/components/cases/labels";
+import { EmployeeSections, type EmployeeSection } from "@/components/employees/employee-sections";
+import { SECTION_LABEL, SECTION_ORDER, sectionOfCase, type EmployeeSectionId } from "@/components/employees/sections";
 import { EmployeeDocuments } from "@/components/documents/employee-documents";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
@@ -9,7 +12,6 @@ import { openPayslipOf } from "@/components/results/load";
 import { PayslipPreview } from "@/components/results/payslip-preview";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
-import { listCases } from "@/server/cases/read-cases";
 import { employeeMissingData } from "@/server/cases/missing-data";
 import { getEmployee } from "@/server/employees/get-employee";
 import { NotFound } from "@/server/errors";
@@ -18,10 +20,9 @@ import { isUuid } from "@/server/ids";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 import { employeeDocuments } from "@/server/documents/read-documents";
 
-export const metadata: Metadata = { title: "Employee" };
+type Params = { params: Promise<{ orgId: string; employeeId: string }> };
 
-export default async function EmployeePage({ params }: { params: Promise<{ orgId: string; employeeId: string }> }) {
-  const { orgId, employeeId } = await params;
+async function employeeOf(orgId: string, employeeId: string) {
   const ctx = await requireConsoleTenant(orgId);
   if (!isUuid(employeeId)) notFound();
   const found = await getEmployee({ ctx, employeeId }).catch((error: unknown) => {
@@ -29,13 +30,25 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
     throw error;
   });
   if (!found) notFound();
+  return { ctx, found };
+}
+
+/** The page is named after the employee (browser tab, history, bookmarks). */
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { orgId, employeeId } = await params;
+  const { found } = await employeeOf(orgId, employeeId);
+  return { title: `${found.employee.firstName} ${found.employee.lastName}` };
+}
+
+export default async function EmployeePage({ params }: Params) {
+  const { orgId, employeeId } = await params;
+  const { ctx, found } = await employeeOf(orgId, employeeId);
   const { employee, version } = found;
   const { items: payrolls } = await listPayrolls({ ctx, input: { limit: 50 } });
   const payroll = payrolls.find((p) => p.divisionId === employee.divisionId) ?? null;
   const base = `/tenants/${orgId}/employees/${employee.id}`;
 
   let missingSection = null;
-  let cases = null;
   let payslip = null;
   let documents = null;
   if (payroll && consoleCan(ctx, "document.read")) {
@@ -49,7 +62,7 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
   if (payroll && consoleCan(ctx, "payroll.read")) {
     const { period, entry, blockingItems } = await openPayslipOf(ctx, payroll.id, employee.id);
     payslip = (
-      <section id="payslip" className="scroll-mt-6">
+      <section id="payslip" className="scroll-mt-16">
         <Card
           title="Payslip preview"
           description={period ? `The open period, ${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}: always current, recalculated with every saved case change.` : undefined}
@@ -59,18 +72,69 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
       </section>
     );
   }
+
+  const record = (
+    <Card title="Employee record" description="Identifier and name are applied immediately; they are not time-versioned. Employees cannot be deleted.">
+      <EditEmployeeForm
+        orgId={orgId}
+        employee={employee}
+        etag={etagOf({ id: employee.id, version })}
+        canWrite={consoleCan(ctx, "employee.write")}
+        backHref={ctx.access.role === "SelfService" ? null : `/tenants/${orgId}/employees`}
+      />
+    </Card>
+  );
+  const sections: EmployeeSection[] = [];
   if (payroll) {
     const missing = await employeeMissingData({ ctx, payrollId: payroll.id, employeeId: employee.id });
+    const data = await loadCaseData({ ctx, payroll, employeeId: employee.id, valueDate: missing.valueDate });
     // Self Service fills only their own ESS/ECT cases: the rest is for the payroll office.
-    const visible = new Set((await listCases({ ctx, payrollId: payroll.id, input: { employeeId: employee.id } })).items.map((c) => c.name));
+    const visible = new Set(data.cases.map((c) => c.name));
     const items = missing.items.filter((item) => visible.has(item.caseName));
     missingSection = (
-      <Card title="Missing data" description={`Required fields without a value on ${formatDate(missing.valueDate)}. Each link leads to the case to fill.`}>
-        <MissingDataList items={items} language={payroll.documentLanguage} hrefOf={(item) => `${base}#case-${item.caseName}`} />
+      <Card title="Missing data" description={`Required fields without a value on ${formatDate(missing.valueDate)}. Each link opens the form to fill.`}>
+        <MissingDataList items={items} language={CONSOLE_LANGUAGE} hrefOf={(item) => `${base}#case-${item.caseName}`} />
       </Card>
     );
-    cases = <CaseSections ctx={ctx} payroll={payroll} employeeId={employee.id} valueDate={missing.valueDate} />;
+    const controlHref = consoleCan(ctx, "payroll.read") ? `/tenants/${orgId}/payroll-control#employee-${employee.id}` : undefined;
+    sections.push({
+      id: "overview",
+      label: SECTION_LABEL.overview,
+      content: (
+        <>
+          {record}
+          <ScheduledChanges data={data} hrefOf={(caseName) => `${base}#case-${caseName}`} />
+          {payslip}
+        </>
+      ),
+    });
+    const grouped = new Map<EmployeeSectionId, typeof data.cases>();
+    for (const definition of data.cases) {
+      const id = sectionOfCase(definition.name);
+      grouped.set(id, [...(grouped.get(id) ?? []), definition]);
+    }
+    for (const id of SECTION_ORDER) {
+      const cases = grouped.get(id);
+      if (!cases?.length) continue;
+      sections.push({
+        id,
+        label: SECTION_LABEL[id],
+        content: (
+          <>
+            <p className="text-sm text-slate-600">
+              Each change applies from its “Valid from” date (and may end). A change with an earlier date than a saved one overrides it from that date; the history of every field stays.
+            </p>
+            {cases.map((definition) => (
+              <CaseCard key={definition.name} data={data} definition={definition} controlHref={controlHref} />
+            ))}
+          </>
+        ),
+      });
+    }
+  } else {
+    sections.push({ id: "overview", label: SECTION_LABEL.overview, content: record });
   }
+  if (documents) sections.push({ id: "documents", label: SECTION_LABEL.documents, content: documents });
 
   return (
     <>
@@ -79,29 +143,8 @@ export default async function EmployeePage({ params }: { params: Promise<{ orgId
         description={`Employee ${employee.identifier} · ${employee.employed ? "currently employed" : "not currently employed"}${employee.entryDate ? ` · since ${formatDate(employee.entryDate)}` : ""}`}
       />
       <div className="space-y-6">
-        <Card title="Employee record" description="Identifier and name are applied immediately; they are not time-versioned. Employees cannot be deleted.">
-          <EditEmployeeForm
-            orgId={orgId}
-            employee={employee}
-            etag={etagOf({ id: employee.id, version })}
-            canWrite={consoleCan(ctx, "employee.write")}
-            backHref={ctx.access.role === "SelfService" ? null : `/tenants/${orgId}/employees`}
-          />
-        </Card>
         {missingSection}
-        {payslip}
-        {documents}
-        {cases ? (
-          <>
-            <div>
-              <h2 className="text-lg font-semibold text-slate-900">Case data</h2>
-              <p className="text-sm text-slate-600">
-                Time-versioned: each change starts on its date (and may end); a later change with an earlier start overrides from that start. The history of every field stays.
-              </p>
-            </div>
-            {cases}
-          </>
-        ) : null}
+        <EmployeeSections sections={sections} />
       </div>
     </>
   );

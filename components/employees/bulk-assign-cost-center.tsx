@@ -1,0 +1,167 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { PostCaseChange } from "@/server/cases/schemas";
+import { apiRequest } from "@/components/forms/api";
+import { plainProblem } from "@/components/cases/messages";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+
+export type AssignableEmployee = { id: string; identifier: string; name: string; costCenter: string | null };
+type Outcome = { done: number; total: number; failed: { name: string; message: string }[]; running: boolean };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Assigns one cost center to many employees: one case change (POST .../cases, the documented API)
+ * per selected employee, one after the other, with the progress and a summary naming each failure.
+ */
+export function BulkAssignCostCenter({
+  orgId,
+  payrollId,
+  employees,
+  costCenters,
+  defaultStart,
+  canWrite,
+}: {
+  orgId: string;
+  payrollId: string;
+  employees: AssignableEmployee[];
+  costCenters: { key: string; value: string }[];
+  defaultStart: string;
+  canWrite: boolean;
+}) {
+  const router = useRouter();
+  const without = employees.filter((e) => e.costCenter === null);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [costCenter, setCostCenter] = useState(costCenters.length === 1 ? costCenters[0]!.key : "");
+  const [start, setStart] = useState(defaultStart);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const names = new Map(costCenters.map((c) => [c.key, c.value]));
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function assign() {
+    setProblem(null);
+    if (!selected.size) return setProblem("Select at least one employee.");
+    if (!costCenter) return setProblem("Choose the cost center.");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(start)) return setProblem("Enter the date the cost center applies from.");
+    const chosen = employees.filter((e) => selected.has(e.id));
+    const failed: Outcome["failed"] = [];
+    let done = 0;
+    setOutcome({ done, total: chosen.length, failed, running: true });
+    for (const employee of chosen) {
+      const body: PostCaseChange = {
+        caseName: "CostCenter",
+        employeeId: employee.id,
+        reason: "Cost center assigned to several employees at once",
+        values: [{ caseFieldName: "CostCenter", value: costCenter, start }],
+      };
+      try {
+        await apiRequest(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body });
+        done += 1;
+      } catch (error) {
+        failed.push({ name: employee.name, message: plainProblem(error) });
+      }
+      setOutcome({ done, total: chosen.length, failed: [...failed], running: true });
+    }
+    setOutcome({ done, total: chosen.length, failed, running: false });
+    if (done) {
+      setSelected(new Set());
+      router.refresh();
+    }
+  }
+
+  return (
+    <form
+      aria-label="Assign a cost center"
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void assign();
+      }}
+    >
+      <p className="text-sm text-slate-700">{without.length ? `${plural(without.length, "employee has", "employees have")} no cost center.` : "Every employee has a cost center."}</p>
+      {employees.length ? (
+        <fieldset disabled={!canWrite || outcome?.running} className="min-w-0">
+          <legend className="sr-only">Employees</legend>
+          <div className="mb-2 flex flex-wrap gap-3 text-sm">
+            <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(without.map((e) => e.id)))}>
+              Select those without a cost center
+            </button>
+            <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(employees.map((e) => e.id)))}>
+              Select all
+            </button>
+            <button type="button" className="font-medium text-slate-600 underline-offset-2 hover:underline" onClick={() => setSelected(new Set())}>
+              Clear
+            </button>
+          </div>
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+            {employees.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50">
+                <label className="flex cursor-pointer items-center gap-3">
+                  <input type="checkbox" checked={selected.has(e.id)} onChange={(event) => toggle(e.id, event.target.checked)} className="size-4" />
+                  <span className="font-medium text-slate-900">{e.name}</span>
+                </label>
+                <span className="text-slate-500">{e.identifier}</span>
+                <span className={`ml-auto text-xs ${e.costCenter ? "text-slate-600" : "font-medium text-amber-800"}`}>
+                  {e.costCenter ? `${e.costCenter} · ${names.get(e.costCenter) ?? ""}` : "no cost center"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {canWrite && employees.length ? (
+        <div className="grid items-end gap-4 sm:grid-cols-[1fr_12rem_auto]">
+          <SelectField label="Cost center" value={costCenter} onChange={(event) => setCostCenter(event.target.value)} disabled={outcome?.running}>
+            <option value="">— choose —</option>
+            {costCenters.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.key} · {c.value}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Valid from" type="date" value={start} onChange={(event) => setStart(event.target.value)} disabled={outcome?.running} />
+          <Button type="submit" disabled={outcome?.running || !selected.size}>
+            {outcome?.running ? `Assigning ${outcome.done + outcome.failed.length + 1} of ${outcome.total}…` : `Assign to ${plural(selected.size, "employee", "employees")}`}
+          </Button>
+        </div>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite" className="text-sm">
+        {outcome ? (
+          <div className={`rounded-md border px-4 py-3 ${outcome.failed.length ? "border-amber-200 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
+            <p className="font-medium">
+              {outcome.running ? "Assigning: " : ""}
+              {outcome.done} of {outcome.total} assigned{outcome.failed.length ? `; ${outcome.failed.length} failed` : ""}
+              {outcome.running ? "…" : "."}
+            </p>
+            {outcome.failed.length ? (
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {outcome.failed.map((f, index) => (
+                  <li key={`${f.name}-${index}`}>
+                    {f.name}: {f.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

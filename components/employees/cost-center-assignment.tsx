@@ -1,0 +1,74 @@
+import type { TenantCtx } from "@/server/context";
+import { consoleCan } from "@/server/auth/console-session";
+import { listCaseChanges } from "@/server/cases/read-cases";
+import { valueInForce } from "@/server/cases/in-force";
+import { listEmployees } from "@/server/employees/list-employees";
+import { ListEmployeesQuery } from "@/server/employees/schemas";
+import { listLookupValues } from "@/server/lookups/list-lookup-values";
+import type { Payroll } from "@/server/payrolls/schemas";
+import { defaultStartOf } from "@/components/cases/case-sections";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { BulkAssignCostCenter, type AssignableEmployee } from "./bulk-assign-cost-center";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Every current employee of the payroll with the cost center in force on the date (null: none). */
+async function costCentersOfEmployees(ctx: TenantCtx, payroll: Payroll, date: string): Promise<AssignableEmployee[]> {
+  const staff: AssignableEmployee[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listEmployees({ ctx, payrollId: payroll.id, input: ListEmployeesQuery.parse({ limit: "500", cursor }) });
+    for (const e of page.items) staff.push({ id: e.id, identifier: e.identifier, name: `${e.firstName} ${e.lastName}`, costCenter: null });
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+
+  const values = new Map<string, { value: string; start: string; end: string | null; createdAt: Date; id: string }[]>();
+  cursor = undefined;
+  do {
+    const page = await listCaseChanges({ ctx, payrollId: payroll.id, input: { caseName: "CostCenter", scope: "employee", limit: 500, cursor } });
+    for (const change of page.items) {
+      if (!change.employeeId) continue;
+      const list = values.get(change.employeeId) ?? [];
+      for (const v of change.values) if (v.caseFieldName === "CostCenter") list.push({ ...v, createdAt: new Date(change.createdAt) });
+      values.set(change.employeeId, list);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  for (const e of staff) e.costCenter = valueInForce(values.get(e.id) ?? [], date)?.value ?? null;
+  return staff.sort((a, b) => a.name.localeCompare(b.name, "de-CH"));
+}
+
+/**
+ * Beside the cost centers: before the first one, the warning that every employee will need one (and
+ * how many have none); once there are cost centers, assigning one to many employees at once.
+ */
+export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
+  if (!consoleCan(ctx, "payroll.read")) return null;
+  const date = await defaultStartOf(ctx, payroll);
+  const [costCenters, staff] = await Promise.all([listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } }), costCentersOfEmployees(ctx, payroll, date)]);
+  const without = staff.filter((e) => e.costCenter === null).length;
+
+  if (!costCenters.items.length) {
+    if (!staff.length) return null;
+    return (
+      <div className="mb-6">
+        <Alert tone="warning" title="Adding the first cost center makes it required for everyone">
+          Once a cost center exists, every employee needs one; {plural(without, "employee has", "employees have")} none. Payroll Control blocks each of them until they have one. After
+          adding it, assign it to them all at once here.
+        </Alert>
+      </div>
+    );
+  }
+  const choices = [...costCenters.items].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true })).map((c) => ({ key: c.key, value: c.value }));
+  return (
+    <div className="mb-6">
+      <Card
+        title="Assign a cost center to employees"
+        description="Every employee needs a cost center while the payroll has any. Select employees, choose the cost center and the date it applies from: each employee gets a cost center change."
+      >
+        <BulkAssignCostCenter orgId={ctx.tenantId} payrollId={payroll.id} employees={staff} costCenters={choices} defaultStart={date} canWrite={consoleCan(ctx, "case.write") && ctx.access.role !== "SelfService"} />
+      </Card>
+    </div>
+  );
+}

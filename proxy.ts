@@ -1,0 +1,34 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * Runs before Next's router, which answers a path whose percent-encoding does not decode with a
+ * plain-text 500 while matching it to a route. Such a path names nothing: a 400 problem+json here.
+ */
+export function proxy(request: NextRequest) {
+  const path = new URL(request.url).pathname;
+  if (decodes(path)) return NextResponse.next();
+  const body = {
+    type: "/api/problems/request.malformed_path",
+    title: "Bad Request",
+    status: 400,
+    detail: "The path's percent-encoding does not decode to UTF-8 text.",
+    code: "request.malformed_path",
+  };
+  return new NextResponse(JSON.stringify(body), {
+    status: 400,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};

@@ -23,6 +23,7 @@ import {
   pathLabel,
   primaryType,
   prng,
+  raw,
   seedFromEnv,
   toJsonText,
   withField,
@@ -83,6 +84,8 @@ type World = {
   accounts: string[];
   credentials: { clientId: string; clientSecret: string };
   employeeCaseBodies: unknown[];
+  /** Every case field of the payroll's regulations, for values of every type to every field. */
+  caseFields: { caseName: string; field: string; valueType: string; employee: boolean }[];
 };
 let world: World;
 
@@ -308,6 +311,16 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
     }
     probes.push({ kind: "body unknown fields", caller: caller(), body: jsonBody({ ...(valid as object), unknownField: "\u0000", ["\u202E"]: 1 }) });
   }
+  if (keyOf(op) === "POST /tenants/{orgId}/payrolls/{payrollId}/cases") {
+    // Every field of every case, with values of the wrong type, out of range or malformed for it;
+    // most as a dry run (calculated, not saved), some saved so that later reads meet them.
+    for (const { caseName, field, valueType, employee } of world.caseFields) {
+      for (const [name, value] of sampleOf(caseValues, 1, ["huge-digits", "feb-30", "float-max"])) {
+        const body = { caseName, employeeId: employee ? world.ids.employeeId : null, values: [{ caseFieldName: field, value, start: rnd.pick(["2026-01-01", "2026-01-15", "2025-12-01", "2026-12-31"]) }] };
+        probes.push({ kind: `case ${caseName}.${field} (${valueType}) ${name}`, caller: caller(), body: jsonBody(body), query: rnd.chance(0.8) ? "dryRun=true" : undefined });
+      }
+    }
+  }
   if (op.idempotent) {
     for (const [name, key] of Object.entries(hostileIdempotencyKeys)) probes.push({ kind: `idempotency-key ${name}`, caller: caller(), headers: { "idempotency-key": key } });
     const key = unique("key");
@@ -337,6 +350,38 @@ const storedTexts: Record<string, string> = {
   "emoji and quotes": `😀 O'Brien "the" \`x\` 🇨🇭`,
   "html and formula": '<b>&amp;</b> =HYPERLINK("http://evil.example","x") @SUM(1) +1 -1',
   "long text": "Ä".repeat(100),
+};
+
+/** Case values: every field gets some of these, whatever its type. */
+const caseValues: Record<string, unknown> = {
+  "huge-digits": "9".repeat(40),
+  "feb-30": "2026-02-30",
+  "float-max": 1.7976931348623157e308,
+  "long-10k": "1".repeat(10_000),
+  "negative-huge": "-99999999999999999999.99",
+  "many-decimals": "0.000000000000000000001",
+  exponent: "1e21",
+  "number-exponent": raw("1e400"),
+  "negative-zero": raw("-0"),
+  zero: 0,
+  "minus-one": -1,
+  fraction: 0.5,
+  "percent-over": "100.01",
+  "true": true,
+  "false-text": "FALSE",
+  empty: "",
+  blank: "   ",
+  nul: "\u0000",
+  emoji: "😀",
+  "date-year-0": "0000-01-01",
+  "date-far": "9999-12-31",
+  "date-time": "2026-01-01T00:00:00Z",
+  "iban-like": "CH00 0000 0000 0000 0000 0",
+  "ahv-like": "756.0000.0000.00",
+  "lookup-unknown": "NO-SUCH-KEY",
+  "canton-lower": "zh",
+  "canton-unknown": "XX",
+  "bfs-huge": "99999999999",
 };
 
 /** Entries and preview documents are made again when cases change: read their current ids. */
@@ -419,6 +464,11 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
     const lookupValue = (await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "KST-1", value: "Zentrale", payrollId: t.payroll.id }, { token: t.token })).body;
     await post("CostCenter", employee.id, { CostCenter: "KST-1" });
     const accounts = (await api.get(`${base}/lookups/values?lookupName=Accounts&limit=500`, { token: t.token })).body.items as { id: string }[];
+    const caseFields: World["caseFields"] = [];
+    for (const query of [`?employeeId=${employee.id}`, ""]) {
+      const cases = (await api.get(`${base}/cases${query}`, { token: t.token })).body.items as { name: string; fields: { name: string; valueType: string }[] }[];
+      for (const c of cases) for (const f of c.fields) caseFields.push({ caseName: c.name, field: f.name, valueType: f.valueType, employee: query !== "" });
+    }
     const scratch = await tenantFixture();
     const spare = await tenantFixture({ withPayroll: false });
     for (const [what, value] of Object.entries({ entries: entries[0], documents: documents[0], period: period?.id, invitation: invitation?.id, lookupValue: lookupValue?.id, accounts: accounts[1] })) {
@@ -453,6 +503,7 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
       spare: { orgId: spare.orgId, tenantId: spare.orgId },
       tokens: { system: t.token, admin: admin.token, selfService: selfService.token, invitee: invitee.token, scratch: scratch.token, spare: spare.token },
       accounts: accounts.map((a) => a.id),
+      caseFields,
       credentials: { clientId: t.owner.clientId, clientSecret: t.owner.clientSecret },
       employeeCaseBodies: [
         employeeCase("EmployeeAddress", { Street: "Bahnhofstrasse", City: "Zürich" }),

@@ -59,7 +59,15 @@ const operations: DocOp[] = Object.entries(doc.paths).flatMap(([template, method
 const allowOf = (op: DocOp) => allOperations.find((o) => o.method === op.method && o.path === op.template)!.allow;
 
 /** Operations that change what the others run on go last, in this order. */
+const PERIOD = "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}";
 const LATE = [
+  // Payouts lock what they pay: after everything that changes the open period's figures.
+  `POST ${PERIOD}/payouts`,
+  `GET ${PERIOD}/payouts`,
+  `GET ${PERIOD}/payouts/{payoutId}`,
+  `GET ${PERIOD}/payouts/{payoutId}/document`,
+  `POST ${PERIOD}/payouts/{payoutId}/processed`,
+  `POST ${PERIOD}/payouts/{payoutId}`,
   "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations",
   "POST /user_membership_invitations/{invitationId}",
   "DELETE /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
@@ -218,6 +226,7 @@ const validBodies: Record<string, () => unknown> = {
   "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values": () => ({ key: unique("KST"), value: "Fuzz cost center", displayName: { de: "Fuzz", en: "Fuzz" }, payrollId: world.ids.payrollId }),
   "PUT /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": () => ({ value: unique("Renamed"), displayName: { fr: "Fuzz" } }),
   "PUT /tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts": () => ({ debitAccountId: world.accounts[0], creditAccountId: world.accounts[1] }),
+  [`POST ${PERIOD}/payouts`]: () => ({ employeeIds: [world.ids.employeeId], amounts: { [world.ids.employeeId!]: "10.00" } }),
 };
 
 /** A rebase must move the start later: each valid rebase moves it one month on. */
@@ -313,11 +322,13 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   }
   if (keyOf(op) === "POST /tenants/{orgId}/payrolls/{payrollId}/cases") {
     // Every field of every case, with values of the wrong type, out of range or malformed for it;
-    // most as a dry run (calculated, not saved), some saved so that later reads meet them.
+    // most as a dry run (calculated, not saved); some saved for a second employee, so that later
+    // reads and calculations meet what was accepted (the company and the first employee stay sound).
     for (const { caseName, field, valueType, employee } of world.caseFields) {
       for (const [name, value] of sampleOf(caseValues, 1, ["huge-digits", "feb-30", "float-max"])) {
-        const body = { caseName, employeeId: employee ? world.ids.employeeId : null, values: [{ caseFieldName: field, value, start: rnd.pick(["2026-01-01", "2026-01-15", "2025-12-01", "2026-12-31"]) }] };
-        probes.push({ kind: `case ${caseName}.${field} (${valueType}) ${name}`, caller: caller(), body: jsonBody(body), query: rnd.chance(0.8) ? "dryRun=true" : undefined });
+        const save = employee && rnd.chance(0.25);
+        const body = { caseName, employeeId: employee ? (save ? world.ids.junkEmployeeId : world.ids.employeeId) : null, values: [{ caseFieldName: field, value, start: rnd.pick(["2026-01-01", "2026-01-15", "2025-12-01", "2026-12-31"]) }] };
+        probes.push({ kind: `case ${caseName}.${field} (${valueType}) ${name}${save ? " saved" : ""}`, caller: caller(), body: jsonBody(body), query: save ? undefined : "dryRun=true" });
       }
     }
   }
@@ -444,6 +455,9 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
     });
     const { t, base, employee, post } = await example1();
     await post("EmployeeAddress", employee.id, { Street: "Bahnhofstrasse", HouseNumber: "1", PostalCode: "8001", City: "Zürich", Country: "CH" });
+    // A company that can pay (payouts need its account and address).
+    await post("CompanyAddress", null, { CompanyStreet: "Seestrasse", CompanyHouseNumber: "8", CompanyPostalCode: "8002", CompanyCity: "Zürich", CompanyCountry: "CH" });
+    await post("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009", CompanyBankName: "Bank" });
     const admin = await memberOf(t.orgId, "Administrator");
     const selfService = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
     const other = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
@@ -464,6 +478,9 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
     const lookupValue = (await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "KST-1", value: "Zentrale", payrollId: t.payroll.id }, { token: t.token })).body;
     await post("CostCenter", employee.id, { CostCenter: "KST-1" });
     const accounts = (await api.get(`${base}/lookups/values?lookupName=Accounts&limit=500`, { token: t.token })).body.items as { id: string }[];
+    const junk = (await api.post(`/api/tenants/${t.orgId}/employees`, { identifier: unique("J"), firstName: "Junk", lastName: "Values", divisionId: t.payroll.divisionId }, { token: t.token })).body;
+    await post("Employment", junk.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
+    await post("Salary", junk.id, { SalaryType: "monthly", MonthlySalary: "5000.00" });
     const caseFields: World["caseFields"] = [];
     for (const query of [`?employeeId=${employee.id}`, ""]) {
       const cases = (await api.get(`${base}/cases${query}`, { token: t.token })).body.items as { name: string; fields: { name: string; valueType: string }[] }[];
@@ -487,6 +504,7 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
         payrollId: t.payroll.id,
         divisionId: t.payroll.divisionId,
         employeeId: employee.id,
+        junkEmployeeId: junk.id,
         userId: adminUser.id,
         otherUserId: candidateUser.id,
         userMembershipId: membershipId,

@@ -15,6 +15,12 @@ const Env = z.object({
   DEV_IDP_HOST: z.string().default("127.0.0.1"),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /**
+   * "true" when the service is reachable only through a proxy that appends the client's address to
+   * X-Forwarded-For: the last entry is then the caller's address for the rate limits per address
+   * (server/auth/rate-limit.ts). Otherwise the header is the client's own word and is not used.
+   */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = z.infer<typeof Env>;

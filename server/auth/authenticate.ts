@@ -5,15 +5,26 @@ import { Unauthenticated } from "../errors";
 import { getUserById } from "../users/upsert-user";
 import { issuerOf, verifyPersonToken } from "./people";
 import { sessionSecret } from "./session-secret";
+import { currentSessionUserId } from "./sessions";
 import { serviceIssuer, verifySystemUserToken } from "./system-users";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The request's cookies; one whose value is not valid percent-encoding is left out (it is nobody's session). */
 function cookiesOf(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of header?.split(";") ?? []) {
     const at = part.indexOf("=");
-    if (at > 0) jar.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    const value = at > 0 ? decoded(part.slice(at + 1).trim()) : null;
+    if (value !== null) jar.set(part.slice(0, at).trim(), value);
   }
   return jar;
 }
@@ -28,7 +39,11 @@ function sessionCookie(jar: Map<string, string>): string | null {
   return null;
 }
 
-/** The caller of a request: a bearer token (system user or person) or a browser session; null when anonymous. */
+/**
+ * The caller of a request: a bearer token (system user or person) or a browser session; null when
+ * anonymous. A session cookie that is not a valid, current session is no session: the request is
+ * anonymous (public operations work, the others answer 401). A bearer token that is not valid is a 401.
+ */
 export async function authenticate(request: Request): Promise<Caller | null> {
   const authorization = request.headers.get("authorization");
   // HTTP Basic carries client credentials for the token endpoint, not a caller.
@@ -48,10 +63,10 @@ export async function authenticate(request: Request): Promise<Caller | null> {
   const session = sessionCookie(cookiesOf(request.headers.get("cookie")));
   if (session) {
     const token = await decode({ token: session, secret: await sessionSecret() }).catch(() => null);
-    const userId = typeof token?.userId === "string" ? token.userId : null;
+    // Only a session recorded on the server and not signed out (server/auth/sessions.ts).
+    const userId = await currentSessionUserId(token);
     const user = userId ? await getUserById(userId) : null;
-    if (!user) throw new Unauthenticated("The session has expired; sign in again.", "auth.session_expired");
-    return { kind: "person", userId: user.id, email: user.email, name: user.name };
+    if (user) return { kind: "person", userId: user.id, email: user.email, name: user.name };
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { upsertUser } from "../users/upsert-user";
 import { DEV_CLIENT_SECRET } from "./dev-idp";
 import { DEV_CLIENT_ID } from "./dev-token";
 import { sessionSecret } from "./session-secret";
+import { SESSION_SECONDS, currentSessionUserId, endSession, startSession } from "./sessions";
 
 declare module "next-auth" {
   interface Session {
@@ -18,6 +19,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     /** Our user id; server/auth/authenticate.ts reads this claim from the session cookie. */
     userId?: string;
+    /** The sign-in's record in `sessions`: the cookie works only while it is current (server/auth/sessions.ts). */
+    sessionId?: string;
   }
 }
 
@@ -61,7 +64,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
   return {
     secret: await sessionSecret(),
     providers: [oidcProvider()],
-    session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_SECONDS },
     pages: { signIn: "/signin", error: "/signin" },
     callbacks: {
       async jwt({ token, account, profile }) {
@@ -71,14 +74,22 @@ export async function authOptions(): Promise<NextAuthOptions> {
           if (!email) throw new Error("The identity provider sent no email address.");
           const user = await upsertUser({ issuer, subject: claims.sub ?? account.providerAccountId, email, name: claims.name ?? token.name, emailVerified: claims.email_verified === true });
           token.userId = user.id;
+          token.sessionId = await startSession(user.id);
           token.name = user.name;
           token.email = user.email;
         }
         return token;
       },
       async session({ session, token }) {
-        session.userId = token.userId;
+        // A signed-out or expired sign-in is no session, whatever the cookie's own expiry says.
+        session.userId = (await currentSessionUserId(token)) ?? undefined;
         return session;
+      },
+    },
+    events: {
+      /** Ends the sign-in on the server: the cookie, if kept anywhere, no longer authenticates. */
+      async signOut({ token }) {
+        await endSession(token);
       },
     },
   };

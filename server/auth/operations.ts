@@ -7,12 +7,13 @@ export const issueToken = operation({
   /** Issues a token; repeating it is harmless and a replayed token would be stale. */
   idempotent: false,
   tag: "Authentication",
-  summary: "Client-credentials token for a system user (form, JSON or HTTP Basic).",
+  summary:
+    "Client-credentials token for a system user (form, JSON or HTTP Basic). Failed attempts are rate-limited per client id and per address: over the limit, 429 with Retry-After (seconds).",
   allow: "public",
   body: TokenRequest,
   form: true,
   response: TokenResponse,
-  errors: [400, 401, 422],
+  errors: [400, 401, 422, 429],
 });
 
 export const getJwks = operation({
@@ -30,9 +31,9 @@ export const issueDevToken = operation({
   /** Issues a token; repeating it is harmless and a replayed token would be stale. */
   idempotent: false,
   tag: "Authentication",
-  summary: "A demo person's bearer token (development and sandbox only; 404 in production).",
+  summary: "A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).",
   allow: "public",
   body: DevTokenRequest,
   response: TokenResponse,
-  errors: [404, 422],
+  errors: [404, 422, 429],
 });

@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: "A documented rule forbids it",
   412: "If-Match does not match",
   422: "Invalid values; errors[] names each field",
+  429: "Too many attempts; Retry-After says how many seconds to wait",
 };
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -47,7 +48,8 @@ function operationObject(op: Operation) {
   };
   const problem = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
   const errors = new Set([...(op.allow === "public" ? [] : [401, 403]), ...(op.body || op.query ? [400, 422] : []), ...(op.errors ?? [])]);
-  for (const code of [...errors].sort()) responses[String(code)] = { description: STATUS_TEXT[code] ?? "Error", ...problem };
+  const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };
+  for (const code of [...errors].sort()) responses[String(code)] = { description: STATUS_TEXT[code] ?? "Error", ...(code === 429 ? retryAfter : {}), ...problem };
   const body = op.body
     ? {
         required: true,

@@ -35,7 +35,10 @@ export async function getInvitation({ caller, invitationId }: { caller: Person; 
   return toInvitation(found.invitation, env().PUBLIC_URL, found.tenantName);
 }
 
-/** Accepts with the invitee's own sign-in: the verified email must be the invited one. */
+/**
+ * Accepts with the invitee's own sign-in: the verified email must be the invited one. To anyone but the
+ * invitee and the tenant's Administrators the invitation does not exist (404, as an unknown id).
+ */
 export async function acceptInvitation({ caller, invitationId }: { caller: Person; invitationId: string }) {
   const db = await getDb();
   try {
@@ -45,7 +48,13 @@ export async function acceptInvitation({ caller, invitationId }: { caller: Perso
       if (!invitation) throw new NotFound("invitation");
       const [user] = await tx.select().from(users).where(eq(users.id, caller.userId)).limit(1);
       if (!user || user.email !== invitation.email) {
-        // The inviter or anyone else may not accept on the invitee's behalf; do not reveal the invitation's details.
+        // The tenant's Administrators know the invitation: they are told it is not theirs to accept.
+        const [administrator] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(and(eq(memberships.tenantId, invitation.tenantId), eq(memberships.userId, caller.userId), eq(memberships.role, "Administrator")))
+          .limit(1);
+        if (!administrator) throw new NotFound("invitation");
         throw new Forbidden("This invitation was sent to another email address; sign in as the invited person.", "invitation.email_mismatch");
       }
       if (!user.emailVerified) throw new Forbidden("Your identity provider has not verified your email address.", "invitation.email_unverified");

@@ -50,7 +50,8 @@ export const acceptInvitationOp = operation({
   method: "POST",
   path: "/user_membership_invitations/{invitationId}",
   tag: "Invitations",
-  summary: "Accept with the invitee's own token: creates the membership.",
+  summary:
+    "Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept).",
   allow: "person",
   response: Membership,
   errors: [403, 404, 409],

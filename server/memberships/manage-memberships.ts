@@ -1,11 +1,13 @@
 import "server-only";
-import { and, asc, eq, gt, ne } from "drizzle-orm";
-import type { TenantCtx, Verb } from "../context";
-import { memberships, users } from "../db/schema";
+import { and, asc, eq, exists, gt, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Caller, TenantCtx, Verb } from "../context";
+import { memberships, tenants, users } from "../db/schema";
 import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
 import { newId } from "../ids";
+import { checkIfMatch } from "../http/etag";
 import { checkRoleLinks } from "./role-links";
 import { toMembership, type CreateMembership, type UpdateMembership } from "./schemas";
 
@@ -30,16 +32,39 @@ export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
   });
 }
 
-/** Gives an existing user access at once, without an invitation. */
+/**
+ * A person the caller may enrol by id: one who already shares a tenant with the caller (a system user:
+ * a member of a tenant it created; a person: a member of a tenant they are a member of). Anyone else
+ * is unknown to the caller, exactly like an id that does not exist.
+ */
+async function knownPerson(scope: TenantScope, caller: Caller, userId: string) {
+  const theirs = alias(memberships, "their_membership");
+  const shared =
+    caller.kind === "system"
+      ? scope.tx
+          .select({ one: sql`1` })
+          .from(theirs)
+          .innerJoin(tenants, eq(tenants.id, theirs.tenantId))
+          .where(and(eq(theirs.userId, users.id), eq(tenants.createdBySystemUserId, caller.systemUserId)))
+      : scope.tx
+          .select({ one: sql`1` })
+          .from(theirs)
+          .innerJoin(memberships, and(eq(memberships.tenantId, theirs.tenantId), eq(memberships.userId, caller.userId)))
+          .where(eq(theirs.userId, users.id));
+  const [user] = await scope.tx.select().from(users).where(and(eq(users.id, userId), exists(shared))).limit(1);
+  if (!user) throw new NotFound("user");
+  return user;
+}
+
+/** Gives a person who already shares a tenant with the caller access at once; others are invited by email. */
 export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
   try {
     return await inTenant(ctx, async (scope) => {
-      const [user] = await scope.tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
-      if (!user) throw Invalid.field("userId", "No user has this id; invite the person by email instead.", "membership.unknown_user");
+      const user = await knownPerson(scope, ctx.caller, input.userId);
       if (await scope.first(memberships, eq(memberships.userId, user.id))) throw alreadyMember();
       const links = await checkRoleLinks(scope, input);
       const row = await scope.insert(memberships, { id: newId(), userId: user.id, role: input.role, ...links });
-      return toMembership(row, user);
+      return { membership: toMembership(row, user), version: row.version };
     });
   } catch (error) {
     if (isUniqueViolation(error, "memberships_tenant_user_key")) throw alreadyMember();
@@ -56,14 +81,16 @@ async function assertNotLastAdministrator(scope: TenantScope, membership: { id: 
   }
 }
 
-export async function updateMembership({ ctx, membershipId, input }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership }) {
+/** Changes the role under a row lock; an If-Match naming another version is refused (412). */
+export async function updateMembership({ ctx, membershipId, input, ifMatch = null }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership; ifMatch?: string | null }) {
   return inTenant(ctx, async (scope) => {
     const current = await scope.lock(memberships, eq(memberships.id, membershipId));
     if (!current) throw new NotFound("membership");
+    checkIfMatch(ifMatch, current);
     if (input.role !== "Administrator") await assertNotLastAdministrator(scope, current);
     const links = await checkRoleLinks(scope, input);
-    const [row] = await scope.update(memberships, { role: input.role, ...links }, eq(memberships.id, membershipId));
-    return toMembership(row!);
+    const [row] = await scope.update(memberships, { role: input.role, ...links, version: sql`${memberships.version} + 1` }, eq(memberships.id, membershipId));
+    return { membership: toMembership(row!), version: row!.version };
   });
 }
 

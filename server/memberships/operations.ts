@@ -16,13 +16,14 @@ export const createMembershipOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/user_memberships",
   tag: "Memberships",
-  summary: "Give an existing user access at once (no invitation).",
+  summary:
+    "Give access at once (no invitation) to a person who already shares a tenant with the caller (for a system user: a member of one of its tenants). Any other userId is 404, as an unknown one; invite everyone else by email.",
   allow: "membership.write",
   body: CreateMembership,
   response: Membership,
   status: 201,
   idempotent: true,
-  errors: [409, 422],
+  errors: [404, 409, 422],
 });
 
 export const updateMembershipOp = operation({
@@ -33,7 +34,7 @@ export const updateMembershipOp = operation({
   allow: "membership.write",
   body: UpdateMembership,
   response: Membership,
-  errors: [404, 422],
+  errors: [404, 412, 422],
 });
 
 export const deleteMembershipOp = operation({

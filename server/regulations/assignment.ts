@@ -5,6 +5,7 @@ import { payrolls } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { initializeChart } from "../lookups/initialize-chart";
+import { checkIfMatch } from "../http/etag";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { AssignRegulations, PayrollRegulations } from "./schemas";
 import type { Regulation } from "./catalog";
@@ -82,16 +83,29 @@ export async function assignRegulations(scope: TenantScope, payroll: PayrollRow,
   return row!;
 }
 
-export async function getPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
-  return inTenant(ctx, async (scope) => regulationsOf(await findVisiblePayroll(scope, ctx, payrollId)));
+/**
+ * The assignment lives on the payroll row: its ETag is the payroll's (`"<payrollId>.<version>"`), so an
+ * If-Match read from either the payroll or its regulations guards against any change in between.
+ */
+export async function readPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+  return inTenant(ctx, async (scope) => {
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    return { regulations: regulationsOf(payroll), id: payroll.id, version: payroll.version };
+  });
 }
 
-export async function updatePayrollRegulations({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: AssignRegulations }) {
+export async function getPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+  return (await readPayrollRegulations({ ctx, payrollId })).regulations;
+}
+
+/** Under the payroll's row lock; an If-Match naming another version is refused (412). */
+export async function updatePayrollRegulations({ ctx, payrollId, input, ifMatch = null }: { ctx: TenantCtx; payrollId: string; input: AssignRegulations; ifMatch?: string | null }) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
+    checkIfMatch(ifMatch, payroll);
     const updated = await assignRegulations(scope, payroll, regulations, input);
     await recalculateOpenPeriod(scope, regulations, updated);
-    return regulationsOf(updated);
+    return { regulations: regulationsOf(updated), id: updated.id, version: updated.version };
   });
 }

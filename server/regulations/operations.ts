@@ -28,5 +28,5 @@ export const updatePayrollRegulationsOp = operation({
   allow: "payroll.update",
   body: AssignRegulations,
   response: PayrollRegulations,
-  errors: [404, 409, 422],
+  errors: [404, 409, 412, 422],
 });

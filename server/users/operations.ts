@@ -27,5 +27,5 @@ export const updateUserOp = operation({
   allow: "person",
   body: UpdateUser,
   response: User,
-  errors: [404],
+  errors: [404, 412],
 });

@@ -3,6 +3,7 @@ import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { currentSigningKey } from "@/server/auth/keys";
 import { sessionSecret } from "@/server/auth/session-secret";
+import { startSession } from "@/server/auth/sessions";
 import { SERVICE_AUDIENCE, createSystemUser, serviceIssuer } from "@/server/auth/system-users";
 import { getDb } from "@/server/db/client";
 import { systemUsers, users } from "@/server/db/schema";
@@ -114,7 +115,7 @@ describe("people", () => {
     const t = await tenantFixture();
     const person = await memberOf(t.orgId, "Administrator");
     const [user] = await (await getDb()).select().from(users).where(eq(users.email, person.email));
-    const cookie = await encode({ token: { userId: user!.id, sub: user!.subject }, secret: await sessionSecret() });
+    const cookie = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
     const response = await api.get(`/api/tenants/${t.orgId}`, { headers: { cookie: `next-auth.session-token=${cookie}` } });
     expect(response.status).toBe(200);
     const forged = await api.get(`/api/tenants/${t.orgId}`, { headers: { cookie: `next-auth.session-token=${cookie.slice(0, -4)}abcd` } });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { allOperations } from "@/server/docs/all-operations";
 import { api, call } from "../fixtures/api";
-import { anEmployee, memberOf, personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
+import { anEmployee, invitedMember, memberOf, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 
 /**
  * Every API operation x every kind of caller, with the expected outcome:
@@ -38,7 +38,7 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "GET /tenants/{orgId}/user_memberships/invitations": "uonoffffn",
   "DELETE /tenants/{orgId}/user_memberships/invitations/{invitationId}": "uonoffffn",
   "GET /user_membership_invitations/{invitationId}": "uffonnnnn",
-  "POST /user_membership_invitations/{invitationId}": "uffffffff",
+  "POST /user_membership_invitations/{invitationId}": "ufffnnnnn",
   "GET /tenants/{orgId}/payrolls": "uonoooffn",
   "POST /tenants/{orgId}/payrolls/simple": "uonoffffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}": "uonoonffn",
@@ -105,9 +105,7 @@ describe("authorization matrix", () => {
 
   /** Objects that an allowed DELETE removes are made fresh for each cell. */
   async function freshMembership() {
-    const person = await personToken();
-    const userId = (await api.get("/api/users", { token: person.token })).body.id;
-    return (await api.post(`/api/tenants/${orgId}/user_memberships`, { userId, role: "Administrator" }, { token: owner })).body.id as string;
+    return (await invitedMember(orgId, owner, "Administrator")).membershipId;
   }
   async function freshCostCenter() {
     const response = await api.post(`/api/tenants/${orgId}/regulations/CH/lookups/CostCenters/values`, { key: unique("KST"), value: "Matrix" }, { token: owner });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { allOperations } from "@/server/docs/all-operations";
 import { isTenantPermission } from "@/server/auth/permissions";
 import { call } from "../fixtures/api";
-import { anEmployee, memberOf, personToken, tenantFixture } from "../fixtures/factories";
+import { anEmployee, invitedMember, memberOf, tenantFixture } from "../fixtures/factories";
 import { api } from "../fixtures/api";
 
 /**
@@ -37,9 +37,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
       ids.lookupValueId = (await api.post(`/api/tenants/${victim.orgId}/regulations/CH/lookups/CostCenters/values`, { key: `KST-${Math.random()}`, value: "Victim" }, { token: victim.token })).body.id;
     }
     if (template.includes("{userMembershipId}")) {
-      const person = await personToken();
-      const userId = (await api.get("/api/users", { token: person.token })).body.id;
-      ids.userMembershipId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships`, { userId, role: "Administrator" }, { token: victim.token })).body.id;
+      ids.userMembershipId = (await invitedMember(victim.orgId, victim.token, "Administrator")).membershipId;
     }
     if (template.includes("{invitationId}")) {
       ids.invitationId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships/invite`, { email: "victim@example.test", role: "Administrator" }, { token: victim.token })).body.id;

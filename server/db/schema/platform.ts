@@ -25,3 +25,13 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [unique("idempotency_keys_caller_key").on(t.caller, t.key)],
 );
+
+/**
+ * Rate-limit counters shared by every server process (server/auth/rate-limit.ts): one row per key
+ * (e.g. `token:client:<id>`), counting within a fixed window that starts at windowStart.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

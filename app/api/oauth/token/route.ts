@@ -1,7 +1,11 @@
 import { issueToken } from "@/server/auth/operations";
+import { answerRateLimited } from "@/server/auth/rate-limit";
 import { clientCredentialsToken } from "@/server/auth/token-endpoint";
 import { handle, resource } from "@/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  POST: handle(issueToken, async ({ request, body }) => ({ body: await clientCredentialsToken(request.headers.get("authorization"), body) })),
+  POST: handle(issueToken, async ({ request, body }) => {
+    const token = await answerRateLimited(() => clientCredentialsToken(request, body));
+    return token instanceof Response ? token : { body: token };
+  }),
 });

@@ -1,3 +1,4 @@
+import { etagOf } from "@/server/http/etag";
 import { handle, resource } from "@/server/http/route";
 import { created, ok } from "@/server/http/replies";
 import { createMembership, listMemberships } from "@/server/memberships/manage-memberships";
@@ -5,5 +6,8 @@ import { createMembershipOp, listMembershipsOp } from "@/server/memberships/oper
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(listMembershipsOp, async ({ ctx, query }) => ok(await listMemberships({ ctx, input: query }))),
-  POST: handle(createMembershipOp, async ({ ctx, body }) => created(await createMembership({ ctx, input: body }))),
+  POST: handle(createMembershipOp, async ({ ctx, body }) => {
+    const { membership, version } = await createMembership({ ctx, input: body });
+    return created(membership, etagOf({ id: membership.id, version }));
+  }),
 });

@@ -1,9 +1,16 @@
+import { etagOf } from "@/server/http/etag";
 import { handle, resource } from "@/server/http/route";
 import { ok } from "@/server/http/replies";
-import { getPayrollRegulations, updatePayrollRegulations } from "@/server/regulations/assignment";
+import { readPayrollRegulations, updatePayrollRegulations } from "@/server/regulations/assignment";
 import { getPayrollRegulationsOp, updatePayrollRegulationsOp } from "@/server/regulations/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(getPayrollRegulationsOp, async ({ ctx, params }) => ok(await getPayrollRegulations({ ctx, payrollId: params.payrollId! }))),
-  PUT: handle(updatePayrollRegulationsOp, async ({ ctx, params, body }) => ok(await updatePayrollRegulations({ ctx, payrollId: params.payrollId!, input: body }))),
+  GET: handle(getPayrollRegulationsOp, async ({ ctx, params }) => {
+    const { regulations, id, version } = await readPayrollRegulations({ ctx, payrollId: params.payrollId! });
+    return ok(regulations, etagOf({ id, version }));
+  }),
+  PUT: handle(updatePayrollRegulationsOp, async ({ ctx, params, body, ifMatch }) => {
+    const { regulations, id, version } = await updatePayrollRegulations({ ctx, payrollId: params.payrollId!, input: body, ifMatch });
+    return ok(regulations, etagOf({ id, version }));
+  }),
 });

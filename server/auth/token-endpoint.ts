@@ -1,5 +1,6 @@
 import "server-only";
 import { Invalid, Unauthenticated } from "../errors";
+import { textProblem } from "../http/text";
 import type { TokenRequest } from "./schemas";
 import { assertNotLimited, callerAddress, countAttempt, type RateLimitHit } from "./rate-limit";
 import { issueSystemUserToken, verifyClientCredentials } from "./system-users";
@@ -8,11 +9,15 @@ const invalidClient = () => new Unauthenticated("Unknown client or wrong secret.
 
 /** RFC 6749 2.3.1: client id and secret are form-urlencoded before Basic; credentials that do not decode are wrong credentials. */
 function formDecoded(value: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
     throw invalidClient();
   }
+  // The same text rule as every body field: no client id or secret holds control characters.
+  if (textProblem(decoded, { singleLine: true })) throw invalidClient();
+  return decoded;
 }
 
 function basicCredentials(authorization: string | null) {

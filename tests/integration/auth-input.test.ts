@@ -33,8 +33,8 @@ describe("cookies that cannot be decoded", () => {
 });
 
 describe("HTTP Basic credentials that cannot be decoded", () => {
-  for (const credentials of ["%zz:%zz", "su_x:%E0%A4%A", "%:secret"]) {
-    it(`${credentials} is 401 invalid_client as problem+json`, async () => {
+  for (const credentials of ["%zz:%zz", "su_x:%E0%A4%A", "%:secret", "\u0000:\u0000", "%00:%00", "su_x\u202E:secret"]) {
+    it(`${JSON.stringify(credentials)} is 401 invalid_client as problem+json`, async () => {
       const basic = Buffer.from(credentials).toString("base64");
       const response = await call("POST", "/api/oauth/token", {
         rawBody: "grant_type=client_credentials",

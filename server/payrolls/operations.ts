@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { CreatePayroll, ListPayrollsQuery, Payroll, PayrunPeriod, RebasePayroll, UpdatePayroll } from "./schemas";
+import { ClosePeriodRequest, CreatePayroll, ListPayrollsQuery, Payroll, PayrunPeriod, RebasePayroll, UpdatePayroll } from "./schemas";
 
 export const listPayrollsOp = operation({
   method: "GET",
@@ -81,8 +81,9 @@ export const closePeriodOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close",
   tag: "Payrun periods",
-  summary: "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, opens the next month and records PayrunPeriodClosed.",
+  summary: "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.",
   allow: "period.close",
+  body: ClosePeriodRequest,
   response: PayrunPeriod,
   errors: [404, 409],
 });

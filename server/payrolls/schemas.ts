@@ -83,3 +83,13 @@ export const toPayroll = (row: PayrollRow): Payroll => ({
   countryRegulation: row.countryRegulation,
   createdAt: row.createdAt.toISOString(),
 });
+
+export const ClosePeriodRequest = z
+  .object({
+    openAmounts: z
+      .enum(["carryForward", "paidExternally"])
+      .default("carryForward")
+      .describe("What happens to amounts still open: carried into the next period (default), or recorded as paid outside the service (catch-up months of a company onboarded mid-year, paid by its previous system)."),
+  })
+  .meta({ id: "ClosePeriodRequest" });
+export type ClosePeriodRequest = z.infer<typeof ClosePeriodRequest>;

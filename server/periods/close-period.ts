@@ -14,6 +14,7 @@ import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
 import { openPeriod } from "./open-period";
 import { finalizeDocuments } from "../documents/finalize";
 import { declareElm, isDeclared } from "./elm-submission";
+import { carryForwardOpenAmounts, recordPaidExternally, type OpenAmountChoice } from "../payouts/close-open-amounts";
 
 /**
  * Closes the open period: refused while Payroll Control has a blocking item; otherwise, in one
@@ -21,7 +22,19 @@ import { declareElm, isDeclared } from "./elm-submission";
  * PayrunPeriodClosed is recorded. The period's documents become final (server/documents/finalize.ts)
  * and, once the payroll is live, its ELM declaration is made and its submission scheduled.
  */
-export async function closePeriod({ ctx, payrollId, payrunPeriodId, receivedAt = new Date() }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; receivedAt?: Date }) {
+export async function closePeriod({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  receivedAt = new Date(),
+  openAmounts = "carryForward",
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  receivedAt?: Date;
+  openAmounts?: OpenAmountChoice;
+}) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
@@ -39,11 +52,13 @@ export async function closePeriod({ ctx, payrollId, payrunPeriodId, receivedAt =
     if (blocking.length) {
       throw new Conflict("period.control_unresolved", `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`, { items: blocking });
     }
+    if (openAmounts === "paidExternally") await recordPaidExternally(scope, ctx, payrollId, period);
     const [closed] = await scope.update(payrunPeriods, { status: "closed", closedAt: new Date() }, eq(payrunPeriods.id, period.id));
     await finalizeDocuments(scope, regulations, payroll, closed!);
     if (isDeclared(payroll, closed!)) await declareElm(scope, payroll, closed!);
-    await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
+    const next = await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
     await recalculateOpenPeriod(scope, regulations, payroll);
+    await carryForwardOpenAmounts(scope, period, next.id);
     await recordEvent(scope, "PayrunPeriodClosed", { payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });
     // The closing instant is the end of the work: a close request that arrived before it meant this period by `open`.
     const [stamped] = await scope.update(payrunPeriods, { closedAt: new Date() }, eq(payrunPeriods.id, period.id));

@@ -4,5 +4,7 @@ import { closePeriodOp } from "@/server/payrolls/operations";
 import { closePeriod } from "@/server/periods/close-period";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  POST: handle(closePeriodOp, async ({ ctx, params, receivedAt }) => ok(await closePeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, receivedAt }))),
+  POST: handle(closePeriodOp, async ({ ctx, params, body, receivedAt }) =>
+    ok(await closePeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, receivedAt, openAmounts: body.openAmounts })),
+  ),
 });

@@ -6,6 +6,9 @@ const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
 /** Codes of items that concern the company's data, not the employee's (server/calc/issues.ts). */
+/** The API's CHF ("5600.00") as the console shows it ("5'600.00"). */
+const swiss = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, "'");
+
 const COMPANY_CODES = new Set(["calc.missing_company_uvg", "calc.missing_fak_rate", "calc.missing_industry_rate", "calc.regulation_incomplete"]);
 
 /**
@@ -104,7 +107,7 @@ describe("payroll control and the payslip preview", () => {
     // Each item links to the case that fixes it, anchored to the case card.
     const birthDate = row.locator('[data-code="calc.missing_birth_date"]');
     expect(await birthDate.getAttribute("data-blocking")).toBe("true");
-    const fix = birthDate.getByRole("link", { name: /^Fix: Personalien/ });
+    const fix = birthDate.getByRole("link", { name: /^Fix: Personal data/ });
     expect(await fix.getAttribute("href")).toBe(`/tenants/${orgId}/employees/${employeeId}#case-EmployeePersonalData`);
     await fix.click();
     await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/employees/${employeeId}` && url.hash === "#case-EmployeePersonalData");
@@ -135,30 +138,30 @@ describe("payroll control and the payslip preview", () => {
 
     // No reload: the saved case change refreshes the preview.
     await expect.poll(() => preview().getAttribute("data-gross")).toBe("6500.00");
-    expect(await page.getByTestId("payslip-gross").textContent()).toBe("6500.00");
+    expect(await page.getByTestId("payslip-gross").textContent()).toBe("6'500.00");
     const net = await preview().getAttribute("data-net");
     expect(net).toMatch(/^\d+\.\d{2}$/);
     expect(net).not.toBe(netBefore);
     expect(Number(net)).toBeGreaterThan(0);
     expect(Number(net)).toBeLessThan(6500);
-    expect(await page.getByTestId("payslip-net").textContent()).toBe(net);
+    expect(await page.getByTestId("payslip-net").textContent()).toBe(swiss(net!));
 
     // The lines: the monthly salary, and deductions shown as deductions; the collectors.
     await openSection("Overview");
     const salaryLine = page.locator('[data-testid="payslip-line"][data-number="1000"]');
-    expect(await salaryLine.getByTestId("payslip-amount").textContent()).toBe("6500.00");
+    expect(await salaryLine.getByTestId("payslip-amount").textContent()).toBe("6'500.00");
     const ahv = page.locator('[data-testid="payslip-line"][data-number="5010"]');
     expect(await ahv.getAttribute("data-kind")).toBe("deduction");
     expect(await ahv.getByTestId("payslip-amount").textContent()).toBe("− 344.50");
-    expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe("6500.00");
-    expect(await page.locator('[data-testid="collector"][data-name="NetWage"] dd').textContent()).toBe(net);
+    expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe("6'500.00");
+    expect(await page.locator('[data-testid="collector"][data-name="NetWage"] dd').textContent()).toBe(swiss(net!));
 
     // "why?": the case values and parameters behind a line.
     await salaryLine.getByText("why?").click();
     const why = salaryLine.getByTestId("why");
-    await why.getByText(/MonthlySalary = 6500\.00/).waitFor();
+    await why.getByText(/Monthly salary: CHF 6'500\.00/).waitFor();
     await ahv.getByText("why?").click();
-    await ahv.getByTestId("why").getByText(/AhvEmployeeRate = 5\.3/).waitFor();
+    await ahv.getByTestId("why").getByText(/AHV employee rate: 5\.3 %/).waitFor();
   });
 
   it("Payroll control: only company-level items are left blocking; confirming them unblocks the employee", async () => {
@@ -179,13 +182,13 @@ describe("payroll control and the payslip preview", () => {
     const uvg = row.locator('[data-code="calc.missing_company_uvg"]');
     if (await uvg.count()) expect(await uvg.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(`/tenants/${orgId}/company#case-CompanyUvg`);
 
-    // Confirming each through a ControlConfirmation case resolves it.
+    // Confirming each (a ControlConfirmation case) resolves it.
     for (const code of codes) {
       const item = row.locator(`[data-testid="control-item"][data-code="${code}"]`);
       await item.getByText("Confirm without entering the data…").click();
-      const confirm = item.getByRole("form", { name: `Confirm ${code}` });
+      const confirm = item.getByRole("form", { name: /^Confirm: / });
       await confirm.getByLabel("Reason").fill("e2e: company insurance is being set up");
-      await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+      await confirm.getByRole("button", { name: "Confirm this is correct" }).click();
       await expect.poll(() => item.getAttribute("data-blocking")).toBe("false");
     }
     await expect.poll(() => row.getAttribute("data-state")).not.toBe("Blocked");

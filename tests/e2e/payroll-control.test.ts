@@ -6,6 +6,9 @@ const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
 /** Codes of items that concern the company's data, not the employee's (server/calc/issues.ts). */
+/** A save's refresh renders the whole employee page anew: on a busy machine that takes longer than expect.poll's default second. */
+const REFRESH = { timeout: 10_000 };
+
 /** The API's CHF ("5600.00") as the console shows it ("5'600.00"). */
 const swiss = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, "'");
 
@@ -93,7 +96,7 @@ describe("payroll control and the payslip preview", () => {
     await form.getByLabel("Activity rate (%)").fill("100");
     await form.getByLabel("Workplace canton").selectOption("ZH");
     await save(form, "Save employment");
-    await expect.poll(() => preview().getAttribute("data-state")).toBe("Blocked");
+    await expect.poll(() => preview().getAttribute("data-state"), REFRESH).toBe("Blocked");
 
     await openControl();
     const row = controlRow();
@@ -121,7 +124,7 @@ describe("payroll control and the payslip preview", () => {
     await form.getByLabel("Sex").selectOption("female");
     await form.getByLabel("AHV number").fill("756.9217.0769.85");
     await save(form, "Save personal data");
-    await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross")).toBe("0.00");
+    await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross"), REFRESH).toBe("0.00");
     const netBefore = await preview().getAttribute("data-net");
 
     // Paying needs the bank account (a Payroll Control item otherwise).
@@ -137,7 +140,7 @@ describe("payroll control and the payslip preview", () => {
     await save(form, "Save salary");
 
     // No reload: the saved case change refreshes the preview.
-    await expect.poll(() => preview().getAttribute("data-gross")).toBe("6500.00");
+    await expect.poll(() => preview().getAttribute("data-gross"), REFRESH).toBe("6500.00");
     expect(await page.getByTestId("payslip-gross").textContent()).toBe("6'500.00");
     const net = await preview().getAttribute("data-net");
     expect(net).toMatch(/^\d+\.\d{2}$/);

@@ -132,6 +132,17 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
     await snap("confirmed");
   });
 
+  it("the Missing data page names cases and fields by their English display names", async () => {
+    await page.goto(`/tenants/${orgId}/missing-data`);
+    const employees = page.getByRole("list", { name: "Missing employee data" });
+    await employees.waitFor();
+    const text = await employees.innerText();
+    expect(text).toContain("Plain, Paula (PLAIN-" + run + "): Bank account — IBAN (for payment)");
+    expect(text).not.toContain("Bankverbindung");
+    expect(await page.locator("main").innerText()).not.toMatch(FINDING_CODE);
+    await snap("missing-data");
+  });
+
   it("the payslip preview's why? names fields and values as people read them, with Swiss amounts", async () => {
     await page.goto(`/tenants/${orgId}/employees/${employees[0]}`);
     const preview = page.getByTestId("payslip-preview");

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { CaseDefinitionOut } from "@/server/cases/schemas";
 import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
 import { formatChf } from "@/components/periods/labels";
-import { toRappen } from "@/components/results/labels";
+import { findingTitle, toRappen } from "@/components/results/labels";
 
 export type CaseDefinition = z.infer<typeof CaseDefinitionOut>;
 export type CaseFieldDefinition = CaseDefinition["fields"][number];
@@ -26,11 +26,8 @@ export function sentenceName(name: string) {
   return /^[A-Z][a-z]+(?:$|[\s(,-][^A-Z])/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
 }
 
-/** "control.missing_cost_center" as "Missing cost center": a Payroll Control finding's code in words. */
-export function findingName(code: string) {
-  const words = code.replace(/^[a-z]+\./, "").replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** "control.missing_cost_center" as "No cost center": a Payroll Control finding's code in words (components/results/labels.ts). */
+export const findingName = findingTitle;
 
 /** A stored value as people read it: option names, Yes/No, Swiss amounts (7'000.00) and dates (01.09.2026), percent. */
 export function displayValue(field: CaseFieldDefinition | undefined, value: string, language: Language, lookups: LookupChoices = {}, { currency = true }: { currency?: boolean } = {}) {

@@ -7,7 +7,11 @@ import { useEffect, useId, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { findingSentence, plainText } from "@/components/results/labels";
 import { CloseProblem, requestClose } from "./close-request";
+
+/** The refusal's texts name fields by their internal names only where the calculation wrote them: spelled out. */
+const NO_WORDS = new Map<string, string>();
 
 type Props = {
   orgId: string;
@@ -95,11 +99,10 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
           {problem instanceof CloseProblem && problem.items.length ? (
             <ul className="mt-2 list-inside list-disc space-y-1" aria-label="What keeps the period from closing">
               {problem.items.map((item, index) => (
-                <li key={index} data-testid="close-problem-item">
+                <li key={index} data-testid="close-problem-item" title={item.code ? `Code for support: ${item.code}` : undefined}>
                   {item.employeeId ? <span className="font-medium">{employeeNames[item.employeeId] ?? item.employeeId}: </span> : null}
                   {item.wageTypeNumber ? <span className="font-medium">Wage type {item.wageTypeNumber}: </span> : null}
-                  {item.message}
-                  {item.code ? <code className="ml-1 text-xs text-red-700">{item.code}</code> : null}
+                  {item.code ? findingSentence({ code: item.code, message: item.message }, NO_WORDS) : plainText(item.message, NO_WORDS)}
                 </li>
               ))}
             </ul>

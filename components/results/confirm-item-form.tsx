@@ -17,7 +17,7 @@ type FormValues = { reason: string };
  * Confirms a Payroll Control item: posts a ControlConfirmation (cluster P) case for the employee with
  * ControlCode = the item's code, valid from the open period's start, and the reason given.
  */
-export function ConfirmItemForm({ orgId, payrollId, employeeId, code, periodStart }: { orgId: string; payrollId: string; employeeId: string; code: string; periodStart: string }) {
+export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, periodStart }: { orgId: string; payrollId: string; employeeId: string; code: string; title: string; periodStart: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({ defaultValues: { reason: "" } });
@@ -28,7 +28,7 @@ export function ConfirmItemForm({ orgId, payrollId, employeeId, code, periodStar
   });
   return (
     <form
-      aria-label={`Confirm ${code}`}
+      aria-label={`Confirm: ${title}`}
       noValidate
       className="mt-2 flex flex-wrap items-end gap-2"
       onSubmit={form.handleSubmit(({ reason }) => {
@@ -55,7 +55,7 @@ export function ConfirmItemForm({ orgId, payrollId, employeeId, code, periodStar
         />
       </div>
       <Button type="submit" variant="secondary" disabled={post.isPending || post.isSuccess}>
-        {post.isPending ? "Confirming…" : post.isSuccess ? "Confirmed" : "Confirm"}
+        {post.isPending ? "Confirming…" : post.isSuccess ? "Confirmed" : "Confirm this is correct"}
       </Button>
       {error ? (
         <div className="w-full">

@@ -1,4 +1,12 @@
 import "server-only";
+import { CONSOLE_LANGUAGE, localized, type CaseFieldDefinition } from "@/components/cases/labels";
+import type { Vocabulary } from "@/components/results/labels";
+import { listCaseChanges } from "@/server/cases/read-cases";
+import { caseChangesRecordedAt, payrollNames } from "@/server/results/vocabulary";
+import { todayInZurich } from "@/server/dates";
+import { lookupChoicesOf } from "@/components/cases/case-sections";
+import type { PayslipWords } from "@/components/results/payslip-preview";
+import type { ParameterUnit } from "@/server/regulations/catalog";
 import type { TenantCtx } from "@/server/context";
 import { NotFound } from "@/server/errors";
 import { getPayrunPeriod } from "@/server/periods/list-periods";
@@ -21,4 +29,49 @@ export async function openPayslipOf(ctx: TenantCtx, payrollId: string, employeeI
   const entry = summary ? await getEntry({ ctx, payrollId, payrunPeriodId: period.id, entryId: summary.id, explain: true }) : null;
   const blockingItems = control.items.find((i) => i.employeeId === employeeId)?.items.filter((i) => i.blocking).length ?? 0;
   return { period, entry, blockingItems };
+}
+
+/** What the payslip preview's "why?" needs to name an entry's case values and parameters as people read them. */
+export async function payslipWordsOf(ctx: TenantCtx, payrollId: string, period: { periodStart: string } | null, entry: Awaited<ReturnType<typeof getEntry>> | null): Promise<PayslipWords> {
+  const ids = entry ? entry.wageTypes.flatMap((l) => l.explanation?.caseValues.map((v) => v.caseChangeId) ?? []) : [];
+  const [vocabulary, recorded, lookups] = await Promise.all([payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich()), caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }), lookupChoicesOf(ctx, payrollId)]);
+  return { ...vocabulary, recorded, lookups };
+}
+
+/** A regulation parameter's unit, to show its value as people read it. */
+export type ParameterUnits = ReadonlyMap<string, ParameterUnit>;
+
+/**
+ * What the console needs to speak of a payroll's internal names: each case, field, lookup and
+ * parameter name with its English display name (words), the fields (to show their values) and the
+ * parameters' units, from the payroll's regulations in force on date.
+ */
+export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string) {
+  const names = await payrollNames({ ctx, payrollId, date });
+  const words = new Map<string, string>();
+  const fields = new Map<string, CaseFieldDefinition>();
+  for (const definition of names.cases) {
+    words.set(definition.name, localized(definition.displayName, CONSOLE_LANGUAGE));
+    for (const field of definition.fields) {
+      words.set(field.name, localized(field.displayName, CONSOLE_LANGUAGE));
+      fields.set(field.name, field);
+    }
+  }
+  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, CONSOLE_LANGUAGE));
+  const units: ParameterUnits = new Map(names.parameters.map((p) => [p.key, p.unit]));
+  return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units };
+}
+
+/** Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the latest confirmation. */
+export async function confirmationsOf(ctx: TenantCtx, payrollId: string, period: { periodStart: string; periodEnd: string }) {
+  const confirmed = new Map<string, { by: string; at: string }>();
+  const { items } = await listCaseChanges({ ctx, payrollId, input: { caseName: "ControlConfirmation", scope: "employee", limit: 500 } });
+  for (const change of items) {
+    for (const value of change.values) {
+      if (value.caseFieldName !== "ControlCode" || value.start > period.periodEnd || (value.end !== null && value.end < period.periodStart)) continue;
+      const key = `${change.employeeId} ${value.value}`;
+      if (!confirmed.has(key)) confirmed.set(key, { by: change.createdBy.name, at: change.createdAt });
+    }
+  }
+  return confirmed;
 }

@@ -262,7 +262,10 @@ describe("closing a period and browsing its documents", () => {
     await problem.waitFor();
     expect(await problem.getAttribute("data-code")).toBe("period.control_unresolved");
     expect(await page.getByTestId("close-problem-item").count()).toBeGreaterThan(0);
-    expect(await page.getByTestId("close-problem-item").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("calc.missing_")]));
+    // Each item as a sentence, never its internal code (issue 9, item 20).
+    const refused = await page.getByTestId("close-problem-item").allTextContents();
+    expect(refused).toEqual(expect.arrayContaining([expect.stringContaining("No birth date")]));
+    for (const text of refused) expect(text).not.toMatch(/\b(calc|control)\.[a-z_]+|[A-Z][a-z]+\.[A-Z][a-z]+/);
     expect(await page.getByRole("link", { name: "Resolve them in Payroll Control" }).count()).toBe(1);
 
     // The refusal refreshes the page: the checklist now blocks, the button says why, the items name the person.

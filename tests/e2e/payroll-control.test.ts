@@ -6,6 +6,12 @@ const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
 /** Codes of items that concern the company's data, not the employee's (server/calc/issues.ts). */
+/** A save's refresh renders the whole employee page anew: on a busy machine that takes longer than expect.poll's default second. */
+const REFRESH = { timeout: 10_000 };
+
+/** The API's CHF ("5600.00") as the console shows it ("5'600.00"). */
+const swiss = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, "'");
+
 const COMPANY_CODES = new Set(["calc.missing_company_uvg", "calc.missing_fak_rate", "calc.missing_industry_rate", "calc.regulation_incomplete"]);
 
 /**
@@ -90,7 +96,7 @@ describe("payroll control and the payslip preview", () => {
     await form.getByLabel("Activity rate (%)").fill("100");
     await form.getByLabel("Workplace canton").selectOption("ZH");
     await save(form, "Save employment");
-    await expect.poll(() => preview().getAttribute("data-state")).toBe("Blocked");
+    await expect.poll(() => preview().getAttribute("data-state"), REFRESH).toBe("Blocked");
 
     await openControl();
     const row = controlRow();
@@ -104,7 +110,7 @@ describe("payroll control and the payslip preview", () => {
     // Each item links to the case that fixes it, anchored to the case card.
     const birthDate = row.locator('[data-code="calc.missing_birth_date"]');
     expect(await birthDate.getAttribute("data-blocking")).toBe("true");
-    const fix = birthDate.getByRole("link", { name: /^Fix: Personalien/ });
+    const fix = birthDate.getByRole("link", { name: /^Fix: Personal data/ });
     expect(await fix.getAttribute("href")).toBe(`/tenants/${orgId}/employees/${employeeId}#case-EmployeePersonalData`);
     await fix.click();
     await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/employees/${employeeId}` && url.hash === "#case-EmployeePersonalData");
@@ -118,7 +124,7 @@ describe("payroll control and the payslip preview", () => {
     await form.getByLabel("Sex").selectOption("female");
     await form.getByLabel("AHV number").fill("756.9217.0769.85");
     await save(form, "Save personal data");
-    await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross")).toBe("0.00");
+    await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross"), REFRESH).toBe("0.00");
     const netBefore = await preview().getAttribute("data-net");
 
     // Paying needs the bank account (a Payroll Control item otherwise).
@@ -134,31 +140,31 @@ describe("payroll control and the payslip preview", () => {
     await save(form, "Save salary");
 
     // No reload: the saved case change refreshes the preview.
-    await expect.poll(() => preview().getAttribute("data-gross")).toBe("6500.00");
-    expect(await page.getByTestId("payslip-gross").textContent()).toBe("6500.00");
+    await expect.poll(() => preview().getAttribute("data-gross"), REFRESH).toBe("6500.00");
+    expect(await page.getByTestId("payslip-gross").textContent()).toBe("6'500.00");
     const net = await preview().getAttribute("data-net");
     expect(net).toMatch(/^\d+\.\d{2}$/);
     expect(net).not.toBe(netBefore);
     expect(Number(net)).toBeGreaterThan(0);
     expect(Number(net)).toBeLessThan(6500);
-    expect(await page.getByTestId("payslip-net").textContent()).toBe(net);
+    expect(await page.getByTestId("payslip-net").textContent()).toBe(swiss(net!));
 
     // The lines: the monthly salary, and deductions shown as deductions; the collectors.
     await openSection("Overview");
     const salaryLine = page.locator('[data-testid="payslip-line"][data-number="1000"]');
-    expect(await salaryLine.getByTestId("payslip-amount").textContent()).toBe("6500.00");
+    expect(await salaryLine.getByTestId("payslip-amount").textContent()).toBe("6'500.00");
     const ahv = page.locator('[data-testid="payslip-line"][data-number="5010"]');
     expect(await ahv.getAttribute("data-kind")).toBe("deduction");
     expect(await ahv.getByTestId("payslip-amount").textContent()).toBe("− 344.50");
-    expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe("6500.00");
-    expect(await page.locator('[data-testid="collector"][data-name="NetWage"] dd').textContent()).toBe(net);
+    expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe("6'500.00");
+    expect(await page.locator('[data-testid="collector"][data-name="NetWage"] dd').textContent()).toBe(swiss(net!));
 
     // "why?": the case values and parameters behind a line.
     await salaryLine.getByText("why?").click();
     const why = salaryLine.getByTestId("why");
-    await why.getByText(/MonthlySalary = 6500\.00/).waitFor();
+    await why.getByText(/Monthly salary: CHF 6'500\.00/).waitFor();
     await ahv.getByText("why?").click();
-    await ahv.getByTestId("why").getByText(/AhvEmployeeRate = 5\.3/).waitFor();
+    await ahv.getByTestId("why").getByText(/AHV employee rate: 5\.3 %/).waitFor();
   });
 
   it("Payroll control: only company-level items are left blocking; confirming them unblocks the employee", async () => {
@@ -179,13 +185,13 @@ describe("payroll control and the payslip preview", () => {
     const uvg = row.locator('[data-code="calc.missing_company_uvg"]');
     if (await uvg.count()) expect(await uvg.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(`/tenants/${orgId}/company#case-CompanyUvg`);
 
-    // Confirming each through a ControlConfirmation case resolves it.
+    // Confirming each (a ControlConfirmation case) resolves it.
     for (const code of codes) {
       const item = row.locator(`[data-testid="control-item"][data-code="${code}"]`);
       await item.getByText("Confirm without entering the data…").click();
-      const confirm = item.getByRole("form", { name: `Confirm ${code}` });
+      const confirm = item.getByRole("form", { name: /^Confirm: / });
       await confirm.getByLabel("Reason").fill("e2e: company insurance is being set up");
-      await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+      await confirm.getByRole("button", { name: "Confirm this is correct" }).click();
       await expect.poll(() => item.getAttribute("data-blocking")).toBe("false");
     }
     await expect.poll(() => row.getAttribute("data-state")).not.toBe("Blocked");

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { CONSOLE_LANGUAGE } from "@/components/cases/labels";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { formatDate } from "@/components/payrolls/labels";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
@@ -27,12 +28,12 @@ export default async function MissingDataPage({ params }: { params: Promise<{ or
       <PageHeader title="Missing data" description={`Required fields without a value on ${formatDate(missing.valueDate)}, for the company and every current employee.`} />
       <div className="space-y-6">
         <Card title="Company">
-          <MissingDataList items={company} language={payroll.documentLanguage} hrefOf={(item) => `/tenants/${orgId}/company#case-${item.caseName}`} label="Missing company data" />
+          <MissingDataList items={company} language={CONSOLE_LANGUAGE} hrefOf={(item) => `/tenants/${orgId}/company#case-${item.caseName}`} label="Missing company data" />
         </Card>
         <Card title="Employees">
           <MissingDataList
             items={employees}
-            language={payroll.documentLanguage}
+            language={CONSOLE_LANGUAGE}
             names={names}
             hrefOf={(item) => `/tenants/${orgId}/employees/${item.employeeId}#case-${item.caseName}`}
             label="Missing employee data"

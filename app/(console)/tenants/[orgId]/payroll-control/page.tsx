@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { localized, type Language } from "@/components/cases/labels";
+import { CONSOLE_LANGUAGE, localized } from "@/components/cases/labels";
 import { formatDate } from "@/components/payrolls/labels";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
 import { formatChf } from "@/components/periods/labels";
-import { PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
-import { openPeriodOf } from "@/components/results/load";
+import { findingSentence, findingTitle, PLAUSIBILITY_CODES, swissDay, toRappen } from "@/components/results/labels";
+import { confirmationsOf, openPeriodOf, payrollVocabulary } from "@/components/results/load";
 import { StateBadge } from "@/components/results/state-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -32,7 +32,6 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
-  const language: Language = payroll.documentLanguage;
   const period = await openPeriodOf(ctx, payroll.id);
   if (!period) {
     return (
@@ -43,17 +42,19 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
     );
   }
 
-  const [control, entries, staff, companyCases] = await Promise.all([
+  const [control, entries, staff, companyCases, vocabulary, confirmations] = await Promise.all([
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEntries({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEmployees({ ctx, input: { limit: 500, includeFormer: true } }),
     listCases({ ctx, payrollId: payroll.id, input: {} }),
+    payrollVocabulary(ctx, payroll.id, period.periodStart),
+    confirmationsOf(ctx, payroll.id, period),
   ]);
   // Every employee shares the payroll's case catalog: one employee's list names them all.
   const anyEmployee = control.items[0]?.employeeId;
   const employeeCases = anyEmployee ? (await listCases({ ctx, payrollId: payroll.id, input: { employeeId: anyEmployee } })).items : [];
   const companyCaseNames = new Set(companyCases.items.map((c) => c.name));
-  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, localized(c.displayName, language)]));
+  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, localized(c.displayName, CONSOLE_LANGUAGE)]));
   const people = new Map(staff.items.map((e) => [e.id, e]));
   const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
   const canConfirm = consoleCan(ctx, "case.write");
@@ -94,7 +95,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
             </div>
           ))}
         </dl>
-        <Card title="Employees" description="Blocked employees first. A blocking item is resolved by entering the data, or by confirming it through a Payroll Control confirmation (ControlConfirmation case).">
+        <Card title="Employees" description="Blocked employees first. A blocking item is resolved by entering the missing data, or by confirming, with a reason, that it is correct for this period.">
           {rows.length === 0 ? (
             <Alert tone="info">No employee yet: add employees and record their Employment case with the entry date.</Alert>
           ) : (
@@ -122,12 +123,16 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                           const company = item.caseName !== null && companyCaseNames.has(item.caseName);
                           const fixHref = item.caseName ? (company ? `/tenants/${orgId}/company#case-${item.caseName}` : `${employeeHref}#case-${item.caseName}`) : null;
                           const plausibility = PLAUSIBILITY_CODES.has(item.code);
+                          const title = findingTitle(item.code);
+                          const confirmed = confirmations.get(`${row.employeeId} ${item.code}`);
+                          const confirmForm = <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} title={title} periodStart={period.periodStart} />;
                           return (
-                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
+                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} title={`Code for support: ${item.code}`} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
                               <div className="flex flex-wrap items-baseline gap-x-2">
-                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? "Blocking" : "Note"}</span>
-                                <span className="text-slate-900">{item.message}</span>
-                                <code className="text-xs text-slate-500">{item.code}</code>
+                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? "Blocking" : confirmed ? "Confirmed" : "Note"}</span>
+                                <span className="text-slate-900" data-testid="control-item-text">
+                                  {findingSentence(item, vocabulary.words)}
+                                </span>
                               </div>
                               <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
                                 {fixHref ? (
@@ -141,16 +146,21 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                                   </Link>
                                 )}
                               </div>
+                              {confirmed && !item.blocking ? (
+                                <p className="mt-1 text-xs text-slate-700" data-testid="control-item-confirmed">
+                                  Confirmed by {confirmed.by} on {swissDay(confirmed.at)} for this period.
+                                </p>
+                              ) : null}
                               {item.blocking && canConfirm ? (
                                 plausibility ? (
                                   <div className="mt-2">
-                                    <p className="text-xs text-slate-700">If this is right, confirm it: a Payroll Control confirmation (ControlConfirmation case, ControlCode {item.code}) for this period resolves it.</p>
-                                    <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} periodStart={period.periodStart} />
+                                    <p className="text-xs text-slate-700">If this is correct, confirm it for this period with a reason: the confirmation is recorded with your name and resolves the item.</p>
+                                    {confirmForm}
                                   </div>
                                 ) : (
                                   <details className="mt-1">
                                     <summary className="cursor-pointer text-xs text-slate-600">Confirm without entering the data…</summary>
-                                    <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} periodStart={period.periodStart} />
+                                    {confirmForm}
                                   </details>
                                 )
                               ) : null}

@@ -8,7 +8,7 @@ import { EmployeeDocuments } from "@/components/documents/employee-documents";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
 import { formatDate } from "@/components/payrolls/labels";
-import { openPayslipOf } from "@/components/results/load";
+import { openPayslipOf, payslipWordsOf } from "@/components/results/load";
 import { PayslipPreview } from "@/components/results/payslip-preview";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
@@ -61,13 +61,14 @@ export default async function EmployeePage({ params }: Params) {
   }
   if (payroll && consoleCan(ctx, "payroll.read")) {
     const { period, entry, blockingItems } = await openPayslipOf(ctx, payroll.id, employee.id);
+    const words = await payslipWordsOf(ctx, payroll.id, period, entry);
     payslip = (
       <section id="payslip" className="scroll-mt-16">
         <Card
           title="Payslip preview"
           description={period ? `The open period, ${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}: always current, recalculated with every saved case change.` : undefined}
         >
-          <PayslipPreview entry={entry} period={period} blockingItems={blockingItems} controlHref={`/tenants/${orgId}/payroll-control#employee-${employee.id}`} />
+          <PayslipPreview entry={entry} period={period} blockingItems={blockingItems} words={words} controlHref={`/tenants/${orgId}/payroll-control#employee-${employee.id}`} />
         </Card>
       </section>
     );

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import { buildAccountingJournal, type AccountingJournal } from "../accounting/journal";
 import { renderAccountingCsv } from "../accounting/csv";
 import { loadAccountingInput } from "../accounting/load";
-import { caseValues, employees, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
+import { caseValues, employees, payoutLines, payouts, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { Conflict } from "../errors";
 import type { Regulations } from "../regulations/store";
@@ -65,6 +65,7 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
     ? await scope.rows(payrunEntries, and(inArray(payrunEntries.payrunPeriodId, yearPeriods.map((p) => p.id)), inArray(payrunEntries.employeeId, employeeIds)))
     : [];
   const periodOf = new Map(yearPeriods.map((p) => [p.id, p]));
+  const payoutsOf = await paidInPeriod(scope, period.id, employeeIds);
   const entriesOf = new Map<string, EntryRow[]>();
   for (const entry of yearEntries) entriesOf.set(entry.employeeId, [...(entriesOf.get(entry.employeeId) ?? []), entry]);
 
@@ -99,7 +100,7 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
         ...subject(doc.employeeId!),
         period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
         entry,
-        payouts: [],
+        payouts: payoutsOf.get(doc.employeeId!) ?? [],
         yearToDateNet: history.reduce((sum, e) => sum + e.net, 0),
         showEmployerContributions: true,
         final,
@@ -125,6 +126,22 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
     }
   }
   return built;
+}
+
+/** Each employee's payouts of the period that are not cancelled, in execution order (iban null: paid outside the service). */
+async function paidInPeriod(scope: TenantScope, periodId: string, employeeIds: string[]) {
+  const byEmployee = new Map<string, { date: string; amount: number; iban: string | null }[]>();
+  if (!employeeIds.length) return byEmployee;
+  const rows = await scope.tx
+    .select({ employeeId: payoutLines.employeeId, amount: payoutLines.amount, iban: payoutLines.iban, date: payouts.executionDate, external: payouts.external })
+    .from(payoutLines)
+    .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
+    .where(scope.where(payoutLines, eq(payoutLines.payrunPeriodId, periodId), ne(payouts.status, "cancelled"), inArray(payoutLines.employeeId, employeeIds)))
+    .orderBy(asc(payouts.executionDate), asc(payouts.createdAt), asc(payoutLines.id));
+  for (const row of rows) {
+    byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), { date: row.date, amount: row.amount, iban: row.external ? null : row.iban }]);
+  }
+  return byEmployee;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
+import { pdfText } from "../fixtures/pdf";
 import { payrollWithStaff, postCase } from "../fixtures/payouts";
 
 /** Contract section 8: what a close does with amounts still open. */
@@ -7,6 +8,13 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
   const cents = (money: string) => Math.round(Number(money) * 100);
   const entryOf = async (t: Awaited<ReturnType<typeof payrollWithStaff>>, period: string, employeeId: string) =>
     ((await api.get(`${t.base}/${period}/entries`, { token: t.token })).body.items as { employeeId: string; openAmount: string; paidOut: string; net: string }[]).find((e) => e.employeeId === employeeId)!;
+
+  const payslipText = async (t: Awaited<ReturnType<typeof payrollWithStaff>>, period: string, employeeId: string) => {
+    const docs = (await api.get(`${t.base}/${period}/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })).body.items;
+    const pdf = await api.get(`${t.base}/${period}/documents/${docs[0].id}`, { token: t.token });
+    expect(pdf.status).toBe(200);
+    return pdfText(pdf.bytes).replace(/\s+/g, " ");
+  };
 
   it("carries an unpaid rest into the next period by default: February's open amount is its own pay plus January's rest", async () => {
     const t = await payrollWithStaff(1);
@@ -32,6 +40,13 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     expect((await entryOf(t, "open", employeeId)).openAmount).toBe("0.00");
     // January stays as it was closed: its rest is not open there any more than it was.
     expect(cents((await entryOf(t, closed.body.id, employeeId)).openAmount)).toBe(rest);
+    // January's payslip lists the advance with its account; February's shows the rest carried and the payout.
+    const januaryPayslip = await payslipText(t, closed.body.id, employeeId);
+    expect(januaryPayslip).toContain("CH93 0076 2011 6238 5295 7");
+    expect(januaryPayslip).toContain("1'000.00");
+    const februaryPayslip = await payslipText(t, "open", employeeId);
+    expect(februaryPayslip).toContain("Übertrag aus Vorperioden");
+    expect(februaryPayslip).toContain(final.body.payout.total.replace(/\B(?=(\d{3})+\.)/g, "'"));
   });
 
   it("records what is still open as paid outside the service with openAmounts: paidExternally, so nothing is carried or paid again", async () => {
@@ -48,6 +63,7 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     expect(external[0]).toMatchObject({ status: "processed", documentId: null, total: january.openAmount });
     expect(external[0]!.lines.map((l) => [l.employeeId, l.amount, l.iban])).toEqual([[a, january.openAmount, null]]);
     expect((await entryOf(t, closed.body.id, a)).openAmount).toBe("0.00");
+    expect(await payslipText(t, closed.body.id, a)).toContain("ausserhalb bezahlt");
     // February owes only February.
     expect((await entryOf(t, "open", a)).openAmount).toBe(january.openAmount);
     // A processed external payout cannot be cancelled, and has no file.

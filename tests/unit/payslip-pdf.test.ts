@@ -111,7 +111,7 @@ describe("buildPayslipModel", () => {
     expect(m.roundingDifference).toBe(0);
     expect(m.allowancesAndExpenses).toEqual({ lines: [expect.objectContaining({ number: "6000", amount: 12_000 })], total: 12_000 });
     expect(m.payable).toBe(PAYABLE);
-    expect(m.payments).toEqual({ payouts: [], paidOut: 0, open: PAYABLE, bankAccount: { iban: "CH9300762011623852957", holder: "Zoë Müller-Lüthi" } });
+    expect(m.payments).toEqual({ payouts: [], carriedForward: 0, paidOut: 0, open: PAYABLE, bankAccount: { iban: "CH9300762011623852957", holder: "Zoë Müller-Lüthi" } });
     expect(m.employerContributions?.total).toBe(34_450 + 7_150 + 7_800 + 21_475 + 1_060);
     expect(m.employee).toMatchObject({ name: "Zoë Müller-Lüthi", ahvNumber: "756.9217.0769.85", entryDate: "2024-04-01", activityRate: "80", addressLines: ["Rue de l'Hôpital 12", "2000 Neuchâtel"] });
     expect(m.employer).toEqual({ name: "Bäckerei Grünig AG", addressLines: ["Bahnhofstrasse 1", "6003 Luzern"], uid: "CHE-999.999.996" });

@@ -1,5 +1,6 @@
 import type { StoredLine } from "@/server/db/schema/results";
 import { compactIban } from "@/server/cases/identifiers";
+import { openAmountOf } from "@/server/payouts/open-amounts";
 import { type Rappen, sumRappen } from "@/server/money/rappen";
 import type { DocumentLanguage } from "@/server/payrolls/document-language";
 import type { WageType, WageTypeKind } from "@/server/regulations/catalog/types";
@@ -34,11 +35,13 @@ export type PayslipInput = {
     net: Rappen;
     payable: Rappen;
     paidOut: Rappen;
+    /** What earlier periods left open (positive) or overpaid (negative), carried into this one at their close. */
+    carriedForward?: Rappen;
   };
   /** The regulation's wage types in force for the period (country and industries merged). */
   wageTypes: readonly WageType[];
-  /** Payouts made for this entry (date YYYY-MM-DD, Rappen, IBAN as stored). */
-  payouts: readonly { date: string; amount: Rappen; iban: string }[];
+  /** Payouts of the period that are not cancelled (execution date YYYY-MM-DD, Rappen, IBAN as stored; null: paid outside the service). */
+  payouts: readonly { date: string; amount: Rappen; iban: string | null }[];
   /** Net wage of the year up to and including this period, when the service sums it from the year's entries (YearToDate has none). */
   yearToDateNet?: Rappen;
   showEmployerContributions: boolean;
@@ -91,9 +94,12 @@ export type PayslipModel = {
   /** net + allowances + expenses. */
   payable: Rappen;
   payments: {
-    payouts: { date: string; amount: Rappen; iban: string }[];
+    /** iban null: recorded as paid outside the service (a close with openAmounts paidExternally). */
+    payouts: { date: string; amount: Rappen; iban: string | null }[];
+    /** Carried from earlier periods (negative: overpaid); absent in models frozen before payouts existed. */
+    carriedForward?: Rappen;
     paidOut: Rappen;
-    /** payable - paidOut, never below 0. */
+    /** payable + carriedForward - paidOut (server/payouts/open-amounts.ts); negative when overpaid, which is carried on. */
     open: Rappen;
     /** The employee's salary account (compact IBAN) and holder. */
     bankAccount: { iban: string; holder: string | null } | null;
@@ -188,9 +194,10 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
     allowancesAndExpenses,
     payable,
     payments: {
-      payouts: input.payouts.map((p) => ({ date: p.date, amount: p.amount, iban: compactIban(p.iban) })),
+      payouts: input.payouts.map((p) => ({ date: p.date, amount: p.amount, iban: p.iban === null ? null : compactIban(p.iban) })),
+      carriedForward: stored.carriedForward ?? 0,
       paidOut: stored.paidOut,
-      open: Math.max(0, payable - stored.paidOut),
+      open: openAmountOf({ payable, carriedForward: stored.carriedForward ?? 0, paidOut: stored.paidOut }),
       bankAccount: iban ? { iban: compactIban(iban), holder: value(input.employeeValues, "AccountHolder") } : null,
     },
     employerContributions: input.showEmployerContributions ? section(of("employerContribution")) : null,

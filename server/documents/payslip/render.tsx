@@ -200,16 +200,22 @@ function TotalRow({ label, amount, plain = false }: { label: string; amount: Rap
 }
 
 function Payments({ model, t }: { model: PayslipModel; t: PdfLabels }) {
-  const { payouts, paidOut, open, bankAccount } = model.payments;
+  const { payouts, paidOut, open, bankAccount, carriedForward = 0 } = model.payments;
   return (
     <View style={s.block} wrap={false}>
       <Text style={s.blockTitle}>{t.payments}</Text>
       <View style={s.twoColumns}>
         <View style={s.half}>
+          {carriedForward !== 0 && (
+            <View style={s.kv}>
+              <Text>{t.carriedForward}</Text>
+              <Text>{formatChf(carriedForward)}</Text>
+            </View>
+          )}
           {payouts.length === 0 && <Text style={base.muted}>{t.noPayments}</Text>}
           {payouts.map((payout, i) => (
             <View key={i} style={s.kv}>
-              <Text>{`${formatDate(payout.date)}  ${formatIbanForPrint(payout.iban)}`}</Text>
+              <Text>{`${formatDate(payout.date)}  ${payout.iban === null ? t.paidExternally : formatIbanForPrint(payout.iban)}`}</Text>
               <Text>{formatChf(payout.amount)}</Text>
             </View>
           ))}
@@ -217,7 +223,7 @@ function Payments({ model, t }: { model: PayslipModel; t: PdfLabels }) {
             <Text>{t.paidOut}</Text>
             <Text>{formatChf(paidOut)}</Text>
           </View>
-          {open > 0 && (
+          {open !== 0 && (
             <View style={s.kv}>
               <Text style={base.bold}>{t.openAmount}</Text>
               <Text style={base.bold}>{formatChf(open)}</Text>

@@ -39,6 +39,10 @@ export type PdfLabels = {
   accountHolder: string;
   paidOut: string;
   openAmount: string;
+  /** Open (or overpaid) amounts of earlier periods carried into this one. */
+  carriedForward: string;
+  /** A payout recorded as paid outside the service (no bank file). */
+  paidExternally: string;
   noPayments: string;
   employerContributions: string;
   totalEmployerContributions: string;
@@ -104,6 +108,8 @@ const de: PdfLabels = {
   accountHolder: "Kontoinhaber/in",
   paidOut: "Ausbezahlt",
   openAmount: "Offener Betrag",
+  carriedForward: "Übertrag aus Vorperioden",
+  paidExternally: "ausserhalb bezahlt",
   noPayments: "Noch keine Zahlung",
   employerContributions: "Arbeitgeberbeiträge",
   totalEmployerContributions: "Total Arbeitgeberbeiträge",
@@ -180,6 +186,8 @@ const fr: PdfLabels = {
   accountHolder: "Titulaire du compte",
   paidOut: "Versé",
   openAmount: "Montant ouvert",
+  carriedForward: "Report des périodes précédentes",
+  paidExternally: "payé en dehors du service",
   noPayments: "Aucun paiement pour l'instant",
   employerContributions: "Cotisations de l'employeur",
   totalEmployerContributions: "Total des cotisations de l'employeur",
@@ -256,6 +264,8 @@ const it: PdfLabels = {
   accountHolder: "Titolare del conto",
   paidOut: "Versato",
   openAmount: "Importo aperto",
+  carriedForward: "Riporto dai periodi precedenti",
+  paidExternally: "pagato al di fuori del servizio",
   noPayments: "Nessun pagamento finora",
   employerContributions: "Contributi del datore di lavoro",
   totalEmployerContributions: "Totale contributi del datore di lavoro",
@@ -332,6 +342,8 @@ const en: PdfLabels = {
   accountHolder: "Account holder",
   paidOut: "Paid out",
   openAmount: "Open amount",
+  carriedForward: "Carried from earlier periods",
+  paidExternally: "paid outside the service",
   noPayments: "No payment yet",
   employerContributions: "Employer contributions",
   totalEmployerContributions: "Total employer contributions",

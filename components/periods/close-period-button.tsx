@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { findingSentence, plainText } from "@/components/results/labels";
-import { CloseProblem, requestClose } from "./close-request";
+import { CloseProblem, requestClose, type OpenAmountsChoice } from "./close-request";
 
 /** The refusal's texts name fields by their internal names only where the calculation wrote them: spelled out. */
 const NO_WORDS = new Map<string, string>();
@@ -26,6 +26,10 @@ type Props = {
   blockedReason: string | null;
   /** Employee id -> "Müller, Lea (1001)", to name the people in a refusal's items. */
   employeeNames: Record<string, string>;
+  /** Amounts still open (not yet paid out): how many employees, and their total ("12'345.60"). */
+  open: { count: number; total: string };
+  /** "February 2026": where a carried amount goes. */
+  nextMonth: string;
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -53,15 +57,17 @@ function Spinner() {
  * a confirmation that says what happens, progress while the service works, the refusal with its
  * items, and on success the page of the just-closed period's status (?closed=).
  */
-export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames }: Props) {
+export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames, open, nextMonth }: Props) {
   const router = useRouter();
   const reasonId = useId();
   const [confirming, setConfirming] = useState(false);
+  const [openAmounts, setOpenAmounts] = useState<OpenAmountsChoice>("carryForward");
+  const [attemptKey, setAttemptKey] = useState("");
   const [navigating, startNavigation] = useTransition();
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(0);
   const close = useMutation({
-    mutationFn: () => requestClose(orgId, payrollId, periodId),
+    mutationFn: () => requestClose(orgId, payrollId, periodId, openAmounts, attemptKey),
     onMutate: () => {
       const start = Date.now();
       setStartedAt(start);
@@ -127,6 +133,8 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
         <Button
           onClick={() => {
             close.reset();
+            setOpenAmounts("carryForward");
+            setAttemptKey(crypto.randomUUID());
             setConfirming(true);
           }}
           disabled={blockedReason !== null || working}
@@ -178,6 +186,25 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
               following period. The next month opens.
             </p>
             <p>It generates {what}: the accounting document as PDF and CSV{live ? ", the declaration as XML" : ""}.</p>
+            {open.count > 0 ? (
+              <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="close-open-amounts">
+                <legend className="px-1 text-sm font-semibold text-amber-950">
+                  {plural(open.count, "employee has", "employees have")} CHF {open.total} not yet paid out. What happens to it?
+                </legend>
+                <label className="flex items-start gap-2 text-sm">
+                  <input type="radio" name="openAmounts" value="carryForward" checked={openAmounts === "carryForward"} onChange={() => setOpenAmounts("carryForward")} className="mt-1" />
+                  <span>
+                    <strong>Carry it forward to {nextMonth}</strong> (usual): it is paid with the next payout and shown on the payslips.
+                  </span>
+                </label>
+                <label className="flex items-start gap-2 text-sm">
+                  <input type="radio" name="openAmounts" value="paidExternally" checked={openAmounts === "paidExternally"} onChange={() => setOpenAmounts("paidExternally")} className="mt-1" />
+                  <span>
+                    <strong>It was paid outside this service</strong>: for catch-up months a previous system already paid. It is recorded as paid and never paid here.
+                  </span>
+                </label>
+              </fieldset>
+            ) : null}
             {live ? (
               <p className="font-medium text-amber-900">The payroll is live: the period&apos;s salary declaration is submitted to ELM (Swissdec) at once. The period is finalized when ELM confirms it.</p>
             ) : (

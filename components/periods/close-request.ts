@@ -17,10 +17,15 @@ export class CloseProblem extends Error {
   }
 }
 
-/** POST .../payrunperiods/{id}/close with the session cookie: the closed period, or a CloseProblem. */
-export async function requestClose(orgId: string, payrollId: string, periodId: string): Promise<PayrunPeriod> {
+export type OpenAmountsChoice = "carryForward" | "paidExternally";
+
+/**
+ * POST .../payrunperiods/{id}/close with the session cookie: the closed period, or a CloseProblem.
+ * `attemptKey` is made once per confirmation, so a double click or a retry never closes two months.
+ */
+export async function requestClose(orgId: string, payrollId: string, periodId: string, openAmounts: OpenAmountsChoice, attemptKey: string): Promise<PayrunPeriod> {
   try {
-    return (await apiRequest<PayrunPeriod>(`${periodApiPath(orgId, payrollId, periodId)}/close`, { method: "POST" })).data;
+    return (await apiRequest<PayrunPeriod>(`${periodApiPath(orgId, payrollId, periodId)}/close`, { method: "POST", body: { openAmounts }, idempotencyKey: attemptKey })).data;
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error;
     const items = (error.items as CloseProblemItem[]).filter((i) => i && typeof i.message === "string");

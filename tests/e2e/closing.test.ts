@@ -140,6 +140,8 @@ describe("closing a period and browsing its documents", () => {
     expect(await page.getByTestId("employees-ready").textContent()).toBe("2");
     expect(await page.getByTestId("employees-blocked").textContent()).toBe("0");
     expect(await page.getByTestId("checklist-live").getAttribute("data-live")).toBe("true");
+    // Nothing was paid out: both employees' pay (January's carried forward, and February's) is still open.
+    expect(await page.getByTestId("checklist-unpaid").getAttribute("data-count")).toBe("2");
     expect(await checklist.locator('[data-item="payslips"]').getByRole("link", { name: "Closer, Clara" }).getAttribute("href")).toMatch(
       new RegExp(`^/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/documents/`),
     );
@@ -165,6 +167,12 @@ describe("closing a period and browsing its documents", () => {
     expect(text).toContain("one-way");
     expect(text).toContain("2 payslips");
     expect(text).toContain("submitted to ELM");
+    // Amounts still open: the dialog asks what happens to them, carrying forward unless told otherwise.
+    const choice = dialog.getByTestId("close-open-amounts");
+    expect(await choice.textContent()).toContain("2 employees have CHF");
+    expect(await dialog.getByRole("radio", { name: /Carry it forward to March 2026/ }).isChecked()).toBe(true);
+    // This payroll's previous system paid February: recorded as paid outside, nothing carried into March.
+    await dialog.getByRole("radio", { name: /It was paid outside this service/ }).check();
     await snap("confirm");
 
     // Hold the request until the progress has been seen: closing a small payroll is quicker than a look.
@@ -197,6 +205,11 @@ describe("closing a period and browsing its documents", () => {
       ["submitted", "true"],
       ["finalized", "true"],
     ]);
+    // February's open amounts were recorded as paid outside the service: one external payout, nothing open in March but March's own pay.
+    const payouts = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/payouts`, { token: system });
+    expect(payouts.body.items.map((p: { external: boolean; status: string; count: number }) => [p.external, p.status, p.count])).toEqual([[true, "processed", 2]]);
+    const march = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: system });
+    for (const entry of march.body.items as { net: string; openAmount: string }[]) expect(entry.openAmount).toBe(entry.net);
     // The next month is open, and the chart has February among the closed periods.
     await page.getByRole("button", { name: "Close March 2026" }).waitFor();
     expect(await page.getByTestId("totals-table").locator("tbody tr").count()).toBe(3);

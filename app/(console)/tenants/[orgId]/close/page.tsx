@@ -6,10 +6,12 @@ import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { CheckItem } from "@/components/periods/checklist";
 import { ClosePeriodButton } from "@/components/periods/close-period-button";
 import { ClosedPeriodStatus } from "@/components/periods/closed-period-status";
-import { contentTypeLabel, documentHref, isLivePeriod, monthLabel } from "@/components/periods/labels";
+import { contentTypeLabel, documentHref, formatChf, isLivePeriod, monthLabel } from "@/components/periods/labels";
 import { employeeNames, periodOrNull } from "@/components/periods/load";
 import { TotalsChart } from "@/components/periods/totals-chart";
+import { toRappen } from "@/components/results/labels";
 import { openPeriodOf } from "@/components/results/load";
+import { addMonths } from "@/server/dates";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
@@ -89,6 +91,9 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const inPayroll = control.items.filter((i) => !isNotInPayroll(i));
   const notInPayroll = control.items.filter(isNotInPayroll);
   const blocked = inPayroll.filter((i) => i.state === "Blocked").length;
+  const unpaid = control.items.filter((i) => toRappen(i.openAmount) > 0);
+  const unpaidTotal = unpaid.reduce((sum, i) => sum + toRappen(i.openAmount), 0);
+  const nextMonth = monthLabel(addMonths(period.periodStart, 1));
   const ready = inPayroll.length - blocked;
   const docs = documents?.items ?? [];
   const payslips = docs.filter((d) => d.category === "Payslip");
@@ -156,6 +161,24 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                   .
                 </p>
               ) : null}
+            </CheckItem>
+            <CheckItem id="payouts" state={unpaid.length > 0 ? "info" : "ok"} title="Payouts">
+              {unpaid.length === 0 ? (
+                <p data-testid="checklist-unpaid" data-count={0}>
+                  Everything due in {month} is paid out.
+                </p>
+              ) : (
+                <p data-testid="checklist-unpaid" data-count={unpaid.length}>
+                  <span className="font-semibold tabular-nums">{unpaid.length}</span> {unpaid.length === 1 ? "employee has" : "employees have"} CHF{" "}
+                  <span className="font-semibold tabular-nums">{formatChf(unpaidTotal)}</span> not yet paid out. Closing carries it forward to {nextMonth}, or records it as
+                  paid outside this service (you choose when you close).{" "}
+                  {consoleCan(ctx, "payout.write") ? (
+                    <Link href={`/tenants/${orgId}/payouts`} className={linkClass}>
+                      Pay it now
+                    </Link>
+                  ) : null}
+                </p>
+              )}
             </CheckItem>
             {canReadDocuments ? (
               <>
@@ -237,6 +260,8 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
             salaryCertificates={salaryCertificates}
             blockedReason={blockedReason}
             employeeNames={names}
+            open={{ count: unpaid.length, total: formatChf(unpaidTotal) }}
+            nextMonth={nextMonth}
           />
         </Card>
       </div>

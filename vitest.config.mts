@@ -12,7 +12,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+        // The first PDF render loads fonts and the renderer: seconds on a busy machine.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 }, testTimeout: 30_000 },
       },
       {
         resolve: { alias },

@@ -70,8 +70,11 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
     expect(tenant.status).toBe(201);
     orgId = tenant.body.id;
     const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
-    const admin = await call("/users", { token: ((await personal.json()) as { access_token: string }).access_token });
-    expect((await call(`/tenants/${orgId}/user_memberships`, { method: "POST", token: system, body: { userId: admin.body.id, role: "Administrator" } })).status).toBe(201);
+    const adminToken = ((await personal.json()) as { access_token: string }).access_token;
+    // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
+    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
+    expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
+    expect((await call(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken })).status).toBe(200);
     const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Wort ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" } });
     expect(payroll.status, JSON.stringify(payroll.body)).toBe(201);
     payrollId = payroll.body.id;

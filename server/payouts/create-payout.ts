@@ -15,6 +15,7 @@ import { confirmations, controlOf } from "../results/read-entries";
 import { checkSalaryIban, normalizeIban } from "./iban";
 import { openAmountOf, payableNow } from "./open-amounts";
 import { buildPain001, Pain001InputError, toReference, type Pain001Input, type Pain001Payment } from "./pain001";
+import { crashPoint } from "./fault";
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";
 import type { CreatePayout } from "./schemas";
 
@@ -169,7 +170,7 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
   if (executionDate < today) errors.push({ path: "executionDate", message: `The execution date may not lie in the past (today is ${today} in Europe/Zurich).` });
   const explicit = input.employeeIds ? [...new Set(input.employeeIds.map((id) => id.toLowerCase()))] : null;
 
-  return inTenant(ctx, async (scope) => {
+  const created = await inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const found = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     // Shared: payouts of the period run side by side; closing it (FOR UPDATE) waits for them.
@@ -318,7 +319,10 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     });
     await syncPaidOut(scope, period.id, lines.map((l) => l.entry.employeeId));
     await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
+    crashPoint("before-commit");
     const lineRows = paymentLines.map((l) => ({ id: l.id, tenantId: scope.tenantId, payoutId, payrollId, payrunPeriodId: period.id, employeeId: l.employeeId, amount: l.amount, iban: l.iban, endToEndId: l.endToEndId, createdAt }));
     return { payout: toPayout(row, lineRows), paymentFile: { documentId, contentType: "application/xml" as const, content: file.xml }, bytes: file.bytes };
   });
+  crashPoint("after-commit");
+  return created;
 }

@@ -9,6 +9,7 @@ import { Conflict, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { isUuid, newId } from "../ids";
 import { formatRappen, parseChf, type Rappen } from "../money/rappen";
+import { commitUnderKey } from "../http/idempotency";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { confirmations, controlOf } from "../results/read-entries";
@@ -320,6 +321,7 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     });
     await syncPaidOut(scope, period.id, lines.map((l) => l.entry.employeeId));
     await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
+    await commitUnderKey(scope.tx, payoutId);
     crashPoint("before-commit");
     const lineRows = paymentLines.map((l) => ({ id: l.id, tenantId: scope.tenantId, payoutId, payrollId, payrunPeriodId: period.id, employeeId: l.employeeId, amount: l.amount, iban: l.iban, endToEndId: l.endToEndId, createdAt }));
     return { payout: toPayout(row, lineRows), paymentFile: { documentId, contentType: "application/xml" as const, content: file.xml }, bytes: file.bytes };

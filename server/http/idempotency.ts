@@ -66,7 +66,8 @@ export async function runOncePerKey(caller: string, key: string, hash: string, r
     if (first.state === "committed") return runAndRecord(first.id, first.responseBody, run);
     if (first.state === "running") {
       if (Date.now() - first.createdAt.getTime() > STALE_RUNNING_MS) {
-        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, first.id));
+        // Only while still "running": a run that commits meanwhile (commitUnderKey) keeps its key, and is found again.
+        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, first.id), eq(idempotencyKeys.state, "running")));
         return runOncePerKey(caller, key, hash, run);
       }
       throw new Conflict("idempotency.in_progress", "A request with this Idempotency-Key is still being processed.");

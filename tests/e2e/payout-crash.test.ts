@@ -159,7 +159,7 @@ function besideService(database: Database, publicUrl: string, args: string[]) {
   return run.stdout.trim().split("\n").pop()!;
 }
 
-type Reply = { status: number; body: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Reply = { status: number; body: any; text: string };
 
 describe("a payout survives the server being killed at each step (SIGKILL, restart on the same database)", () => {
   const workDir = mkdtempSync(path.join(tmpdir(), "payroll-crash-"));

@@ -17,7 +17,8 @@ export const idempotencyKeys = pgTable(
     caller: text("caller").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    state: text("state", { enum: ["running", "done"] }).notNull(),
+    /** running; committed: its transaction committed (response_body names what it made), the response is not stored yet; done. */
+    state: text("state", { enum: ["running", "committed", "done"] }).notNull(),
     responseStatus: integer("response_status"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     responseBody: text("response_body"),

@@ -1,0 +1,349 @@
+/**
+ * The crash test of issue 10: the server process (`next start`, as in production) is killed with
+ * SIGKILL at each step of a payout (PAYOUT_FAULT, server/payouts/fault.ts) and started again on the
+ * same database. Nothing is paid twice, no payout is without its file, and a retry with the same
+ * Idempotency-Key answers with the committed payout.
+ *
+ * It runs its own servers on its own database: an embedded PGlite folder, or a new PostgreSQL
+ * database beside DATABASE_URL when that is set (as the suite's setup does).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validatePain001 } from "../fixtures/pain001/validate";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const toRappen = (amount: string) => Math.round(Number(amount) * 100);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Database = { env: Record<string, string>; sql: (query: string, params: unknown[]) => Promise<void>; drop: () => Promise<void> };
+
+/** A database of the test's own, and a way to run SQL on it while no server holds it. */
+async function ownDatabase(workDir: string): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = path.join(workDir, "pglite");
+    return {
+      env: { PGLITE_DATA_DIR: dataDir },
+      sql: async (query, params) => {
+        const { PGlite } = await import("@electric-sql/pglite");
+        const db = new PGlite(dataDir);
+        try {
+          await db.query(query, params);
+        } finally {
+          await db.close();
+        }
+      },
+      drop: async () => {},
+    };
+  }
+  const { default: postgres } = await import("postgres");
+  const url = new URL(serverUrl);
+  const name = `${url.pathname.slice(1) || "payroll"}_crash_${Date.now()}`.replace(/[^a-zA-Z0-9_]/g, "_").slice(0, 63);
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  const own = url.toString();
+  return {
+    env: { DATABASE_URL: own },
+    sql: async (query, params) => {
+      const client = postgres(own, { max: 1, onnotice: () => {} });
+      try {
+        await client.unsafe(query, params as never[]);
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+type Server = { child: ChildProcess; baseUrl: string; log: () => string };
+
+function baseEnv(database: Database, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "PAYOUT_FAULT", "SEED_DEMO"]) delete env[name];
+  return { ...env, ...database.env, NEXT_TELEMETRY_DISABLED: "1", SERVICE_ENVIRONMENT: "sandbox", ...extra };
+}
+
+/** `next start` on the test's database, with PAYOUT_FAULT when a step is given. */
+async function startServer(database: Database, fault?: string): Promise<Server> {
+  const [port, idpPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://localhost:${port}`;
+  const env = baseEnv(database, {
+    NODE_ENV: "production",
+    PUBLIC_URL: baseUrl,
+    NEXTAUTH_URL: baseUrl,
+    DEV_IDP_HOST: "127.0.0.1",
+    DEV_IDP_PORT: String(idpPort),
+    ...(fault ? { PAYOUT_FAULT: fault } : {}),
+  });
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-10_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const server = { child, baseUrl, log: () => tail };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it answered:\n${tail}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  await killServer(server);
+  throw new Error(`The server did not answer within 120 s:\n${tail}`);
+}
+
+/** SIGKILL to the server's process group (next start and whatever it forked), as a crash would. */
+async function killServer(server: Server, signal: NodeJS.Signals = "SIGKILL") {
+  const { child } = server;
+  if (child.pid === undefined) return;
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+  await exited;
+  // Whatever the group forked must be gone too before another server opens the database.
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(100);
+  }
+  throw new Error("The server's process group did not end.");
+}
+
+/** Runs an npm script beside the service, on the test's database. */
+function besideService(database: Database, publicUrl: string, args: string[]) {
+  const run = spawnSync("npm", ["run", "-s", ...args], { cwd: root, env: baseEnv(database, { PUBLIC_URL: publicUrl }), encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.trim().split("\n").pop()!;
+}
+
+type Reply = { status: number; body: any; text: string };
+
+describe("a payout survives the server being killed at each step (SIGKILL, restart on the same database)", () => {
+  const workDir = mkdtempSync(path.join(tmpdir(), "payroll-crash-"));
+  let database: Database;
+  let server: Server | null = null;
+  let token = "";
+  let base = "";
+  let orgId = "";
+  let payrollId = "";
+  const employees: string[] = [];
+  const owed = new Map<string, number>();
+
+  async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const response = await fetch(`${server!.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed, text };
+  }
+  async function ok(method: string, url: string, body?: unknown) {
+    const reply = await call(method, url, body);
+    expect(reply.status, `${method} ${url}: ${reply.text}`).toBeLessThan(300);
+    return reply.body;
+  }
+  const postCase = (caseName: string, employeeId: string | null, record: Record<string, string>) =>
+    ok("POST", `/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName, employeeId, values: Object.entries(record).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) });
+  async function newToken() {
+    const reply = await fetch(`${server!.baseUrl}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", ...credentials }),
+    });
+    expect(reply.status).toBe(200);
+    token = ((await reply.json()) as { access_token: string }).access_token;
+  }
+  let credentials = { client_id: "", client_secret: "" };
+  async function restart(fault?: string) {
+    if (server) await killServer(server);
+    server = await startServer(database, fault);
+    if (credentials.client_id) await newToken();
+  }
+
+  const entryOf = async (employeeId: string) => ((await ok("GET", `${base}/open/entries`)) as { items: { employeeId: string; openAmount: string; paidOut: string }[] }).items.find((e) => e.employeeId === employeeId)!;
+  const payoutsOf = async (employeeId: string) =>
+    ((await ok("GET", `${base}/open/payouts?limit=100`)) as { items: { id: string; documentId?: string; lines: { employeeId: string; amount: string }[] }[] }).items.filter((p) => p.lines.some((l) => l.employeeId === employeeId));
+  const paymentFiles = async () => ((await ok("GET", `${base}/open/documents?category=PaymentFile&limit=100`)) as { items: { id: string; category: string }[] }).items.filter((d) => d.category === "PaymentFile");
+
+  /** Starts a server that dies at the step, and sends it an advance under the key: the connection drops. */
+  async function payIntoCrash(step: string, employeeId: string, key: string) {
+    await restart(step);
+    const dying = server!;
+    const attempt = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key }).then(
+      (reply) => reply,
+      (error: unknown) => error,
+    );
+    expect(attempt, "the request must not be answered").toBeInstanceOf(Error);
+    // The process that served the request is gone; end the rest of its group and start again without the fault.
+    await killServer(dying);
+    server = null;
+    await restart();
+  }
+
+  beforeAll(async () => {
+    database = await ownDatabase(workDir);
+    await restart();
+    credentials = (({ clientId, clientSecret }) => ({ client_id: clientId, client_secret: clientSecret }))(
+      JSON.parse(besideService(database, server!.baseUrl, ["system-user", "--", "create", "--name", "Crash test", "--json"])) as { clientId: string; clientSecret: string },
+    );
+    await newToken();
+    orgId = ((await ok("POST", "/api/tenants", { name: "Crash AG" })) as { id: string }).id;
+    const payroll = (await ok("POST", `/api/tenants/${orgId}/payrolls/simple`, { name: "Crash AG", accountingStartDate: "2026-01-01", documentLanguage: "de" })) as { id: string };
+    payrollId = payroll.id;
+    base = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`;
+    await postCase("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.1" });
+    await postCase("CompanyFak", null, { FakCanton: "BE", FakRate: "1.5" });
+    await postCase("CompanyAddress", null, { CompanyStreet: "Bundesplatz", CompanyHouseNumber: "3", CompanyPostalCode: "3003", CompanyCity: "Bern", CompanyCountry: "CH" });
+    await postCase("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009" });
+    for (const [i, name] of ["Bea", "Cem", "Dan"].entries()) {
+      const employee = (await ok("POST", `/api/tenants/${orgId}/employees`, { identifier: `E${i + 1}`, firstName: name, lastName: "Crash" })) as { id: string };
+      await postCase("EmployeePersonalData", employee.id, { BirthDate: "1990-02-01", Sex: "female", AhvNumber: "756.1234.5678.97" });
+      await postCase("EmployeeAddress", employee.id, { Street: "Seestrasse", HouseNumber: "12", PostalCode: "6004", City: "Luzern", Country: "CH" });
+      await postCase("EmployeeBankAccount", employee.id, { Iban: "CH93 0076 2011 6238 5295 7" });
+      await postCase("Employment", employee.id, { EntryDate: "2026-01-01" });
+      await postCase("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "5000.00" });
+      employees.push(employee.id);
+      const entry = await entryOf(employee.id);
+      expect(toRappen(entry.openAmount)).toBeGreaterThan(100_000);
+      owed.set(employee.id, toRappen(entry.openAmount));
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    if (server) await killServer(server, "SIGTERM");
+    await database?.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("killed before the commit: nothing is paid and no file exists; the key is not lost, and a retry with it pays once", async () => {
+    const employeeId = employees[0]!;
+    const key = "crash-before-commit";
+    await payIntoCrash("before-commit", employeeId, key);
+
+    expect(await payoutsOf(employeeId)).toEqual([]);
+    expect(await paymentFiles()).toEqual([]);
+    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "0.00", openAmount: (owed.get(employeeId)! / 100).toFixed(2) });
+
+    // The key's first run left it "running": a retry right away is told so and pays nothing ...
+    const early = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(early.status, early.text).toBe(409);
+    expect(early.body.code).toBe("idempotency.in_progress");
+    expect(await payoutsOf(employeeId)).toEqual([]);
+
+    // ... until the key counts as abandoned (STALE_RUNNING_MS, 5 minutes; aged here in the database, with no server running).
+    await killServer(server!, "SIGTERM");
+    server = null;
+    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [key]);
+    await restart();
+    const retry = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(retry.status, retry.text).toBe(201);
+    const again = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.payout.id).toBe(retry.body.payout.id);
+
+    const paid = await payoutsOf(employeeId);
+    expect(paid.map((p) => p.id)).toEqual([retry.body.payout.id]);
+    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+  }, 600_000);
+
+  it("killed after the commit, before the response: paid once with its file, and a retry with the key answers with the committed payout", async () => {
+    const employeeId = employees[1]!;
+    const key = "crash-after-commit";
+    const filesBefore = (await paymentFiles()).map((d) => d.id);
+    await payIntoCrash("after-commit", employeeId, key);
+
+    const paid = await payoutsOf(employeeId);
+    expect(paid).toHaveLength(1);
+    const payout = paid[0]!;
+    expect(payout).toMatchObject({ status: "created", total: "1000.00", count: 1, lines: [{ employeeId, amount: "1000.00" }] });
+    const files = (await paymentFiles()).filter((d) => !filesBefore.includes(d.id));
+    expect(files.map((d) => d.id)).toEqual([payout.documentId]);
+    const file = await fetch(`${server!.baseUrl}${base}/open/payouts/${payout.id}/document`, { headers: { authorization: `Bearer ${token}` } });
+    expect(file.status).toBe(200);
+    const xml = await file.text();
+    expect((await validatePain001(xml)).messages).toEqual([]);
+    expect(xml).toContain("<CtrlSum>1000.00</CtrlSum>");
+    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+
+    // A retry with the key gets the payout the killed process committed, at once and not again.
+    const retry = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body.payout.id).toBe(payout.id);
+    expect(retry.body.paymentFile).toMatchObject({ documentId: files[0]!.id, contentType: "application/xml", content: xml });
+    const replay = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.body).toEqual(retry.body);
+
+    expect((await payoutsOf(employeeId)).map((p) => p.id)).toEqual([payout.id]);
+    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+  }, 600_000);
+
+  it("killed after the commit, retried only once the key would count as abandoned: the committed payout again, not a second one", async () => {
+    const employeeId = employees[2]!;
+    const key = "crash-after-commit-late";
+    await payIntoCrash("after-commit", employeeId, key);
+    const [payout, ...more] = await payoutsOf(employeeId);
+    expect(more).toEqual([]);
+
+    // STALE_RUNNING_MS (5 minutes) passes: aged in the database, with no server running.
+    await killServer(server!, "SIGTERM");
+    server = null;
+    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [key]);
+    await restart();
+    const late = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(late.status, late.text).toBe(201);
+    expect(late.body.payout.id).toBe(payout!.id);
+    expect((await payoutsOf(employeeId)).map((p) => p.id)).toEqual([payout!.id]);
+    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+  }, 600_000);
+});

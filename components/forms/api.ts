@@ -21,11 +21,17 @@ export type ApiResult<T> = { data: T; etag: string | null };
 
 export async function apiRequest<T>(
   path: string,
-  { method = "GET", body, ifMatch }: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; ifMatch?: string | null } = {},
+  {
+    method = "GET",
+    body,
+    ifMatch,
+    idempotencyKey,
+  }: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; ifMatch?: string | null; /** Repeats with the same key replay the first answer (money movements). */ idempotencyKey?: string } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (ifMatch) headers["if-match"] = ifMatch;
+  if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });

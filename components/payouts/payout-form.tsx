@@ -58,6 +58,7 @@ function notPayable(row: PayoutRow): string | null {
   return null;
 }
 
+/** What the confirmation shows and sends: amounts only for advances, the whole open amount otherwise. */
 type Draft = { employeeIds: string[]; amounts: Record<string, string>; executionDate: string; total: number; advances: number };
 
 /**
@@ -77,7 +78,7 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
   const [dateError, setDateError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; code: string; items: PayoutProblemItem[] } | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [result, setResult] = useState<Payout | null>(null);
+  const [result, setResult] = useState<{ payout: Payout; previewTotal: number } | null>(null);
   // The key of the confirmation on screen; kept after a lost connection so that the same payout, confirmed again, is not paid twice.
   const key = useRef<{ value: string; body: string } | null>(null);
   const [startedAt, setStartedAt] = useState(0);
@@ -99,16 +100,17 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
   }, [chosen.length, payable.length]);
 
   const pay = useMutation({
-    mutationFn: (d: Draft) => requestPayout(where, { employeeIds: d.employeeIds, amounts: d.amounts, executionDate: d.executionDate }, key.current!.value),
+    mutationFn: (d: Draft) =>
+      requestPayout(where, { employeeIds: d.employeeIds, ...(Object.keys(d.amounts).length ? { amounts: d.amounts } : {}), executionDate: d.executionDate }, key.current!.value),
     onMutate: () => {
       const start = Date.now();
       setStartedAt(start);
       setNow(start);
     },
-    onSuccess: ({ payout }) => {
+    onSuccess: ({ payout }, sent) => {
       key.current = null;
       setDraft(null);
-      setResult(payout);
+      setResult({ payout, previewTotal: sent.total });
       setSelected(new Set());
       setAmounts({});
       setFieldErrors({});
@@ -172,9 +174,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
       if (!parsed.ok) errors[row.employeeId] = parsed.message;
       else if (parsed.rappen > open) errors[row.employeeId] = `More than the open amount of CHF ${formatChf(open)}.`;
       else {
-        sent[row.employeeId] = toAmount(parsed.rappen);
+        // The whole open amount goes without an amount (the API's final payment): the body stays small for thousands of employees.
+        if (parsed.rappen < open) {
+          sent[row.employeeId] = toAmount(parsed.rappen);
+          advances += 1;
+        }
         total += parsed.rappen;
-        if (parsed.rappen < open) advances += 1;
       }
     }
     let badDate: string | null = null;
@@ -195,14 +200,17 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
   return (
     <div className="space-y-4">
       {result ? (
-        <div data-testid="payout-result" data-payout-id={result.id}>
+        <div data-testid="payout-result" data-payout-id={result.payout.id}>
           <Alert tone="success" title="Payout created">
             <p>
-              {plural(result.count, "payment", "payments")}, CHF <span data-testid="result-total">{chf(result.total)}</span>, execution date {formatDay(result.executionDate)}. Hand the file to
-              the bank (e-banking upload).
+              {plural(result.payout.count, "payment", "payments")}, CHF <span data-testid="result-total">{chf(result.payout.total)}</span>, execution date{" "}
+              {formatDay(result.payout.executionDate)}. Hand the file to the bank (e-banking upload).
             </p>
+            {toRappen(result.payout.total) !== result.previewTotal ? (
+              <p className="mt-1 font-medium">Open amounts changed since the page was loaded (a case change or another payout): the whole open amounts as they are now were paid, not the CHF {formatChf(result.previewTotal)} of the preview.</p>
+            ) : null}
             <p className="mt-2">
-              <a href={payoutFileHref(orgId, payrollId, periodId, result.id)} download className="font-medium underline underline-offset-2">
+              <a href={payoutFileHref(orgId, payrollId, periodId, result.payout.id)} download className="font-medium underline underline-offset-2">
                 Download the pain.001 file
               </a>
             </p>
@@ -434,7 +442,7 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
               {draft.employeeIds.slice(0, LISTED).map((id) => (
                 <li key={id} className="flex justify-between gap-3">
                   <span className="truncate">{byId.get(id)?.name ?? id}</span>
-                  <span className="tabular-nums">{chf(draft.amounts[id] ?? "0.00")}</span>
+                  <span className="tabular-nums">{draft.amounts[id] ? `${chf(draft.amounts[id])} (advance)` : chf(byId.get(id)?.openAmount ?? "0.00")}</span>
                 </li>
               ))}
               {draft.employeeIds.length > LISTED ? <li>and {draft.employeeIds.length - LISTED} more</li> : null}

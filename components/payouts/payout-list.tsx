@@ -63,7 +63,8 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { 
                 {p.processedAt && p.status === "processed" ? ` · processed ${formatInstant(p.processedAt, "short")}` : ""}
               </span>
               <span className="ml-auto flex flex-wrap gap-2">
-                {p.documentId && !p.external ? (
+                {/* A cancelled payout's file must not reach the bank: it stays among the period's documents only. */}
+                {p.documentId && !p.external && p.status !== "cancelled" ? (
                   <a href={payoutFileHref(orgId, payrollId, periodId, p.id)} download className="rounded-md px-2 py-1 text-sm font-medium text-sky-800 underline underline-offset-2">
                     Download pain.001
                   </a>

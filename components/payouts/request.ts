@@ -37,7 +37,7 @@ export type CreatedPayout = { payout: Payout; paymentFile: { documentId: string;
 /** POST .../payouts with an Idempotency-Key: a repeat with the same key returns the first payout instead of paying again. */
 export async function requestPayout(
   where: { orgId: string; payrollId: string; periodId: string },
-  body: { employeeIds: string[]; amounts: Record<string, string>; executionDate: string },
+  body: { employeeIds: string[]; amounts?: Record<string, string>; executionDate: string },
   idempotencyKey: string,
 ): Promise<CreatedPayout> {
   try {

@@ -270,7 +270,10 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await dialog.getByTestId("preview-count").textContent()).toBe("3");
     expect(await dialog.getByTestId("preview-total").textContent()).toBe(swiss(rest));
     await snap("preview");
+    const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/payrunperiods/${periodId}/payouts`));
     await dialog.getByRole("button", { name: `Pay CHF ${swiss(rest)}` }).click();
+    // The whole open amounts go without amounts (the API's final payment).
+    expect(JSON.parse((await sent).postData()!)).toEqual({ employeeIds: staff.map((s) => s.id), executionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const result = page.getByTestId("payout-result");
     await expect.poll(() => result.getAttribute("data-payout-id")).not.toBe(advancePayoutId);
     finalPayoutId = (await result.getAttribute("data-payout-id"))!;
@@ -344,6 +347,25 @@ describe("paying open amounts on the Payouts screen", () => {
     await expect.poll(() => stale.getAttribute("data-status")).toBe("processed");
     await expectOpen(staff[1]!.id, 0);
     await snap("after");
+  });
+
+  it("shows the service's refusal beside an employee Payroll Control lets through but the bank file cannot name (no address)", async () => {
+    const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `P5-${run}`, firstName: "Elia", lastName: "Ohneadresse" } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    await record("EmployeePersonalData", id, { BirthDate: "1992-02-02", Sex: "male", AhvNumber: "756.1111.2222.39", Nationality: "CH", CivilStatus: "single" });
+    await record("EmployeeBankAccount", id, { Iban: "CH9300762011623852957" });
+    await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "50", WorkplaceCanton: "LU" });
+    await record("Salary", id, { SalaryType: "monthly", MonthlySalary: "3000.00" });
+    await page.reload();
+    await row(id).waitFor();
+    expect(await row(id).getAttribute("data-state")).toBe("ReadyToPayOut");
+    await row(id).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Review payout" }).click();
+    await previewDialog().getByRole("button", { name: /^Pay CHF / }).click();
+    await expect.poll(() => page.getByTestId("payout-problem").getAttribute("data-code")).toBe("payout.blocked");
+    expect(await row(id).getByTestId("amount-error").textContent()).toContain("no town");
+    await row(id).getByRole("checkbox").uncheck();
   });
 
   it("is usable at 390 px: the rows, the amount field and the actions fit the width", async () => {

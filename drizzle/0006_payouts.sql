@@ -18,7 +18,7 @@ CREATE TABLE "payouts" (
 	"payrun_period_id" uuid NOT NULL,
 	"status" text DEFAULT 'created' NOT NULL,
 	"execution_date" date NOT NULL,
-	"total" integer NOT NULL,
+	"total" bigint NOT NULL,
 	"count" integer NOT NULL,
 	"external" boolean DEFAULT false NOT NULL,
 	"message_id" text,

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Caller } from "../context";
-import { payoutLines, payouts, payrunEntries, type PayoutCreator } from "../db/schema";
+import { payoutLines, payouts, type PayoutCreator } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { todayInZurich } from "../dates";
 import { NotFound } from "../errors";
@@ -72,17 +72,22 @@ export const creatorOf = (caller: Caller): PayoutCreator =>
 
 /**
  * Keeps `payrun_entries.paid_out` as the sum of the period's payout lines that are not cancelled,
- * for the given employees, in the caller's transaction (which holds their entry rows).
+ * for the given employees, in the caller's transaction (which holds their entry rows): recomputed
+ * from the lines in one statement per 5,000 employees (the ids travel as one JSON parameter).
  */
 export async function syncPaidOut(scope: TenantScope, payrunPeriodId: string, employeeIds: string[]) {
-  if (!employeeIds.length) return;
-  const paid = sql`coalesce((
-    select sum(${payoutLines.amount}) from ${payoutLines} join ${payouts} on ${payouts.tenantId} = ${payoutLines.tenantId} and ${payouts.id} = ${payoutLines.payoutId}
-    where ${payoutLines.tenantId} = ${scope.tenantId} and ${payoutLines.payrunPeriodId} = ${payrunPeriodId}
-      and ${payoutLines.employeeId} = "payrun_entries"."employee_id" and ${payouts.status} <> 'cancelled'
-  ), 0)::integer`;
   for (let i = 0; i < employeeIds.length; i += 5000) {
-    await scope.update(payrunEntries, { paidOut: paid }, and(eq(payrunEntries.payrunPeriodId, payrunPeriodId), inArray(payrunEntries.employeeId, employeeIds.slice(i, i + 5000)))!);
+    const ids = JSON.stringify(employeeIds.slice(i, i + 5000));
+    await scope.tx.execute(sql`
+      update payrun_entries e set paid_out = s.paid
+      from (
+        select r.employee_id, coalesce(sum(l.amount) filter (where p.status <> 'cancelled'), 0)::integer as paid
+        from json_array_elements_text(${ids}::text::json) as r(employee_id)
+        left join payout_lines l on l.tenant_id = ${scope.tenantId}::uuid and l.payrun_period_id = ${payrunPeriodId}::uuid and l.employee_id = r.employee_id::uuid
+        left join payouts p on p.tenant_id = l.tenant_id and p.id = l.payout_id
+        group by r.employee_id
+      ) s
+      where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${payrunPeriodId}::uuid and e.employee_id = s.employee_id::uuid`);
   }
 }
 

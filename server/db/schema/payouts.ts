@@ -1,4 +1,4 @@
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { employees } from "./employees";
 import { payrolls, payrunPeriods } from "./payrolls";
 import { tenants } from "./tenants";
@@ -23,7 +23,8 @@ export const payouts = pgTable(
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     status: text("status", { enum: payoutStatuses }).notNull().default("created"),
     executionDate: date("execution_date", { mode: "string" }).notNull(),
-    total: integer("total").notNull(),
+    /** Rappen; bigint: a payout of a large payroll passes the 21 million CHF an integer holds. */
+    total: bigint("total", { mode: "number" }).notNull(),
     count: integer("count").notNull(),
     external: boolean("external").notNull().default(false),
     /** The pain.001 MsgId (unique for the debtor: derived from the payout id). */

@@ -159,6 +159,16 @@ describe("paying open amounts on the Payouts screen", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
+
+    // The demo payroll (read only here): its four complete employees, with IBAN and address, can be selected.
+    const tenants = (await (await page.request.get("/api/tenants?limit=100")).json()) as { items: { id: string; name: string }[] };
+    const demo = tenants.items.find((t) => t.name === "Muster AG (Demo)")!.id;
+    await page.goto(`/tenants/${demo}/payouts`);
+    await page.getByRole("list", { name: "Employees" }).waitFor();
+    const demoRows = page.locator('[data-testid="payout-row"][data-selectable="true"]');
+    const names = await demoRows.evaluateAll((rows) => rows.map((r) => r.querySelector("a")?.textContent ?? ""));
+    for (const identifier of ["1001", "1002", "1003", "1005"]) expect(names.some((n) => n.endsWith(`(${identifier})`))).toBe(true);
+
     await openPayouts();
 
     for (const s of staff) {

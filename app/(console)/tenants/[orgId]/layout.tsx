@@ -26,6 +26,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
             <>
               <NavLink href={`${base}/payroll-control`}>Payroll control</NavLink>
               <NavLink href={`${base}/missing-data`}>Missing data</NavLink>
+              {consoleCan(ctx, "payout.read") ? <NavLink href={`${base}/payouts`}>Payouts</NavLink> : null}
               {consoleCan(ctx, "period.close") ? <NavLink href={`${base}/close`}>Close period</NavLink> : null}
               {consoleCan(ctx, "document.read") ? <NavLink href={`${base}/periods`}>Periods & documents</NavLink> : null}
               <NavLink href={`${base}/company`}>Company data</NavLink>

@@ -103,10 +103,12 @@ describe("paying open amounts on the Payouts screen", () => {
     orgId = tenant.body.id;
 
     const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
-    const admin = await call("/users", { token: ((await personal.json()) as { access_token: string }).access_token });
-    expect(admin.status, admin.text).toBe(200);
-    const membership = await call(`/tenants/${orgId}/user_memberships`, { method: "POST", token: system, body: { userId: admin.body.id, role: "Administrator" } });
-    expect(membership.status, membership.text).toBe(201);
+    const adminToken = ((await personal.json()) as { access_token: string }).access_token;
+    // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
+    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
+    expect(invitation.status, invitation.text).toBe(201);
+    const accepted = await call(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken });
+    expect(accepted.status, accepted.text).toBe(200);
 
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true });

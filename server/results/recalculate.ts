@@ -114,7 +114,9 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     scope.tx
       .select({ id: employees.id })
       .from(employees)
-      .where(scope.where(employees, eq(employees.divisionId, payroll.divisionId), employeeIds ? inArray(employees.id, employeeIds) : undefined)),
+      .where(scope.where(employees, eq(employees.divisionId, payroll.divisionId), employeeIds ? inArray(employees.id, employeeIds) : undefined))
+      // Entries are written (and so locked) in employee order, the order payouts lock them in: no deadlock between the two.
+      .orderBy(asc(employees.id)),
     scope.tx
       .select({ employeeId: caseValues.employeeId, values: historiesColumn })
       .from(caseValues)

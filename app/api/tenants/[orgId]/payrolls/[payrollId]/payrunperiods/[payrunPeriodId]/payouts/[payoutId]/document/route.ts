@@ -1,5 +1,5 @@
 import { handle, resource } from "@/server/http/route";
-import { contentDisposition } from "@/server/payouts/http";
+import { attachmentDisposition } from "@/server/documents/content-disposition";
 import { getPayoutDocumentOp } from "@/server/payouts/operations";
 import { getPayoutDocument } from "@/server/payouts/read-payouts";
 
@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(getPayoutDocumentOp, async ({ ctx, params }) => {
     const doc = await getPayoutDocument({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, payoutId: params.payoutId! });
     return new Response(new Uint8Array(doc.bytes), {
-      headers: { "content-type": doc.contentType, "content-disposition": contentDisposition(doc.name), "content-length": String(doc.bytes.length), "cache-control": "private, no-store" },
+      headers: { "content-type": doc.contentType, "content-disposition": attachmentDisposition(doc.name), "content-length": String(doc.bytes.length), "cache-control": "private, no-store" },
     });
   }),
 });

@@ -1,22 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { tenantWithDemoAdministrator } from "./tenant";
 import { launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-const root = path.resolve(import.meta.dirname, "../..");
 
-function systemUserCommand(name: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
-  Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], { cwd: root, env, encoding: "utf8" });
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
-}
 
 async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
@@ -44,22 +34,7 @@ describe("the employee page and the cost centers, as an HR administrator uses th
   const caseForm = (name: string) => page.getByRole("form", { name, exact: true });
 
   beforeAll(async () => {
-    const credentials = systemUserCommand(`Employee page ${run}`);
-    const token = await fetch(`${baseUrl}/api/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
-    });
-    system = ((await token.json()) as { access_token: string }).access_token;
-    const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Employee UX ${run}` } });
-    expect(tenant.status).toBe(201);
-    orgId = tenant.body.id;
-    const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
-    const adminToken = ((await personal.json()) as { access_token: string }).access_token;
-    // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
-    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
-    expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
-    expect((await call(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken })).status).toBe(200);
+    ({ system, orgId } = await tenantWithDemoAdministrator(`Employee UX ${run}`));
 
     const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Lohn ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" } });
     expect(payroll.status, JSON.stringify(payroll.body)).toBe(201);

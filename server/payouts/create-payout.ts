@@ -2,13 +2,14 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { valueInForce } from "../cases/in-force";
-import { caseValues, documents, employees, payouts, payrunEntries, payrunPeriods } from "../db/schema";
+import { caseValues, documents, employees, payoutLines, payouts, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { todayInZurich } from "../dates";
 import { Conflict, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { isUuid, newId } from "../ids";
 import { formatRappen, parseChf, type Rappen } from "../money/rappen";
+import { isZeroRate, parsePercent } from "../money/rate";
 import { commitUnderKey } from "../http/idempotency";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
@@ -17,6 +18,7 @@ import { checkSalaryIban, normalizeIban } from "./iban";
 import { openAmountOf, payableNow } from "./open-amounts";
 import { buildPain001, Pain001InputError, toReference, type Pain001Input, type Pain001Payment } from "./pain001";
 import { crashPoint } from "./fault";
+import { splitPayment, type SecondAccount } from "./split";
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";
 import type { CreatePayout } from "./schemas";
 
@@ -53,7 +55,7 @@ function parseAmounts(input: CreatePayout, errors: FieldError[]) {
 }
 
 // Field names are unique in the case catalog (as the calculation reads them): EmployeeAddress, EmployeeBankAccount; CompanyAddress, CompanyBankAccount.
-const EMPLOYEE_FIELDS = ["Street", "HouseNumber", "PostalCode", "City", "Country", "Iban"];
+const EMPLOYEE_FIELDS = ["Street", "HouseNumber", "PostalCode", "City", "Country", "Iban", "SecondIban", "SecondAccountHolder", "SecondAccountAmount", "SecondAccountPercent"];
 const COMPANY_FIELDS = ["CompanyStreet", "CompanyHouseNumber", "CompanyPostalCode", "CompanyCity", "CompanyCountry", "CompanyIban", "CompanyBic"];
 
 /** Reads case values in force at the execution date, or at the end of the period when none is (a value recorded for the period only). */
@@ -101,7 +103,33 @@ async function loadDebtor(scope: TenantScope, payrollId: string, payrollName: st
   };
 }
 
-type Creditor = { name: string; iban: string; address: Pain001Payment["creditor"]["address"] };
+type Creditor = { name: string; iban: string; address: Pain001Payment["creditor"]["address"]; second: SecondAccount | null };
+
+/**
+ * The employee's second account (split salary payment) in force, or what makes it unusable. A field
+ * cannot be emptied once recorded, so zero means "not set": HR switches from a fixed amount to a
+ * percentage by recording the amount as 0, and ends the split by recording both as 0.
+ */
+function secondAccountOf(employeeId: string, value: (field: string) => string | null): SecondAccount | null | BlockingItem[] {
+  const item = (code: string, message: string, field: string): BlockingItem[] => [{ employeeId, code, message, caseName: "EmployeeSecondBankAccount", field }];
+  const amount = value("SecondAccountAmount");
+  const share = value("SecondAccountPercent");
+  const fixed = amount === null ? null : parseChf(amount);
+  const rate = share === null ? null : parsePercent(share);
+  if (fixed && !fixed.ok) return item("payout.invalid_split", "The second account's fixed amount is not an amount.", "SecondAccountAmount");
+  if (rate && !rate.ok) return item("payout.invalid_split", "The second account's percentage is not a percentage.", "SecondAccountPercent");
+  const fixedPerPeriod = fixed?.ok && fixed.value > 0 ? fixed.value : null;
+  const shareOfEach = rate?.ok && !isZeroRate(rate.value) ? rate.value : null;
+  if (fixedPerPeriod === null && shareOfEach === null) return null;
+  const iban = value("SecondIban");
+  if (!iban) return item("payout.invalid_split", "A share for a second account is set, but no second IBAN.", "SecondIban");
+  if (checkSalaryIban(iban).ok !== true) return item("payout.invalid_second_iban", "The second account's IBAN cannot receive the salary (invalid, or a QR-IBAN).", "SecondIban");
+  if (fixedPerPeriod !== null && shareOfEach !== null) {
+    return item("payout.invalid_split", "The second account has both a fixed amount and a percentage: record the one not wanted as 0.", "SecondAccountAmount");
+  }
+  const holder = value("SecondAccountHolder");
+  return fixedPerPeriod !== null ? { iban: normalizeIban(iban), holder, fixedPerPeriod } : { iban: normalizeIban(iban), holder, share: shareOfEach! };
+}
 
 /**
  * Each employee as a creditor of the file, or what they lack to be paid. For many employees the
@@ -142,6 +170,8 @@ async function loadCreditors(scope: TenantScope, payrollId: string, employeeIds:
     }
     if (!town) missing.push({ employeeId: employee.id, code: "payout.missing_town", message: "The employee's address has no town (City); the payment file needs at least town and country.", caseName: "EmployeeAddress", field: "City" });
     if (!country) missing.push({ employeeId: employee.id, code: "payout.missing_country", message: "The employee's address has no country.", caseName: "EmployeeAddress", field: "Country" });
+    const second = secondAccountOf(employee.id, value);
+    if (Array.isArray(second)) missing.push(...second);
     people.set(
       employee.id,
       missing.length
@@ -150,10 +180,28 @@ async function loadCreditors(scope: TenantScope, payrollId: string, employeeIds:
             name: `${employee.firstName} ${employee.lastName}`.trim(),
             iban: normalizeIban(iban!),
             address: { street: value("Street"), buildingNumber: value("HouseNumber"), postCode: value("PostalCode"), town: town!, country: country!.toUpperCase() },
+            second: second as SecondAccount | null,
           },
     );
   }
   return people;
+}
+
+/**
+ * What the period's payouts that are not cancelled have paid so far to each employee's second
+ * account, for the employees whose second account takes a fixed amount per period.
+ */
+async function paidToSecondAccounts(scope: TenantScope, payrunPeriodId: string, secondIbanOf: Map<string, string>) {
+  const paid = new Map<string, Rappen>();
+  if (!secondIbanOf.size) return paid;
+  const rows = await scope.tx
+    .select({ employeeId: payoutLines.employeeId, iban: payoutLines.iban, amount: sql<string>`sum(${payoutLines.amount})` })
+    .from(payoutLines)
+    .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
+    .where(scope.where(payoutLines, eq(payoutLines.payrunPeriodId, payrunPeriodId), inArray(payoutLines.employeeId, [...secondIbanOf.keys()]), sql`${payouts.status} <> 'cancelled'`))
+    .groupBy(payoutLines.employeeId, payoutLines.iban);
+  for (const row of rows) if (secondIbanOf.get(row.employeeId) === row.iban) paid.set(row.employeeId, Number(row.amount));
+  return paid;
 }
 
 /**
@@ -251,9 +299,22 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     const documentId = newId();
     const createdAt = new Date();
     const month = `${period.periodStart.slice(5, 7)}.${period.periodStart.slice(0, 4)}`;
-    const paymentLines = lines.map(({ id, entry, amount }) => {
-      const creditor = creditors.get(entry.employeeId) as { name: string; iban: string; address: Pain001Payment["creditor"]["address"] };
-      return { id, employeeId: entry.employeeId, amount, iban: creditor.iban, endToEndId: toReference(id), creditor };
+    const fixedSecondIbans = new Map<string, string>();
+    for (const { entry } of lines) {
+      const second = (creditors.get(entry.employeeId) as Creditor).second;
+      if (second && "fixedPerPeriod" in second) fixedSecondIbans.set(entry.employeeId, second.iban);
+    }
+    const toSecondSoFar = await paidToSecondAccounts(scope, period.id, fixedSecondIbans);
+    // A split salary payment becomes two lines of the file (second account first), each with its own reference.
+    const paymentLines = lines.flatMap(({ id, entry, amount }) => {
+      const creditor = creditors.get(entry.employeeId) as Creditor;
+      const line = (lineId: string, part: Rappen, iban: string, name: string) => ({ id: lineId, employeeId: entry.employeeId, amount: part, iban, endToEndId: toReference(lineId), creditor: { name, address: creditor.address } });
+      if (!creditor.second) return [line(id, amount, creditor.iban, creditor.name)];
+      const { toSecond, toMain } = splitPayment(amount, creditor.second, toSecondSoFar.get(entry.employeeId) ?? 0);
+      return [
+        ...(toSecond > 0 ? [line(newId(), toSecond, creditor.second.iban, creditor.second.holder ?? creditor.name)] : []),
+        ...(toMain > 0 ? [line(id, toMain, creditor.iban, creditor.name)] : []),
+      ];
     });
     let file;
     try {
@@ -287,7 +348,7 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
       status: "created",
       executionDate,
       total,
-      count: lines.length,
+      count: paymentLines.length,
       external: false,
       messageId: file.messageId,
       documentId,

@@ -10,7 +10,7 @@ export const createPayoutOp = operation({
   path: `${PERIOD}/payouts`,
   tag: "Payouts",
   summary:
-    "Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates.",
+    "Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates. An employee with a second account (case EmployeeSecondBankAccount: a fixed amount per period or a percentage of each payout) gets two lines, one per IBAN; `count` is the number of lines (the file's NbOfTxs).",
   allow: "payout.write",
   body: CreatePayout,
   response: CreatedPayout,

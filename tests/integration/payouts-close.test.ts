@@ -49,6 +49,20 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     expect(februaryPayslip).toContain(final.body.payout.total.replace(/\B(?=(\d{3})+\.)/g, "'"));
   });
 
+  it("a split salary payment shows on the payslip as a payout to each account", async () => {
+    const t = await payrollWithStaff(1);
+    const [employeeId] = t.employeeIds as [string];
+    await postCase(t, "EmployeeSecondBankAccount", employeeId, { SecondIban: "CH2300700110012345678", SecondAccountAmount: "500.00" });
+    const paid = await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token });
+    expect(paid.status, paid.text).toBe(201);
+    const main = paid.body.payout.lines.find((l: { iban: string }) => l.iban === "CH9300762011623852957");
+    const payslip = await payslipText(t, "open", employeeId);
+    expect(payslip).toContain("CH23 0070 0110 0123 4567 8");
+    expect(payslip).toContain("500.00");
+    expect(payslip).toContain("CH93 0076 2011 6238 5295 7");
+    expect(payslip).toContain(main.amount.replace(/\B(?=(\d{3})+\.)/g, "'"));
+  });
+
   it("records what is still open as paid outside the service with openAmounts: paidExternally, so nothing is carried or paid again", async () => {
     const t = await payrollWithStaff(2);
     const [a, b] = t.employeeIds as [string, string];

@@ -394,6 +394,101 @@ describe("payouts: concurrency and idempotency", () => {
   });
 });
 
+describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", () => {
+  const SAVINGS = "CH2300700110012345678";
+  const MAIN = "CH9300762011623852957";
+  const ibanTotals = (lines: { iban: string; amount: string }[]) => {
+    const totals: Record<string, number> = {};
+    for (const l of lines) totals[l.iban] = (totals[l.iban] ?? 0) + chf(l.amount);
+    return totals;
+  };
+
+  it("a fixed amount goes to the second account once per period, across advance, final payment and a cancellation", async () => {
+    const t = await payrollWithStaff(1);
+    const [e] = t.employeeIds as [string];
+    await postCase(t, "EmployeeSecondBankAccount", e, { SecondIban: SAVINGS, SecondAccountHolder: "Anna Muster Sparkonto", SecondAccountAmount: "500.00" });
+    const open = chf((await entryOf(t, e)).openAmount);
+
+    const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "300.00" } });
+    expect(advance.status, advance.text).toBe(201);
+    expect(advance.body.payout).toMatchObject({ total: "300.00", count: 1, lines: [{ employeeId: e, amount: "300.00", iban: SAVINGS }] });
+    expect((await validatePain001(advance.body.paymentFile.content)).messages).toEqual([]);
+    expect(advance.body.paymentFile.content).toContain("<Nm>Anna Muster Sparkonto</Nm>");
+
+    const final = await pay(t, { employeeIds: [e] });
+    expect(final.status, final.text).toBe(201);
+    const { payout, paymentFile } = final.body;
+    expect(payout.count).toBe(2);
+    expect(ibanTotals(payout.lines)).toEqual({ [SAVINGS]: 20000, [MAIN]: open - 50000 });
+    expect(chf(payout.total)).toBe(open - 30000);
+    expect(new Set(payout.lines.map((l: { endToEndId: string }) => l.endToEndId)).size).toBe(2);
+    expect((await validatePain001(paymentFile.content)).messages).toEqual([]);
+    expect(paymentFile.content).toContain("<NbOfTxs>2</NbOfTxs>");
+    expect(paymentFile.content).toContain(`<IBAN>${SAVINGS}</IBAN>`);
+    expect(await entryOf(t, e)).toMatchObject({ openAmount: "0.00", paidOut: formatRappen(open), controlState: "PaidOut" });
+
+    // The advance cancelled: its 300.00 are open again and go to the second account again (its 500.00 are owed once).
+    expect((await api.post(`${t.base}/open/payouts/${advance.body.payout.id}`, undefined, { token: t.token })).status).toBe(200);
+    const repaid = await pay(t, { employeeIds: [e] });
+    expect(repaid.status, repaid.text).toBe(201);
+    expect(repaid.body.payout.lines).toEqual([expect.objectContaining({ iban: SAVINGS, amount: "300.00" })]);
+  });
+
+  it("a percentage splits every payout, rounded down to the Rappen for the second account; the parts sum to the amount", async () => {
+    const t = await payrollWithStaff(1);
+    const [e] = t.employeeIds as [string];
+    await postCase(t, "EmployeeSecondBankAccount", e, { SecondIban: SAVINGS, SecondAccountPercent: "25" });
+    const open = chf((await entryOf(t, e)).openAmount);
+    const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "1000.03" } });
+    expect(advance.status, advance.text).toBe(201);
+    expect(ibanTotals(advance.body.payout.lines)).toEqual({ [SAVINGS]: 25000, [MAIN]: 75003 });
+    expect(advance.body.paymentFile.content).toContain("<CtrlSum>1000.03</CtrlSum>");
+    const final = await pay(t, { employeeIds: [e] });
+    expect(final.status, final.text).toBe(201);
+    const rest = open - 100003;
+    const toSavings = Math.floor(rest / 4);
+    expect(ibanTotals(final.body.payout.lines)).toEqual({ [SAVINGS]: toSavings, [MAIN]: rest - toSavings });
+    expect((await validatePain001(final.body.paymentFile.content)).messages).toEqual([]);
+    expect((await entryOf(t, e)).openAmount).toBe("0.00");
+  });
+
+  it("a contradictory split blocks the employee (409 payout.blocked payout.invalid_split) until HR records one share as 0; both as 0 end it", async () => {
+    const t = await payrollWithStaff(2);
+    const [a, b] = t.employeeIds as [string, string];
+    await postCase(t, "EmployeeSecondBankAccount", a, { SecondIban: SAVINGS, SecondAccountAmount: "100.00", SecondAccountPercent: "10" });
+    const refused = await pay(t, { employeeIds: [a] });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ code: "payout.blocked", items: [{ employeeId: a, code: "payout.invalid_split", caseName: "EmployeeSecondBankAccount" }] });
+    // Paying everyone leaves the blocked employee out.
+    const everyone = await pay(t);
+    expect(everyone.status, everyone.text).toBe(201);
+    expect(everyone.body.payout.lines.map((l: { employeeId: string }) => l.employeeId)).toEqual([b]);
+    // HR keeps the percentage (the amount recorded as 0): the split applies again.
+    await postCase(t, "EmployeeSecondBankAccount", a, { SecondAccountAmount: "0" });
+    const split = await pay(t, { employeeIds: [a], amounts: { [a]: "100.00" } });
+    expect(split.status, split.text).toBe(201);
+    expect(ibanTotals(split.body.payout.lines)).toEqual({ [SAVINGS]: 1000, [MAIN]: 9000 });
+    // HR ends the split (the percentage recorded as 0 too): everything goes to the main account.
+    await postCase(t, "EmployeeSecondBankAccount", a, { SecondAccountPercent: "0" });
+    const paid = await pay(t, { employeeIds: [a] });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.payout.lines).toEqual([expect.objectContaining({ employeeId: a, iban: MAIN })]);
+  });
+
+  it("refuses a QR-IBAN as second account, and a Self Service person cannot record one", async () => {
+    const t = await payrollWithStaff(1);
+    const [e] = t.employeeIds as [string];
+    const cases = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`;
+    const qr = await api.post(cases, { caseName: "EmployeeSecondBankAccount", employeeId: e, values: [{ caseFieldName: "SecondIban", value: "CH4431999123000889012", start: "2026-01-01" }] }, { token: t.token });
+    expect(qr.status).toBe(422);
+    expect(qr.body.errors[0].path).toBe("values.0.value");
+    const selfService = await memberOf(t.orgId, "SelfService", { employeeId: e });
+    const own = await api.post(cases, { caseName: "EmployeeSecondBankAccount", employeeId: e, values: [{ caseFieldName: "SecondIban", value: SAVINGS, start: "2026-01-01" }] }, { token: selfService.token });
+    expect(own.status, own.text).toBe(403);
+    expect(own.body.code).toBe("case.not_self_service");
+  });
+});
+
 describe("payouts: who may", () => {
   it("another tenant gets 404; Self Service 403; a Manager of the payroll may pay", async () => {
     const t = await payrollWithStaff(1);

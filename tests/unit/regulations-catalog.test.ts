@@ -34,6 +34,11 @@ const CATALOG: Record<string, string[]> = {
   ControlConfirmation: ["ControlCode", "ControlComment"],
 };
 
+/** What the service adds to the catalog (it "may add more cases"): split salary payments, HR only. */
+const ADDED: Record<string, string[]> = {
+  EmployeeSecondBankAccount: ["SecondIban", "SecondAccountHolder", "SecondAccountAmount", "SecondAccountPercent"],
+};
+
 const WAGE_TYPES = ["1000", "1005", "1160", "1200", "1300", "3000", "3010", "5010", "5020", "5040", "5045", "5050", "5060", "6000", "6100", "6500", "8010", "8015", "8020", "8030", "8040", "8041", "8045", "8050"];
 const COLLECTORS = ["GrossWage", "AhvWage", "AlvWage", "UvgWage", "BvgWage", "QstWage", "EmployeeDeductions", "EmployerContributions", "NetWage", "PayableAmount"];
 
@@ -41,15 +46,15 @@ const field = (version: RegulationVersion, name: string) => version.cases.flatMa
 const param = (version: RegulationVersion, key: string) => version.parameters.find((p) => p.key === key)?.value;
 
 describe("the CH country regulation", () => {
-  it("has exactly the cases and fields of ch-case-catalog.md, in every version", () => {
+  it("has exactly the cases and fields of ch-case-catalog.md, and the service's additions, in every version", () => {
     for (const version of CH.versions) {
-      expect(Object.fromEntries(version.cases.map((c) => [c.name, c.fields.map((f) => f.name)]))).toEqual(CATALOG);
+      expect(Object.fromEntries(version.cases.map((c) => [c.name, c.fields.map((f) => f.name)]))).toEqual({ ...CATALOG, ...ADDED });
     }
   });
 
   it("has the clusters, scopes and key types of the catalog", () => {
     const cluster = Object.fromEntries(ch2026.cases.map((c) => [c.name, c.cluster]));
-    expect(cluster).toMatchObject({ EmployeePersonalData: "ESS", EmployeeAddress: "ESS", EmployeeBankAccount: "ESS", Absence: "ESS", EmployeePartner: "ECT", FamilyAllowances: "ECT", ControlConfirmation: "P", Salary: null, Employment: null });
+    expect(cluster).toMatchObject({ EmployeePersonalData: "ESS", EmployeeAddress: "ESS", EmployeeBankAccount: "ESS", Absence: "ESS", EmployeePartner: "ECT", FamilyAllowances: "ECT", ControlConfirmation: "P", Salary: null, Employment: null, EmployeeSecondBankAccount: null });
     expect(ch2026.cases.filter((c) => c.scope === "company").map((c) => c.name)).toEqual(Object.keys(CATALOG).filter((n) => n.startsWith("Company")));
     expect(field(ch2026, "AhvNumber")).toMatchObject({ valueType: "ahvNumber", required: "calculation" });
     expect(field(ch2026, "Iban")).toMatchObject({ valueType: "iban", required: "payment", refuseQrIban: true });

@@ -168,6 +168,21 @@ const employeeCases: CaseDefinition[] = [
     ],
   },
   {
+    // HR only (no cluster): a split salary payment. Each payout pays this account its share and the
+    // main account (EmployeeBankAccount) the rest: a fixed amount per period, or a percentage of each payout.
+    name: "EmployeeSecondBankAccount", scope: "employee", cluster: null,
+    displayName: L("Zweite Bankverbindung (Lohnaufteilung)", "Second compte bancaire (salaire partagé)", "Secondo conto bancario (stipendio ripartito)", "Second bank account (split salary)"),
+    fields: [
+      field("SecondIban", L("IBAN", "IBAN", "IBAN", "IBAN"), "iban", { refuseQrIban: true }),
+      field("SecondAccountHolder", L("Kontoinhaber/in", "Titulaire du compte", "Titolare del conto", "Account holder"), "text"),
+      field("SecondAccountAmount", L("Fester Betrag je Periode", "Montant fixe par période", "Importo fisso per periodo", "Fixed amount per period"), "money", {
+        min: "0",
+        description: L("Wird je Periode höchstens einmal auf dieses Konto bezahlt", "Versé au plus une fois par période sur ce compte", "Versato al massimo una volta per periodo su questo conto", "Paid to this account at most once per period"),
+      }),
+      field("SecondAccountPercent", L("Anteil jeder Auszahlung (%)", "Part de chaque versement (%)", "Quota di ogni versamento (%)", "Share of each payout (%)"), "percent", { min: "0", max: "100" }),
+    ],
+  },
+  {
     name: "Employment", scope: "employee", cluster: null, displayName: L("Anstellung", "Engagement", "Impiego", "Employment"),
     fields: [
       field("EntryDate", L("Eintrittsdatum", "Date d'entrée", "Data d'entrata", "Entry date"), "date", { required: "calculation" }),

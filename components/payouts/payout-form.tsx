@@ -26,6 +26,8 @@ export type PayoutRow = {
   openAmount: string;
   /** What blocks the employee (Payroll Control's blocking items). */
   blockedBy: { code: string; message: string }[];
+  /** What the payment file lacks for this employee (e.g. the town of their address), with the case to complete. */
+  fileBlockedBy: { code: string; message: string; caseName: string }[];
 };
 
 type Props = {
@@ -52,6 +54,7 @@ const isWeekend = (date: string) => ["Saturday", "Sunday"].includes(weekdayOf(da
 /** Why an employee cannot be selected, or null when they can. */
 function notPayable(row: PayoutRow): string | null {
   if (row.state === "Blocked") return "Blocked: resolve the Payroll Control items below first.";
+  if (row.fileBlockedBy.length) return "Cannot be paid yet: the payment file needs the data below.";
   const open = toRappen(row.openAmount);
   if (open < 0) return `Overpaid by CHF ${formatChf(-open)}: never paid out, carried forward to the next period.`;
   if (open === 0) return row.state === "PaidOut" ? "Nothing open: paid out." : "Nothing open: no pay in this period.";
@@ -300,6 +303,18 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                     <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={`What blocks ${row.name}`}>
                       {row.blockedBy.map((item, index) => (
                         <li key={`${item.code}-${index}`}>{item.message}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {row.fileBlockedBy.length ? (
+                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={`What the payment file lacks for ${row.name}`} data-testid="row-file-blockers">
+                      {row.fileBlockedBy.map((item, index) => (
+                        <li key={`${item.code}-${index}`}>
+                          {item.message}{" "}
+                          <Link href={`/tenants/${orgId}/employees/${row.employeeId}#case-${item.caseName}`} className="font-medium text-sky-800 underline underline-offset-2">
+                            Complete
+                          </Link>
+                        </li>
                       ))}
                     </ul>
                   ) : null}

@@ -335,7 +335,7 @@ describe("paying open amounts on the Payouts screen", () => {
     await snap("after");
   });
 
-  it("shows the service's refusal beside an employee Payroll Control lets through but the bank file cannot name (no address)", async () => {
+  it("shows before anyone confirms what the bank file lacks for an employee Payroll Control lets through (no address)", async () => {
     const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `P5-${run}`, firstName: "Elia", lastName: "Ohneadresse" } });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
@@ -346,12 +346,17 @@ describe("paying open amounts on the Payouts screen", () => {
     await page.reload();
     await row(id).waitFor();
     expect(await row(id).getAttribute("data-state")).toBe("ReadyToPayOut");
-    await row(id).getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Review payout" }).click();
-    await previewDialog().getByRole("button", { name: /^Pay CHF / }).click();
-    await expect.poll(() => page.getByTestId("payout-problem").getAttribute("data-code")).toBe("payout.blocked");
-    expect(await row(id).getByTestId("amount-error").textContent()).toContain("no town");
-    await row(id).getByRole("checkbox").uncheck();
+    expect(await row(id).getAttribute("data-selectable")).toBe("false");
+    expect(await row(id).getByRole("checkbox").isDisabled()).toBe(true);
+    const lacks = row(id).getByTestId("row-file-blockers");
+    expect(await lacks.textContent()).toContain("no town");
+    expect(await lacks.getByRole("link", { name: "Complete" }).first().getAttribute("href")).toBe(`/tenants/${orgId}/employees/${id}#case-EmployeeAddress`);
+    // Once the address is recorded, the employee can be selected.
+    await record("EmployeeAddress", id, { Street: "Seestrasse", HouseNumber: "1", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" });
+    await page.reload();
+    await row(id).waitFor();
+    expect(await row(id).getAttribute("data-selectable")).toBe("true");
+    expect(await row(id).getByTestId("row-file-blockers").count()).toBe(0);
   });
 
   it("is usable at 390 px: the rows, the amount field and the actions fit the width", async () => {

@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
-import { nextBankBusinessDay } from "@/server/payouts/create-payout";
+import { nextBankBusinessDay, paymentFileBlockers } from "@/server/payouts/create-payout";
 import { listPayouts } from "@/server/payouts/read-payouts";
 import type { PayoutOutput } from "@/server/payouts/schemas";
 import { controlling } from "@/server/results/read-entries";
@@ -51,6 +51,7 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
   // Payouts first: reading them settles the ones whose execution date has begun (processed).
   const payouts = await allPayouts({ ...where, input: { limit: 500 } });
   const [control, names] = await Promise.all([controlling(where), employeeNames(ctx)]);
+  const fileBlockers = await paymentFileBlockers(where);
   const rows: PayoutRow[] = control.items
     .map((c) => ({
       employeeId: c.employeeId,
@@ -58,6 +59,10 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
       state: c.state,
       openAmount: c.openAmount,
       blockedBy: c.items.filter((i) => i.blocking).map((i) => ({ code: i.code, message: i.message })),
+      // Data the payment file needs (address, second account) that Payroll Control does not ask for.
+      fileBlockedBy: (fileBlockers.employees.get(c.employeeId) ?? [])
+        .filter((item) => !c.items.some((i) => i.blocking && i.caseName === item.caseName))
+        .map((i) => ({ code: i.code, message: i.message, caseName: i.caseName ?? "" })),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, "de-CH"));
   const month = monthLabel(period.periodStart);
@@ -70,6 +75,15 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
         description={`Pay the open amounts of ${month} (${formatDay(period.periodStart)} to ${formatDay(period.periodEnd)}) and hand the pain.001 file to the bank. The whole open amount, or less as an advance.`}
       />
       <div className="space-y-6">
+        {fileBlockers.company.length ? (
+          <Alert tone="error" title="The company cannot pay yet">
+            <ul className="list-inside list-disc">
+              {fileBlockers.company.map((item) => (
+                <li key={item.code}>{item.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <Card title="Open amounts" description="Blocked employees cannot be paid until their Payroll Control items are resolved; an overpaid amount is carried forward, never paid.">
           <PayoutForm
             orgId={orgId}

@@ -1,4 +1,5 @@
 /** The webhooks API of contract section 9, as the console uses it (the console calls /api, like any client). */
+import { ApiProblem } from "@/components/forms/api";
 
 export const WEBHOOK_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -47,6 +48,9 @@ export const MESSAGE_STATUS_TONE: Record<MessageStatus, string> = {
   delivered: "border-emerald-300 bg-emerald-50 text-emerald-900",
   failed: "border-red-300 bg-red-50 text-red-900",
 };
+
+/** Queries are retried only when the service could not answer (network, 5xx); a 4xx will not change. */
+export const retryUnanswered = (failures: number, error: unknown) => failures < 2 && (!(error instanceof ApiProblem) || error.status === 0 || error.status >= 500);
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 

@@ -7,7 +7,7 @@ import { problemMessage } from "@/components/forms/problem";
 import { formatInstant } from "@/components/periods/labels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MESSAGE_STATUS_TONE, MESSAGE_STATUSES, webhookPath, type MessageStatus, type Page, type WebhookMessage } from "./labels";
+import { MESSAGE_STATUS_TONE, MESSAGE_STATUSES, retryUnanswered, webhookPath, type MessageStatus, type Page, type WebhookMessage } from "./labels";
 
 export const messagesKey = (orgId: string, webhookId: string) => ["webhook-messages", orgId, webhookId] as const;
 
@@ -19,6 +19,7 @@ export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId
   const base = `${webhookPath(orgId, webhookId)}/messages`;
   const messages = useInfiniteQuery({
     queryKey: [...messagesKey(orgId, webhookId), status],
+    retry: retryUnanswered,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       const q = new URLSearchParams({ limit: "50" });

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { webhookPath, webhooksPath, type Page, type Webhook } from "./labels";
+import { retryUnanswered, webhookPath, webhooksPath, type Page, type Webhook } from "./labels";
 import { SecretBox } from "./secret-box";
 import { WebhookForm } from "./webhook-form";
 import { messagesKey, WebhookMessages } from "./webhook-messages";
@@ -29,6 +29,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
   const listKey = ["webhooks", orgId] as const;
   const list = useQuery({
     queryKey: listKey,
+    retry: retryUnanswered,
     queryFn: async () => {
       const items: Webhook[] = [];
       let cursor: string | null = null;

@@ -4,7 +4,9 @@ import { getDb } from "@/server/db/client";
 import { events, tasks } from "@/server/db/schema";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { openTask } from "@/server/tasks/open-task";
+import { onTaskCompleted } from "@/server/tasks/update-task";
 import { openWebhookFailingTask } from "@/server/tasks/webhook-failing";
+import { Conflict } from "@/server/errors";
 import { api } from "../fixtures/api";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { openTaskFor } from "../fixtures/tasks";
@@ -231,6 +233,24 @@ describe("tasks (contract 9a)", () => {
     expect(results.flat()).toHaveLength(1);
     const db = await getDb();
     expect(await db.select().from(tasks).where(eq(tasks.tenantId, own.orgId))).toHaveLength(1);
+  });
+
+  it("what deciding a kind does runs in the completion's transaction: its refusal leaves the task open and records nothing", async () => {
+    const seen: string[] = [];
+    onTaskCompleted("selfServiceChange", async (_scope, _ctx, task, resolution) => {
+      seen.push(`${task.id}:${resolution}`);
+      if (task.details.refuse) throw new Conflict("case.change_superseded", "A newer change replaced this one.");
+    });
+    const refused = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Superseded", details: { refuse: true } });
+    const response = await api.put(`${base}/${refused.id}`, { status: "done", resolution: "approved" }, { token: t.token });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe("case.change_superseded");
+    expect((await api.get(`${base}/${refused.id}`, { token: t.token })).body).toMatchObject({ status: "open", resolution: null });
+    expect(await taskEvents(t.orgId, refused.id)).toHaveLength(1);
+
+    const accepted = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Fine" });
+    expect((await api.put(`${base}/${accepted.id}`, { status: "done", resolution: "rejected" }, { token: t.token })).status).toBe(200);
+    expect(seen).toEqual([`${refused.id}:approved`, `${accepted.id}:rejected`]);
   });
 
   it("openTask refuses a payroll or employee of another tenant", async () => {

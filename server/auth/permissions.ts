@@ -35,6 +35,9 @@ export const tenantPermissions = {
   "document.read": ["Administrator", "Manager", "SelfService"],
   "payout.read": ["Administrator", "Manager"],
   "payout.write": ["Administrator", "Manager"],
+  /** Tasks of a payroll (contract 9a): Administrators and the payroll's Managers (server/payrolls/visibility.ts). */
+  "task.read": ["Administrator", "Manager"],
+  "task.write": ["Administrator", "Manager"],
   "lookup.read": ["Administrator", "Manager"],
   "lookup.write": ["Administrator"],
   "membership.read": ["Administrator"],

@@ -5,6 +5,7 @@ import path from "node:path";
 import { createSystemUser } from "../auth/system-users";
 import { importCatalog } from "../regulations/store";
 import { env } from "../env";
+import { openSandboxTask } from "../tasks/sandbox-task";
 
 /**
  * The embedded database belongs to the process that opened it (PGlite has no lock of its own).
@@ -14,7 +15,10 @@ import { env } from "../env";
  */
 export const adminSocketPath = (dataDir = env().PGLITE_DATA_DIR) => path.resolve(dataDir) + ".sock";
 
-type AdminRequest = { command: "create-system-user"; name: string } | { command: "update-regulations" };
+type AdminRequest =
+  | { command: "create-system-user"; name: string }
+  | { command: "update-regulations" }
+  | { command: "open-task"; task: Parameters<typeof openSandboxTask>[0] };
 
 async function run(request: AdminRequest) {
   switch (request.command) {
@@ -22,6 +26,8 @@ async function run(request: AdminRequest) {
       return createSystemUser(request.name);
     case "update-regulations":
       return importCatalog();
+    case "open-task":
+      return openSandboxTask(request.task);
     default:
       throw new Error(`Unknown command ${(request as { command: string }).command}`);
   }

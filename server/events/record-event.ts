@@ -10,6 +10,8 @@ export type EventPayloads = {
   PayrunPeriodFinalized: { payrollId: string; payrunPeriodId: string; periodStart: string; periodEnd: string };
   PayoutCreated: { payrollId: string; payrunPeriodId: string; payoutId: string };
   PayoutCancellationRequested: { payrollId: string; payrunPeriodId: string; payoutId: string };
+  /** The interface names payrollId and taskId; kind, status and resolution say what changed. */
+  TaskChanged: { payrollId: string; taskId: string; kind: string; status: "open" | "done"; resolution: "approved" | "rejected" | null };
 };
 
 /** Records an event in the caller's transaction: it exists exactly when what it reports was committed. */

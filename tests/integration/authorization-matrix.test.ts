@@ -3,6 +3,7 @@ import { allOperations } from "@/server/docs/all-operations";
 import { api, call } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 import { companyFixture, payableEmployee } from "../fixtures/payouts";
+import { openTaskFor } from "../fixtures/tasks";
 
 /**
  * Every API operation x every kind of caller, with the expected outcome:
@@ -60,6 +61,9 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}": "uonoonffn",
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}/processed": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}/document": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/tasks": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/tasks/{taskId}": "uonoonffn",
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/tasks/{taskId}": "uonoonffn",
   "GET /regulations/available": "uoooooooo",
   "GET /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoonffn",
   "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": "uonoffffn",
@@ -93,6 +97,7 @@ const MATRIX: Record<string, string | Record<string, string>> = {
  */
 const VALID_BODY: Record<string, unknown> = {
   "PUT /users/{userId}": { culture: "de-CH" },
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/tasks/{taskId}": { status: "done" },
   "POST /tenants/{orgId}/payrolls/{payrollId}/cases (company data)": { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }] },
   "POST /tenants/{orgId}/payrolls/{payrollId}/cases (an employee's case)": (ids: { employeeId: string }) => ({
     caseName: "Employment",
@@ -170,6 +175,8 @@ describe("authorization matrix", () => {
           Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId });
           if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
           if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
+          // An allowed PUT completes the task: each cell gets an open one.
+          if (op.path.includes("{taskId}")) params.taskId = (await openTaskFor(orgId, { payrollId })).id;
           if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();
           const path = "/api" + op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
           const valid = VALID_BODY[name];

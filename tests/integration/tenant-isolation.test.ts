@@ -5,6 +5,7 @@ import { call } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, tenantFixture } from "../fixtures/factories";
 import { companyFixture, payableEmployee } from "../fixtures/payouts";
 import { api } from "../fixtures/api";
+import { openTaskFor } from "../fixtures/tasks";
 
 /**
  * Every tenant path, called by someone of another tenant: always 404, never 403 or data.
@@ -44,6 +45,7 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
     if (template.includes("{userMembershipId}")) {
       ids.userMembershipId = (await invitedMember(victim.orgId, victim.token, "Administrator")).membershipId;
     }
+    if (template.includes("{taskId}")) ids.taskId = (await openTaskFor(victim.orgId, { payrollId: victim.payroll.id })).id;
     if (template.includes("{invitationId}")) {
       ids.invitationId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships/invite`, { email: "victim@example.test", role: "Administrator" }, { token: victim.token })).body.id;
     }

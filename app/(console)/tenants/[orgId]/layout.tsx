@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ROLE_LABEL } from "@/components/people/labels";
+import { openTaskCount } from "@/components/tasks/load";
 import { NavLink } from "@/components/ui/nav-link";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { getTenant } from "@/server/tenants/get-tenant";
@@ -9,6 +10,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   const tenant = await getTenant({ ctx });
+  const openTasks = consoleCan(ctx, "task.read") ? await openTaskCount(ctx) : 0;
   const base = `/tenants/${orgId}`;
   // Self Service sees one employee, their own: the list would only ever hold that one row.
   const ownRecord = ctx.access.role === "SelfService" && ctx.access.employeeId ? `${base}/employees/${ctx.access.employeeId}` : null;
@@ -24,6 +26,11 @@ export default async function TenantLayout({ children, params }: { children: Rea
           {ownRecord ? <NavLink href={ownRecord}>My record</NavLink> : consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>Employees</NavLink> : null}
           {consoleCan(ctx, "payroll.read") ? (
             <>
+              {consoleCan(ctx, "task.read") ? (
+                <NavLink href={`${base}/tasks`} count={openTasks} countLabel={`${openTasks} open`}>
+                  Tasks
+                </NavLink>
+              ) : null}
               <NavLink href={`${base}/payroll-control`}>Payroll control</NavLink>
               <NavLink href={`${base}/missing-data`}>Missing data</NavLink>
               {consoleCan(ctx, "payout.read") ? <NavLink href={`${base}/payouts`}>Payouts</NavLink> : null}
@@ -47,6 +54,8 @@ export default async function TenantLayout({ children, params }: { children: Rea
           ) : null}
           {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>Setup checklist</NavLink> : null}
           {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>People</NavLink> : null}
+          {/* Webhooks belong to the tenant: Administrators only (contract 9). */}
+          {ctx.access.role === "Administrator" ? <NavLink href={`${base}/webhooks`}>Webhooks</NavLink> : null}
         </nav>
       </aside>
       <main className="min-w-0 flex-1">{children}</main>

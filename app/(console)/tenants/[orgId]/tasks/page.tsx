@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { employeeNames } from "@/components/periods/load";
+import { TASK_FILTER_LABEL, TASK_FILTERS, type TaskFilter } from "@/components/tasks/labels";
+import { TaskList } from "@/components/tasks/task-list";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { Invalid } from "@/server/errors";
+import { listTasks } from "@/server/tasks/read-tasks";
+import { ListTasksQuery } from "@/server/tasks/schemas";
+
+export const metadata: Metadata = { title: "Tasks" };
+
+const PAGE_SIZE = "50";
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+export default async function TasksPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { orgId } = await params;
+  const ctx = await requireConsoleTenant(orgId);
+  if (!consoleCan(ctx, "task.read")) notFound();
+  const found = await tenantPayroll(ctx);
+  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const { payroll } = found;
+  const sp = await searchParams;
+  const base = `/tenants/${orgId}/tasks`;
+  const filter: TaskFilter = TASK_FILTERS.find((f) => f === one(sp.status)) ?? "open";
+
+  const parsed = ListTasksQuery.safeParse({ status: filter === "all" ? undefined : filter, cursor: one(sp.cursor), limit: PAGE_SIZE });
+  let problem: string | null = null;
+  let page: Awaited<ReturnType<typeof listTasks>> | null = null;
+  try {
+    page = await listTasks({ ctx, payrollId: payroll.id, input: parsed.success ? parsed.data : ListTasksQuery.parse({ status: filter === "all" ? undefined : filter, limit: PAGE_SIZE }) });
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error;
+    problem = "This page link is no longer valid.";
+  }
+  const names = await employeeNames(ctx);
+  const hrefOf = (status: TaskFilter, cursor?: string) => {
+    const q = new URLSearchParams();
+    if (status !== "open") q.set("status", status);
+    if (cursor) q.set("cursor", cursor);
+    return q.size ? `${base}?${q.toString()}` : base;
+  };
+
+  return (
+    <>
+      <PageHeader title="Tasks" description="Work waiting for the people of this payroll: employees' reported changes to review, webhooks that keep failing. Newest first." />
+      <Card
+        title={`${TASK_FILTER_LABEL[filter]} tasks`}
+        actions={
+          <nav aria-label="Task filter" className="flex gap-1">
+            {TASK_FILTERS.map((f) => (
+              <Link
+                key={f}
+                href={hrefOf(f)}
+                aria-current={f === filter ? "page" : undefined}
+                className={`rounded-md px-2.5 py-1 text-sm font-medium ${f === filter ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+              >
+                {TASK_FILTER_LABEL[f]}
+              </Link>
+            ))}
+          </nav>
+        }
+      >
+        {problem ? <Alert tone="warning">{problem}</Alert> : null}
+        {page ? <TaskList orgId={orgId} payrollId={payroll.id} tasks={page.items} names={names} canWrite={consoleCan(ctx, "task.write")} /> : null}
+        {page?.nextCursor ? (
+          <p className="mt-4 text-sm">
+            <Link href={hrefOf(filter, page.nextCursor)} className="font-medium text-sky-800 underline underline-offset-2">
+              Older tasks
+            </Link>
+          </p>
+        ) : null}
+      </Card>
+    </>
+  );
+}

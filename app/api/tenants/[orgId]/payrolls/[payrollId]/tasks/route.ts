@@ -1,0 +1,8 @@
+import { handle, resource } from "@/server/http/route";
+import { ok } from "@/server/http/replies";
+import { listTasksOp } from "@/server/tasks/operations";
+import { listTasks } from "@/server/tasks/read-tasks";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listTasksOp, async ({ ctx, params, query }) => ok(await listTasks({ ctx, payrollId: params.payrollId!, input: query }))),
+});

@@ -1,0 +1,36 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** A secret shown whole (so it can be selected by hand) with a button that copies it. */
+export function SecretBox({ secret, label }: { secret: string; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+    } catch {
+      input.current?.select();
+      return;
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2_000);
+  };
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <input
+        ref={input}
+        readOnly
+        value={secret}
+        aria-label={label}
+        data-testid="webhook-secret"
+        onFocus={(event) => event.currentTarget.select()}
+        className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs text-slate-700"
+      />
+      <Button variant="secondary" className="shrink-0 px-2.5 py-1 text-xs" onClick={() => void copy()}>
+        {copied ? "Copied" : "Copy"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { apiRequest } from "@/components/forms/api";
+import { applyProblem } from "@/components/forms/problem";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { SecretBox } from "./secret-box";
+import { EVENT_LABEL, generateSecret, parseCaseNames, WEBHOOK_EVENTS, webhookPath, webhooksPath, type Webhook } from "./labels";
+
+const FormValues = z.object({
+  payloadUrl: z.string().trim().min(1, "Required.").url("An absolute address, e.g. https://example.com/hooks/payroll."),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event."),
+  caseNames: z.string(),
+  payloadMetadata: z.string().refine((text) => {
+    if (!text.trim()) return true;
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  }, 'A JSON object, e.g. {"client": "acme"}, or empty.'),
+  active: z.boolean(),
+  replaceSecret: z.boolean(),
+});
+type FormValues = z.infer<typeof FormValues>;
+
+const FIELDS = ["payloadUrl", "events", "caseNames", "payloadMetadata", "active"] as const;
+
+function valuesOf(webhook: Webhook | null): FormValues {
+  return {
+    payloadUrl: webhook?.payloadUrl ?? "",
+    events: (webhook?.events ?? []).filter((e): e is (typeof WEBHOOK_EVENTS)[number] => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+    caseNames: (webhook?.caseNames ?? []).join(", "),
+    payloadMetadata: webhook?.payloadMetadata && Object.keys(webhook.payloadMetadata).length ? JSON.stringify(webhook.payloadMetadata, null, 2) : "",
+    active: webhook?.active ?? true,
+    replaceSecret: false,
+  };
+}
+
+/**
+ * Creates or edits a webhook: address, the events it receives (CaseChangeAdded optionally only for
+ * some caseNames), metadata sent with every payload, active. The secret is write-only: a strong one
+ * is generated here, sent with the request and shown once, after it was saved.
+ */
+export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId: string; webhook: Webhook | null; etag: string | null; onSaved: (saved: Webhook, secret: string | null) => void; onCancel: () => void }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  // Made once per form: what is sent is what is shown afterwards.
+  const [secret, setSecret] = useState(() => generateSecret());
+  const form = useForm<FormValues>({ resolver: zodResolver(FormValues), defaultValues: valuesOf(webhook) });
+  const replaceSecret = useWatch({ control: form.control, name: "replaceSecret" });
+  const events = useWatch({ control: form.control, name: "events" }) ?? [];
+  const sendsSecret = !webhook || replaceSecret;
+
+  const save = useMutation({
+    mutationFn: async (values: FormValues) => {
+      const caseNames = parseCaseNames(values.caseNames);
+      const body = {
+        payloadUrl: values.payloadUrl.trim(),
+        events: values.events,
+        ...(caseNames.length ? { caseNames } : webhook ? { caseNames: null } : {}),
+        payloadMetadata: values.payloadMetadata.trim() ? (JSON.parse(values.payloadMetadata) as Record<string, unknown>) : {},
+        active: values.active,
+        ...(sendsSecret ? { secret } : {}),
+      };
+      const result = webhook
+        ? await apiRequest<Webhook>(webhookPath(orgId, webhook.id), { method: "PUT", body, ifMatch: etag })
+        : await apiRequest<Webhook>(webhooksPath(orgId), { method: "POST", body, idempotencyKey: crypto.randomUUID() });
+      return { saved: result.data, secret: sendsSecret ? secret : null };
+    },
+    onSuccess: ({ saved, secret: sent }) => onSaved(saved, sent),
+    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+  });
+  const errors = form.formState.errors;
+
+  return (
+    <form
+      noValidate
+      aria-label={webhook ? "Edit webhook" : "New webhook"}
+      className="space-y-5"
+      onSubmit={form.handleSubmit((values) => {
+        setFormError(null);
+        save.mutate(values);
+      })}
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <TextField label="Payload URL" type="url" autoComplete="off" placeholder="https://" hint="Where the service POSTs each event. https only; private and local addresses are refused." error={errors.payloadUrl?.message} {...form.register("payloadUrl")} />
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Events</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" value={event} className="mt-1" {...form.register("events")} />
+              <span>
+                <span className="font-mono text-xs">{event}</span>
+                <span className="block text-xs text-slate-500">{EVENT_LABEL[event]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.events.message ?? errors.events.root?.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {events.includes("CaseChangeAdded") ? (
+        <TextField label="Only these cases (caseNames)" autoComplete="off" placeholder="EmployeeBankAccount, Absence" hint="CaseChangeAdded is sent only for these case names; empty for every case." error={errors.caseNames?.message} {...form.register("caseNames")} />
+      ) : null}
+
+      <div className="space-y-1">
+        <label htmlFor="webhook-metadata" className="block text-sm font-medium text-slate-800">
+          Payload metadata (JSON object)
+        </label>
+        <textarea
+          id="webhook-metadata"
+          rows={3}
+          aria-invalid={errors.payloadMetadata ? true : undefined}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs shadow-xs focus:outline-2 focus:outline-sky-600"
+          {...form.register("payloadMetadata")}
+        />
+        {errors.payloadMetadata ? (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.payloadMetadata.message}
+          </p>
+        ) : (
+          <p className="text-xs text-slate-500">Sent as `metadata` in every payload of this webhook.</p>
+        )}
+      </div>
+
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" {...form.register("active")} /> Active (deliveries are sent)
+      </label>
+
+      <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3">
+        <p className="text-sm font-medium text-slate-800">Signing secret</p>
+        {webhook ? (
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" {...form.register("replaceSecret")} /> Replace the secret{webhook.secretHint ? ` (now ending in ${webhook.secretHint})` : ""}
+          </label>
+        ) : null}
+        {sendsSecret ? (
+          <>
+            <p className="text-xs text-slate-600">This random secret is saved with the webhook and never shown again after the next screen: give it to the receiver, which checks the signatures with it.</p>
+            <SecretBox secret={secret} label="New signing secret" />
+            <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setSecret(generateSecret())}>
+              Generate another
+            </Button>
+          </>
+        ) : (
+          <p className="text-xs text-slate-600">The secret stays as it is.</p>
+        )}
+      </div>
+
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : webhook ? "Save webhook" : "Create webhook"}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

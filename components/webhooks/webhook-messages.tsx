@@ -1,0 +1,100 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiRequest } from "@/components/forms/api";
+import { problemMessage } from "@/components/forms/problem";
+import { formatInstant } from "@/components/periods/labels";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { MESSAGE_STATUS_TONE, MESSAGE_STATUSES, retryUnanswered, webhookPath, type MessageStatus, type Page, type WebhookMessage } from "./labels";
+
+export const messagesKey = (orgId: string, webhookId: string) => ["webhook-messages", orgId, webhookId] as const;
+
+/** The delivery log of one webhook, newest first, with a status filter; a message can be sent again now. */
+export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId: string }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<MessageStatus | "all">("all");
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const base = `${webhookPath(orgId, webhookId)}/messages`;
+  const messages = useInfiniteQuery({
+    queryKey: [...messagesKey(orgId, webhookId), status],
+    retry: retryUnanswered,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const q = new URLSearchParams({ limit: "50" });
+      if (status !== "all") q.set("status", status);
+      if (pageParam) q.set("cursor", pageParam);
+      return (await apiRequest<Page<WebhookMessage>>(`${base}?${q.toString()}`)).data;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const redeliver = useMutation({
+    mutationFn: (messageId: string) => apiRequest<unknown>(`${base}/${messageId}/redeliver`, { method: "POST" }),
+    onSuccess: () => {
+      setNotice({ tone: "success", text: "Sent again; the new attempt appears in the log." });
+      void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, webhookId) });
+    },
+    onError: (error) => setNotice({ tone: "error", text: problemMessage(error) }),
+  });
+  const items = messages.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <nav aria-label="Delivery status" className="flex gap-1">
+          {(["all", ...MESSAGE_STATUSES] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={s === status}
+              onClick={() => setStatus(s)}
+              className={`rounded-md px-2.5 py-1 text-sm font-medium ${s === status ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            >
+              {s === "all" ? "All" : s[0]!.toUpperCase() + s.slice(1)}
+            </button>
+          ))}
+        </nav>
+        <Button variant="ghost" className="ml-auto px-2.5 py-1 text-xs" onClick={() => void messages.refetch()} disabled={messages.isFetching}>
+          {messages.isFetching ? "Loading…" : "Reload"}
+        </Button>
+      </div>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {messages.isError ? <Alert tone="error">{problemMessage(messages.error)}</Alert> : null}
+      {messages.isPending ? <p className="text-sm text-slate-600">Loading the delivery log…</p> : null}
+      {!messages.isPending && !items.length && !messages.isError ? <p className="text-sm text-slate-600">No deliveries yet.</p> : null}
+      {items.length ? (
+        <ul className="divide-y divide-slate-100" aria-label="Deliveries">
+          {items.map((m) => (
+            <li key={m.id} data-testid="webhook-message" data-status={m.status} className="py-2 text-sm">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${MESSAGE_STATUS_TONE[m.status] ?? ""}`}>{m.status}</span>
+                <span className="font-mono text-xs text-slate-900">{m.eventType}</span>
+                <span className="text-xs text-slate-600">attempt {m.attempt}</span>
+                {m.responseStatus !== null ? <span className="text-xs text-slate-600">HTTP {m.responseStatus}</span> : null}
+                {m.durationMs !== null ? <span className="text-xs text-slate-600">{m.durationMs} ms</span> : null}
+                <span className="text-xs text-slate-500">{m.sentAt ? formatInstant(m.sentAt, "short") : "not sent yet"}</span>
+                <Button variant="secondary" className="ml-auto px-2 py-0.5 text-xs" disabled={redeliver.isPending} onClick={() => redeliver.mutate(m.id)}>
+                  Redeliver
+                </Button>
+              </div>
+              {m.error ? <p className="mt-1 text-xs text-red-800">{m.error}</p> : null}
+              {m.nextAttemptAt && m.status !== "delivered" ? <p className="mt-1 text-xs text-slate-600">Next attempt {formatInstant(m.nextAttemptAt, "short")}</p> : null}
+              <details className="mt-1">
+                <summary className="cursor-pointer text-xs text-sky-800">Payload and response</summary>
+                <p className="mt-1 text-xs text-slate-500">correlationId {m.correlationId}</p>
+                <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(m.payload, null, 2)}</pre>
+                {m.responseBody ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">{m.responseBody}</pre> : null}
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {messages.hasNextPage ? (
+        <Button variant="secondary" className="px-2.5 py-1 text-xs" disabled={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
+          {messages.isFetchingNextPage ? "Loading…" : "Older deliveries"}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { operation } from "../http/operation";
+import { ListTasksQuery, Task, UpdateTask } from "./schemas";
+
+const TASKS = "/tenants/{orgId}/payrolls/{payrollId}/tasks";
+
+export const listTasksOp = operation({
+  method: "GET",
+  path: TASKS,
+  tag: "Tasks",
+  summary: "The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.",
+  allow: "task.read",
+  query: ListTasksQuery,
+  response: z.object({ items: z.array(Task), nextCursor: z.string().nullable() }),
+  errors: [404, 422],
+});
+
+export const getTaskOp = operation({
+  method: "GET",
+  path: `${TASKS}/{taskId}`,
+  tag: "Tasks",
+  summary: "One task (with ETag).",
+  allow: "task.read",
+  response: Task,
+  errors: [404],
+});
+
+export const updateTaskOp = operation({
+  method: "PUT",
+  path: `${TASKS}/{taskId}`,
+  tag: "Tasks",
+  summary:
+    'Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or "rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; 422 names status or resolution; If-Match supported (412).',
+  allow: "task.write",
+  body: UpdateTask,
+  response: Task,
+  errors: [404, 409, 412, 422],
+});

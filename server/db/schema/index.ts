@@ -8,3 +8,4 @@ export * from "./regulations";
 export * from "./results";
 export * from "./documents";
 export * from "./payouts";
+export * from "./webhooks";

@@ -40,8 +40,9 @@ const Env = z.object({
 
 export type Env = z.infer<typeof Env>;
 
-function parseEnv(): Env {
-  const parsed = Env.safeParse(process.env);
+/** The environment as zod reads it, with the production rules; `env()` keeps the first result. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = Env.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);

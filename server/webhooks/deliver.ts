@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
 import { webhookMessages, webhooks } from "../db/schema";
 import { inTenantOf, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
@@ -34,8 +35,6 @@ const COMMIT_WAIT_MS = 5_000;
 const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
 const BUSY_RETRY_MS = 200;
 
-type Message = typeof webhookMessages.$inferSelect;
-type Webhook = typeof webhooks.$inferSelect;
 
 const slot = globalThis as unknown as { __webhookSends?: Set<Promise<void>> };
 const inFlight = (slot.__webhookSends ??= new Set());
@@ -52,28 +51,45 @@ export async function settleDeliveries(): Promise<number> {
 
 export const deliveriesInFlight = () => inFlight.size;
 
+/**
+ * Lets the event loop run sends' network I/O before a job goes on. With the embedded database every
+ * query settles as a microtask, so a worker that runs job after job would otherwise never let a
+ * response in until the queue is empty (sends stall, and a full MAX_IN_FLIGHT never drains).
+ */
+export const yieldToNetwork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Schedules a message for sending (a new message row's job, written in the caller's transaction). */
 export async function scheduleDelivery(scope: TenantScope, messageId: string, delayMs = 0) {
   await enqueueJob(scope, DELIVER_JOB, { messageId }, delayMs);
 }
 
+const delivered = (outcome: SendOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
+/** What a send needs, read in the transaction that claims the message (no second read before sending). */
+export type Claimed = { id: string; token: string; correlationId: string; body: string; payloadUrl: string; secret: string };
+
+/** Room for more sends in this process (a soft limit: the rest wait as jobs). */
+export const sendRoom = () => Math.max(0, MAX_IN_FLIGHT - inFlight.size);
+
+/** A claim for a message about to be written or updated in the caller's transaction. */
+export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + CLAIM_MS) });
+
 /**
- * Claims a pending message in the caller's transaction and sends it once that commits. Returns
- * false when this process has too many sends in flight (the caller schedules it instead).
+ * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
+ * sends each once that transaction has committed.
  */
-export async function claimAndSend(scope: TenantScope, message: Pick<Message, "id">): Promise<boolean> {
-  if (inFlight.size >= MAX_IN_FLIGHT) return false;
-  const token = newId();
-  await scope.update(webhookMessages, { claimToken: token, claimedUntil: new Date(Date.now() + CLAIM_MS) }, eq(webhookMessages.id, message.id));
-  await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
-  const send = sendClaimed(scope.tenantId, message.id, token)
-    .catch((error) => console.error(`webhook message ${message.id}:`, error))
-    .finally(() => inFlight.delete(send));
-  inFlight.add(send);
-  return true;
+export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
+  for (const message of claimed) await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
+  for (const message of claimed) {
+    const send = sendClaimed(scope.tenantId, message)
+      .catch((error) => console.error(`webhook message ${message.id}:`, error))
+      .finally(() => inFlight.delete(send));
+    inFlight.add(send);
+  }
 }
 
 registerJobHandler(DELIVER_JOB, async (scope, payload) => {
+  await yieldToNetwork();
   const messageId = String(payload.messageId);
   const message = await scope.lock(webhookMessages, eq(webhookMessages.id, messageId));
   if (!message || message.status !== "pending") return;
@@ -87,49 +103,62 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
     await scope.update(webhookMessages, { status: "failed", error: "Not sent: the webhook is inactive.", claimToken: null, claimedUntil: null, nextAttemptAt: null }, eq(webhookMessages.id, message.id));
     return;
   }
-  if (!(await claimAndSend(scope, message))) await scheduleDelivery(scope, message.id, BUSY_RETRY_MS);
+  if (!sendRoom()) {
+    await scheduleDelivery(scope, message.id, BUSY_RETRY_MS);
+    return;
+  }
+  const claim = newClaim();
+  await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
+  await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
 });
 
-/** The claim is visible once the transaction that wrote it has committed (PGlite: at once, it waits for that transaction). */
-async function waitForClaim(tenantId: string, messageId: string, token: string): Promise<{ message: Message; webhook: Webhook } | null> {
+/**
+ * True once the claim is visible, that is once the transaction that wrote it has committed (with
+ * PGlite at once: the read waits for that transaction). False when it does not show within
+ * COMMIT_WAIT_MS (rolled back, or very slow): the follow-up job sends the message then.
+ */
+async function claimCommitted(tenantId: string, message: Claimed): Promise<boolean> {
+  const db = await getDb();
   const deadline = Date.now() + COMMIT_WAIT_MS;
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
-    const found = await inTenantOf(tenantId, async (scope) => {
-      const message = await scope.first(webhookMessages, and(eq(webhookMessages.id, messageId), eq(webhookMessages.claimToken, token)));
-      if (!message) return null;
-      const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
-      return webhook ? { message, webhook } : null;
-    });
-    if (found || Date.now() > deadline) return found;
+    const [row] = await db
+      .select({ id: webhookMessages.id })
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    if (row) return true;
+    if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
-async function sendClaimed(tenantId: string, messageId: string, token: string) {
-  const claimed = await waitForClaim(tenantId, messageId, token);
-  // Not committed (rolled back, or slower than COMMIT_WAIT_MS): the follow-up job sends it.
-  if (!claimed || claimed.message.status !== "pending") return;
-  const { message, webhook } = claimed;
+async function sendClaimed(tenantId: string, message: Claimed) {
+  if (!(await claimCommitted(tenantId, message))) return;
   const sentAt = new Date();
-  const outcome = await postWebhook(webhook.payloadUrl, signedHeaders(webhook.secret, message.correlationId, message.body, sentAt), message.body);
-  await inTenantOf(tenantId, (scope) => recordAttempt(scope, messageId, token, sentAt, outcome));
+  const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
+  if (delivered(outcome)) {
+    // The common case in one statement: nothing follows from a delivered message.
+    const db = await getDb();
+    await db
+      .update(webhookMessages)
+      .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
+      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    return;
+  }
+  await inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome));
 }
 
-const delivered = (outcome: SendOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-
-/** Records one attempt and, in the same transaction, what follows from it. */
-async function recordAttempt(scope: TenantScope, messageId: string, token: string, sentAt: Date, outcome: SendOutcome) {
-  const message = await scope.lock(webhookMessages, and(eq(webhookMessages.id, messageId), eq(webhookMessages.claimToken, token))!);
+/** Records a failed attempt and, in the same transaction, what follows from it. */
+async function recordFailure(scope: TenantScope, claimed: Claimed, sentAt: Date, outcome: SendOutcome) {
+  const message = await scope.lock(webhookMessages, and(eq(webhookMessages.id, claimed.id), eq(webhookMessages.claimToken, claimed.token))!);
   // Taken over after the claim ran out (this send was too slow to count), or already settled.
   if (!message || message.status !== "pending") return;
-  const ok = delivered(outcome);
   const gone = outcome.status === 410;
-  const retryIn = ok || gone || message.retryStep === null ? null : nextRetryDelayMs(message.retryStep);
+  const retryIn = gone || message.retryStep === null ? null : nextRetryDelayMs(message.retryStep);
   const nextAttemptAt = retryIn === null ? null : new Date(Date.now() + retryIn);
   await scope.update(
     webhookMessages,
     {
-      status: ok ? "delivered" : "failed",
+      status: "failed",
       sentAt,
       durationMs: outcome.durationMs,
       responseStatus: outcome.status,
@@ -141,7 +170,6 @@ async function recordAttempt(scope: TenantScope, messageId: string, token: strin
     },
     eq(webhookMessages.id, message.id),
   );
-  if (ok) return;
   if (gone) {
     await scope.update(
       webhooks,

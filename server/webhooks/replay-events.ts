@@ -5,7 +5,7 @@ import { events, webhooks } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { Invalid } from "../errors";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
-import { startMessages, writeMessages } from "./dispatch";
+import { writeAndSendMessages } from "./dispatch";
 import { findWebhook } from "./find-webhook";
 import { assertActive } from "./redeliver-message";
 import type { Replay } from "./schemas";
@@ -46,7 +46,7 @@ async function replayPage(scope: TenantScope, job: ReplayJob) {
     orderBy: [asc(events.id)],
     limit: PAGE,
   });
-  for (const event of page) await startMessages(scope, await writeMessages(scope, event, [webhook], { replay: true }));
+  for (const event of page) await writeAndSendMessages(scope, event, [webhook], { replay: true });
   if (page.length === PAGE) await enqueueJob(scope, REPLAY_JOB, { ...job, after: page[page.length - 1]!.id });
 }
 

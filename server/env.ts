@@ -21,12 +21,28 @@ const Env = z.object({
    * (server/auth/rate-limit.ts). Otherwise the header is the client's own word and is not used.
    */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /**
+   * "true" lifts the webhook target rules (https only, public addresses only) for sandboxes and
+   * tests, whose receivers run on loopback or a private network (contract section 9). Refused in
+   * production.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).default("false"),
+  /**
+   * The waits before each webhook retry in milliseconds, comma separated (tests and benchmarks
+   * use short ones). Unset: the contract's schedule over more than 72 hours (server/webhooks/schedule.ts).
+   * Refused in production, so the real schedule cannot be shortened there.
+   */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "Comma-separated whole milliseconds, e.g. 0,50,100.")
+    .optional(),
 });
 
 export type Env = z.infer<typeof Env>;
 
-function parseEnv(): Env {
-  const parsed = Env.safeParse(process.env);
+/** The environment as zod reads it, with the production rules; `env()` keeps the first result. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = Env.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
@@ -37,6 +53,9 @@ function parseEnv(): Env {
       (k) => !env[k],
     );
     if (missing.length) throw new Error(`Production needs ${missing.join(", ")} to be set.`);
+    // Sandboxes and tests only: in production a webhook may reach neither the service's own network nor a shortened retry schedule.
+    if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true") throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
+    if (env.WEBHOOK_RETRY_DELAYS_MS !== undefined) throw new Error("WEBHOOK_RETRY_DELAYS_MS is refused in production.");
   }
   return env;
 }

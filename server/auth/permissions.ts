@@ -42,6 +42,9 @@ export const tenantPermissions = {
   "lookup.write": ["Administrator"],
   "membership.read": ["Administrator"],
   "membership.write": ["Administrator"],
+  /** Webhooks are a tenant setting: the Administrator (and so the tenant's system user) alone (contract section 9). */
+  "webhook.read": ["Administrator"],
+  "webhook.write": ["Administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Permissions that do not concern one tenant. */

@@ -2,6 +2,7 @@ import "server-only";
 import { events } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
+import { scheduleWebhookDispatch } from "../webhooks/dispatch";
 
 /** Event types of interface section 6, with the payload fields the interface names. */
 export type EventPayloads = {
@@ -14,7 +15,12 @@ export type EventPayloads = {
   TaskChanged: { payrollId: string; taskId: string; kind: string; status: "open" | "done"; resolution: "approved" | "rejected" | null };
 };
 
-/** Records an event in the caller's transaction: it exists exactly when what it reports was committed. */
+/**
+ * Records an event in the caller's transaction: it exists exactly when what it reports was committed,
+ * and so does the job that delivers it to the tenant's webhooks (server/webhooks/dispatch.ts).
+ */
 export async function recordEvent<T extends keyof EventPayloads>(scope: TenantScope, type: T, payload: EventPayloads[T]) {
-  return scope.insert(events, { id: newId(), type, payload });
+  const event = await scope.insert(events, { id: newId(), type, payload });
+  await scheduleWebhookDispatch(scope, event);
+  return event;
 }

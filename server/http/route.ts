@@ -49,6 +49,8 @@ const PARAM_RESOURCE: Record<string, string> = {
   userMembershipId: "membership",
   invitationId: "invitation",
   documentId: "document",
+  webhookId: "webhook",
+  messageId: "webhook_message",
 };
 
 function checkParams(params: Record<string, string | string[]>): Record<string, string> {

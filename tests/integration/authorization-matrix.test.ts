@@ -89,6 +89,15 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "PUT /tenants/{orgId}/employees/{employeeId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/employees": "uonoonoon",
   "GET /tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}": "uonoononn",
+  "GET /tenants/{orgId}/webhooks": "uonoffffn",
+  "POST /tenants/{orgId}/webhooks": "uonoffffn",
+  "GET /tenants/{orgId}/webhooks/{webhookId}": "uonoffffn",
+  "PUT /tenants/{orgId}/webhooks/{webhookId}": "uonoffffn",
+  "DELETE /tenants/{orgId}/webhooks/{webhookId}": "uonoffffn",
+  "GET /tenants/{orgId}/webhooks/{webhookId}/messages": "uonoffffn",
+  "POST /tenants/{orgId}/webhooks/{webhookId}/messages/{messageId}/redeliver": "uonoffffn",
+  "POST /tenants/{orgId}/webhooks/{webhookId}/replay": "uonoffffn",
+  "POST /tenants/{orgId}/webhooks/{webhookId}/test": "uonoffffn",
 };
 
 /**
@@ -114,6 +123,13 @@ describe("authorization matrix", () => {
   const tokens = {} as Record<CallerName, string | undefined>;
   let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string, payoutId: string;
   let owner: string;
+  let webhookId: string, messageId: string;
+
+  /** A webhook to a public address literal (nothing is sent: this file runs no jobs). */
+  async function freshWebhook() {
+    const response = await api.post(`/api/tenants/${orgId}/webhooks`, { payloadUrl: "https://93.184.215.14/matrix", events: ["PayoutCreated"], secret: "matrix-secret-0123456789" }, { token: owner });
+    return response.body.id as string;
+  }
 
   /** Objects that an allowed DELETE removes are made fresh for each cell. */
   async function freshMembership() {
@@ -144,6 +160,8 @@ describe("authorization matrix", () => {
     const admin = await memberOf(orgId, "Administrator");
     adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
     invitationId = await freshInvitation();
+    webhookId = await freshWebhook();
+    messageId = (await api.post(`/api/tenants/${orgId}/webhooks/${webhookId}/test`, undefined, { token: owner })).body.id;
     Object.assign(tokens, {
       anonymous: undefined,
       systemUser: owner,
@@ -172,7 +190,8 @@ describe("authorization matrix", () => {
         const seen: string[] = [];
         for (const caller of CALLERS) {
           const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId });
+          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId, webhookId, messageId });
+          if (op.method === "DELETE" && op.path.includes("{webhookId}")) params.webhookId = await freshWebhook();
           if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
           if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
           // An allowed PUT completes the task: each cell gets an open one.

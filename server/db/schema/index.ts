@@ -9,3 +9,4 @@ export * from "./results";
 export * from "./documents";
 export * from "./payouts";
 export * from "./tasks";
+export * from "./webhooks";

@@ -55,7 +55,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
           {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>Setup checklist</NavLink> : null}
           {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>People</NavLink> : null}
           {/* Webhooks belong to the tenant: Administrators only (contract 9). */}
-          {ctx.access.role === "Administrator" ? <NavLink href={`${base}/webhooks`}>Webhooks</NavLink> : null}
+          {consoleCan(ctx, "webhook.read") ? <NavLink href={`${base}/webhooks`}>Webhooks</NavLink> : null}
         </nav>
       </aside>
       <main className="min-w-0 flex-1">{children}</main>

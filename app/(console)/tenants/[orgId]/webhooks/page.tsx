@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/card";
 import { WebhooksScreen } from "@/components/webhooks/webhooks-screen";
-import { requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
-  if (ctx.access.role !== "Administrator") notFound();
+  if (!consoleCan(ctx, "webhook.read")) notFound();
   return (
     <>
       <PageHeader

@@ -1,0 +1,14 @@
+import { etagOf } from "@/server/http/etag";
+import { handle, resource } from "@/server/http/route";
+import { created, ok } from "@/server/http/replies";
+import { createWebhook } from "@/server/webhooks/create-webhook";
+import { createWebhookOp, listWebhooksOp } from "@/server/webhooks/operations";
+import { listWebhooks } from "@/server/webhooks/read-webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: handle(listWebhooksOp, async ({ ctx, query }) => ok(await listWebhooks({ ctx, input: query }))),
+  POST: handle(createWebhookOp, async ({ ctx, body }) => {
+    const { webhook, version } = await createWebhook({ ctx, input: body });
+    return created(webhook, etagOf({ id: webhook.id, version }));
+  }),
+});

@@ -1,0 +1,202 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { webhookMessages, webhooks } from "../db/schema";
+import { inTenantOf, type TenantScope } from "../db/tenant-scope";
+import { newId } from "../ids";
+import { enqueueJob, registerJobHandler } from "../jobs/queue";
+import { openWebhookFailingTask } from "../tasks/webhook-failing";
+import { nextRetryDelayMs } from "./schedule";
+import { DELIVERY_TIMEOUT_MS, postWebhook, RESPONSE_BODY_CHARS, type SendOutcome } from "./send";
+import { signedHeaders } from "./sign";
+
+/**
+ * Delivering one message (one attempt), at least once:
+ *
+ * 1. A `webhook.deliver` job (one per message) claims the message in the job's transaction: it
+ *    writes a claim token valid for CLAIM_MS and, in the same transaction, a follow-up job due when
+ *    the claim runs out.
+ * 2. Once that claim has committed, the POST runs outside any transaction (a slow receiver holds
+ *    no database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
+ * 3. The outcome is recorded in one transaction with what follows from it: the next attempt (a
+ *    new message row and its delayed job), the webhook deactivated on 410, or the failing task
+ *    after the last attempt.
+ *
+ * When the process dies between 1 and 3, the follow-up job finds the message still pending with
+ * its claim run out and sends it again; when all went well, it finds the message settled and does
+ * nothing.
+ */
+export const DELIVER_JOB = "webhook.deliver";
+
+/** Longer than the wait for the claim's commit plus the delivery timeout, so a live send is never taken over. */
+const CLAIM_MS = DELIVERY_TIMEOUT_MS + 20_000;
+const COMMIT_WAIT_MS = 5_000;
+/** Sends in flight in this process at most; more wait as jobs. */
+const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
+const BUSY_RETRY_MS = 200;
+
+
+const slot = globalThis as unknown as { __webhookSends?: Set<Promise<void>> };
+const inFlight = (slot.__webhookSends ??= new Set());
+
+/** Waits until every send started in this process is recorded (tests, benchmarks, shutdown). */
+export async function settleDeliveries(): Promise<number> {
+  let settled = 0;
+  while (inFlight.size) {
+    settled += inFlight.size;
+    await Promise.allSettled([...inFlight]);
+  }
+  return settled;
+}
+
+export const deliveriesInFlight = () => inFlight.size;
+
+/**
+ * Lets the event loop run sends' network I/O before a job goes on. With the embedded database every
+ * query settles as a microtask, so a worker that runs job after job would otherwise never let a
+ * response in until the queue is empty (sends stall, and a full MAX_IN_FLIGHT never drains).
+ */
+export const yieldToNetwork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Schedules a message for sending (a new message row's job, written in the caller's transaction). */
+export async function scheduleDelivery(scope: TenantScope, messageId: string, delayMs = 0) {
+  await enqueueJob(scope, DELIVER_JOB, { messageId }, delayMs);
+}
+
+const delivered = (outcome: SendOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
+/** What a send needs, read in the transaction that claims the message (no second read before sending). */
+export type Claimed = { id: string; token: string; correlationId: string; body: string; payloadUrl: string; secret: string };
+
+/** Room for more sends in this process (a soft limit: the rest wait as jobs). */
+export const sendRoom = () => Math.max(0, MAX_IN_FLIGHT - inFlight.size);
+
+/** A claim for a message about to be written or updated in the caller's transaction. */
+export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + CLAIM_MS) });
+
+/**
+ * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
+ * sends each once that transaction has committed.
+ */
+export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
+  for (const message of claimed) await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
+  for (const message of claimed) {
+    const send = sendClaimed(scope.tenantId, message)
+      .catch((error) => console.error(`webhook message ${message.id}:`, error))
+      .finally(() => inFlight.delete(send));
+    inFlight.add(send);
+  }
+}
+
+registerJobHandler(DELIVER_JOB, async (scope, payload) => {
+  await yieldToNetwork();
+  const messageId = String(payload.messageId);
+  const message = await scope.lock(webhookMessages, eq(webhookMessages.id, messageId));
+  if (!message || message.status !== "pending") return;
+  if (message.claimedUntil && message.claimedUntil.getTime() > Date.now()) {
+    // Another worker is on it; look again when its claim runs out.
+    await scheduleDelivery(scope, message.id, message.claimedUntil.getTime() - Date.now() + 1_000);
+    return;
+  }
+  const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
+  if (!webhook?.active) {
+    await scope.update(webhookMessages, { status: "failed", error: "Not sent: the webhook is inactive.", claimToken: null, claimedUntil: null, nextAttemptAt: null }, eq(webhookMessages.id, message.id));
+    return;
+  }
+  if (!sendRoom()) {
+    await scheduleDelivery(scope, message.id, BUSY_RETRY_MS);
+    return;
+  }
+  const claim = newClaim();
+  await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
+  await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
+});
+
+/**
+ * True once the claim is visible, that is once the transaction that wrote it has committed (with
+ * PGlite at once: the read waits for that transaction). False when it does not show within
+ * COMMIT_WAIT_MS (rolled back, or very slow): the follow-up job sends the message then.
+ */
+async function claimCommitted(tenantId: string, message: Claimed): Promise<boolean> {
+  const db = await getDb();
+  const deadline = Date.now() + COMMIT_WAIT_MS;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    const [row] = await db
+      .select({ id: webhookMessages.id })
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    if (row) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+async function sendClaimed(tenantId: string, message: Claimed) {
+  if (!(await claimCommitted(tenantId, message))) return;
+  const sentAt = new Date();
+  const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
+  if (delivered(outcome)) {
+    // The common case in one statement: nothing follows from a delivered message.
+    const db = await getDb();
+    await db
+      .update(webhookMessages)
+      .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
+      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    return;
+  }
+  await inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome));
+}
+
+/** Records a failed attempt and, in the same transaction, what follows from it. */
+async function recordFailure(scope: TenantScope, claimed: Claimed, sentAt: Date, outcome: SendOutcome) {
+  const message = await scope.lock(webhookMessages, and(eq(webhookMessages.id, claimed.id), eq(webhookMessages.claimToken, claimed.token))!);
+  // Taken over after the claim ran out (this send was too slow to count), or already settled.
+  if (!message || message.status !== "pending") return;
+  const gone = outcome.status === 410;
+  const retryIn = gone || message.retryStep === null ? null : nextRetryDelayMs(message.retryStep);
+  const nextAttemptAt = retryIn === null ? null : new Date(Date.now() + retryIn);
+  await scope.update(
+    webhookMessages,
+    {
+      status: "failed",
+      sentAt,
+      durationMs: outcome.durationMs,
+      responseStatus: outcome.status,
+      responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null,
+      error: gone ? "The receiver answered 410 Gone: the webhook was deactivated." : outcome.error,
+      nextAttemptAt,
+      claimToken: null,
+      claimedUntil: null,
+    },
+    eq(webhookMessages.id, message.id),
+  );
+  if (gone) {
+    await scope.update(
+      webhooks,
+      { active: false, deactivatedReason: `The receiver answered 410 Gone on ${sentAt.toISOString()}.`, version: sql`${webhooks.version} + 1`, updatedAt: new Date() },
+      eq(webhooks.id, message.webhookId),
+    );
+    return;
+  }
+  if (retryIn !== null) {
+    const next = await scope.insert(webhookMessages, {
+      id: newId(),
+      webhookId: message.webhookId,
+      eventId: message.eventId,
+      eventType: message.eventType,
+      correlationId: message.correlationId,
+      body: message.body,
+      attempt: message.attempt + 1,
+      retryStep: message.retryStep! + 1,
+      status: "pending",
+      nextAttemptAt,
+    });
+    await scheduleDelivery(scope, next.id, retryIn);
+    return;
+  }
+  if (message.retryStep !== null) {
+    // The last attempt of the schedule failed: someone has to look at the receiver.
+    const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
+    if (webhook) await openWebhookFailingTask(scope, { webhookId: webhook.id, payloadUrl: webhook.payloadUrl });
+  }
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { events, webhookMessages, webhooks } from "../db/schema";
+import type { TenantScope } from "../db/tenant-scope";
+import { newId } from "../ids";
+import { enqueueJob, registerJobHandler } from "../jobs/queue";
+import { newClaim, scheduleDelivery, sendAfterCommit, sendRoom, yieldToNetwork, type Claimed } from "./deliver";
+import { correlationIdOf, eventBody, matchesWebhook } from "./payloads";
+import type { WebhookEvent } from "./schemas";
+
+/**
+ * From the outbox to the messages: an event recorded in a transaction gets, in that transaction, a
+ * `webhook.dispatch` job when any active webhook of the tenant subscribes to its type. The job
+ * writes one message per matching webhook (first attempt) and starts sending them.
+ */
+export const DISPATCH_JOB = "webhook.dispatch";
+
+type EventRow = typeof events.$inferSelect;
+type WebhookRow = typeof webhooks.$inferSelect;
+
+/** Called by recordEvent, in the transaction that records the event. */
+export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload" | "createdAt">) {
+  const [subscribed] = await scope.tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(scope.where(webhooks, eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`))
+    .limit(1);
+  // The event travels with the job (a few ids): the dispatch need not read it back.
+  if (subscribed) await enqueueJob(scope, DISPATCH_JOB, { eventId: event.id, type: event.type, payload: event.payload });
+}
+
+/**
+ * Writes the messages of one event to the given webhooks and starts sending them: the first attempt
+ * of each (skipped where it exists already, so a dispatch that runs twice sends once), or, for a
+ * replay, the attempt after the last one of the same correlationId. The messages this process has
+ * room to send are claimed as they are written and sent once the caller's transaction commits;
+ * the others get a job due at once. Returns how many were written.
+ */
+export async function writeAndSendMessages(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload">, targets: WebhookRow[], options: { replay?: boolean } = {}): Promise<number> {
+  if (!targets.length) return 0;
+  let room = sendRoom();
+  const rows = targets.map((webhook) => {
+    const correlationId = correlationIdOf(event.id, webhook.id);
+    const body = eventBody(event.type as WebhookEvent, event.payload, { tenantId: scope.tenantId, correlationId, metadata: webhook.payloadMetadata });
+    const claim = room-- > 0 ? newClaim() : { claimToken: null, claimedUntil: null };
+    return { id: newId(), tenantId: scope.tenantId, webhookId: webhook.id, eventId: event.id, eventType: event.type, correlationId, body, attempt: 1, retryStep: 0, status: "pending" as const, ...claim };
+  });
+  if (options.replay) {
+    const previous = await scope.tx
+      .select({ correlationId: webhookMessages.correlationId, attempts: sql<number>`max(${webhookMessages.attempt})`.mapWith(Number) })
+      .from(webhookMessages)
+      .where(scope.where(webhookMessages, inArray(webhookMessages.correlationId, rows.map((r) => r.correlationId))))
+      .groupBy(webhookMessages.correlationId);
+    const attempts = new Map(previous.map((p) => [p.correlationId, p.attempts]));
+    for (const row of rows) row.attempt = (attempts.get(row.correlationId) ?? 0) + 1;
+  }
+  const insert = scope.tx.insert(webhookMessages).values(rows);
+  const written = new Set((await (options.replay ? insert : insert.onConflictDoNothing()).returning({ id: webhookMessages.id })).map((r) => r.id));
+  const byId = new Map(targets.map((w) => [w.id, w]));
+  const claimed: Claimed[] = [];
+  for (const row of rows) {
+    if (!written.has(row.id)) continue;
+    const webhook = byId.get(row.webhookId)!;
+    if (row.claimToken) claimed.push({ id: row.id, token: row.claimToken, correlationId: row.correlationId, body: row.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret });
+    else await scheduleDelivery(scope, row.id);
+  }
+  await sendAfterCommit(scope, claimed);
+  return written.size;
+}
+
+registerJobHandler(DISPATCH_JOB, async (scope, payload) => {
+  await yieldToNetwork();
+  const carried = payload as { eventId: string; type?: string; payload?: Record<string, unknown> };
+  const event: Pick<EventRow, "id" | "type" | "payload"> | null =
+    carried.type && carried.payload ? { id: carried.eventId, type: carried.type, payload: carried.payload } : await scope.first(events, eq(events.id, carried.eventId));
+  if (!event) return;
+  const active = await scope.rows(webhooks, and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`));
+  const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
+  await writeAndSendMessages(scope, event, targets);
+});

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { PageQuery } from "../http/pagination";
+import { operation } from "../http/operation";
+import { CreateWebhook, ListMessagesQuery, Replay, ReplayAccepted, UpdateWebhook, Webhook, WebhookMessage } from "./schemas";
+
+/** {orgId} is the tenantId of the interface's webhook paths (one path parameter name per route folder). */
+const WEBHOOKS = "/tenants/{orgId}/webhooks";
+const WEBHOOK = `${WEBHOOKS}/{webhookId}`;
+
+export const listWebhooksOp = operation({
+  method: "GET",
+  path: WEBHOOKS,
+  tag: "Webhooks",
+  summary: "The tenant's webhooks, oldest first. Administrator or the tenant's system user.",
+  allow: "webhook.read",
+  query: PageQuery,
+  response: z.object({ items: z.array(Webhook), nextCursor: z.string().nullable() }),
+  errors: [404],
+});
+
+export const createWebhookOp = operation({
+  method: "POST",
+  path: WEBHOOKS,
+  tag: "Webhooks",
+  summary:
+    "Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: 422 webhook.url_not_allowed otherwise.",
+  allow: "webhook.write",
+  body: CreateWebhook,
+  response: Webhook,
+  status: 201,
+  errors: [404, 422],
+});
+
+export const getWebhookOp = operation({
+  method: "GET",
+  path: WEBHOOK,
+  tag: "Webhooks",
+  summary: "One webhook, with its ETag.",
+  allow: "webhook.read",
+  response: Webhook,
+  errors: [404],
+});
+
+export const updateWebhookOp = operation({
+  method: "PUT",
+  path: WEBHOOK,
+  tag: "Webhooks",
+  summary: "Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).",
+  allow: "webhook.write",
+  body: UpdateWebhook,
+  response: Webhook,
+  errors: [404, 412, 422],
+});
+
+export const deleteWebhookOp = operation({
+  method: "DELETE",
+  path: WEBHOOK,
+  tag: "Webhooks",
+  summary: "Delete a webhook and its delivery log.",
+  allow: "webhook.write",
+  status: 204,
+  errors: [404],
+});
+
+export const listWebhookMessagesOp = operation({
+  method: "GET",
+  path: `${WEBHOOK}/messages`,
+  tag: "Webhooks",
+  summary: "Delivery attempts, newest first, optionally of one status (pending, delivered, failed).",
+  allow: "webhook.read",
+  query: ListMessagesQuery,
+  response: z.object({ items: z.array(WebhookMessage), nextCursor: z.string().nullable() }),
+  errors: [404],
+});
+
+export const redeliverWebhookMessageOp = operation({
+  method: "POST",
+  path: `${WEBHOOK}/messages/{messageId}/redeliver`,
+  tag: "Webhooks",
+  summary: "Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.",
+  allow: "webhook.write",
+  response: WebhookMessage,
+  status: 202,
+  errors: [404, 409],
+});
+
+export const replayWebhookOp = operation({
+  method: "POST",
+  path: `${WEBHOOK}/replay`,
+  tag: "Webhooks",
+  summary: "Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.",
+  allow: "webhook.write",
+  body: Replay,
+  response: ReplayAccepted,
+  status: 202,
+  errors: [404, 409, 422],
+});
+
+export const testWebhookOp = operation({
+  method: "POST",
+  path: `${WEBHOOK}/test`,
+  tag: "Webhooks",
+  summary: "Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.",
+  allow: "webhook.write",
+  response: WebhookMessage,
+  status: 202,
+  errors: [404, 409],
+});

@@ -5,7 +5,7 @@ import { beforeCloseDb, connection, getDb } from "../db/client";
 import { inTenantOf, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
 import { JOB_SCHEMA, jobClientOn, type JobClient } from "./client";
-import { drizzleJobSql, type JobSql } from "./sql";
+import { transactionJobSql, type JobSql } from "./sql";
 
 /**
  * Background work on pg-boss (10.4), in the service's own database (PostgreSQL or PGlite alike).
@@ -120,7 +120,7 @@ async function sendJob(jobSql: JobSql, kind: string, data: Wrapped, delayMs: num
  * the commit, this process's worker is woken for it (others find it at their next poll).
  */
 export async function enqueueJob(scope: TenantScope, kind: string, payload: Record<string, unknown>, delayMs = 0): Promise<{ id: string; kind: string }> {
-  const jobSql = drizzleJobSql(scope.tx);
+  const jobSql = transactionJobSql(scope.tx);
   // The queue is created in this transaction when this process has not seen it yet: on the
   // embedded database a statement outside the open transaction would wait for it to end.
   if (!(await isQueueReady(kind))) await jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) });
@@ -155,7 +155,7 @@ async function runJob(jobs: JobClient, kind: string, job: FetchedJob) {
       return;
     }
     await inTenantOf(data.tenantId!, async (scope) => {
-      const jobSql = drizzleJobSql(scope.tx);
+      const jobSql = transactionJobSql(scope.tx);
       // Never twice at once: a run that outlived its claim's expiry holds this until it ends.
       await scope.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`job:${id}`}, 0))`);
       const outcome = await registration.handler(scope, data.payload, { id, attempts });
@@ -172,6 +172,7 @@ async function runJob(jobs: JobClient, kind: string, job: FetchedJob) {
     });
   } catch (error) {
     if (error instanceof JobLost) return;
+    console.warn(`jobs: ${kind} ${id} attempt ${attempts}: ${messageOf(error)}`);
     await failJob(jobs, kind, job.id, messageOf(error), isPermanent(error));
   }
 }
@@ -181,7 +182,7 @@ async function failJob(jobs: JobClient, kind: string, id: string, message: strin
   const db = await getDb();
   await db.transaction(async (tx) => {
     if (permanent) await tx.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set retry_limit = retry_count where name = ${kind} and id = ${id}`);
-    await jobs.fail(kind, id, { message, permanent }, { db: drizzleJobSql(tx) });
+    await jobs.fail(kind, id, { message, permanent }, { db: transactionJobSql(tx) });
   });
 }
 

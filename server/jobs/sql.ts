@@ -1,6 +1,5 @@
 import type PgBoss from "pg-boss";
-import { sql, type SQL } from "drizzle-orm";
-import type { Database, Tx } from "../db/client";
+import type { Tx } from "../db/client";
 
 /**
  * The one place where pg-boss meets our database clients. pg-boss speaks through an executor
@@ -14,26 +13,18 @@ type Rows = { rows: Record<string, unknown>[] };
 const asParameter = (value: unknown) =>
   value === undefined ? null : value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date) ? JSON.stringify(value) : value;
 
-/** `$n` placeholders as drizzle parameters, so that the text runs wherever drizzle runs (a transaction included). */
-function positional(text: string, values: unknown[]): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, match.index)), sql`${sql.param(asParameter(values[Number(match[1]) - 1]))}`);
-    last = match.index! + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
-}
-
-const rowsOf = (result: unknown): Rows => ({ rows: (Array.isArray(result) ? result : (result as Rows).rows) as Rows["rows"] });
-
 /**
- * Runs pg-boss's statements on a drizzle database or inside an open drizzle transaction: a job
- * sent (or completed) through it commits or rolls back with that transaction.
+ * Runs pg-boss's statements inside an open drizzle transaction: a job sent (or completed) through
+ * it commits or rolls back with that transaction. pg-boss's statements use one `$n` in several
+ * places with different types, which drizzle's own parameters (one per occurrence) cannot express,
+ * so this goes to the driver's transaction under drizzle's: postgres.js's `TransactionSql` or
+ * PGlite's `Transaction`.
  */
-export function drizzleJobSql(db: Tx | Database): JobSql {
-  return { executeSql: async (text, values = []) => rowsOf(await db.execute(positional(text, values))) };
+export function transactionJobSql(tx: Tx): JobSql {
+  const client = (tx as unknown as { session?: { client?: Partial<PostgresJsClient & PgliteClient> } }).session?.client;
+  if (client?.unsafe) return postgresJsJobSql(client as PostgresJsClient);
+  if (client?.query && client.exec) return pgliteJobSql(client as PgliteClient);
+  throw new Error("The job engine does not know this database driver's transactions.");
 }
 
 type PgliteClient = { query(text: string, values?: unknown[]): Promise<Rows>; exec(text: string): Promise<Rows[]> };

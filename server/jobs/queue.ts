@@ -49,11 +49,14 @@ const DEFAULTS: Required<JobOptions> = { concurrency: 4, retryLimit: 20, retryDe
 const state = globalThis as unknown as {
   __payrollJobHandlers?: Map<string, Registration>;
   __payrollJobQueues?: Map<string, Promise<void>>;
+  __payrollJobQueuesReady?: Set<string>;
   __payrollJobSchedules?: Map<string, { cron: string; tz: string }>;
   __payrollJobWorker?: Worker;
 };
 const handlers = (state.__payrollJobHandlers ??= new Map());
 const queues = (state.__payrollJobQueues ??= new Map());
+/** Kinds whose queue this process has seen created: known without waiting (a wait could deadlock an open embedded transaction). */
+const readyQueues = (state.__payrollJobQueuesReady ??= new Set());
 const schedules = (state.__payrollJobSchedules ??= new Map());
 
 export function registerJobHandler(kind: string, handler: JobHandler, options: JobOptions = {}) {
@@ -92,20 +95,14 @@ function ensureQueue(jobs: JobClient, kind: string) {
   let ready = queues.get(kind);
   if (!ready) {
     const options = { name: kind, ...queueOptions(handlers.get(kind)) };
-    ready = jobs.createQueue(kind, options).then(() => jobs.updateQueue(kind, options));
+    ready = jobs
+      .createQueue(kind, options)
+      .then(() => jobs.updateQueue(kind, options))
+      .then(() => void readyQueues.add(kind));
     ready.catch(() => queues.delete(kind));
     queues.set(kind, ready);
   }
   return ready;
-}
-
-async function isQueueReady(kind: string) {
-  const ready = queues.get(kind);
-  if (!ready) return false;
-  return ready.then(
-    () => true,
-    () => false,
-  );
 }
 
 async function sendJob(jobSql: JobSql, kind: string, data: Wrapped, delayMs: number) {
@@ -121,9 +118,17 @@ async function sendJob(jobSql: JobSql, kind: string, data: Wrapped, delayMs: num
  */
 export async function enqueueJob(scope: TenantScope, kind: string, payload: Record<string, unknown>, delayMs = 0): Promise<{ id: string; kind: string }> {
   const jobSql = transactionJobSql(scope.tx);
-  // The queue is created in this transaction when this process has not seen it yet: on the
-  // embedded database a statement outside the open transaction would wait for it to end.
-  if (!(await isQueueReady(kind))) await jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) });
+  if (!readyQueues.has(kind)) {
+    const { kind: database, jobs } = await connection();
+    // On PostgreSQL on the side, committed at once (created in this transaction, two first sends
+    // of a kind could deadlock). On the embedded database in this transaction: a statement outside
+    // it would wait for it to end, and nothing runs concurrently there.
+    if (database === "postgres") await ensureQueue(jobs, kind);
+    else {
+      await jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) });
+      scope.afterCommit(() => readyQueues.add(kind));
+    }
+  }
   const id = await sendJob(jobSql, kind, { tenantId: scope.tenantId, payload }, delayMs);
   scope.afterCommit(() => pokeWorker(kind, delayMs));
   return { id, kind };

@@ -1,5 +1,6 @@
 import "server-only";
 // Every job kind's handler registers itself on import.
 import "../periods/elm-submission";
+import "../regulations/update";
 
 export { runDueJobs, startJobWorker, stopJobWorker } from "./queue";

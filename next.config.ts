@@ -27,7 +27,7 @@ const pages = [
 ];
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "oidc-provider", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "oidc-provider", "pg", "pg-boss", "postgres"],
   poweredByHeader: false,
   async headers() {
     return [

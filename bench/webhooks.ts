@@ -82,7 +82,7 @@ async function main() {
   const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
   await createWebhook({ ctx, input: { payloadUrl: `http://127.0.0.1:${port}/hook`, events: ["TaskChanged"], secret: "bench-secret-0123456789", payloadMetadata: {}, active: true } });
 
-  startJobWorker(POLL_MS);
+  await startJobWorker({ pollIntervalMs: POLL_MS });
   const payrollId = newId();
   const committedAt = new Map<string, number>();
   const started = Date.now();

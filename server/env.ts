@@ -36,6 +36,14 @@ const Env = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, "Comma-separated whole milliseconds, e.g. 0,50,100.")
     .optional(),
+  /** The job worker (server/jobs/queue.ts): "false" keeps this process from running jobs (it still sends them). */
+  JOBS_WORKER: z.enum(["true", "false"]).default("true"),
+  /** How often an idle worker asks for due jobs; a job committed by the same process wakes it at once. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
+  /** How often pg-boss's maintenance runs (across processes): it retries the jobs whose claim expired. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Connections of the worker's own pg-boss pool on PostgreSQL. */
+  JOBS_POOL_MAX: z.coerce.number().int().min(1).default(4),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -8,7 +8,7 @@ const slot = globalThis as unknown as { __payrollStarted?: Promise<void> };
  * Runs once per server process (instrumentation.ts): opens the database and applies migrations,
  * serves the embedded database to the command line, starts the development identity provider,
  * seeds the demo data outside production, and
- * starts the background job worker (the ELM submission).
+ * starts the background job worker (pg-boss: the ELM submission, the daily regulation update).
  */
 export function startService() {
   slot.__payrollStarted ??= (async () => {
@@ -24,8 +24,10 @@ export function startService() {
     }
     const { seedDemoIfWanted } = await import("./demo/seed");
     await seedDemoIfWanted();
-    const { startJobWorker } = await import("./jobs/worker");
-    startJobWorker();
+    if (env().JOBS_WORKER === "true") {
+      const { startJobWorker } = await import("./jobs/worker");
+      await startJobWorker();
+    }
   })();
   return slot.__payrollStarted;
 }

@@ -2,6 +2,8 @@ import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { availableRegulations, getPayrollRegulations } from "@/server/regulations/assignment";
+import { storedRegulations, versionInForce } from "@/server/regulations/store";
+import { lastRegulationUpdate } from "@/server/regulations/update";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { localized } from "@/components/cases/labels";
@@ -9,7 +11,12 @@ import { RegulationsForm } from "./regulations-form";
 
 /** What is assigned, what can still change and what cannot, with the form to change it. */
 export async function RegulationsSection({ ctx, payroll, nextHref, submitLabel, explain = true }: { ctx: TenantCtx; payroll: Payroll; nextHref?: string; submitLabel?: string; explain?: boolean }) {
-  const [available, assigned] = await Promise.all([availableRegulations(), getPayrollRegulations({ ctx, payrollId: payroll.id })]);
+  const [available, assigned, stored, lastUpdate] = await Promise.all([availableRegulations(), getPayrollRegulations({ ctx, payrollId: payroll.id }), storedRegulations(), lastRegulationUpdate()]);
+  const today = new Date().toISOString().slice(0, 10);
+  const inForce = [assigned.countryRegulation, ...assigned.industries].map((name) => {
+    const regulation = stored.get(name);
+    return { name, validFrom: (regulation && versionInForce(regulation, today)?.validFrom) ?? null };
+  });
   const country = available.items.find((c) => c.name === assigned.countryRegulation);
   const language = payroll.documentLanguage;
   if (!country) return <Alert tone="error">The country regulation {assigned.countryRegulation} is not in the catalog.</Alert>;
@@ -29,6 +36,20 @@ export async function RegulationsSection({ ctx, payroll, nextHref, submitLabel, 
             <dd>
               <span className="font-medium text-slate-900">{assigned.industries.length ? assigned.industries.map((n) => nameOf(country.industries, n)).join(", ") : "none"}</span>
               <span className="block text-xs text-slate-500">Can be added at any time; an industry once assigned is never removed.</span>
+            </dd>
+            <dt className="text-slate-500">Version in force</dt>
+            <dd data-testid="regulation-versions">
+              {inForce.map((v) => (
+                <span key={v.name} className="block font-medium text-slate-900">
+                  {v.name}: {v.validFrom ? `valid from ${v.validFrom}` : "no version in force today"}
+                </span>
+              ))}
+              <span className="block text-xs text-slate-500" data-testid="regulations-updated">
+                {lastUpdate
+                  ? `Last updated ${lastUpdate.ranAt.toISOString().slice(0, 16).replace("T", " ")} UTC (${lastUpdate.trigger === "schedule" ? "daily update" : "by command"}: ${lastUpdate.added} version(s) added, ${lastUpdate.updated} changed).`
+                  : "Not updated since the service was installed."}{" "}
+                New versions are imported every night and the results they change are recalculated.
+              </span>
             </dd>
             <dt className="text-slate-500">Accounting document template</dt>
             <dd>

@@ -3,7 +3,6 @@ import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { createSystemUser } from "../auth/system-users";
-import { importCatalog } from "../regulations/store";
 import { env } from "../env";
 import { openSandboxTask } from "../tasks/sandbox-task";
 
@@ -24,10 +23,13 @@ async function run(request: AdminRequest) {
   switch (request.command) {
     case "create-system-user":
       return createSystemUser(request.name);
-    case "update-regulations":
-      return importCatalog();
     case "open-task":
       return openSandboxTask(request.task);
+    case "update-regulations": {
+      const { updateRegulations } = await import("../regulations/update");
+      const { added, updated, payrollsRecalculated } = await updateRegulations("command");
+      return { added, updated, payrollsRecalculated };
+    }
     default:
       throw new Error(`Unknown command ${(request as { command: string }).command}`);
   }

@@ -6,12 +6,18 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { env } from "../env";
 import * as schema from "./schema";
 import { acquireEmbeddedLock } from "./embedded-lock";
+import { openJobClient, type JobClient } from "../jobs/client";
+import { pgliteJobSql, postgresJsJobSql, type JobSql } from "../jobs/sql";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-type Connection = { db: Database; close: () => Promise<void>; kind: "postgres" | "pglite" };
+/**
+ * `jobs` is pg-boss over this connection (sending, fetching and completing jobs; no timers), `jobSql`
+ * the executor it uses: the job worker (server/jobs/queue.ts) runs its own pg-boss on PGlite through it.
+ */
+type Connection = { db: Database; close: () => Promise<void>; kind: "postgres" | "pglite"; jobs: JobClient; jobSql: JobSql };
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -22,7 +28,9 @@ async function openPostgres(url: string): Promise<Connection> {
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, close: () => client.end(), kind: "postgres" };
+  const jobSql = postgresJsJobSql(client);
+  const jobs = await openJobClient(jobSql);
+  return { db: db as unknown as Database, close: () => client.end(), kind: "postgres", jobs, jobSql };
 }
 
 async function openPglite(dataDir: string, template?: string): Promise<Connection> {
@@ -43,8 +51,12 @@ async function openPglite(dataDir: string, template?: string): Promise<Connectio
   const client = new PGlite(inMemory ? undefined : dataDir, { loadDataDir });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
+  const jobSql = pgliteJobSql(client);
+  const jobs = await openJobClient(jobSql);
   return {
     db: db as unknown as Database,
+    jobs,
+    jobSql,
     close: async () => {
       await client.close();
       release();
@@ -72,7 +84,16 @@ export async function getDb(): Promise<Database> {
   return (await connection()).db;
 }
 
+const closing = globalThis as unknown as { __payrollBeforeClose?: Set<() => Promise<void>> };
+
+/** Something to stop before the connection closes (the job worker). */
+export function beforeCloseDb(stop: () => Promise<void>) {
+  (closing.__payrollBeforeClose ??= new Set()).add(stop);
+  return () => closing.__payrollBeforeClose?.delete(stop);
+}
+
 export async function closeDb() {
+  for (const stop of closing.__payrollBeforeClose ?? []) await stop();
   const pending = slot.__payrollDb;
   slot.__payrollDb = undefined;
   if (pending) await (await pending).close();

@@ -31,10 +31,29 @@ type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K exte
 type UpdateSet<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL };
 
 export class TenantScope {
+  /** Run once the transaction has committed (by inTenant and inTenantOf); dropped on rollback. */
+  readonly #afterCommit: (() => void)[] = [];
+
   constructor(
     readonly tx: Tx,
     readonly tenantId: string,
   ) {}
+
+  /** Something to do once this transaction's writes are visible to others (wake a job worker). */
+  afterCommit(fn: () => void) {
+    this.#afterCommit.push(fn);
+  }
+
+  /** For the functions that commit the transaction. */
+  static committed(scope: TenantScope) {
+    for (const fn of scope.#afterCommit.splice(0)) {
+      try {
+        fn();
+      } catch (error) {
+        console.error("after commit:", error);
+      }
+    }
+  }
 
   /** `tenant_id = ?` and the given conditions: for joins and subqueries built by hand. */
   where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
@@ -86,14 +105,16 @@ export class TenantScope {
 
 /** Runs a command in one transaction, scoped to the caller's tenant. */
 export async function inTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => Promise<R>): Promise<R> {
-  const db = await getDb();
-  return db.transaction((tx) => work(new TenantScope(tx as Tx, ctx.tenantId)));
+  return inTenantOf(ctx.tenantId, work);
 }
 
 /** Runs background work for one tenant (the job worker), with the same scoping as a caller's command. */
 export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope) => Promise<R>): Promise<R> {
   const db = await getDb();
-  return db.transaction((tx) => work(new TenantScope(tx as Tx, tenantId)));
+  let scope: TenantScope | undefined;
+  const result = await db.transaction((tx) => work((scope = new TenantScope(tx as Tx, tenantId))));
+  TenantScope.committed(scope!);
+  return result;
 }
 
 /** Postgres unique violation (code 23505), optionally of one named constraint. */

@@ -2,5 +2,6 @@ import "server-only";
 // Every job kind's handler registers itself on import.
 import "../periods/elm-submission";
 import "../webhooks/jobs";
+import "../regulations/update";
 
 export { runDueJobs, startJobWorker, stopJobWorker } from "./queue";

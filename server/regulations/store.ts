@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { v5 } from "uuid";
-import { getDb, type Database } from "../db/client";
+import { getDb, type Database, type Tx } from "../db/client";
 import { regulationVersions } from "../db/schema";
 import { newId } from "../ids";
 import { allRegulations, versionInForce, type Regulation, type RegulationVersion } from "./catalog";
@@ -19,18 +19,29 @@ let cache: { at: number; regulations: Map<string, Regulation> } | null = null;
 
 const checksum = (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex");
 
+/** A version the import added or changed. */
+export type ImportedVersion = { name: string; validFrom: string };
+
+type ImportOptions<T> = {
+  /** The catalog to import (the shipped one unless a test gives another). */
+  catalog?: Regulation[];
+  /** Runs in the import's transaction with what changed (the regulation update records itself and schedules recalculations there). */
+  afterImport?: (tx: Tx, imported: { added: number; updated: number; changes: ImportedVersion[] }) => Promise<T>;
+};
+
 /**
  * Imports every catalog version that is new or changed; returns what it did. One transaction, so
  * that a service reading the regulations meanwhile sees all of an import or none of it.
  */
-export async function importCatalog(db?: Database) {
+export async function importCatalog<T = void>(db?: Database | Tx, options: ImportOptions<T> = {}) {
   const database = db ?? (await getDb());
   const { eq } = await import("drizzle-orm");
   const outcome = await database.transaction(async (tx) => {
     const existing = new Map((await tx.select().from(regulationVersions)).map((row) => [`${row.name}@${row.validFrom}`, row]));
     let added = 0;
     let updated = 0;
-    for (const regulation of allRegulations()) {
+    const changes: ImportedVersion[] = [];
+    for (const regulation of options.catalog ?? allRegulations()) {
       for (const version of regulation.versions) {
         const content = { name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version };
         const sum = checksum(content);
@@ -42,13 +53,16 @@ export async function importCatalog(db?: Database) {
             .onConflictDoNothing()
             .returning({ id: regulationVersions.id });
           added += inserted.length;
+          if (inserted.length) changes.push({ name: regulation.name, validFrom: version.validFrom });
         } else if (row.checksum !== sum) {
           await tx.update(regulationVersions).set({ content, checksum: sum, importedAt: new Date() }).where(eq(regulationVersions.id, row.id));
           updated++;
+          changes.push({ name: regulation.name, validFrom: version.validFrom });
         }
       }
     }
-    return { added, updated };
+    const after = options.afterImport ? await options.afterImport(tx as Tx, { added, updated, changes }) : undefined;
+    return { added, updated, changes, after };
   });
   cache = null;
   return outcome;
@@ -56,8 +70,8 @@ export async function importCatalog(db?: Database) {
 
 type StoredContent = { name: string; kind: Regulation["kind"]; displayName: Regulation["displayName"]; country: string | null; version: RegulationVersion };
 
-async function load(): Promise<Map<string, Regulation>> {
-  const db = await getDb();
+async function load(within?: Tx): Promise<Map<string, Regulation>> {
+  const db = within ?? (await getDb());
   let rows = await db.select().from(regulationVersions);
   if (!rows.length) {
     await importCatalog(db); // a fresh database starts with the shipped catalog
@@ -86,8 +100,9 @@ export function forgetCachedRegulations() {
   cache = null;
 }
 
-export async function storedRegulations(): Promise<Map<string, Regulation>> {
-  if (!cache || Date.now() - cache.at > CACHE_MS) cache = { at: Date.now(), regulations: await load() };
+/** `within`: read in that open transaction when the cache is stale (a job that runs in a transaction on the embedded database). */
+export async function storedRegulations(within?: Tx): Promise<Map<string, Regulation>> {
+  if (!cache || Date.now() - cache.at > CACHE_MS) cache = { at: Date.now(), regulations: await load(within) };
   return cache.regulations;
 }
 

@@ -110,7 +110,7 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
   const claim = newClaim();
   await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
   await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
-});
+}, { concurrency: 32 });
 
 /**
  * True once the claim is visible, that is once the transaction that wrote it has committed (with

@@ -77,4 +77,4 @@ registerJobHandler(DISPATCH_JOB, async (scope, payload) => {
   const active = await scope.rows(webhooks, and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`));
   const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
   await writeAndSendMessages(scope, event, targets);
-});
+}, { concurrency: 16 });

@@ -7,9 +7,9 @@ import { pdfText } from "../fixtures/pdf";
 
 /** Closing what a client may well close: a payroll without employees, live or not, and an employee with little data. */
 describe("closing edge cases", () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.ELM_RESULT_DELAY_MS = "200";
-    startJobWorker(100);
+    await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());
 

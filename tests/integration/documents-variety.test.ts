@@ -14,9 +14,9 @@ type Doc = { id: string; category: string; employeeId: string | null; contentTyp
  * did not add up would be refused rather than issued).
  */
 describe("documents for every kind of pay", () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.ELM_RESULT_DELAY_MS = "200";
-    startJobWorker(100);
+    await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());
 

@@ -180,9 +180,9 @@ describe("documents of a payrun period", () => {
 });
 
 describe("go-live and the ELM submission (sandbox)", () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.ELM_RESULT_DELAY_MS = "300";
-    startJobWorker(100);
+    await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());
 

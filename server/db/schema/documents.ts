@@ -38,26 +38,3 @@ export const documents = pgTable(
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],
 );
-
-export const jobStatuses = ["pending", "running", "done", "failed"] as const;
-
-/**
- * Durable background work (the ELM submission and its result): written in the transaction that
- * makes it necessary, claimed with SKIP LOCKED by the worker of any server process.
- */
-export const jobs = pgTable(
-  "jobs",
-  {
-    id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
-    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
-);

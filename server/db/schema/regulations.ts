@@ -22,6 +22,26 @@ export const regulationVersions = pgTable(
   (t) => [unique("regulation_versions_name_valid_from_key").on(t.name, t.validFrom)],
 );
 
+export const regulationUpdateTriggers = ["schedule", "command"] as const;
+
+/**
+ * Each run of the regulation update (the daily job, `npm run regulations:update`): when it ran, what it
+ * imported and how many payrolls it recalculated. The service as a whole, not one tenant's.
+ */
+export const regulationUpdates = pgTable(
+  "regulation_updates",
+  {
+    id: uuid("id").primaryKey(),
+    trigger: text("trigger", { enum: regulationUpdateTriggers }).notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+    added: integer("added").notNull(),
+    updated: integer("updated").notNull(),
+    /** Payrolls whose results the new versions change, each recalculated by its own job. */
+    payrollsRecalculated: integer("payrolls_recalculated").notNull(),
+  },
+  (t) => [index("regulation_updates_ran_at_idx").on(t.ranAt)],
+);
+
 /**
  * A payroll's lookup values (chart of accounts, cost centers): its own copy, started from the
  * regulation's values and then maintained by the client.

@@ -1,0 +1,83 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { regulationVersions } from "@/server/db/schema";
+import { jobWorkerBoss, runDueJobs, sendSystemJob, startJobWorker, stopJobWorker } from "@/server/jobs/queue";
+import { allRegulations } from "@/server/regulations/catalog";
+import { forgetCachedRegulations } from "@/server/regulations/store";
+import { lastRegulationUpdate, REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, updateRegulations } from "@/server/regulations/update";
+import { api } from "../fixtures/api";
+import { anEmployee, tenantFixture } from "../fixtures/factories";
+
+/**
+ * The daily regulation update (interface 1.6). Its new version is dated far ahead (2098), with a
+ * payroll that starts then: payrolls of other tests (the present) are not touched by it.
+ */
+const FUTURE = "2098-01-01";
+
+const ahvLine = async (base: string, token: string) => {
+  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token })).body.items;
+  const entry = (await api.get(`${base}/payrunperiods/open/entries/${entries[0].id}`, { token })).body;
+  return entry.wageTypes.find((w: { number: string }) => w.number === "5010") as { amount: string; rate: string };
+};
+
+describe("the daily regulation update", () => {
+  afterAll(async () => {
+    await stopJobWorker();
+    await (await getDb()).delete(regulationVersions).where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, FUTURE)));
+    forgetCachedRegulations();
+  });
+
+  it("imports a new version, records the run and recalculates the payrolls whose results it changes", async () => {
+    const t = await tenantFixture({ withPayroll: false });
+    const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Future AG", accountingStartDate: FUTURE, documentLanguage: "de" }, { token: t.token })).body;
+    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
+    const post = async (caseName: string, employeeId: string | null, values: Record<string, string>) => {
+      const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: FUTURE })) }, { token: t.token });
+      expect(response.status, response.text).toBe(201);
+    };
+    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
+    await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    await post("EmployeePersonalData", employee.id, { BirthDate: "2058-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
+    await post("Employment", employee.id, { EntryDate: FUTURE, ActivityRate: "100", WorkplaceCanton: "ZH" });
+    await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "6500.00" });
+    expect(await ahvLine(base, t.token)).toMatchObject({ amount: "344.50", rate: "5.3" });
+
+    // The catalog of a later release: CH with a version from 2098 on and a higher AHV rate.
+    const catalog = allRegulations().map((regulation) => {
+      if (regulation.name !== "CH") return regulation;
+      const latest = regulation.versions.at(-1)!;
+      const parameters = latest.parameters.map((p) => (p.key === "AhvEmployeeRate" ? { ...p, value: "5.5" } : p));
+      return { ...regulation, versions: [...regulation.versions, { ...latest, validFrom: FUTURE, parameters }] };
+    });
+    const outcome = await updateRegulations("schedule", catalog);
+    expect(outcome.changes).toEqual([{ name: "CH", validFrom: FUTURE }]);
+    expect(outcome.payrollsRecalculated).toBeGreaterThanOrEqual(1);
+    expect(await lastRegulationUpdate()).toMatchObject({ trigger: "schedule", added: 1, updated: 0, payrollsRecalculated: outcome.payrollsRecalculated });
+    // The recalculation is a job per payroll: not done yet, done once the jobs ran.
+    forgetCachedRegulations();
+    expect(await ahvLine(base, t.token)).toMatchObject({ amount: "344.50" });
+    expect(await runDueJobs()).toBeGreaterThanOrEqual(1);
+    expect(await ahvLine(base, t.token)).toMatchObject({ amount: "357.50", rate: "5.5" });
+
+    // Nothing new: a second run imports nothing and recalculates nothing.
+    expect(await updateRegulations("command", catalog)).toMatchObject({ added: 0, updated: 0, payrollsRecalculated: 0 });
+  });
+
+  it("runs as a job (the schedule's) and records when it ran", async () => {
+    const before = new Date(Date.now() - 1000);
+    await sendSystemJob(REGULATIONS_UPDATE);
+    expect(await runDueJobs()).toBeGreaterThanOrEqual(1);
+    const last = await lastRegulationUpdate();
+    expect(last).toMatchObject({ trigger: "schedule" });
+    expect(last!.ranAt.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it("is scheduled once a day, in Swiss time, when the worker starts", async () => {
+    await startJobWorker();
+    const schedules = await jobWorkerBoss()!.getSchedules();
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: REGULATIONS_UPDATE, cron: REGULATIONS_UPDATE_CRON, timezone: "Europe/Zurich" })]));
+    expect(REGULATIONS_UPDATE_CRON).toMatch(/^\d+ \d+ \* \* \*$/);
+  });
+});

@@ -29,7 +29,13 @@ async function openPostgres(url: string): Promise<Connection> {
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   const jobSql = postgresJsJobSql(client);
-  const jobs = await openJobClient(jobSql);
+  const reserved = await client.reserve();
+  let jobs;
+  try {
+    jobs = await openJobClient(jobSql, postgresJsJobSql(reserved));
+  } finally {
+    reserved.release();
+  }
   return { db: db as unknown as Database, close: () => client.end(), kind: "postgres", jobs, jobSql };
 }
 

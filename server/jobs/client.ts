@@ -11,8 +11,14 @@ export type JobClient = PgBoss;
  * (once, under pg-boss's advisory lock), then sends, fetches, completes and fails jobs. It starts
  * no timers (no maintenance, no schedules: the job worker does those), so scripts and tests exit.
  */
-export async function openJobClient(executor: JobSql): Promise<JobClient> {
-  const boss = new PgBoss({ db: executor, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true });
+export async function openJobClient(executor: JobSql, installer: JobSql = executor): Promise<JobClient> {
+  if (installer !== executor) {
+    // Installing runs a BEGIN ... COMMIT script, which postgres.js allows only on a reserved connection.
+    const install = new PgBoss({ db: installer, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true });
+    install.on("error", (error) => console.error("jobs:", error));
+    await install.start();
+  }
+  const boss = new PgBoss({ db: executor, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: installer === executor });
   boss.on("error", (error) => console.error("jobs:", error));
   await boss.start();
   return boss;

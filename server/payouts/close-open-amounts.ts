@@ -55,7 +55,7 @@ export async function recordPaidExternally(scope: TenantScope, ctx: TenantCtx, p
     await scope.tx.execute(sql`
       insert into ${payoutLines} (id, tenant_id, payout_id, payroll_id, payrun_period_id, employee_id, amount, iban, end_to_end_id, created_at)
       select r.id, ${scope.tenantId}::uuid, ${payoutId}::uuid, ${payrollId}::uuid, ${period.id}::uuid, r.employee_id, r.amount, null, null, ${now.toISOString()}::timestamptz
-      from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount integer)`);
+      from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount bigint)`);
   }
   await syncPaidOut(scope, period.id, open.map((e) => e.employeeId));
   await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
@@ -74,7 +74,7 @@ export async function carryForwardOpenAmounts(scope: TenantScope, closed: Period
     const chunk = open.slice(i, i + 5000).map((e) => ({ employee_id: e.employeeId, amount: e.open }));
     await scope.tx.execute(sql`
       update ${payrunEntries} e set carried_forward = r.amount
-      from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(employee_id uuid, amount integer)
+      from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(employee_id uuid, amount bigint)
       where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${nextPeriodId}::uuid and e.employee_id = r.employee_id`);
   }
   return open.length;

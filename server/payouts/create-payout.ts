@@ -361,7 +361,7 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
       await scope.tx.execute(sql`
         insert into payout_lines (id, tenant_id, payout_id, payroll_id, payrun_period_id, employee_id, amount, iban, end_to_end_id, created_at)
         select r.id, ${scope.tenantId}::uuid, ${payoutId}::uuid, ${payrollId}::uuid, ${period.id}::uuid, r.employee_id, r.amount, r.iban, r.end_to_end_id, ${createdAt.toISOString()}::timestamptz
-        from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount integer, iban text, end_to_end_id text)`);
+        from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount bigint, iban text, end_to_end_id text)`);
     }
     // Not read back: the file is large and already at hand. It goes in as text, stored as its UTF-8
     // bytes (file.bytes): a bytea parameter costs the embedded database (PGlite) about 15 times as much.

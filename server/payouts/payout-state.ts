@@ -81,7 +81,7 @@ export async function syncPaidOut(scope: TenantScope, payrunPeriodId: string, em
     await scope.tx.execute(sql`
       update payrun_entries e set paid_out = s.paid
       from (
-        select r.employee_id, coalesce(sum(l.amount) filter (where p.status <> 'cancelled'), 0)::integer as paid
+        select r.employee_id, coalesce(sum(l.amount) filter (where p.status <> 'cancelled'), 0)::bigint as paid
         from json_array_elements_text(${ids}::text::json) as r(employee_id)
         left join payout_lines l on l.tenant_id = ${scope.tenantId}::uuid and l.payrun_period_id = ${payrunPeriodId}::uuid and l.employee_id = r.employee_id::uuid
         left join payouts p on p.tenant_id = l.tenant_id and p.id = l.payout_id

@@ -174,3 +174,14 @@ describe("dry run", () => {
     expect((await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items[0].gross).toBe("6500.00");
   });
 });
+
+describe("amounts beyond 21 million CHF (what a 32-bit integer of Rappen holds)", () => {
+  it("a bonus of 100 billion CHF is calculated and stored, not answered with a 5xx", async () => {
+    const { t, base, employee } = await example1();
+    const bonus = await api.post(`${base}/cases`, { caseName: "OneTimePayment", employeeId: employee.id, values: [{ caseFieldName: "BonusAmount", value: "100000000000.00", start: "2026-01-15" }] }, { token: t.token });
+    expect(bonus.status, bonus.text).toBe(201);
+    const [entry] = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items;
+    expect(entry.gross).toBe("100000006500.00");
+    expect(Number(entry.openAmount)).toBeGreaterThan(50_000_000_000);
+  });
+});

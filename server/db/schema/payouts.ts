@@ -54,7 +54,8 @@ export const payoutLines = pgTable(
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     employeeId: uuid("employee_id").notNull(),
-    amount: integer("amount").notNull(),
+    /** Rappen; bigint like the entries' amounts (an integer holds only 21 million CHF). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     iban: text("iban"),
     endToEndId: text("end_to_end_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, foreignKey, index, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { payrunPeriods } from "./payrolls";
 import { tenants } from "./tenants";
 
@@ -26,13 +26,13 @@ export const payrunEntries = pgTable(
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     employeeId: uuid("employee_id").notNull(),
     employed: boolean("employed").notNull(),
-    gross: integer("gross").notNull(),
-    net: integer("net").notNull(),
-    payable: integer("payable").notNull(),
+    gross: bigint("gross", { mode: "number" }).notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+    payable: bigint("payable", { mode: "number" }).notNull(),
     /** The sum of the period's payout lines not cancelled (kept by the payout verbs, in their transaction). */
-    paidOut: integer("paid_out").notNull().default(0),
+    paidOut: bigint("paid_out", { mode: "number" }).notNull().default(0),
     /** What earlier periods left open (positive) or overpaid (negative), carried into this one at close. */
-    carriedForward: integer("carried_forward").notNull().default(0),
+    carriedForward: bigint("carried_forward", { mode: "number" }).notNull().default(0),
     lines: jsonb("lines").$type<StoredLine[]>().notNull(),
     collectors: jsonb("collectors").$type<Record<string, number>>().notNull(),
     yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),

@@ -13,17 +13,25 @@ export const EVENT_LABEL: Record<WebhookEvent, string> = {
   PayrunPeriodFinalized: "A payrun period's ELM submission completed",
 };
 
+/** As GET /tenants/{tenantId}/webhooks/{webhookId} answers (server/webhooks/schemas.ts). */
 export type Webhook = {
   id: string;
   payloadUrl: string;
   events: string[];
-  caseNames?: string[] | null;
-  payloadMetadata: Record<string, unknown> | null;
+  /** CaseChangeAdded only for these case names; null: every case. */
+  caseNames: string[] | null;
+  payloadMetadata: Record<string, unknown>;
   active: boolean;
-  secretHint: string | null;
+  /** Why the service switched it off (the receiver answered 410); null otherwise. */
+  deactivatedReason: string | null;
+  /** The secret's last 4 characters (the secret itself is never returned). */
+  secretHint: string;
   createdAt: string;
   updatedAt: string;
 };
+
+/** The answer of POST .../webhooks/{webhookId}/replay (202). */
+export type ReplayAccepted = { count: number };
 
 export const MESSAGE_STATUSES = ["pending", "delivered", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

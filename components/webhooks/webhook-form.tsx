@@ -38,7 +38,7 @@ function valuesOf(webhook: Webhook | null): FormValues {
     payloadUrl: webhook?.payloadUrl ?? "",
     events: (webhook?.events ?? []).filter((e): e is (typeof WEBHOOK_EVENTS)[number] => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
     caseNames: (webhook?.caseNames ?? []).join(", "),
-    payloadMetadata: webhook?.payloadMetadata && Object.keys(webhook.payloadMetadata).length ? JSON.stringify(webhook.payloadMetadata, null, 2) : "",
+    payloadMetadata: webhook && Object.keys(webhook.payloadMetadata).length ? JSON.stringify(webhook.payloadMetadata, null, 2) : "",
     active: webhook?.active ?? true,
     replaceSecret: false,
   };
@@ -60,7 +60,10 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
 
   const save = useMutation({
     mutationFn: async (values: FormValues) => {
-      const caseNames = parseCaseNames(values.caseNames);
+      // caseNames filters CaseChangeAdded only: without that event the API refuses a filter (422), and the
+      // field is hidden then, so what it still holds is not sent. An emptied filter is cleared with null
+      // (PUT keeps what is left out).
+      const caseNames = values.events.includes("CaseChangeAdded") ? parseCaseNames(values.caseNames) : [];
       const body = {
         payloadUrl: values.payloadUrl.trim(),
         events: values.events,
@@ -132,7 +135,7 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
             {errors.payloadMetadata.message}
           </p>
         ) : (
-          <p className="text-xs text-slate-500">Sent as `metadata` in every payload of this webhook.</p>
+          <p className="text-xs text-slate-500">Sent as the metadata field of every payload of this webhook.</p>
         )}
       </div>
 
@@ -144,7 +147,7 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
         <p className="text-sm font-medium text-slate-800">Signing secret</p>
         {webhook ? (
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" {...form.register("replaceSecret")} /> Replace the secret{webhook.secretHint ? ` (now ending in ${webhook.secretHint})` : ""}
+            <input type="checkbox" {...form.register("replaceSecret")} /> Replace the secret (now ending in {webhook.secretHint})
           </label>
         ) : null}
         {sendsSecret ? (

@@ -11,8 +11,15 @@ import { MESSAGE_STATUS_TONE, MESSAGE_STATUSES, retryUnanswered, webhookPath, ty
 
 export const messagesKey = (orgId: string, webhookId: string) => ["webhook-messages", orgId, webhookId] as const;
 
-/** The delivery log of one webhook, newest first, with a status filter; a message can be sent again now. */
-export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId: string }) {
+/** How soon a pending attempt is looked at again: while one is due within a minute, every 2 s. */
+const POLL_MS = 2_000;
+const dueSoon = (m: WebhookMessage) => m.status === "pending" && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) - Date.now() < 60_000);
+
+/**
+ * The delivery log of one webhook, newest first, with a status filter; a message that was sent can
+ * be sent again now (not while the webhook is inactive: the API answers 409 webhook.inactive).
+ */
+export function WebhookMessages({ orgId, webhookId, active }: { orgId: string; webhookId: string; active: boolean }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<MessageStatus | "all">("all");
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -28,6 +35,8 @@ export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId
       return (await apiRequest<Page<WebhookMessage>>(`${base}?${q.toString()}`)).data;
     },
     getNextPageParam: (last) => last.nextCursor,
+    // Attempts are sent by the service's worker after the request that made them: follow them until they settle.
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some(dueSoon)) ? POLL_MS : false),
   });
   const redeliver = useMutation({
     mutationFn: (messageId: string) => apiRequest<unknown>(`${base}/${messageId}/redeliver`, { method: "POST" }),
@@ -66,7 +75,7 @@ export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId
       {items.length ? (
         <ul className="divide-y divide-slate-100" aria-label="Deliveries">
           {items.map((m) => (
-            <li key={m.id} data-testid="webhook-message" data-status={m.status} className="py-2 text-sm">
+            <li key={m.id} data-testid="webhook-message" data-status={m.status} data-event-type={m.eventType} data-attempt={m.attempt} data-correlation-id={m.correlationId} className="py-2 text-sm">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${MESSAGE_STATUS_TONE[m.status] ?? ""}`}>{m.status}</span>
                 <span className="font-mono text-xs text-slate-900">{m.eventType}</span>
@@ -74,15 +83,23 @@ export function WebhookMessages({ orgId, webhookId }: { orgId: string; webhookId
                 {m.responseStatus !== null ? <span className="text-xs text-slate-600">HTTP {m.responseStatus}</span> : null}
                 {m.durationMs !== null ? <span className="text-xs text-slate-600">{m.durationMs} ms</span> : null}
                 <span className="text-xs text-slate-500">{m.sentAt ? formatInstant(m.sentAt, "short") : "not sent yet"}</span>
-                <Button variant="secondary" className="ml-auto px-2 py-0.5 text-xs" disabled={redeliver.isPending} onClick={() => redeliver.mutate(m.id)}>
-                  Redeliver
-                </Button>
+                {m.status !== "pending" ? (
+                  <Button variant="secondary" className="ml-auto px-2 py-0.5 text-xs" disabled={redeliver.isPending || !active} title={active ? undefined : "The webhook is inactive."} onClick={() => redeliver.mutate(m.id)}>
+                    Redeliver
+                  </Button>
+                ) : null}
               </div>
-              {m.error ? <p className="mt-1 text-xs text-red-800">{m.error}</p> : null}
-              {m.nextAttemptAt && m.status !== "delivered" ? <p className="mt-1 text-xs text-slate-600">Next attempt {formatInstant(m.nextAttemptAt, "short")}</p> : null}
+              {m.error ? <p className="mt-1 break-words text-xs text-red-800">{m.error}</p> : null}
+              {m.nextAttemptAt && m.status === "pending" ? <p className="mt-1 text-xs text-slate-600">Next attempt {formatInstant(m.nextAttemptAt, "short")}</p> : null}
+              {/* A failed attempt's nextAttemptAt is when its retry (the next attempt, its own entry) is or was due. */}
+              {m.nextAttemptAt && m.status === "failed" ? (
+                <p className="mt-1 text-xs text-slate-600">
+                  Retry as attempt {m.attempt + 1}: {formatInstant(m.nextAttemptAt, "short")}
+                </p>
+              ) : null}
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-sky-800">Payload and response</summary>
-                <p className="mt-1 text-xs text-slate-500">correlationId {m.correlationId}</p>
+                <p className="mt-1 break-all text-xs text-slate-500">correlationId {m.correlationId}</p>
                 <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(m.payload, null, 2)}</pre>
                 {m.responseBody ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">{m.responseBody}</pre> : null}
               </details>

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { retryUnanswered, webhookPath, webhooksPath, type Page, type Webhook } from "./labels";
+import { retryUnanswered, webhookPath, webhooksPath, type Page, type ReplayAccepted, type Webhook } from "./labels";
 import { SecretBox } from "./secret-box";
 import { WebhookForm } from "./webhook-form";
 import { messagesKey, WebhookMessages } from "./webhook-messages";
@@ -70,6 +70,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
     },
   });
   const test = useMutation({
+    // 202 with the new message (pending): the log follows it until it is delivered or failed.
     mutationFn: (w: Webhook) => apiRequest<unknown>(`${webhookPath(orgId, w.id)}/test`, { method: "POST" }),
     onSuccess: (_, w) => {
       setNotice({ webhookId: w.id, tone: "success", text: "Test event sent; see the delivery log." });
@@ -79,10 +80,14 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
     onError: (error, w) => setNotice({ webhookId: w.id, tone: "error", text: problemMessage(error) }),
   });
   const replay = useMutation({
-    mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) => apiRequest<Record<string, unknown> | null>(`${webhookPath(orgId, webhook.id)}/replay`, { method: "POST", body: { since: sinceIso } }),
+    mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) => apiRequest<ReplayAccepted>(`${webhookPath(orgId, webhook.id)}/replay`, { method: "POST", body: { since: sinceIso } }),
     onSuccess: ({ data }, { webhook, sinceIso }) => {
-      const count = data && typeof data === "object" ? Object.values(data).find((v) => typeof v === "number") : undefined;
-      setNotice({ webhookId: webhook.id, tone: "success", text: `Replay of the events since ${formatInstant(sinceIso, "short")} started${typeof count === "number" ? ` (${count})` : ""}.` });
+      const since = formatInstant(sinceIso, "short");
+      const text =
+        data.count === 0
+          ? `No event this webhook receives was recorded since ${since}: nothing to send again.`
+          : `${data.count === 1 ? "1 event" : `${data.count} events`} since ${since} will be sent again; see the delivery log.`;
+      setNotice({ webhookId: webhook.id, tone: "success", text });
       setOpen(webhook.id);
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, webhook.id) });
     },
@@ -110,7 +115,8 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
   return (
     <div className="space-y-4">
       {shownSecret ? (
-        <Alert tone="success" title={`Signing secret of ${shownSecret.webhook.payloadUrl}`}>
+        <Alert tone="success" title="Signing secret">
+          <p className="mb-2 break-all">For {shownSecret.webhook.payloadUrl}.</p>
           <p className="mb-2">Copy it now: it is not shown again. The receiver checks X-Service-Signature (HMAC-SHA256 of the body) and webhook-signature with it.</p>
           <SecretBox secret={shownSecret.secret} label="Signing secret" />
           <Button variant="ghost" className="mt-2 px-2 py-1 text-xs" onClick={() => setShownSecret(null)}>
@@ -125,16 +131,28 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       {list.isPending ? <p className="text-sm text-slate-600">Loading webhooks…</p> : null}
       {list.data && !list.data.length ? <p className="text-sm text-slate-600">No webhooks yet. A webhook sends the events you choose to your system as they happen.</p> : null}
       {list.data?.map((w) => (
-        <Card key={w.id} title={w.payloadUrl} description={`${w.active ? "Active" : "Inactive"} · ${w.events.join(", ")}${w.caseNames?.length ? ` · cases ${w.caseNames.join(", ")}` : ""}`}>
+        <Card key={w.id}>
           <div data-testid="webhook" data-webhook-id={w.id} data-active={w.active} className="space-y-3">
+            <div>
+              <h2 className="break-all text-base font-semibold text-slate-900">{w.payloadUrl}</h2>
+              <p className="mt-1 text-sm text-slate-600" data-testid="webhook-summary">
+                <span className={w.active ? "text-emerald-800" : "font-medium text-amber-900"}>{w.active ? "Active" : "Inactive"}</span> · {w.events.join(", ")}
+                {w.caseNames?.length ? ` · only cases ${w.caseNames.join(", ")}` : ""}
+              </p>
+            </div>
+            {!w.active ? (
+              <Alert tone="warning">
+                {w.deactivatedReason ? `Deactivated by the service: ${w.deactivatedReason}` : "Deactivated."} Nothing is sent to it until it is activated again (Edit).
+              </Alert>
+            ) : null}
             <p className="text-xs text-slate-600">
-              Secret {w.secretHint ? `ending in ${w.secretHint}` : "set"} · created {formatInstant(w.createdAt, "short")} · changed {formatInstant(w.updatedAt, "short")}
+              Secret ending in {w.secretHint} · created {formatInstant(w.createdAt, "short")} · changed {formatInstant(w.updatedAt, "short")}
             </p>
             <div className="flex flex-wrap items-end gap-2">
               <Button variant="secondary" className="px-2.5 py-1" disabled={startEdit.isPending} onClick={() => startEdit.mutate(w.id)}>
                 Edit
               </Button>
-              <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending} onClick={() => test.mutate(w)}>
+              <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending || !w.active} title={w.active ? undefined : "The webhook is inactive."} onClick={() => test.mutate(w)}>
                 Send test event
               </Button>
               <Button variant="secondary" className="px-2.5 py-1" aria-expanded={open === w.id} onClick={() => setOpen(open === w.id ? null : w.id)}>
@@ -143,32 +161,32 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
               <Button variant="secondary" className="px-2.5 py-1 text-red-800" onClick={() => setDeleting(w)}>
                 Delete
               </Button>
-              <form
-                className="ml-auto flex items-end gap-2"
-                aria-label="Replay events"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const local = since[w.id];
-                  if (local) replay.mutate({ webhook: w, sinceIso: localToIso(local) });
-                }}
-              >
-                <label className="text-xs text-slate-700">
-                  Send again every event since
-                  <input
-                    type="datetime-local"
-                    required
-                    value={since[w.id] ?? ""}
-                    onChange={(event) => setSince({ ...since, [w.id]: event.target.value })}
-                    className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
-                  />
-                </label>
-                <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending}>
-                  Replay
-                </Button>
-              </form>
             </div>
+            <form
+              className="flex flex-wrap items-end gap-2"
+              aria-label="Replay events"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const local = since[w.id];
+                if (local) replay.mutate({ webhook: w, sinceIso: localToIso(local) });
+              }}
+            >
+              <label className="text-xs text-slate-700">
+                Send again every event since
+                <input
+                  type="datetime-local"
+                  required
+                  value={since[w.id] ?? ""}
+                  onChange={(event) => setSince({ ...since, [w.id]: event.target.value })}
+                  className="mt-1 block max-w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+                />
+              </label>
+              <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending || !w.active} title={w.active ? undefined : "The webhook is inactive."}>
+                Replay
+              </Button>
+            </form>
             {notice?.webhookId === w.id ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-            {open === w.id ? <WebhookMessages orgId={orgId} webhookId={w.id} /> : null}
+            {open === w.id ? <WebhookMessages orgId={orgId} webhookId={w.id} active={w.active} /> : null}
           </div>
         </Card>
       ))}
@@ -184,7 +202,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
           if (deleting) remove.mutate(deleting);
         }}
       >
-        <p>{deleting?.payloadUrl} receives no more events.</p>
+        <p className="break-all">{deleting?.payloadUrl} receives no more events, and its delivery log is deleted with it.</p>
       </ConfirmDialog>
     </div>
   );

@@ -169,6 +169,11 @@ export default async function setup(project: TestProject) {
     DEV_IDP_HOST: "127.0.0.1",
     DEV_IDP_PORT: String(idpPort),
     SEED_DEMO: "true",
+    // Webhook receivers of the browser suites listen on 127.0.0.1 over http (contract section 9, sandboxes and
+    // tests only); a failed delivery is retried once after about a second, then only an hour later, so that a
+    // suite sees an automatic retry and then decides itself (redeliver) what happens next.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    WEBHOOK_RETRY_DELAYS_MS: "1000,3600000",
   });
 
   const logFile = path.join(workDir, "server.log");

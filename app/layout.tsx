@@ -1,16 +1,22 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Payroll console", template: "%s · Payroll console" },
-  description: "Swiss payroll: employees, company settings and payrun periods.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common.app");
+  return { title: { default: t("title"), template: `%s · ${t("title")}` }, description: t("description") };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The page speaks the person's language (i18n/request.ts): <html lang> and the catalog for client components. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
-      <body className="min-h-screen">{children}</body>
+    <html lang={locale}>
+      <body className="min-h-screen">
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

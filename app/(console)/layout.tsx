@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Providers } from "@/components/providers";
@@ -11,13 +12,14 @@ export const dynamic = "force-dynamic";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const caller = await consoleCaller();
   if (!caller) redirect("/signin");
+  const t = await getTranslations("common");
   return (
     <Providers>
       <div className="flex min-h-screen flex-col">
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
             <Link href="/" className="text-sm font-semibold tracking-tight text-slate-900">
-              Payroll console
+              {t("app.title")}
             </Link>
             <div className="flex items-center gap-3 text-sm">
               <span className="text-right leading-tight">
@@ -25,7 +27,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 <span className="block text-xs text-slate-500">{caller.email}</span>
               </span>
               <Link href="/account" className="text-sm font-medium text-slate-700 underline-offset-2 hover:underline">
-                Your settings
+                {t("header.yourSettings")}
               </Link>
               <SignOutButton />
             </div>

@@ -11,10 +11,15 @@ import { tenantPermissions, type TenantPermission } from "./permissions";
 
 export type PersonCaller = Extract<Caller, { kind: "person" }>;
 
+/** The signed-in person's user record (browser session), or null. Once per request. */
+export const consoleUser = cache(async () => {
+  const session = await getServerSession(await authOptions());
+  return session?.userId ? await getUserById(session.userId) : null;
+});
+
 /** The signed-in person of the console (browser session), or null. Once per request. */
 export const consoleCaller = cache(async (): Promise<PersonCaller | null> => {
-  const session = await getServerSession(await authOptions());
-  const user = session?.userId ? await getUserById(session.userId) : null;
+  const user = await consoleUser();
   if (!user) return null;
   return { kind: "person", userId: user.id, email: user.email, name: user.name };
 });

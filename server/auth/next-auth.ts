@@ -2,6 +2,8 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
+import { headers } from "next/headers";
+import { negotiateLocale } from "@/i18n/locales";
 import { upsertUser } from "../users/upsert-user";
 import { DEV_CLIENT_SECRET } from "./dev-idp";
 import { DEV_CLIENT_ID } from "./dev-token";
@@ -72,7 +74,9 @@ export async function authOptions(): Promise<NextAuthOptions> {
           const claims = profile as OidcProfile;
           const email = claims.email ?? token.email;
           if (!email) throw new Error("The identity provider sent no email address.");
-          const user = await upsertUser({ issuer, subject: claims.sub ?? account.providerAccountId, email, name: claims.name ?? token.name, emailVerified: claims.email_verified === true });
+          // A person seen for the first time starts in the language of the browser they signed in with.
+          const culture = await headers().then((h) => negotiateLocale(h.get("accept-language")), () => undefined);
+          const user = await upsertUser({ issuer, subject: claims.sub ?? account.providerAccountId, email, name: claims.name ?? token.name, emailVerified: claims.email_verified === true }, { culture });
           token.userId = user.id;
           token.sessionId = await startSession(user.id);
           token.name = user.name;

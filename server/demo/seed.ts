@@ -113,7 +113,8 @@ async function seedDemoMemberships(tenantId: string) {
   const employeeOf = (identifier: string) => staff.find((e) => e.identifier === identifier)?.id ?? null;
   const linked: Record<string, string | null> = { "employee1@demo.example": employeeOf("1001"), "employee2@demo.example": employeeOf("1002") };
   for (const person of DEMO_PEOPLE) {
-    const user = await upsertUser({ issuer: devIdpIssuer(), subject: devSubjectOf(person.email), email: person.email, name: person.name, emailVerified: true });
+    // The demo people read the console in English until they choose their language in "Your settings".
+    const user = await upsertUser({ issuer: devIdpIssuer(), subject: devSubjectOf(person.email), email: person.email, name: person.name, emailVerified: true }, { culture: "en-CH" });
     await db
       .insert(memberships)
       .values({

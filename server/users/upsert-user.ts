@@ -24,14 +24,17 @@ function usableClaims(claims: IdentityClaims) {
   return { email, name };
 }
 
-/** The person behind an issuer's subject; created on first sight, name and email refreshed from the claims. */
-export async function upsertUser(claims: IdentityClaims) {
+/**
+ * The person behind an issuer's subject; created on first sight (with `culture`, e.g. the language
+ * of the browser they signed in with, else the column's default), name and email refreshed from the claims.
+ */
+export async function upsertUser(claims: IdentityClaims, { culture }: { culture?: string } = {}) {
   const db = await getDb();
   const { email, name } = usableClaims(claims);
   const emailVerified = claims.emailVerified === true;
   const [row] = await db
     .insert(users)
-    .values({ id: newId(), issuer: claims.issuer, subject: claims.subject, email, name, emailVerified })
+    .values({ id: newId(), issuer: claims.issuer, subject: claims.subject, email, name, emailVerified, ...(culture ? { culture } : {}) })
     .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { email, name: sql`excluded.name`, emailVerified } })
     .returning();
   return row!;

@@ -1,5 +1,5 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { ROLE_LABEL } from "@/components/people/labels";
 import { openTaskCount } from "@/components/tasks/load";
 import { NavLink } from "@/components/ui/nav-link";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
@@ -12,50 +12,51 @@ export default async function TenantLayout({ children, params }: { children: Rea
   const tenant = await getTenant({ ctx });
   const openTasks = consoleCan(ctx, "task.read") ? await openTaskCount(ctx) : 0;
   const base = `/tenants/${orgId}`;
+  const t = await getTranslations("common");
   // Self Service sees one employee, their own: the list would only ever hold that one row.
   const ownRecord = ctx.access.role === "SelfService" && ctx.access.employeeId ? `${base}/employees/${ctx.access.employeeId}` : null;
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
       <aside className="md:w-56 md:shrink-0">
         <div className="mb-4 px-3">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Tenant</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("nav.tenant")}</p>
           <p className="font-semibold text-slate-900">{tenant.name}</p>
-          <p className="text-xs text-slate-500">{ROLE_LABEL[ctx.access.role]}</p>
+          <p className="text-xs text-slate-500">{t(`roles.${ctx.access.role}`)}</p>
         </div>
-        <nav aria-label="Sections" className="space-y-1">
-          {ownRecord ? <NavLink href={ownRecord}>My record</NavLink> : consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>Employees</NavLink> : null}
+        <nav aria-label={t("nav.label")} className="space-y-1">
+          {ownRecord ? <NavLink href={ownRecord}>{t("nav.myRecord")}</NavLink> : consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>{t("nav.employees")}</NavLink> : null}
           {consoleCan(ctx, "payroll.read") ? (
             <>
               {consoleCan(ctx, "task.read") ? (
-                <NavLink href={`${base}/tasks`} count={openTasks} countLabel={`${openTasks} open`}>
-                  Tasks
+                <NavLink href={`${base}/tasks`} count={openTasks} countLabel={t("nav.openTasks", { count: openTasks })}>
+                  {t("nav.tasks")}
                 </NavLink>
               ) : null}
-              <NavLink href={`${base}/payroll-control`}>Payroll control</NavLink>
-              <NavLink href={`${base}/missing-data`}>Missing data</NavLink>
-              {consoleCan(ctx, "payout.read") ? <NavLink href={`${base}/payouts`}>Payouts</NavLink> : null}
-              {consoleCan(ctx, "period.close") ? <NavLink href={`${base}/close`}>Close period</NavLink> : null}
-              {consoleCan(ctx, "document.read") ? <NavLink href={`${base}/periods`}>Periods & documents</NavLink> : null}
-              <NavLink href={`${base}/company`}>Company data</NavLink>
+              <NavLink href={`${base}/payroll-control`}>{t("nav.payrollControl")}</NavLink>
+              <NavLink href={`${base}/missing-data`}>{t("nav.missingData")}</NavLink>
+              {consoleCan(ctx, "payout.read") ? <NavLink href={`${base}/payouts`}>{t("nav.payouts")}</NavLink> : null}
+              {consoleCan(ctx, "period.close") ? <NavLink href={`${base}/close`}>{t("nav.close")}</NavLink> : null}
+              {consoleCan(ctx, "document.read") ? <NavLink href={`${base}/periods`}>{t("nav.periods")}</NavLink> : null}
+              <NavLink href={`${base}/company`}>{t("nav.company")}</NavLink>
             </>
           ) : null}
           {/* The tenant's settings: Administrators only (a Manager reads company data, above, read-only). */}
           {consoleCan(ctx, "payroll.update") ? (
             <>
-              <NavLink href={`${base}/settings`}>Company settings</NavLink>
-              <NavLink href={`${base}/regulations`}>Regulations</NavLink>
+              <NavLink href={`${base}/settings`}>{t("nav.settings")}</NavLink>
+              <NavLink href={`${base}/regulations`}>{t("nav.regulations")}</NavLink>
             </>
           ) : null}
           {consoleCan(ctx, "lookup.write") ? (
             <>
-              <NavLink href={`${base}/accounts`}>Chart of accounts</NavLink>
-              <NavLink href={`${base}/cost-centers`}>Cost centers</NavLink>
+              <NavLink href={`${base}/accounts`}>{t("nav.accounts")}</NavLink>
+              <NavLink href={`${base}/cost-centers`}>{t("nav.costCenters")}</NavLink>
             </>
           ) : null}
-          {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>Setup checklist</NavLink> : null}
-          {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>People</NavLink> : null}
+          {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>{t("nav.onboarding")}</NavLink> : null}
+          {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>{t("nav.people")}</NavLink> : null}
           {/* Webhooks belong to the tenant: Administrators only (contract 9). */}
-          {consoleCan(ctx, "webhook.read") ? <NavLink href={`${base}/webhooks`}>Webhooks</NavLink> : null}
+          {consoleCan(ctx, "webhook.read") ? <NavLink href={`${base}/webhooks`}>{t("nav.webhooks")}</NavLink> : null}
         </nav>
       </aside>
       <main className="min-w-0 flex-1">{children}</main>

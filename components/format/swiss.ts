@@ -1,0 +1,107 @@
+import type { Locale } from "@/i18n/locales";
+
+/**
+ * Swiss formats, the one module every screen, chart and table uses (contract section 9c): amounts as
+ * 1'234.50 (fr-CH: 1 234,50, as Intl writes it, with a narrow no-break space), dates as 31.01.2026.
+ * Amounts are formatted from their exact decimal text or integer Rappen, never through a float.
+ */
+const NARROW_NBSP = "\u202f";
+const symbols = (locale: Locale) => (locale === "fr-CH" ? { group: NARROW_NBSP, decimal: "," } : { group: "'", decimal: "." });
+
+function groupDigits(digits: string, group: string) {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+}
+
+/** A CHF amount given as decimal text ("-1234.5", "6500.00") or integer Rappen (123450): "1'234.50". */
+export function formatAmount(value: string | number, locale: Locale, { decimals = true }: { decimals?: boolean } = {}): string {
+  const text = typeof value === "number" ? rappenToText(value) : value.trim();
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, minus = "", whole = "0", fraction = ""] = match;
+  const { group, decimal } = symbols(locale);
+  const cents = fraction.padEnd(2, "0").slice(0, 2);
+  const isZero = /^0*$/.test(whole) && /^0*$/.test(cents);
+  const sign = minus && !isZero ? "-" : "";
+  const integer = groupDigits(whole.replace(/^0+(?=\d)/, ""), group);
+  return decimals ? `${sign}${integer}${decimal}${cents}` : `${sign}${integer}`;
+}
+
+function rappenToText(rappen: number) {
+  if (!Number.isSafeInteger(rappen)) return String(rappen);
+  const minus = rappen < 0 ? "-" : "";
+  const abs = Math.abs(rappen);
+  return `${minus}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "CHF 1'234.50" */
+export function formatChf(value: string | number, locale: Locale, options?: { decimals?: boolean }) {
+  return `CHF ${formatAmount(value, locale, options)}`;
+}
+
+/** A percentage given as decimal text ("5.3"): "5.3 %" (fr-CH "5,3 %"). */
+export function formatPercent(value: string, locale: Locale) {
+  const { decimal } = symbols(locale);
+  return `${value.replace(".", decimal)}${NARROW_NBSP}%`;
+}
+
+/** A calendar date (YYYY-MM-DD, or the date part of an ISO instant read in Zurich): "31.01.2026". */
+export function formatDate(value: string) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : zurichParts(value).date;
+  const [y, m, d] = day.split("-");
+  return `${d}.${m}.${y}`;
+}
+
+/** An instant in Europe/Zurich: "31.01.2026 14:05". */
+export function formatInstant(iso: string) {
+  const { date, time } = zurichParts(iso);
+  return `${formatDate(date)} ${time}`;
+}
+
+function zurichParts(iso: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+}
+
+/** A month of a period (its first day, YYYY-MM-DD): "Januar 2026", "janvier 2026", "gennaio 2026", "January 2026". */
+export function formatMonth(periodStart: string, locale: Locale) {
+  const [y, m] = periodStart.split("-").map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** A weekday of a date (YYYY-MM-DD) in the locale: "Montag". */
+export function formatWeekday(date: string, locale: Locale) {
+  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * A date a person typed: "31.01.2026", "31.1.2026" or "2026-01-31" (what a date input sends), as
+ * YYYY-MM-DD; null when it is not a real calendar date.
+ */
+export function parseDateInput(input: string): string | null {
+  const text = input.trim();
+  let y: number, m: number, d: number;
+  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (swiss) [d, m, y] = [Number(swiss[1]), Number(swiss[2]), Number(swiss[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** The formatters bound to one locale: what screens use (useFormat in the browser, getFormat on the server). */
+export function formatterFor(locale: Locale) {
+  return {
+    locale,
+    amount: (value: string | number, options?: { decimals?: boolean }) => formatAmount(value, locale, options),
+    chf: (value: string | number, options?: { decimals?: boolean }) => formatChf(value, locale, options),
+    percent: (value: string) => formatPercent(value, locale),
+    date: formatDate,
+    instant: formatInstant,
+    month: (periodStart: string) => formatMonth(periodStart, locale),
+    weekday: (date: string) => formatWeekday(date, locale),
+  };
+}
+export type Formatter = ReturnType<typeof formatterFor>;

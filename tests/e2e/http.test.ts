@@ -66,7 +66,7 @@ describe("the running service", () => {
   });
 
   it("imports regulation versions while it runs (npm run regulations:update)", () => {
-    expect(besideService(["regulations:update"])).toBe("Regulations: 0 version(s) added, 0 updated.");
+    expect(besideService(["regulations:update"])).toBe("Regulations: 0 version(s) added, 0 updated; 0 payroll(s) to recalculate.");
   });
 
   it("serves the JWKS, the OpenAPI document and problem+json for unknown routes", async () => {

@@ -63,7 +63,8 @@ export function formatChf(rappen: number, options?: { decimals?: boolean }) {
 }
 
 /** @deprecated use format.instant (components/format). An instant (ISO) in Swiss time: "03.03.2026 14:05". */
-export function formatInstant(iso: string, _style?: "long" | "short") {
+export function formatInstant(iso: string, style?: "long" | "short") {
+  void style; // one Swiss format now, long or short
   return swissInstant(iso);
 }
 

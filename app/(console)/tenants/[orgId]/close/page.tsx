@@ -45,11 +45,14 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const closedId = typeof closedParam === "string" ? closedParam : null;
 
   const [period, totals, names, t, format] = await Promise.all([openPeriodOf(ctx, payroll.id), periodTotals({ ctx, payrollId: payroll.id }), employeeNames(ctx), getTranslations("periods"), getFormat()]);
-  const figure = (testId?: string) => (chunks: ReactNode) => (
-    <span data-testid={testId} className="font-semibold tabular-nums">
-      {chunks}
-    </span>
-  );
+  const figure = (testId?: string) =>
+    function Figure(chunks: ReactNode) {
+      return (
+        <span data-testid={testId} className="font-semibold tabular-nums">
+          {chunks}
+        </span>
+      );
+    };
 
   // The period just closed here (?closed=), or the latest one while ELM still works on it.
   const lastClosed = totals.filter((p) => p.status !== "open").at(-1) ?? null;

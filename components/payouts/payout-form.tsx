@@ -3,16 +3,19 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { v4 as uuidv4 } from "uuid";
-import { formatChf } from "@/components/periods/labels";
-import { toRappen } from "@/components/results/labels";
+import { useFormat } from "@/components/format/use-format";
+import { fieldProblemText } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
+import { toRappen, type ControlState, type ResultsTranslator } from "@/components/results/labels";
 import { StateBadge } from "@/components/results/state-badge";
-import type { ControlState } from "@/components/results/labels";
+import type { Locale } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { chf, formatDay, parseAmountInput, payoutFileHref, plural, toAmount, type Payout } from "./labels";
+import { parseAmountInput, payoutFileHref, payoutItemText, toAmount, type Payout } from "./labels";
 import { PayoutProblem, requestPayout, type PayoutProblemItem } from "./request";
 import { Spinner } from "./spinner";
 
@@ -47,17 +50,15 @@ type Props = {
 /** How many selected payments the confirmation names one by one. */
 const LISTED = 8;
 
-const WEEKDAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
-const weekdayOf = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? WEEKDAY.format(new Date(`${date}T00:00:00Z`)) : "");
-const isWeekend = (date: string) => ["Saturday", "Sunday"].includes(weekdayOf(date));
+const isWeekend = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
 
-/** Why an employee cannot be selected, or null when they can. */
-function notPayable(row: PayoutRow): string | null {
-  if (row.state === "Blocked") return "Blocked: resolve the Payroll Control items below first.";
-  if (row.fileBlockedBy.length) return "Cannot be paid yet: the payment file needs the data below.";
+/** Why an employee cannot be selected (a key of the "payouts" namespace and its values), or null when they can. */
+function notPayable(row: PayoutRow): { key: string; amount?: number } | null {
+  if (row.state === "Blocked") return { key: "form.blocked" };
+  if (row.fileBlockedBy.length) return { key: "form.fileBlocked" };
   const open = toRappen(row.openAmount);
-  if (open < 0) return `Overpaid by CHF ${formatChf(-open)}: never paid out, carried forward to the next period.`;
-  if (open === 0) return row.state === "PaidOut" ? "Nothing open: paid out." : "Nothing open: no pay in this period.";
+  if (open < 0) return { key: "form.overpaid", amount: -open };
+  if (open === 0) return { key: row.state === "PaidOut" ? "form.paidOut" : "form.noPay" };
   return null;
 }
 
@@ -72,6 +73,14 @@ type Draft = { employeeIds: string[]; amounts: Record<string, string>; execution
  */
 export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExecutionDate, today, canWrite }: Props) {
   const router = useRouter();
+  const t = useTranslations("payouts");
+  const tr = useTranslations("results") as unknown as ResultsTranslator;
+  const problems = useProblems();
+  const format = useFormat();
+  const locale = useLocale() as Locale;
+  const chf = (amount: string) => format.amount(amount);
+  const itemText = (item: { code?: string; message: string }) => payoutItemText(item, tr, problems.t, locale);
+  const reasonText = (reason: { key: string; amount?: number }) => t(reason.key, reason.amount === undefined ? {} : { amount: format.amount(reason.amount) });
   const dateId = useId();
   const where = { orgId, payrollId, periodId };
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -124,21 +133,23 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
     onError: (error) => {
       setDraft(null);
       if (!(error instanceof PayoutProblem)) {
-        setRefusal({ message: error instanceof Error ? error.message : "Something went wrong.", code: "unknown", items: [] });
+        setRefusal({ message: problems.message(error), code: "unknown", items: [] });
         return;
       }
       // Only a lost connection leaves it open whether the payout was made: keep the key for the same payout.
       if (error.status !== 0) key.current = null;
       const perEmployee: Record<string, string> = {};
-      let general = error.detail;
+      // In the person's language from the code and the paths (contract 9c), never from the English detail.
+      const general = error.status === 0 ? problems.t("networkRetry") : error.status === 403 ? t("list.forbidden") : problems.message(error.problem);
       for (const e of error.errors) {
         const match = /^amounts\.(.+)$/.exec(e.path);
-        if (match && byId.has(match[1]!)) perEmployee[match[1]!] = e.message;
-        else if (e.path === "executionDate") setDateError(e.message);
-        else general = `${general} ${e.message}`;
+        const text = fieldProblemText(error.problem, e, problems.t, {}, format);
+        if (match && byId.has(match[1]!)) perEmployee[match[1]!] = text;
+        else if (e.path === "executionDate") setDateError(text);
       }
       for (const item of error.items) {
-        if (item.employeeId && byId.has(item.employeeId)) perEmployee[item.employeeId] = perEmployee[item.employeeId] ? `${perEmployee[item.employeeId]} ${item.message}` : item.message;
+        const text = itemText(item);
+        if (item.employeeId && byId.has(item.employeeId)) perEmployee[item.employeeId] = perEmployee[item.employeeId] ? `${perEmployee[item.employeeId]} ${text}` : text;
       }
       setFieldErrors(perEmployee);
       setRefusal({ message: general, code: error.code, items: error.items.filter((i) => !i.employeeId || !byId.has(i.employeeId)) });
@@ -174,8 +185,8 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
     for (const row of chosen) {
       const parsed = parseAmountInput(amountText(row));
       const open = toRappen(row.openAmount);
-      if (!parsed.ok) errors[row.employeeId] = parsed.message;
-      else if (parsed.rappen > open) errors[row.employeeId] = `More than the open amount of CHF ${formatChf(open)}.`;
+      if (!parsed.ok) errors[row.employeeId] = t(`amountInput.${parsed.problem}`);
+      else if (parsed.rappen > open) errors[row.employeeId] = t("form.moreThanOpen", { amount: format.amount(open) });
       else {
         // The whole open amount goes without an amount (the API's final payment): the body stays small for thousands of employees.
         if (parsed.rappen < open) {
@@ -186,8 +197,8 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
       }
     }
     let badDate: string | null = null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(executionDate)) badDate = "Enter the execution date.";
-    else if (executionDate < today) badDate = `The execution date may not lie in the past (today is ${formatDay(today)}).`;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(executionDate)) badDate = t("form.enterDate");
+    else if (executionDate < today) badDate = t("form.dateInPast", { today: format.date(today) });
     setFieldErrors(errors);
     setDateError(badDate);
     if (Object.keys(errors).length || badDate || !chosen.length) return;
@@ -204,24 +215,26 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
     <div className="space-y-4">
       {result ? (
         <div data-testid="payout-result" data-payout-id={result.payout.id}>
-          <Alert tone="success" title="Payout created">
+          <Alert tone="success" title={t("form.created")}>
             <p>
-              {plural(result.payout.count, "payment", "payments")}, CHF <span data-testid="result-total">{chf(result.payout.total)}</span>, execution date{" "}
-              {formatDay(result.payout.executionDate)}. Hand the file to the bank (e-banking upload).
+              {t.rich("form.createdText", {
+                count: result.payout.count,
+                amount: chf(result.payout.total),
+                date: format.date(result.payout.executionDate),
+                total: (chunks: ReactNode) => <span data-testid="result-total">{chunks}</span>,
+              })}
             </p>
-            {toRappen(result.payout.total) !== result.previewTotal ? (
-              <p className="mt-1 font-medium">Open amounts changed since the page was loaded (a case change or another payout): the whole open amounts as they are now were paid, not the CHF {formatChf(result.previewTotal)} of the preview.</p>
-            ) : null}
+            {toRappen(result.payout.total) !== result.previewTotal ? <p className="mt-1 font-medium">{t("form.changed", { amount: format.amount(result.previewTotal) })}</p> : null}
             <p className="mt-2">
               <a href={payoutFileHref(orgId, payrollId, periodId, result.payout.id)} download className="font-medium underline underline-offset-2">
-                Download the pain.001 file
+                {t("form.download")}
               </a>
             </p>
           </Alert>
         </div>
       ) : null}
       {refusal ? (
-        <Alert tone="error" title="The payout was not made">
+        <Alert tone="error" title={t("form.notMade")}>
           <p data-testid="payout-problem" data-code={refusal.code}>
             {refusal.message}
           </p>
@@ -229,12 +242,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
             <ul className="mt-2 list-inside list-disc space-y-1">
               {refusal.items.map((item, index) => (
                 <li key={index}>
-                  {item.message}
+                  {itemText(item)}
                   {item.caseName && !item.employeeId ? (
                     <>
                       {" "}
                       <Link href={`/tenants/${orgId}/company#case-${item.caseName}`} className="font-medium underline underline-offset-2">
-                        Fix it in the company data
+                        {t("form.fixCompany")}
                       </Link>
                     </>
                   ) : null}
@@ -246,12 +259,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
       ) : null}
 
       {rows.length === 0 ? (
-        <Alert tone="info">No employee is employed in {month}: there is nothing to pay.</Alert>
+        <Alert tone="info">{t("form.noEmployee", { month })}</Alert>
       ) : (
         <>
           {payable.length === 0 ? (
             <Alert tone="info">
-              <span data-testid="nothing-open">Nothing is open to pay in {month}.</span>
+              <span data-testid="nothing-open">{t("form.nothingOpen", { month })}</span>
             </Alert>
           ) : null}
           {canWrite && payable.length > 0 ? (
@@ -264,10 +277,10 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                 disabled={working}
                 onChange={(event) => setSelected(event.target.checked ? new Set(payable.map((r) => r.employeeId)) : new Set())}
               />
-              Select all ({payable.length} with an open amount)
+              {t("form.selectAll", { count: payable.length })}
             </label>
           ) : null}
-          <ul className="divide-y divide-slate-100" aria-label="Employees">
+          <ul className="divide-y divide-slate-100" aria-label={t("form.employees")}>
             {rows.map((row) => {
               const reason = canWrite ? notPayable(row) : null;
               const isSelected = reason === null && canWrite && selected.has(row.employeeId);
@@ -280,7 +293,7 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                       <input
                         type="checkbox"
                         className="h-4 w-4"
-                        aria-label={`Pay ${row.name}`}
+                        aria-label={t("form.pay", { name: row.name })}
                         checked={isSelected}
                         disabled={reason !== null || working}
                         onChange={(event) => toggle(row.employeeId, event.target.checked)}
@@ -291,28 +304,28 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                     </Link>
                     <StateBadge state={row.state} />
                     <span className="ml-auto text-sm tabular-nums text-slate-700">
-                      Open CHF <span data-testid="row-open">{chf(row.openAmount)}</span>
+                      {t.rich("form.open", { amount: chf(row.openAmount), figure: (chunks: ReactNode) => <span data-testid="row-open">{chunks}</span> })}
                     </span>
                   </div>
                   {reason ? (
                     <p className="mt-1 text-sm text-slate-600" data-testid="row-reason">
-                      {reason}
+                      {reasonText(reason)}
                     </p>
                   ) : null}
                   {row.blockedBy.length ? (
-                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={`What blocks ${row.name}`}>
+                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={t("form.whatBlocks", { name: row.name })}>
                       {row.blockedBy.map((item, index) => (
-                        <li key={`${item.code}-${index}`}>{item.message}</li>
+                        <li key={`${item.code}-${index}`}>{itemText(item)}</li>
                       ))}
                     </ul>
                   ) : null}
                   {row.fileBlockedBy.length ? (
-                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={`What the payment file lacks for ${row.name}`} data-testid="row-file-blockers">
+                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={t("form.fileLacks", { name: row.name })} data-testid="row-file-blockers">
                       {row.fileBlockedBy.map((item, index) => (
                         <li key={`${item.code}-${index}`}>
-                          {item.message}{" "}
+                          {itemText(item)}{" "}
                           <Link href={`/tenants/${orgId}/employees/${row.employeeId}#case-${item.caseName}`} className="font-medium text-sky-800 underline underline-offset-2">
-                            Complete
+                            {t("form.complete")}
                           </Link>
                         </li>
                       ))}
@@ -320,13 +333,13 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                   ) : null}
                   {row.blockedBy.length ? (
                     <Link href={`/tenants/${orgId}/payroll-control#employee-${row.employeeId}`} className="mt-1 inline-block text-sm font-medium text-sky-800 underline underline-offset-2">
-                      Resolve in Payroll control
+                      {t("form.resolve")}
                     </Link>
                   ) : null}
                   {isSelected ? (
                     <div className="mt-2 max-w-xs space-y-1 sm:ml-7">
                       <label htmlFor={amountId} className="block text-sm font-medium text-slate-800">
-                        Amount for {row.name} (CHF)
+                        {t("form.amountFor", { name: row.name })}
                       </label>
                       <input
                         id={amountId}
@@ -349,7 +362,7 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                         </p>
                       ) : (
                         <p id={`${amountId}-hint`} className="text-xs text-slate-500">
-                          The whole open amount, or less as an advance.
+                          {t("form.amountHint")}
                         </p>
                       )}
                     </div>
@@ -366,7 +379,7 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
             <div className="flex flex-wrap items-end gap-4 border-t border-slate-200 pt-4">
               <div className="space-y-1">
                 <label htmlFor={dateId} className="block text-sm font-medium text-slate-800">
-                  Execution date
+                  {t("form.executionDate")}
                 </label>
                 <input
                   id={dateId}
@@ -385,16 +398,19 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                 <p id={`${dateId}-note`} role={dateError ? "alert" : undefined} className={`text-xs ${dateError ? "font-medium text-red-700" : "text-slate-500"}`}>
                   {dateError ??
                     (/^\d{4}-\d{2}-\d{2}$/.test(executionDate)
-                      ? `${weekdayOf(executionDate)}, ${formatDay(executionDate)}${isWeekend(executionDate) ? ": not a bank business day" : executionDate === defaultExecutionDate ? " (next bank business day)" : ""}`
+                      ? t(isWeekend(executionDate) ? "form.notBusinessDay" : executionDate === defaultExecutionDate ? "form.nextBusinessDay" : "form.dateNote", {
+                          weekday: format.weekday(executionDate),
+                          date: format.date(executionDate),
+                        })
                       : "")}
                 </p>
               </div>
               <div className="ml-auto flex flex-wrap items-center gap-3">
                 <p className="text-sm text-slate-700" data-testid="selection-summary" aria-live="polite">
-                  {chosen.length ? `${plural(chosen.length, "employee", "employees")} selected · CHF ${formatChf(selectedTotal)}` : "Select the employees to pay."}
+                  {chosen.length ? t("form.selected", { count: chosen.length, amount: format.amount(selectedTotal) }) : t("form.selectEmployees")}
                 </p>
                 <Button onClick={review} disabled={!chosen.length || working}>
-                  {working ? "Paying…" : "Review payout"}
+                  {working ? t("form.paying") : t("form.review")}
                 </Button>
               </div>
             </div>
@@ -404,8 +420,8 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
 
       <ConfirmDialog
         open={draft !== null || working}
-        title="Confirm the payout"
-        confirmLabel={draft ? `Pay CHF ${formatChf(draft.total)}` : "Pay"}
+        title={t("form.confirmTitle")}
+        confirmLabel={draft ? t("form.payAmount", { amount: format.amount(draft.total) }) : t("form.payShort")}
         pending={working}
         onCancel={() => {
           if (!working) setDraft(null);
@@ -419,50 +435,47 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
             <div className="flex items-center gap-3">
               <Spinner />
               <p className="font-medium text-slate-900" role="status" aria-live="polite">
-                Building the payment file for {plural(pay.variables.employeeIds.length, "payment", "payments")}…
+                {t("form.building", { count: pay.variables.employeeIds.length })}
               </p>
             </div>
-            <div role="progressbar" aria-label="Making the payout" aria-valuetext={`Working, ${elapsed} s`} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            <div role="progressbar" aria-label={t("form.making")} aria-valuetext={t("form.working", { seconds: elapsed })} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
               <div className="h-full w-2/3 animate-pulse rounded-full bg-sky-600" />
             </div>
-            <p className="text-xs text-slate-500">Holding the open amounts, writing the payout and its pain.001 file. {elapsed} s so far; many employees take a little longer.</p>
+            <p className="text-xs text-slate-500">{t("form.buildingNote", { seconds: elapsed })}</p>
           </div>
         ) : draft ? (
           <div data-testid="payout-preview">
-            <p>
-              Pay {plural(draft.employeeIds.length, "employee", "employees")} from {month}
-              {draft.advances ? `, ${plural(draft.advances, "advance", "advances")} (less than the open amount) among them` : ""}:
-            </p>
+            <p>{t("form.previewIntro", { count: draft.employeeIds.length, month, advances: draft.advances })}</p>
             <table className="mt-2 w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                  <th className="py-1 font-medium">Execution date</th>
-                  <th className="py-1 text-right font-medium">Payments</th>
-                  <th className="py-1 text-right font-medium">Total CHF</th>
+                  <th className="py-1 font-medium">{t("form.executionDate")}</th>
+                  <th className="py-1 text-right font-medium">{t("form.payments")}</th>
+                  <th className="py-1 text-right font-medium">{t("form.totalChf")}</th>
                 </tr>
               </thead>
               <tbody className="tabular-nums">
                 <tr data-testid="preview-group" data-date={draft.executionDate}>
-                  <td className="py-1">{formatDay(draft.executionDate)}</td>
+                  <td className="py-1">{format.date(draft.executionDate)}</td>
                   <td className="py-1 text-right" data-testid="preview-count">
                     {draft.employeeIds.length}
                   </td>
                   <td className="py-1 text-right font-semibold" data-testid="preview-total">
-                    {formatChf(draft.total)}
+                    {format.amount(draft.total)}
                   </td>
                 </tr>
               </tbody>
             </table>
-            <ul className="mt-2 space-y-0.5 text-xs text-slate-600" aria-label="Payments">
+            <ul className="mt-2 space-y-0.5 text-xs text-slate-600" aria-label={t("form.payments")}>
               {draft.employeeIds.slice(0, LISTED).map((id) => (
                 <li key={id} className="flex justify-between gap-3">
                   <span className="truncate">{byId.get(id)?.name ?? id}</span>
-                  <span className="tabular-nums">{draft.amounts[id] ? `${chf(draft.amounts[id])} (advance)` : chf(byId.get(id)?.openAmount ?? "0.00")}</span>
+                  <span className="tabular-nums">{draft.amounts[id] ? t("form.advance", { amount: chf(draft.amounts[id]) }) : chf(byId.get(id)?.openAmount ?? "0.00")}</span>
                 </li>
               ))}
-              {draft.employeeIds.length > LISTED ? <li>and {draft.employeeIds.length - LISTED} more</li> : null}
+              {draft.employeeIds.length > LISTED ? <li>{t("form.more", { count: draft.employeeIds.length - LISTED })}</li> : null}
             </ul>
-            <p className="mt-2">The payout holds these amounts at once; it can be cancelled until the bank processes it.</p>
+            <p className="mt-2">{t("form.holds")}</p>
           </div>
         ) : null}
       </ConfirmDialog>

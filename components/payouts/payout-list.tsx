@@ -2,12 +2,14 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { formatInstant } from "@/components/periods/labels";
+import { useTranslations } from "next-intl";
+import { useState, useTransition, type ReactNode } from "react";
+import { useFormat } from "@/components/format/use-format";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { chf, formatDay, PAYOUT_STATUS_LABEL, PAYOUT_STATUS_TONE, payoutFileHref, plural, type Payout } from "./labels";
+import { PAYOUT_STATUS_TONE, payoutFileHref, type Payout } from "./labels";
 import { changePayout, PayoutProblem } from "./request";
 
 type Action = { kind: "cancel" | "processed"; payout: Payout };
@@ -19,6 +21,10 @@ type Action = { kind: "cancel" | "processed"; payout: Payout };
  */
 export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { orgId: string; payrollId: string; periodId: string; payouts: Payout[]; canWrite: boolean }) {
   const router = useRouter();
+  const t = useTranslations("payouts");
+  const format = useFormat();
+  const problems = useProblems();
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   const [action, setAction] = useState<Action | null>(null);
   const [problem, setProblem] = useState<{ payoutId: string; code: string; message: string } | null>(null);
   const [refreshing, startRefresh] = useTransition();
@@ -31,51 +37,57 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { 
     },
     onError: (error, a) => {
       setAction(null);
-      setProblem({ payoutId: a.payout.id, code: error instanceof PayoutProblem ? error.code : "unknown", message: error instanceof Error ? error.message : "Something went wrong." });
+      const message =
+        error instanceof PayoutProblem
+          ? error.status === 0
+            ? t("list.networkRetry")
+            : error.status === 403
+              ? t("list.forbidden")
+              : problems.message(error.problem)
+          : problems.message(error);
+      setProblem({ payoutId: a.payout.id, code: error instanceof PayoutProblem ? error.code : "unknown", message });
       // A conflict means the list is out of date (processed or cancelled meanwhile): show it as it is.
       if (error instanceof PayoutProblem && error.status === 409) startRefresh(() => router.refresh());
     },
   });
   const working = change.isPending || refreshing;
 
-  if (!payouts.length) return <p className="text-sm text-slate-600">No payouts in this period yet.</p>;
+  if (!payouts.length) return <p className="text-sm text-slate-600">{t("list.none")}</p>;
 
   return (
     <>
-      <ul className="divide-y divide-slate-100" aria-label="Payouts of the period">
+      <ul className="divide-y divide-slate-100" aria-label={t("list.label")}>
         {payouts.map((p) => (
           <li key={p.id} data-testid="payout" data-payout-id={p.id} data-status={p.status} data-count={p.count} data-total={p.total} className="py-3">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
               <span data-testid="payout-status" className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${PAYOUT_STATUS_TONE[p.status]}`}>
-                {PAYOUT_STATUS_LABEL[p.status]}
-                {p.external ? " outside the service" : ""}
+                {t(`statuses.${p.status}`)}
+                {p.external ? t("list.outside") : ""}
               </span>
-              <span className="text-sm text-slate-900">
-                Execution date <span className="font-medium">{formatDay(p.executionDate)}</span>
-              </span>
-              <span className="text-sm text-slate-700">{plural(p.count, "payment", "payments")}</span>
-              <span className="ml-auto text-sm font-semibold tabular-nums text-slate-900">CHF {chf(p.total)}</span>
+              <span className="text-sm text-slate-900">{t.rich("list.executionDate", { date: format.date(p.executionDate), when: (chunks) => <span className="font-medium">{chunks}</span> })}</span>
+              <span className="text-sm text-slate-700">{t("list.payments", { count: p.count })}</span>
+              <span className="ml-auto text-sm font-semibold tabular-nums text-slate-900">{format.chf(p.total)}</span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-500">
               <span>
-                Created {formatInstant(p.createdAt, "short")} by {p.createdBy.name}
-                {p.cancelledAt ? ` · cancelled ${formatInstant(p.cancelledAt, "short")}` : ""}
-                {p.processedAt && p.status === "processed" ? ` · processed ${formatInstant(p.processedAt, "short")}` : ""}
+                {t("list.created", { instant: format.instant(p.createdAt), name: p.createdBy.name })}
+                {p.cancelledAt ? t("list.cancelledAt", { instant: format.instant(p.cancelledAt) }) : ""}
+                {p.processedAt && p.status === "processed" ? t("list.processedAt", { instant: format.instant(p.processedAt) }) : ""}
               </span>
               <span className="ml-auto flex flex-wrap gap-2">
                 {/* A cancelled payout's file must not reach the bank: it stays among the period's documents only. */}
                 {p.documentId && !p.external && p.status !== "cancelled" ? (
                   <a href={payoutFileHref(orgId, payrollId, periodId, p.id)} download className="rounded-md px-2 py-1 text-sm font-medium text-sky-800 underline underline-offset-2">
-                    Download pain.001
+                    {t("list.download")}
                   </a>
                 ) : null}
                 {canWrite && p.status === "created" ? (
                   <>
                     <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ kind: "processed", payout: p })}>
-                      Mark processed
+                      {t("list.markProcessed")}
                     </Button>
                     <Button variant="secondary" className="px-2.5 py-1 text-red-800" disabled={working} onClick={() => setAction({ kind: "cancel", payout: p })}>
-                      Cancel payout
+                      {t("list.cancel")}
                     </Button>
                   </>
                 ) : null}
@@ -95,8 +107,8 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { 
       </ul>
       <ConfirmDialog
         open={action !== null}
-        title={action?.kind === "cancel" ? "Cancel this payout?" : "Mark this payout processed?"}
-        confirmLabel={action?.kind === "cancel" ? "Cancel payout" : "Mark processed"}
+        title={action?.kind === "cancel" ? t("list.cancelTitle") : t("list.processedTitle")}
+        confirmLabel={action?.kind === "cancel" ? t("list.cancel") : t("list.markProcessed")}
         pending={change.isPending}
         onCancel={() => {
           if (!change.isPending) setAction(null);
@@ -107,16 +119,8 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { 
       >
         {action ? (
           <>
-            <p>
-              {plural(action.payout.count, "payment", "payments")}, CHF {chf(action.payout.total)}, execution date {formatDay(action.payout.executionDate)}.
-            </p>
-            {action.kind === "cancel" ? (
-              <p>
-                <strong>Its amounts are open again.</strong> Only cancel it if its file has not been sent to the bank, or the bank order is withdrawn there too.
-              </p>
-            ) : (
-              <p>Confirms that the bank has paid it. A processed payout can no longer be cancelled. It counts as processed anyway once its execution date has begun.</p>
-            )}
+            <p>{t("list.summary", { count: action.payout.count, amount: format.amount(action.payout.total), date: format.date(action.payout.executionDate) })}</p>
+            {action.kind === "cancel" ? <p>{t.rich("list.cancelWarning", { strong })}</p> : <p>{t("list.processedNote")}</p>}
           </>
         ) : null}
       </ConfirmDialog>

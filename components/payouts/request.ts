@@ -4,32 +4,32 @@ import { payoutsApiPath, type Payout } from "./labels";
 /** One reason a payout was refused (a blocking Payroll Control item, a missing IBAN or address, the company's bank account). */
 export type PayoutProblemItem = { employeeId?: string | null; code?: string; message: string; caseName?: string | null };
 
-/** A refused payout request, with the API's per-field errors and blocking items typed. */
+/** A refused payout request, with the API's per-field errors and blocking items typed; the screen words it from its code. */
 export class PayoutProblem extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors: { path: string; message: string }[],
+    readonly problem: ApiProblem,
     readonly items: PayoutProblemItem[],
   ) {
-    super(detail);
+    super(problem.detail);
     this.name = "PayoutProblem";
+  }
+  get status() {
+    return this.problem.status;
+  }
+  get code() {
+    return this.problem.code;
+  }
+  get errors() {
+    return this.problem.errors;
   }
 }
 
-function asPayoutProblem(error: unknown, action: string): never {
+function asPayoutProblem(error: unknown): never {
   if (!(error instanceof ApiProblem)) throw error;
-  const items = (error.items as PayoutProblemItem[]).filter((i) => i && typeof i.message === "string");
-  const detail =
-    error.status === 0
-      ? `The service cannot be reached. Check your connection and try again; reload the page first to see whether the ${action} went through.`
-      : error.status === 401
-        ? "Your session has expired. Sign in again."
-        : error.status === 403
-          ? "Your role does not allow payouts."
-          : error.detail;
-  throw new PayoutProblem(error.status, error.code, detail, error.errors, items);
+  throw new PayoutProblem(
+    error,
+    (error.items as PayoutProblemItem[]).filter((i) => i && typeof i.message === "string"),
+  );
 }
 
 export type CreatedPayout = { payout: Payout; paymentFile: { documentId: string; contentType: string } };
@@ -43,7 +43,7 @@ export async function requestPayout(
   try {
     return (await apiRequest<CreatedPayout>(payoutsApiPath(where.orgId, where.payrollId, where.periodId), { method: "POST", body, idempotencyKey })).data;
   } catch (error) {
-    asPayoutProblem(error, "payout");
+    asPayoutProblem(error);
   }
 }
 
@@ -53,6 +53,6 @@ export async function changePayout(where: { orgId: string; payrollId: string; pe
   try {
     return (await apiRequest<Payout>(path, { method: "POST" })).data;
   } catch (error) {
-    asPayoutProblem(error, action === "cancel" ? "cancellation" : "confirmation");
+    asPayoutProblem(error);
   }
 }

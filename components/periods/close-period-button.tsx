@@ -3,11 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, useTransition } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useState, useTransition, type ReactNode } from "react";
+import { useProblems } from "@/components/forms/use-problems";
+import type { Locale } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { findingSentence, plainText } from "@/components/results/labels";
+import { findingSentence, findingTitle, plainText, type ResultsTranslator } from "@/components/results/labels";
 import { CloseProblem, requestClose, type OpenAmountsChoice } from "./close-request";
 
 /** The refusal's texts name fields by their internal names only where the calculation wrote them: spelled out. */
@@ -32,16 +35,6 @@ type Props = {
   nextMonth: string;
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What close generates, as one phrase: "3 payslips, 1 salary certificate, the accounting document and the ELM declaration". */
-function generated(payslips: number, salaryCertificates: number, live: boolean) {
-  const parts = [plural(payslips, "payslip", "payslips")];
-  if (salaryCertificates) parts.push(plural(salaryCertificates, "salary certificate", "salary certificates"));
-  parts.push("the accounting document");
-  if (live) parts.push("the ELM declaration");
-  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-}
 
 function Spinner() {
   return (
@@ -59,6 +52,10 @@ function Spinner() {
  */
 export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames, open, nextMonth }: Props) {
   const router = useRouter();
+  const t = useTranslations("periods");
+  const tr = useTranslations("results") as unknown as ResultsTranslator;
+  const problems = useProblems();
+  const locale = useLocale() as Locale;
   const reasonId = useId();
   const [confirming, setConfirming] = useState(false);
   const [openAmounts, setOpenAmounts] = useState<OpenAmountsChoice>("carryForward");
@@ -93,22 +90,34 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
   const elapsed = Math.max(0, Math.round((now - startedAt) / 1000));
 
   const problem = close.error;
-  const what = generated(payslips, salaryCertificates, live);
+  // What close generates, as one phrase: "3 payslips, 1 salary certificate, the accounting document and the ELM declaration".
+  const what = t(live ? "button.generated" : "button.generatedShort", { payslips, certificates: salaryCertificates });
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+  /** The refusal in the person's language: from its code (contract 9c), the close's own words for a lost connection and a role. */
+  const problemText = (error: Error) =>
+    error instanceof CloseProblem ? (error.status === 0 ? t("button.networkRetry") : error.status === 403 ? t("button.forbidden") : problems.message(error.problem)) : problems.message(error);
+  /** An item of a refusal: a Payroll Control finding or another coded item in words, else the calculation's text (English). */
+  const itemText = (item: { code?: string; message: string }) => {
+    if (!item.code) return plainText(item.message, NO_WORDS, locale);
+    if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, NO_WORDS, tr, locale);
+    if (locale !== "en-CH" && problems.t.has(`codes.${item.code}`)) return problems.t(`codes.${item.code}`);
+    return locale === "en-CH" ? plainText(item.message, NO_WORDS) : findingTitle(item.code, tr);
+  };
 
   return (
     <div className="space-y-4">
       {problem ? (
-        <Alert tone="error" title={problem instanceof CloseProblem && problem.status === 409 ? `${month} was not closed` : "Closing failed"}>
+        <Alert tone="error" title={problem instanceof CloseProblem && problem.status === 409 ? t("button.notClosed", { month }) : t("button.failed")}>
           <p data-testid="close-problem" data-code={problem instanceof CloseProblem ? problem.code : undefined}>
-            {problem.message}
+            {problemText(problem)}
           </p>
           {problem instanceof CloseProblem && problem.items.length ? (
-            <ul className="mt-2 list-inside list-disc space-y-1" aria-label="What keeps the period from closing">
+            <ul className="mt-2 list-inside list-disc space-y-1" aria-label={t("button.problemItems")}>
               {problem.items.map((item, index) => (
-                <li key={index} data-testid="close-problem-item" title={item.code ? `Code for support: ${item.code}` : undefined}>
+                <li key={index} data-testid="close-problem-item" title={item.code ? t("button.codeForSupport", { code: item.code }) : undefined}>
                   {item.employeeId ? <span className="font-medium">{employeeNames[item.employeeId] ?? item.employeeId}: </span> : null}
-                  {item.wageTypeNumber ? <span className="font-medium">Wage type {item.wageTypeNumber}: </span> : null}
-                  {item.code ? findingSentence({ code: item.code, message: item.message }, NO_WORDS) : plainText(item.message, NO_WORDS)}
+                  {item.wageTypeNumber ? <span className="font-medium">{t("button.wageType", { number: item.wageTypeNumber })}</span> : null}
+                  {itemText(item)}
                 </li>
               ))}
             </ul>
@@ -116,14 +125,14 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
           {problem instanceof CloseProblem && problem.code === "period.control_unresolved" ? (
             <p className="mt-2">
               <Link href={`/tenants/${orgId}/payroll-control`} className="font-medium underline underline-offset-2">
-                Resolve them in Payroll Control
+                {t("button.resolveInControl")}
               </Link>
             </p>
           ) : null}
           {problem instanceof CloseProblem && problem.code === "accounting.unmapped_wage_types" ? (
             <p className="mt-2">
               <Link href={`/tenants/${orgId}/accounts`} className="font-medium underline underline-offset-2">
-                Map them in the chart of accounts
+                {t("button.mapAccounts")}
               </Link>
             </p>
           ) : null}
@@ -140,20 +149,20 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
           disabled={blockedReason !== null || working}
           aria-describedby={blockedReason ? reasonId : undefined}
         >
-          Close {month}
+          {t("button.close", { month })}
         </Button>
         {blockedReason ? (
           <p id={reasonId} className="text-sm text-red-800" data-testid="close-blocked-reason">
             {blockedReason}
           </p>
         ) : (
-          <p className="text-sm text-slate-600">Nothing blocks: the period can be closed.</p>
+          <p className="text-sm text-slate-600">{t("button.nothingBlocks")}</p>
         )}
       </div>
       <ConfirmDialog
         open={confirming || working}
-        title={`Close ${month}?`}
-        confirmLabel={`Close ${month}`}
+        title={t("button.confirmTitle", { month })}
+        confirmLabel={t("button.close", { month })}
         pending={working}
         onCancel={() => {
           if (!working) setConfirming(false);
@@ -165,50 +174,40 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
             <div className="flex items-center gap-3">
               <Spinner />
               <p className="font-medium text-slate-900" role="status" aria-live="polite">
-                {close.isPending
-                  ? `Generating ${what}…`
-                  : `${month} is closed. Loading its status…`}
+                {close.isPending ? t("button.generating", { what }) : t("button.closedLoading", { month })}
               </p>
             </div>
-            <div role="progressbar" aria-label={`Closing ${month}`} aria-valuetext={close.isPending ? `Working, ${elapsed} s` : "Done"} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            <div role="progressbar" aria-label={t("button.closing", { month })}
+              aria-valuetext={close.isPending ? t("button.working", { seconds: elapsed }) : t("button.done")} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
               <div className={`h-full rounded-full bg-sky-600 ${close.isPending ? "w-2/3 animate-pulse" : "w-full"}`} />
             </div>
             <p className="text-xs text-slate-500">
-              {close.isPending
-                ? `Freezing the results, making the documents final and opening the next month. ${elapsed} s so far; this can take a minute with many employees.`
-                : "Done."}
+              {close.isPending ? t("button.workingNote", { seconds: elapsed }) : t("button.doneNote")}
             </p>
           </div>
         ) : (
           <>
-            <p>
-              <strong>Closing is one-way.</strong> The results of {month} are frozen and its documents become final; a later correction is booked as a retro line in a
-              following period. The next month opens.
-            </p>
-            <p>It generates {what}: the accounting document as PDF and CSV{live ? ", the declaration as XML" : ""}.</p>
+            <p>{t.rich("button.oneWay", { month, strong })}</p>
+            <p>{t("button.generates", { what, live: String(live) })}</p>
             {open.count > 0 ? (
               <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="close-open-amounts">
                 <legend className="px-1 text-sm font-semibold text-amber-950">
-                  {plural(open.count, "employee has", "employees have")} CHF {open.total} not yet paid out. What happens to it?
+                  {t("button.openAmounts", { count: open.count, amount: open.total })}
                 </legend>
                 <label className="flex items-start gap-2 text-sm">
                   <input type="radio" name="openAmounts" value="carryForward" checked={openAmounts === "carryForward"} onChange={() => setOpenAmounts("carryForward")} className="mt-1" />
-                  <span>
-                    <strong>Carry it forward to {nextMonth}</strong> (usual): it is paid with the next payout and shown on the payslips.
-                  </span>
+                  <span>{t.rich("button.carryForward", { month: nextMonth, strong })}</span>
                 </label>
                 <label className="flex items-start gap-2 text-sm">
                   <input type="radio" name="openAmounts" value="paidExternally" checked={openAmounts === "paidExternally"} onChange={() => setOpenAmounts("paidExternally")} className="mt-1" />
-                  <span>
-                    <strong>It was paid outside this service</strong>: for catch-up months a previous system already paid. It is recorded as paid and never paid here.
-                  </span>
+                  <span>{t.rich("button.paidExternally", { strong })}</span>
                 </label>
               </fieldset>
             ) : null}
             {live ? (
-              <p className="font-medium text-amber-900">The payroll is live: the period&apos;s salary declaration is submitted to ELM (Swissdec) at once. The period is finalized when ELM confirms it.</p>
+              <p className="font-medium text-amber-900">{t("button.live")}</p>
             ) : (
-              <p>The payroll is not live for this period: nothing is submitted to ELM.</p>
+              <p>{t("button.notLive")}</p>
             )}
           </>
         )}

@@ -4,16 +4,20 @@ import { periodApiPath, type PayrunPeriod } from "./labels";
 /** One item of a refused close: a blocking Payroll Control item, an unmapped wage type, missing ELM data. */
 export type CloseProblemItem = { employeeId?: string | null; code?: string; message: string; wageTypeNumber?: string; field?: string };
 
-/** The close's problem answer, with its items typed. */
+/** The close's problem answer, with its items typed; the screen words it from its code (components/forms/problem). */
 export class CloseProblem extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
+    readonly problem: ApiProblem,
     readonly items: CloseProblemItem[],
   ) {
-    super(detail);
+    super(problem.detail);
     this.name = "CloseProblem";
+  }
+  get status() {
+    return this.problem.status;
+  }
+  get code() {
+    return this.problem.code;
   }
 }
 
@@ -29,14 +33,6 @@ export async function requestClose(orgId: string, payrollId: string, periodId: s
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error;
     const items = (error.items as CloseProblemItem[]).filter((i) => i && typeof i.message === "string");
-    const detail =
-      error.status === 0
-        ? "The service cannot be reached. Check your connection and try again; reload the page first to see whether the period was closed."
-        : error.status === 401
-          ? "Your session has expired. Sign in again."
-          : error.status === 403
-            ? "Your role does not allow closing periods."
-            : error.detail;
-    throw new CloseProblem(error.status, error.code, detail, items);
+    throw new CloseProblem(error, items);
   }
 }

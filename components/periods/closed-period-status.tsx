@@ -2,10 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/format/use-format";
 import { apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
-import { CATEGORY_ONE, contentTypeLabel, documentHref, formatInstant, periodApiPath, periodStage, STAGE_LABEL, type DocumentCategory, type PayrunPeriod } from "./labels";
+import { contentTypeLabel, documentHref, periodApiPath, periodStage, type DocumentCategory, type PayrunPeriod } from "./labels";
 
 type Document = { id: string; category: DocumentCategory; employeeId: string | null; name: string; contentType: string; final: boolean; createdAt: string };
 
@@ -30,6 +32,9 @@ const PAYSLIP_LINKS = 5;
  * polled every second until it is final or fails, and links to its documents.
  */
 export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, canReadDocuments, employeeNames }: Props) {
+  const t = useTranslations("periods");
+  const format = useFormat();
+  const problems = useProblems();
   const path = periodApiPath(orgId, payrollId, initial.id);
   const period = useQuery({
     queryKey: ["payrun-period", initial.id],
@@ -50,22 +55,23 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
   });
 
   const steps: Step[] = [
-    { key: "closed", label: "Closed", done: true, current: !live, detail: current.closedAt ? formatInstant(current.closedAt) : null },
+    { key: "closed", label: t("status.closed"), done: true, current: !live, detail: current.closedAt ? format.instant(current.closedAt) : null },
     ...(live
       ? [
           {
             key: "submitted",
-            label: "Submitted to ELM",
+            label: t("status.submitted"),
             done: current.submittedToElm || current.status === "finalized",
             current: stage === "closed" || stage === "elmError",
-            detail: current.submittedToElm || current.status === "finalized" ? "The declaration is with the distributor." : stage === "elmError" ? "Not submitted." : "Submitting…",
+            detail:
+              current.submittedToElm || current.status === "finalized" ? t("status.withDistributor") : stage === "elmError" ? t("status.notSubmitted") : t("status.submitting"),
           },
           {
             key: "finalized",
-            label: "Finalized",
+            label: t("status.finalized"),
             done: current.status === "finalized",
             current: stage === "submitted",
-            detail: current.finalizedAt ? formatInstant(current.finalizedAt) : stage === "submitted" ? "Waiting for ELM's receipts…" : null,
+            detail: current.finalizedAt ? format.instant(current.finalizedAt) : stage === "submitted" ? t("status.waitingReceipts") : null,
           },
         ]
       : []),
@@ -79,11 +85,11 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
   return (
     <div className="space-y-4" data-testid="closed-status" data-stage={stage} data-period-id={initial.id}>
       <p className="text-sm text-slate-700" role="status" aria-live="polite">
-        {month}: <span className="font-semibold text-slate-900">{STAGE_LABEL[stage]}</span>
-        {live && stage !== "finalized" && stage !== "elmError" ? " — the status updates by itself." : null}
-        {!live ? " The payroll is not live for this period: it is not submitted to ELM." : null}
+        {month}: <span className="font-semibold text-slate-900">{t(`stages.${stage}`)}</span>
+        {live && stage !== "finalized" && stage !== "elmError" ? t("status.updatesItself") : null}
+        {!live ? t("status.notLive") : null}
       </p>
-      <ol className="flex flex-col gap-2 sm:flex-row sm:items-stretch" aria-label={`Status of ${month}`}>
+      <ol className="flex flex-col gap-2 sm:flex-row sm:items-stretch" aria-label={t("status.statusOf", { month })}>
         {steps.map((step, index) => (
           <li
             key={step.key}
@@ -104,7 +110,7 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             <span>
               <span className="block font-medium text-slate-900">
                 {step.label}
-                <span className="sr-only">{step.done ? " (done)" : step.current ? " (in progress)" : " (to come)"}</span>
+                <span className="sr-only">{step.done ? t("status.done") : step.current ? t("status.inProgress") : t("status.toCome")}</span>
               </span>
               {step.detail ? <span className="block text-xs text-slate-600">{step.detail}</span> : null}
             </span>
@@ -112,31 +118,31 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
         ))}
       </ol>
       {current.elmError ? (
-        <Alert tone="error" title="The ELM submission could not be made">
-          {current.elmError} The period stays closed; its documents are final.
+        <Alert tone="error" title={t("status.elmFailed")}>
+          {current.elmError} {t("status.elmFailedNote")}
         </Alert>
       ) : null}
-      {period.isError ? <Alert tone="warning">The status could not be refreshed: {problemMessage(period.error)} It is retried.</Alert> : null}
+      {period.isError ? <Alert tone="warning">{t("status.refreshFailed", { problem: problems.message(period.error) })}</Alert> : null}
       {canReadDocuments ? (
         <div className="space-y-2">
-          <h3 className="text-sm font-semibold text-slate-900">Documents of {month}</h3>
-          {documents.isPending ? <p className="text-sm text-slate-500">Loading the documents…</p> : null}
-          {documents.isError ? <Alert tone="error">{problemMessage(documents.error)}</Alert> : null}
+          <h3 className="text-sm font-semibold text-slate-900">{t("status.documentsOf", { month })}</h3>
+          {documents.isPending ? <p className="text-sm text-slate-500">{t("status.loadingDocuments")}</p> : null}
+          {documents.isError ? <Alert tone="error">{problems.message(documents.error)}</Alert> : null}
           {documents.isSuccess ? (
-            <ul className="space-y-1 text-sm" aria-label={`Documents of ${month}`}>
+            <ul className="space-y-1 text-sm" aria-label={t("status.documentsOf", { month })}>
               {payslips.slice(0, PAYSLIP_LINKS).map((doc) => (
                 <li key={doc.id}>
                   <a href={documentHref(orgId, payrollId, initial.id, doc.id)} target="_blank" rel="noopener" className="font-medium text-sky-800 underline underline-offset-2">
-                    Payslip {doc.employeeId ? (employeeNames[doc.employeeId] ?? doc.name) : doc.name}
+                    {t("status.payslip", { name: doc.employeeId ? (employeeNames[doc.employeeId] ?? doc.name) : doc.name })}
                   </a>{" "}
                   <span className="text-xs text-slate-500">({contentTypeLabel(doc.contentType)})</span>
                 </li>
               ))}
-              {payslips.length > PAYSLIP_LINKS ? <li className="text-slate-600">and {payslips.length - PAYSLIP_LINKS} more payslips</li> : null}
+              {payslips.length > PAYSLIP_LINKS ? <li className="text-slate-600">{t("status.morePayslips", { count: payslips.length - PAYSLIP_LINKS })}</li> : null}
               {others.map((doc) => (
                 <li key={doc.id}>
                   <a href={documentHref(orgId, payrollId, initial.id, doc.id)} target="_blank" rel="noopener" className="font-medium text-sky-800 underline underline-offset-2">
-                    {CATEGORY_ONE[doc.category] ?? doc.category}: {doc.name}
+                    {t.has(`categoryOne.${doc.category}`) ? t(`categoryOne.${doc.category}`) : doc.category}: {doc.name}
                   </a>{" "}
                   <span className="text-xs text-slate-500">({contentTypeLabel(doc.contentType)})</span>
                 </li>
@@ -145,7 +151,7 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
           ) : null}
           <p>
             <Link href={browserHref} className="text-sm font-medium text-sky-800 underline underline-offset-2">
-              Open the documents of {month}
+              {t("status.openDocuments", { month })}
             </Link>
           </p>
         </div>

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formatAmount, formatInstant as swissInstant, formatMonth } from "@/components/format/swiss";
 import type { PayrunPeriod as PayrunPeriodSchema } from "@/server/payrolls/schemas";
 
 /** A payrun period as the API answers it. */
@@ -10,25 +11,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 export const isDocumentCategory = (value: string | undefined): value is DocumentCategory => DOCUMENT_CATEGORIES.some((c) => c === value);
 
-export const CATEGORY_LABEL: Record<DocumentCategory, string> = {
-  Payslip: "Payslips",
-  SalaryCertificate: "Salary certificates",
-  AccountingDocument: "Accounting document",
-  PaymentFile: "Payment files",
-  ElmDeclaration: "ELM declaration",
-  ElmReceipt: "ELM receipts",
-};
-
-/** One document of a category, as a link's prefix. */
-export const CATEGORY_ONE: Record<DocumentCategory, string> = {
-  Payslip: "Payslip",
-  SalaryCertificate: "Salary certificate",
-  AccountingDocument: "Accounting document",
-  PaymentFile: "Payment file",
-  ElmDeclaration: "ELM declaration",
-  ElmReceipt: "ELM receipt",
-};
-
+/** A category's name in the catalog: t(`categories.${category}`) (plural, "Payslips") or t(`categoryOne.${category}`) ("Payslip") of the "periods" namespace. */
 /** Categories whose documents belong to one employee: the browser names the person. */
 export const PERSONAL_CATEGORIES = new Set<DocumentCategory>(["Payslip", "SalaryCertificate"]);
 
@@ -52,14 +35,7 @@ export function periodStage(period: Pick<PayrunPeriod, "status" | "submittedToEl
   return period.submittedToElm ? "submitted" : "closed";
 }
 
-export const STAGE_LABEL: Record<PeriodStage, string> = {
-  open: "Open",
-  closed: "Closed",
-  submitted: "Submitted to ELM",
-  finalized: "Finalized",
-  elmError: "ELM error",
-};
-
+/** A stage's name: t(`stages.${stage}`) of the "periods" namespace. */
 export const STAGE_TONE: Record<PeriodStage, string> = {
   open: "border-sky-300 bg-sky-50 text-sky-800",
   closed: "border-slate-300 bg-slate-100 text-slate-700",
@@ -71,26 +47,25 @@ export const STAGE_TONE: Record<PeriodStage, string> = {
 /** A period of a live payroll is declared to ELM at close (server/periods/elm-submission.ts isDeclared). */
 export const isLivePeriod = (transmissionStartDate: string | null, periodStart: string) => transmissionStartDate !== null && periodStart >= transmissionStartDate;
 
-/** 2026-03-01 as "March 2026". */
+/**
+ * @deprecated English only: translated screens use useFormat()/getFormat() (components/format).
+ * 2026-03-01 as "March 2026".
+ */
 export function monthLabel(periodStart: string, month: "long" | "short" = "long") {
+  if (month === "long") return formatMonth(periodStart, "en-CH");
   const [y, m] = periodStart.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-GB", { month, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat("en-CH", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
-/** Thousands with the Swiss apostrophe: 1234567 as "1'234'567". */
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, "'");
-
-/** Integer Rappen as "12'345.60" (or "12'346" without decimals, rounded half up). */
-export function formatChf(rappen: number, { decimals = true }: { decimals?: boolean } = {}) {
-  const sign = rappen < 0 ? "-" : "";
-  const abs = Math.abs(rappen);
-  if (!decimals) return `${sign}${grouped(Math.round(abs / 100))}`;
-  return `${sign}${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+/** @deprecated use format.amount (components/format). Integer Rappen as "12'345.60" (or "12'345" without decimals). */
+export function formatChf(rappen: number, options?: { decimals?: boolean }) {
+  return formatAmount(rappen, "en-CH", options);
 }
 
-/** An instant (ISO) in Swiss time: "3 March 2026 at 14:05", or short "3 Mar 2026, 14:05" for tables. */
-export function formatInstant(iso: string, month: "long" | "short" = "long") {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month, year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Zurich" }).format(new Date(iso));
+/** @deprecated use format.instant (components/format). An instant (ISO) in Swiss time: "03.03.2026 14:05". */
+export function formatInstant(iso: string, style?: "long" | "short") {
+  void style; // one Swiss format now, long or short
+  return swissInstant(iso);
 }
 
 /** The API path of a period, and of one of its documents (the file itself). */

@@ -1,7 +1,9 @@
-import { STAGE_LABEL, STAGE_TONE, periodStage, type PayrunPeriod } from "./labels";
+import { useTranslations } from "next-intl";
+import { STAGE_TONE, periodStage, type PayrunPeriod } from "./labels";
 
 /** A period's state as a badge: open, closed, submitted to ELM, finalized, or ELM error. */
 export function PeriodStatusBadge({ period }: { period: Pick<PayrunPeriod, "status" | "submittedToElm" | "elmError"> }) {
+  const t = useTranslations("periods");
   const stage = periodStage(period);
   return (
     <span
@@ -10,7 +12,7 @@ export function PeriodStatusBadge({ period }: { period: Pick<PayrunPeriod, "stat
       title={stage === "elmError" ? (period.elmError ?? undefined) : undefined}
       className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STAGE_TONE[stage]}`}
     >
-      {STAGE_LABEL[stage]}
+      {t(`stages.${stage}`)}
     </span>
   );
 }

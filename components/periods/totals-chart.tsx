@@ -1,4 +1,6 @@
-import { formatChf, monthLabel } from "./labels";
+import { useLocale, useTranslations } from "next-intl";
+import { formatterFor } from "@/components/format/swiss";
+import type { Locale } from "@/i18n/locales";
 
 export type PeriodTotal = {
   id: string;
@@ -9,9 +11,9 @@ export type PeriodTotal = {
 };
 
 const SERIES = [
-  { key: "gross", label: "Gross", color: "#1e3a8a" },
-  { key: "net", label: "Net", color: "#0ea5e9" },
-  { key: "employerCost", label: "Employer cost", color: "#d97706" },
+  { key: "gross", color: "#1e3a8a" },
+  { key: "net", color: "#0ea5e9" },
+  { key: "employerCost", color: "#d97706" },
 ] as const;
 
 /** A round step near `raw` (1, 2, 2.5 or 5 times a power of ten), for axis ticks. */
@@ -30,6 +32,12 @@ const MARGIN = { top: 16, right: 12, bottom: 44, left: 76 };
  * with a legend and the same figures as a table. The open period's figures are previews.
  */
 export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; caption: string }) {
+  const t = useTranslations("periods");
+  const format = formatterFor(useLocale() as Locale);
+  const monthLabel = (periodStart: string, style: "long" | "short" = "long") =>
+    style === "long" ? format.month(periodStart) : new Intl.DateTimeFormat(format.locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${periodStart}T00:00:00Z`));
+  const formatChf = (rappen: number, options?: { decimals?: boolean }) => format.amount(rappen, options);
+  const label = (key: (typeof SERIES)[number]["key"]) => t(`chart.${key}`);
   const maxRappen = Math.max(0, ...periods.flatMap((p) => SERIES.map((s) => p.rappen[s.key])));
   const maxFrancs = Math.max(maxRappen / 100, 1000);
   const step = niceStep(maxFrancs / 4);
@@ -45,18 +53,28 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
 
   return (
     <figure className="space-y-3" data-testid="totals-chart">
-      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-label="Legend">
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-label={t("chart.legend")}>
         {SERIES.map((s) => (
           <li key={s.key} className="flex items-center gap-2">
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: s.color }} />
-            {s.label}
+            {label(s.key)}
           </li>
         ))}
       </ul>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
         <title id={titleId}>{caption}</title>
         <desc id={descId}>
-          {periods.map((p) => `${monthLabel(p.periodStart)}${p.status === "open" ? " (open)" : ""}: gross CHF ${formatChf(p.rappen.gross)}, net CHF ${formatChf(p.rappen.net)}, employer cost CHF ${formatChf(p.rappen.employerCost)}`).join("; ")}
+          {periods
+            .map((p) =>
+              t("chart.periodSummary", {
+                month: monthLabel(p.periodStart),
+                open: p.status === "open" ? t("chart.openSuffix") : "",
+                gross: formatChf(p.rappen.gross),
+                net: formatChf(p.rappen.net),
+                employerCost: formatChf(p.rappen.employerCost),
+              }),
+            )
+            .join("; ")}
         </desc>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -90,7 +108,7 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
                     stroke={open ? s.color : "none"}
                     strokeDasharray={open ? "3 2" : undefined}
                   >
-                    <title>{`${monthLabel(period.periodStart)}, ${s.label}: CHF ${formatChf(period.rappen[s.key])}`}</title>
+                    <title>{t("chart.bar", { month: monthLabel(period.periodStart), series: label(s.key), amount: formatChf(period.rappen[s.key]) })}</title>
                   </rect>
                 );
               })}
@@ -99,24 +117,34 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
               </text>
               {open ? (
                 <text x={groupX + groupWidth / 2} y={HEIGHT - MARGIN.bottom + 34} textAnchor="middle" fontSize={11} fill="#0369a1">
-                  open
+                  {t("chart.open")}
                 </text>
               ) : null}
             </g>
           );
         })}
       </svg>
-      <figcaption className="text-xs text-slate-500">{caption}. The open period&apos;s bars are lighter: its figures are previews until it closes.</figcaption>
+      <figcaption className="text-xs text-slate-500">{t("chart.previewNote", { caption })}</figcaption>
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="totals-table">
-          <caption className="sr-only">{caption} (CHF)</caption>
+          <caption className="sr-only">{t("chart.tableCaption", { caption })}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2">Period</th>
-              <th scope="col" className="px-3 py-2 text-right">Employees</th>
-              <th scope="col" className="px-3 py-2 text-right">Gross (CHF)</th>
-              <th scope="col" className="px-3 py-2 text-right">Net (CHF)</th>
-              <th scope="col" className="px-3 py-2 text-right">Employer cost (CHF)</th>
+              <th scope="col" className="px-3 py-2">
+                {t("chart.period")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t("chart.employees")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t("chart.grossChf")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t("chart.netChf")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t("chart.employerCostChf")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 tabular-nums">
@@ -124,7 +152,7 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
               <tr key={p.id} data-period-id={p.id} className={p.status === "open" ? "bg-sky-50/60" : undefined}>
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                   {monthLabel(p.periodStart)}
-                  {p.status === "open" ? <span className="ml-2 text-xs font-normal text-sky-800">open, preview</span> : null}
+                  {p.status === "open" ? <span className="ml-2 text-xs font-normal text-sky-800">{t("chart.openPreview")}</span> : null}
                 </th>
                 <td className="px-3 py-2 text-right">{p.employees}</td>
                 <td className="px-3 py-2 text-right">{formatChf(p.rappen.gross)}</td>

@@ -1,16 +1,23 @@
-import { formatChf } from "@/components/periods/labels";
-import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
+import { formatAmount, formatDate, type Formatter } from "@/components/format/swiss";
+import type { Locale } from "@/i18n/locales";
+import english from "@/messages/en-CH/results.json";
 import type { ParameterUnit } from "@/server/regulations/catalog";
 import type { ControlState } from "@/server/results/read-entries";
 
 export type { ControlState };
 
-export const CONTROL_STATE_LABEL: Record<ControlState, string> = {
-  EmployedWithoutWage: "Employed without wage",
-  ReadyToPayOut: "Ready to pay out",
-  PaidOut: "Paid out",
-  Blocked: "Blocked",
+/**
+ * The "results" namespace of the catalogs (messages/<locale>/results.json) as a function:
+ * `useTranslations("results")` or `await getTranslations("results")`. Its keys: states.<State>,
+ * collectors.<Name>, findings.<code> (titles), sentences.<code>, units.*, control.* (the screen).
+ */
+export type ResultsTranslator = {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
 };
+
+/** A Payroll Control state in words: t(`states.${state}`); "NotInPayroll" for an employee outside the period's payroll. */
+export const stateKey = (state: ControlState | "NotInPayroll") => `states.${state}`;
 
 export const CONTROL_STATE_TONE: Record<ControlState, string> = {
   EmployedWithoutWage: "border-slate-300 bg-slate-100 text-slate-700",
@@ -46,60 +53,31 @@ export function lineKindOf(number: string): LineKind {
   return "earning";
 }
 
-export const COLLECTOR_LABEL: Record<string, string> = {
-  GrossWage: "Gross wage",
-  AhvWage: "AHV-liable wage",
-  AlvWage: "ALV-liable wage",
-  UvgWage: "UVG-liable wage",
-  BvgWage: "BVG wage",
-  QstWage: "Withholding-tax-liable wage",
-  EmployeeDeductions: "Employee deductions",
-  EmployerContributions: "Employer contributions",
-  NetWage: "Net wage",
-  PayableAmount: "Payable amount",
-};
+/**
+ * The English names of the collectors, from the en-CH catalog. Translated screens use
+ * t(`collectors.${name}`) of the "results" namespace instead.
+ */
+export const COLLECTOR_LABEL: Record<string, string> = english.collectors;
+
+/** A finding code's catalog key ("control.missing_cost_center" as "findings.control.missing_cost_center"), null for a code no key can hold. */
+const findingKey = (group: "findings" | "sentences", code: string) => (/^[a-z]+\.[a-z0-9_]+$/.test(code) ? `${group}.${code}` : null);
+
+/** The English catalog's text of a key, for callers without a translator. */
+function englishOf(key: string | null): string | undefined {
+  if (!key) return undefined;
+  const found = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), english);
+  return typeof found === "string" ? found : undefined;
+}
 
 /**
- * Payroll Control findings by code, in plain English: the one place that names them for people (the
- * code itself is for support: a tooltip, never text). Codes: server/calc/issues.ts and
- * server/results (control.*).
+ * A finding's code as its plain title ("control.missing_cost_center" as "No cost center"), in the
+ * person's language with t (the "results" namespace), else in English. The code itself is for
+ * support: a tooltip, never text. Codes: server/calc/issues.ts and server/results (control.*).
  */
-export const FINDING_TITLE: Record<string, string> = {
-  "calc.missing_entry_date": "No entry date",
-  "calc.missing_birth_date": "No birth date",
-  "calc.missing_sex": "No sex recorded",
-  "calc.missing_ahv_number": "No AHV number",
-  "calc.missing_salary_type": "No salary type",
-  "calc.missing_monthly_salary": "No monthly salary",
-  "calc.missing_hourly_wage": "No hourly wage",
-  "calc.missing_company_uvg": "The company's UVG rates are missing",
-  "calc.missing_fak_rate": "The company's FAK rate is missing",
-  "calc.missing_bvg_fixed_amounts": "The pension plan's fixed contributions are missing",
-  "calc.missing_industry_rate": "An industry fund rate is missing",
-  "calc.missing_tax_at_source_tariff": "No withholding-tax tariff",
-  "calc.missing_tax_at_source_canton": "No withholding-tax canton",
-  "calc.qst_tariff_not_available": "Withholding-tax tariff not available",
-  "calc.qst_annual_model_not_supported": "Annual withholding-tax model not supported",
-  "calc.invalid_value": "A value cannot be read",
-  "calc.regulation_incomplete": "The regulation lacks a figure",
-  "calc.hourly_without_hours": "Paid by the hour, but no hours",
-  "calc.negative_net_wage": "Negative net wage",
-  "calc.pay_after_exit": "A payment after the exit",
-  "calc.pay_before_entry": "A payment before the entry",
-  "calc.family_allowance_canton_not_shipped": "Family allowances of the canton not available",
-  "calc.bvg_employer_below_half": "Employer's BVG contribution below half",
-  "calc.bvg_risk_premium_not_calculated": "BVG risk premium not calculated",
-  "calc.holiday_weeks_below_minimum": "Holidays below the legal minimum",
-  "calc.thirteenth_salary_mandatory": "The 13th salary is mandatory",
-  "calc.wage_type_not_in_regulation": "A wage type is not in the regulation",
-  "control.missing_bank_account": "No bank account",
-  "control.missing_cost_center": "No cost center",
-  "control.not_in_payroll": "Not in payroll yet",
-};
-
-/** A finding's code as its plain title ("control.missing_cost_center" as "No cost center"). */
-export function findingTitle(code: string) {
-  const known = FINDING_TITLE[code];
+export function findingTitle(code: string, t?: ResultsTranslator) {
+  const key = findingKey("findings", code);
+  if (t && key && t.has(key)) return t(key);
+  const known = englishOf(key);
   if (known) return known;
   const words = code.replace(/^[a-z]+\./, "").replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -130,20 +108,28 @@ export function nameOf(name: string, words: Vocabulary) {
   return words.get(name) ?? spellOut(name);
 }
 
-const PER: Partial<Record<ParameterUnit, string>> = { chfPerMonth: " per month", chfPerYear: " per year", chfPerDay: " per day" };
-const UNIT_WORD: Partial<Record<ParameterUnit, string>> = { years: "years", months: "months", weeks: "weeks", hoursPerWeek: "hours per week" };
+const PER: Partial<Record<ParameterUnit, string>> = { chfPerMonth: "units.perMonth", chfPerYear: "units.perYear", chfPerDay: "units.perDay" };
+const UNIT_WORD: Partial<Record<ParameterUnit, string>> = { years: "units.years", months: "units.months", weeks: "units.weeks", hoursPerWeek: "units.hoursPerWeek" };
 
-/** A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years". */
-export function parameterValue(value: string, unit: ParameterUnit | undefined) {
+/**
+ * A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years";
+ * in the person's language and format with t (the "results" namespace) and format (useFormat/getFormat).
+ */
+export function parameterValue(value: string, unit: ParameterUnit | undefined, t?: ResultsTranslator, format?: Formatter) {
   if (!unit) return value;
-  if (unit === "percent") return `${value} %`;
-  if ((unit === "chf" || unit in PER) && /^-?\d+(\.\d+)?$/.test(value)) return `CHF ${formatChf(toRappen(value))}${PER[unit] ?? ""}`;
+  const say = (key: string, values: Record<string, string>) => (t ? t(key, values) : (englishOf(key) ?? key).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ""));
+  if (unit === "percent") return format ? format.percent(value) : `${value} %`;
+  if ((unit === "chf" || unit in PER) && /^-?\d+(\.\d+)?$/.test(value)) {
+    const amount = format ? format.chf(value) : `CHF ${formatAmount(value, "en-CH")}`;
+    const per = PER[unit];
+    return per ? say(per, { amount }) : amount;
+  }
   const word = UNIT_WORD[unit];
-  return word ? `${value} ${word}` : value;
+  return word ? say(word, { value }) : value;
 }
 
-/** An instant (ISO) as the Swiss date of that day in Zurich: "12.01.2026". */
-export const swissDay = (iso: string) => new Intl.DateTimeFormat("de-CH", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Zurich" }).format(new Date(iso));
+/** An instant (ISO) as the Swiss date of that day in Zurich: "12.01.2026" (components/format). */
+export const swissDay = (iso: string) => formatDate(iso);
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})\b/g;
 /** An internal name: CamelCase ("MonthlySalary", "NbuRate"), optionally with a lookup key ("FamilyAllowanceAmounts[ZH]"). */
@@ -157,18 +143,18 @@ const DOTTED_NAME = /\b[A-Z][A-Za-z0-9]+\.([A-Z][A-Za-z0-9]+)\b/g;
 const AMOUNT = /(?<![\d.'])-?\d{4,}\.\d{2}(?![\d])/g;
 
 /**
- * A text of the calculation (a finding, a line's explanation) in the words people read: internal
- * names as their display names, references to them in parentheses left out, dates as 01.09.2026,
- * amounts as 6'500.00.
+ * A text of the calculation (a finding, a line's explanation; the calculation writes English) in the
+ * words people read: internal names as their display names, references to them in parentheses left
+ * out, dates as 01.09.2026, amounts as 6'500.00 (in the locale's format when given).
  */
-export function plainText(text: string, words: Vocabulary) {
+export function plainText(text: string, words: Vocabulary, locale: Locale = "en-CH") {
   return text
-    .replace(/\b(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})\b/g, (_, from: string, to: string) => `${swissDate(from)} to ${swissDate(to)}`)
-    .replace(ISO_DATE, (iso: string) => swissDate(iso))
+    .replace(/\b(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})\b/g, (_, from: string, to: string) => `${formatDate(from)} to ${formatDate(to)}`)
+    .replace(ISO_DATE, (iso: string) => formatDate(iso))
     .replace(NAME_REFERENCE, "")
     .replace(DOTTED_NAME, (_, field: string) => nameOf(field, words))
     .replace(INTERNAL_NAME, (name) => nameOf(name, words))
-    .replace(AMOUNT, (amount) => formatChf(toRappen(amount)));
+    .replace(AMOUNT, (amount) => formatAmount(amount, locale));
 }
 
 /** Findings whose calculation text does not read well even in display names: their sentence, from the text's figures. */
@@ -187,8 +173,16 @@ const FINDING_SENTENCE: Record<string, (message: string) => string> = {
   },
 };
 
-/** A Payroll Control item as a plain sentence. */
-export function findingSentence(item: { code: string; message: string }, words: Vocabulary) {
+/**
+ * A Payroll Control item as a plain sentence. The calculation writes English: in English its text
+ * (with its figures, in plain words); in another language (t of the "results" namespace and a locale
+ * other than en-CH) the code's sentence from the catalog, else its title.
+ */
+export function findingSentence(item: { code: string; message: string }, words: Vocabulary, t?: ResultsTranslator, locale: Locale = "en-CH") {
+  if (t && locale !== "en-CH") {
+    const key = findingKey("sentences", item.code);
+    return key && t.has(key) ? t(key) : `${findingTitle(item.code, t)}.`;
+  }
   const sentence = FINDING_SENTENCE[item.code]?.(item.message) ?? item.message;
   return plainText(sentence, words) || findingTitle(item.code);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { CONSOLE_LANGUAGE, localized, type CaseFieldDefinition } from "@/components/cases/labels";
+import { CONSOLE_LANGUAGE, type CaseFieldDefinition, type Language, type Localized } from "@/components/cases/labels";
 import type { Vocabulary } from "@/components/results/labels";
 import { listCaseChanges } from "@/server/cases/read-cases";
 import { caseChangesRecordedAt, payrollNames } from "@/server/results/vocabulary";
@@ -32,32 +32,48 @@ export async function openPayslipOf(ctx: TenantCtx, payrollId: string, employeeI
 }
 
 /** What the payslip preview's "why?" needs to name an entry's case values and parameters as people read them. */
-export async function payslipWordsOf(ctx: TenantCtx, payrollId: string, period: { periodStart: string } | null, entry: Awaited<ReturnType<typeof getEntry>> | null): Promise<PayslipWords> {
+export async function payslipWordsOf(
+  ctx: TenantCtx,
+  payrollId: string,
+  period: { periodStart: string } | null,
+  entry: Awaited<ReturnType<typeof getEntry>> | null,
+  language: Language = CONSOLE_LANGUAGE,
+): Promise<PayslipWords> {
   const ids = entry ? entry.wageTypes.flatMap((l) => l.explanation?.caseValues.map((v) => v.caseChangeId) ?? []) : [];
-  const [vocabulary, recorded, lookups] = await Promise.all([payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich()), caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }), lookupChoicesOf(ctx, payrollId)]);
+  const [vocabulary, recorded, lookups] = await Promise.all([payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich(), language), caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }), lookupChoicesOf(ctx, payrollId)]);
   return { ...vocabulary, recorded, lookups };
 }
 
 /** A regulation parameter's unit, to show its value as people read it. */
 export type ParameterUnits = ReadonlyMap<string, ParameterUnit>;
 
+/** The language of a locale ("fr-CH" as "fr"): the regulations' display names are per language. */
+export const languageOfLocale = (locale: string): Language => {
+  const language = locale.slice(0, 2);
+  return language === "de" || language === "fr" || language === "it" || language === "en" ? language : "de";
+};
+
+/** A regulation's display name in the language; where the regulation lacks it, German (issue 12 item 3), then English. */
+export const displayNameIn = (name: Localized | null | undefined, language: Language) => (name ? name[language] || name.de || name.en : "");
+
 /**
  * What the console needs to speak of a payroll's internal names: each case, field, lookup and
- * parameter name with its English display name (words), the fields (to show their values) and the
- * parameters' units, from the payroll's regulations in force on date.
+ * parameter name with its display name in the language (words), the fields (to show their values)
+ * and the parameters' units, from the payroll's regulations in force on date.
  */
-export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string) {
+export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string, language: Language = CONSOLE_LANGUAGE) {
+  const localized = displayNameIn;
   const names = await payrollNames({ ctx, payrollId, date });
   const words = new Map<string, string>();
   const fields = new Map<string, CaseFieldDefinition>();
   for (const definition of names.cases) {
-    words.set(definition.name, localized(definition.displayName, CONSOLE_LANGUAGE));
+    words.set(definition.name, localized(definition.displayName, language));
     for (const field of definition.fields) {
-      words.set(field.name, localized(field.displayName, CONSOLE_LANGUAGE));
+      words.set(field.name, localized(field.displayName, language));
       fields.set(field.name, field);
     }
   }
-  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, CONSOLE_LANGUAGE));
+  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, language));
   const units: ParameterUnits = new Map(names.parameters.map((p) => [p.key, p.unit]));
   return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units };
 }

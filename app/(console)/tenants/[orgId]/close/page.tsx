@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { formatDate } from "@/components/payrolls/labels";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { CheckItem } from "@/components/periods/checklist";
 import { ClosePeriodButton } from "@/components/periods/close-period-button";
 import { ClosedPeriodStatus } from "@/components/periods/closed-period-status";
-import { contentTypeLabel, documentHref, formatChf, isLivePeriod, monthLabel } from "@/components/periods/labels";
+import { contentTypeLabel, documentHref, isLivePeriod } from "@/components/periods/labels";
 import { employeeNames, periodOrNull } from "@/components/periods/load";
 import { TotalsChart } from "@/components/periods/totals-chart";
 import { toRappen } from "@/components/results/labels";
@@ -20,7 +22,9 @@ import { periodTotals } from "@/server/periods/period-totals";
 import { isNotInPayroll } from "@/server/results/control-codes";
 import { controlling } from "@/server/results/read-entries";
 
-export const metadata: Metadata = { title: "Close period" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("periods"))("close.title") };
+}
 
 /** How many periods the chart compares: the open one and the eleven before it. */
 const CHART_PERIODS = 12;
@@ -40,7 +44,15 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const closedParam = (await searchParams).closed;
   const closedId = typeof closedParam === "string" ? closedParam : null;
 
-  const [period, totals, names] = await Promise.all([openPeriodOf(ctx, payroll.id), periodTotals({ ctx, payrollId: payroll.id }), employeeNames(ctx)]);
+  const [period, totals, names, t, format] = await Promise.all([openPeriodOf(ctx, payroll.id), periodTotals({ ctx, payrollId: payroll.id }), employeeNames(ctx), getTranslations("periods"), getFormat()]);
+  const figure = (testId?: string) =>
+    function Figure(chunks: ReactNode) {
+      return (
+        <span data-testid={testId} className="font-semibold tabular-nums">
+          {chunks}
+        </span>
+      );
+    };
 
   // The period just closed here (?closed=), or the latest one while ELM still works on it.
   const lastClosed = totals.filter((p) => p.status !== "open").at(-1) ?? null;
@@ -48,7 +60,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const justClosed =
     asked && asked.status !== "open" ? asked : !closedId && lastClosed && lastClosed.status !== "finalized" && isLivePeriod(payroll.transmissionStartDate, lastClosed.periodStart) ? lastClosed : null;
   const statusCard = justClosed ? (
-    <Card title={`${monthLabel(justClosed.periodStart)} is closed`} description="What happens to the period after close.">
+    <Card title={t("close.isClosed", { month: format.month(justClosed.periodStart) })} description={t("close.isClosedDescription")}>
       <ClosedPeriodStatus
         orgId={orgId}
         payrollId={payroll.id}
@@ -62,7 +74,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
           finalizedAt: justClosed.finalizedAt,
           elmError: justClosed.elmError,
         }}
-        month={monthLabel(justClosed.periodStart)}
+        month={format.month(justClosed.periodStart)}
         live={isLivePeriod(payroll.transmissionStartDate, justClosed.periodStart)}
         canReadDocuments={canReadDocuments}
         employeeNames={names}
@@ -73,10 +85,10 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   if (!period) {
     return (
       <>
-        <PageHeader title="Close period" />
+        <PageHeader title={t("close.title")} />
         <div className="space-y-6">
           {statusCard}
-          <Alert tone="info">There is no open payrun period.</Alert>
+          <Alert tone="info">{t("close.noOpenPeriod")}</Alert>
         </div>
       </>
     );
@@ -86,70 +98,55 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     canReadDocuments ? listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} }) : Promise.resolve(null),
   ]);
-  const month = monthLabel(period.periodStart);
+  const month = format.month(period.periodStart);
   const live = isLivePeriod(payroll.transmissionStartDate, period.periodStart);
   const inPayroll = control.items.filter((i) => !isNotInPayroll(i));
   const notInPayroll = control.items.filter(isNotInPayroll);
   const blocked = inPayroll.filter((i) => i.state === "Blocked").length;
   const unpaid = control.items.filter((i) => toRappen(i.openAmount) > 0);
   const unpaidTotal = unpaid.reduce((sum, i) => sum + toRappen(i.openAmount), 0);
-  const nextMonth = monthLabel(addMonths(period.periodStart, 1));
+  const nextMonth = format.month(addMonths(period.periodStart, 1));
   const ready = inPayroll.length - blocked;
   const docs = documents?.items ?? [];
   const payslips = docs.filter((d) => d.category === "Payslip");
   const salaryCertificates = docs.filter((d) => d.category === "SalaryCertificate").length;
   const accounting = docs.filter((d) => d.category === "AccountingDocument");
   const browserHref = `/tenants/${orgId}/periods/${period.id}`;
-  const blockedReason = !canClose
-    ? "Your role may not close periods."
-    : control.blockingCount > 0
-      ? `${control.blockingCount} blocking ${control.blockingCount === 1 ? "item" : "items"} in Payroll Control must be resolved first.`
-      : null;
+  const blockedReason = !canClose ? t("close.mayNotClose") : control.blockingCount > 0 ? t("close.blockingFirst", { count: control.blockingCount }) : null;
   const chart = totals.slice(-CHART_PERIODS);
 
   return (
     <>
-      <PageHeader
-        title="Close period"
-        description={`The open period ${month} (${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}): check it, compare it with the periods before, and close it.`}
-      />
+      <PageHeader title={t("close.title")} description={t("close.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })} />
       <div className="space-y-6">
         {statusCard}
-        <Card title={`Checklist for ${month}`} description="Everything marked red keeps the period from closing.">
-          <ul className="divide-y divide-slate-100" aria-label="Checklist">
-            <CheckItem id="control" state={control.blockingCount > 0 ? "blocked" : "ok"} title="Payroll Control">
+        <Card title={t("close.checklistFor", { month })} description={t("close.checklistDescription")}>
+          <ul className="divide-y divide-slate-100" aria-label={t("close.checklist")}>
+            <CheckItem id="control" state={control.blockingCount > 0 ? "blocked" : "ok"} title={t("close.control")}>
               <p>
-                <span data-testid="checklist-blocking" className="font-semibold tabular-nums">
-                  {control.blockingCount}
-                </span>{" "}
-                blocking {control.blockingCount === 1 ? "item" : "items"}.{" "}
+                {t.rich("close.blockingItems", { count: control.blockingCount, n: figure("checklist-blocking") })}{" "}
                 <Link href={`/tenants/${orgId}/payroll-control`} className={linkClass}>
-                  Open Payroll Control
+                  {t("close.openControl")}
                 </Link>
               </p>
             </CheckItem>
-            <CheckItem id="employees" state={blocked > 0 ? "blocked" : inPayroll.length === 0 || notInPayroll.length > 0 ? "info" : "ok"} title="Employees">
+            <CheckItem id="employees" state={blocked > 0 ? "blocked" : inPayroll.length === 0 || notInPayroll.length > 0 ? "info" : "ok"} title={t("close.employees")}>
               {inPayroll.length === 0 ? (
-                <p>No employee is employed in this period: closing makes no payslips.</p>
+                <p>{t("close.noEmployee")}</p>
               ) : (
-                <p>
-                  <span data-testid="employees-in-payroll" className="font-semibold tabular-nums">
-                    {inPayroll.length}
-                  </span>{" "}
-                  in payroll in {month}:{" "}
-                  <span data-testid="employees-ready" className="font-semibold tabular-nums">
-                    {ready}
-                  </span>{" "}
-                  ready,{" "}
-                  <span data-testid="employees-blocked" className="font-semibold tabular-nums">
-                    {blocked}
-                  </span>{" "}
-                  blocked.
-                </p>
+                <p>{t.rich("close.employeesState", {
+                    inPayroll: inPayroll.length,
+                    month,
+                    ready,
+                    blocked,
+                    total: figure("employees-in-payroll"),
+                    readyCount: figure("employees-ready"),
+                    blockedCount: figure("employees-blocked"),
+                  })}</p>
               )}
               {notInPayroll.length > 0 ? (
                 <p data-testid="employees-not-in-payroll" data-count={notInPayroll.length}>
-                  <span className="font-semibold tabular-nums">{notInPayroll.length}</span> not in payroll yet (no payslip at close):{" "}
+                  {t.rich("close.notInPayroll", { count: notInPayroll.length, n: figure() })}{" "}
                   {notInPayroll.map((row, index) => (
                     <span key={row.employeeId}>
                       {index > 0 ? ", " : ""}
@@ -162,19 +159,17 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 </p>
               ) : null}
             </CheckItem>
-            <CheckItem id="payouts" state={unpaid.length > 0 ? "info" : "ok"} title="Payouts">
+            <CheckItem id="payouts" state={unpaid.length > 0 ? "info" : "ok"} title={t("close.payouts")}>
               {unpaid.length === 0 ? (
                 <p data-testid="checklist-unpaid" data-count={0}>
-                  Everything due in {month} is paid out.
+                  {t("close.allPaid", { month })}
                 </p>
               ) : (
                 <p data-testid="checklist-unpaid" data-count={unpaid.length}>
-                  <span className="font-semibold tabular-nums">{unpaid.length}</span> {unpaid.length === 1 ? "employee has" : "employees have"} CHF{" "}
-                  <span className="font-semibold tabular-nums">{formatChf(unpaidTotal)}</span> not yet paid out. Closing carries it forward to {nextMonth}, or records it as
-                  paid outside this service (you choose when you close).{" "}
+                  {t.rich("close.unpaid", { count: unpaid.length, amount: format.amount(unpaidTotal), nextMonth, n: figure(), sum: figure() })}{" "}
                   {consoleCan(ctx, "payout.write") ? (
                     <Link href={`/tenants/${orgId}/payouts`} className={linkClass}>
-                      Pay it now
+                      {t("close.payNow")}
                     </Link>
                   ) : null}
                 </p>
@@ -182,16 +177,12 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
             </CheckItem>
             {canReadDocuments ? (
               <>
-                <CheckItem id="payslips" state="info" title="Payslip previews">
+                <CheckItem id="payslips" state="info" title={t("close.payslips")}>
                   {payslips.length === 0 ? (
-                    <p>No payslips in this period.</p>
+                    <p>{t("close.noPayslips")}</p>
                   ) : (
                     <>
-                      <p>
-                        {payslips.length} {payslips.length === 1 ? "payslip" : "payslips"}
-                        {salaryCertificates ? ` and ${salaryCertificates} salary ${salaryCertificates === 1 ? "certificate" : "certificates"}` : ""}, as they will be made at
-                        close. Open a few:
-                      </p>
+                      <p>{t("close.payslipCount", { payslips: payslips.length, certificates: salaryCertificates })}</p>
                       <ul className="flex flex-wrap gap-x-4 gap-y-1">
                         {payslips.slice(0, PAYSLIP_PREVIEWS).map((doc) => (
                           <li key={doc.id}>
@@ -205,11 +196,11 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                   )}
                   <p>
                     <Link href={browserHref} className={linkClass}>
-                      All documents of {month}
+                      {t("close.allDocuments", { month })}
                     </Link>
                   </p>
                 </CheckItem>
-                <CheckItem id="accounting" state="info" title="Accounting document preview">
+                <CheckItem id="accounting" state="info" title={t("close.accounting")}>
                   {accounting.length ? (
                     <p className="flex flex-wrap gap-x-4">
                       {accounting.map((doc) => (
@@ -219,36 +210,34 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                       ))}
                     </p>
                   ) : (
-                    <p>No accounting document in this period.</p>
+                    <p>{t("close.noAccounting")}</p>
                   )}
                 </CheckItem>
               </>
             ) : null}
-            <CheckItem id="elm" state="info" title={live ? "Live payroll: closing submits to ELM" : "Not live: nothing is submitted to ELM"}>
+            <CheckItem id="elm" state="info" title={live ? t("close.liveTitle") : t("close.notLiveTitle")}>
               <p data-testid="checklist-live" data-live={live}>
-                {payroll.transmissionStartDate === null ? (
-                  <>
-                    The payroll has no transmission start date yet: go-live is set in the{" "}
-                    {consoleCan(ctx, "payroll.update") ? (
-                      <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
-                        company settings
-                      </Link>
-                    ) : (
-                      "company settings, by an administrator"
-                    )}
-                    .
-                  </>
-                ) : live
-                    ? `Transmitted to ELM since ${formatDate(payroll.transmissionStartDate)}: closing ${month} also makes its salary declaration and submits it.`
-                    : `Transmission to ELM starts on ${formatDate(payroll.transmissionStartDate)}: ${month} is not transmitted.`}
+                {payroll.transmissionStartDate === null
+                  ? consoleCan(ctx, "payroll.update")
+                    ? t.rich("close.noTransmissionStart", {
+                        link: (chunks) => (
+                          <Link href={`/tenants/${orgId}/settings`} className={linkClass}>
+                            {chunks}
+                          </Link>
+                        ),
+                      })
+                    : t("close.noTransmissionStartByAdmin")
+                  : live
+                    ? t("close.transmittedSince", { date: format.date(payroll.transmissionStartDate), month })
+                    : t("close.transmissionStarts", { date: format.date(payroll.transmissionStartDate), month })}
               </p>
             </CheckItem>
           </ul>
         </Card>
-        <Card title="Totals against the previous periods" description="Gross, net and employer cost (gross plus employer contributions) of every employee, per period.">
-          <TotalsChart periods={chart} caption={`Gross, net and employer cost per period, ${monthLabel(chart[0]?.periodStart ?? period.periodStart)} to ${month}`} />
+        <Card title={t("close.totals")} description={t("close.totalsDescription")}>
+          <TotalsChart periods={chart} caption={t("close.chartCaption", { from: format.month(chart[0]?.periodStart ?? period.periodStart), to: month })} />
         </Card>
-        <Card title={`Close ${month}`} description="Freezes the results, makes the documents final and opens the next month.">
+        <Card title={t("close.closeMonth", { month })} description={t("close.closeDescription")}>
           <ClosePeriodButton
             key={period.id}
             orgId={orgId}
@@ -260,7 +249,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
             salaryCertificates={salaryCertificates}
             blockedReason={blockedReason}
             employeeNames={names}
-            open={{ count: unpaid.length, total: formatChf(unpaidTotal) }}
+            open={{ count: unpaid.length, total: format.amount(unpaidTotal) }}
             nextMonth={nextMonth}
           />
         </Card>

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { formatDay } from "@/components/payouts/labels";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/components/format/server";
+import type { ProblemTranslator } from "@/components/forms/problem";
+import { payoutItemText } from "@/components/payouts/labels";
+import type { ResultsTranslator } from "@/components/results/labels";
 import { PayoutForm, type PayoutRow } from "@/components/payouts/payout-form";
 import { PayoutList } from "@/components/payouts/payout-list";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { employeeNames } from "@/components/periods/load";
-import { monthLabel } from "@/components/periods/labels";
 import { openPeriodOf } from "@/components/results/load";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -16,7 +19,9 @@ import { listPayouts } from "@/server/payouts/read-payouts";
 import type { PayoutOutput } from "@/server/payouts/schemas";
 import { controlling } from "@/server/results/read-entries";
 
-export const metadata: Metadata = { title: "Payouts" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("payouts"))("page.title") };
+}
 
 /** Every payout of the period (the list is paged by 500). */
 async function allPayouts(...[args]: Parameters<typeof listPayouts>) {
@@ -37,12 +42,13 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
+  const [t, tr, tp, format] = await Promise.all([getTranslations("payouts"), getTranslations("results"), getTranslations("problems"), getFormat()]);
   const period = await openPeriodOf(ctx, payroll.id);
   if (!period) {
     return (
       <>
-        <PageHeader title="Payouts" />
-        <Alert tone="info">There is no open payrun period.</Alert>
+        <PageHeader title={t("page.title")} />
+        <Alert tone="info">{t("page.noOpenPeriod")}</Alert>
       </>
     );
   }
@@ -65,26 +71,26 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
         .map((i) => ({ code: i.code, message: i.message, caseName: i.caseName ?? "" })),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, "de-CH"));
-  const month = monthLabel(period.periodStart);
+  const month = format.month(period.periodStart);
   const now = new Date();
 
   return (
     <>
       <PageHeader
-        title="Payouts"
-        description={`Pay the open amounts of ${month} (${formatDay(period.periodStart)} to ${formatDay(period.periodEnd)}) and hand the pain.001 file to the bank. The whole open amount, or less as an advance.`}
+        title={t("page.title")}
+        description={t("page.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })}
       />
       <div className="space-y-6">
         {fileBlockers.company.length ? (
-          <Alert tone="error" title="The company cannot pay yet">
+          <Alert tone="error" title={t("page.companyCannotPay")}>
             <ul className="list-inside list-disc">
               {fileBlockers.company.map((item) => (
-                <li key={item.code}>{item.message}</li>
+                <li key={item.code}>{payoutItemText(item, tr as unknown as ResultsTranslator, tp as unknown as ProblemTranslator, format.locale)}</li>
               ))}
             </ul>
           </Alert>
         ) : null}
-        <Card title="Open amounts" description="Blocked employees cannot be paid until their Payroll Control items are resolved; an overpaid amount is carried forward, never paid.">
+        <Card title={t("page.openAmounts")} description={t("page.openAmountsDescription")}>
           <PayoutForm
             orgId={orgId}
             payrollId={payroll.id}
@@ -96,7 +102,7 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
             canWrite={consoleCan(ctx, "payout.write")}
           />
         </Card>
-        <Card title={`Payouts of ${month}`} description="Newest first. A payout can be cancelled until the bank processes it (at the latest on its execution date).">
+        <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
           <PayoutList orgId={orgId} payrollId={payroll.id} periodId={period.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} />
         </Card>
       </div>

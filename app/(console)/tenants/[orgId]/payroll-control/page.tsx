@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { CONSOLE_LANGUAGE, localized } from "@/components/cases/labels";
-import { formatDate } from "@/components/payrolls/labels";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
-import { formatChf } from "@/components/periods/labels";
-import { findingSentence, findingTitle, PLAUSIBILITY_CODES, swissDay, toRappen } from "@/components/results/labels";
-import { confirmationsOf, openPeriodOf, payrollVocabulary } from "@/components/results/load";
+import { findingSentence, findingTitle, PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
+import { confirmationsOf, displayNameIn, languageOfLocale, openPeriodOf, payrollVocabulary } from "@/components/results/load";
 import { StateBadge } from "@/components/results/state-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -17,13 +16,13 @@ import { listEmployees } from "@/server/employees/list-employees";
 import { isNotInPayroll } from "@/server/results/control-codes";
 import { controlling, listEntries } from "@/server/results/read-entries";
 
-export const metadata: Metadata = { title: "Payroll control" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("results"))("control.title") };
+}
 
-/** The API's CHF ("23400.00") as the console shows amounts ("23'400.00"). */
-const chf = (amount: string) => formatChf(toRappen(amount));
 /** Blocked employees first, those not in payroll yet last. */
 const rank = (row: { state: string; notInPayroll: boolean }) => (row.state === "Blocked" ? 0 : row.notInPayroll ? 2 : 1);
-const sumChf = (amounts: string[]) => formatChf(amounts.reduce((sum, a) => sum + toRappen(a), 0));
+const sumRappen = (amounts: string[]) => amounts.reduce((sum, a) => sum + toRappen(a), 0);
 
 export default async function PayrollControlPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -32,12 +31,16 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
+  const [t, format] = await Promise.all([getTranslations("results"), getFormat()]);
+  const language = languageOfLocale(format.locale);
+  // The API's CHF ("23400.00") as the console shows amounts ("23'400.00").
+  const chf = (amount: string) => format.amount(amount);
   const period = await openPeriodOf(ctx, payroll.id);
   if (!period) {
     return (
       <>
-        <PageHeader title="Payroll control" />
-        <Alert tone="info">There is no open payrun period.</Alert>
+        <PageHeader title={t("control.title")} />
+        <Alert tone="info">{t("control.noOpenPeriod")}</Alert>
       </>
     );
   }
@@ -47,14 +50,14 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
     listEntries({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEmployees({ ctx, input: { limit: 500, includeFormer: true } }),
     listCases({ ctx, payrollId: payroll.id, input: {} }),
-    payrollVocabulary(ctx, payroll.id, period.periodStart),
+    payrollVocabulary(ctx, payroll.id, period.periodStart, language),
     confirmationsOf(ctx, payroll.id, period),
   ]);
   // Every employee shares the payroll's case catalog: one employee's list names them all.
   const anyEmployee = control.items[0]?.employeeId;
   const employeeCases = anyEmployee ? (await listCases({ ctx, payrollId: payroll.id, input: { employeeId: anyEmployee } })).items : [];
   const companyCaseNames = new Set(companyCases.items.map((c) => c.name));
-  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, localized(c.displayName, CONSOLE_LANGUAGE)]));
+  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, displayNameIn(c.displayName, language)]));
   const people = new Map(staff.items.map((e) => [e.id, e]));
   const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
   const canConfirm = consoleCan(ctx, "case.write");
@@ -62,44 +65,44 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
     .map((c) => ({ ...c, entry: byEmployee.get(c.employeeId), person: people.get(c.employeeId), notInPayroll: isNotInPayroll(c) }))
     .sort((a, b) => rank(a) - rank(b) || (a.person?.lastName ?? "").localeCompare(b.person?.lastName ?? ""));
   const totals = {
-    gross: sumChf(entries.items.map((e) => e.gross)),
-    net: sumChf(entries.items.map((e) => e.net)),
-    open: sumChf(control.items.map((e) => e.openAmount)),
+    gross: format.amount(sumRappen(entries.items.map((e) => e.gross))),
+    net: format.amount(sumRappen(entries.items.map((e) => e.net))),
+    open: format.amount(sumRappen(control.items.map((e) => e.openAmount))),
   };
   const inPayroll = control.items.filter((i) => !isNotInPayroll(i)).length;
   const notInPayroll = control.items.length - inPayroll;
   const blockedEmployees = control.items.filter((i) => i.state === "Blocked").length;
-  const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${period.periodStart}T00:00:00Z`));
+  const month = format.month(period.periodStart);
 
   return (
     <>
       <PageHeader
-        title="Payroll control"
-        description={`The open period ${month} (${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}): every employee's state and what keeps it from being paid out. Always current: every saved case change recalculates.`}
+        title={t("control.title")}
+        description={t("control.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })}
       />
       <div className="space-y-6">
-        <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
+        <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("control.totals")}>
           {[
-            { label: "Blocking items", value: String(control.blockingCount), testId: "blocking-count", alert: control.blockingCount > 0 },
-            { label: "Blocked employees", value: `${blockedEmployees} of ${inPayroll} in payroll`, testId: "blocked-employees", alert: blockedEmployees > 0 },
-            { label: "Not in payroll yet", value: String(notInPayroll), testId: "not-in-payroll-count" },
-            { label: "Gross (CHF)", value: totals.gross, testId: "total-gross" },
-            { label: "Net (CHF)", value: totals.net, testId: "total-net" },
-            { label: "Open amount (CHF)", value: totals.open, testId: "total-open" },
-          ].map((t) => (
-            <div key={t.label} className={`rounded-lg border px-4 py-3 ${t.alert ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.label}</dt>
-              <dd data-testid={t.testId} className="mt-1 text-lg font-semibold tabular-nums text-slate-900">
-                {t.value}
+            { label: t("control.blockingItems"), value: String(control.blockingCount), testId: "blocking-count", alert: control.blockingCount > 0 },
+            { label: t("control.blockedEmployees"), value: t("control.blockedOfInPayroll", { blocked: blockedEmployees, inPayroll }), testId: "blocked-employees", alert: blockedEmployees > 0 },
+            { label: t("control.notInPayroll"), value: String(notInPayroll), testId: "not-in-payroll-count" },
+            { label: t("control.gross"), value: totals.gross, testId: "total-gross" },
+            { label: t("control.net"), value: totals.net, testId: "total-net" },
+            { label: t("control.open"), value: totals.open, testId: "total-open" },
+          ].map((total) => (
+            <div key={total.label} className={`rounded-lg border px-4 py-3 ${total.alert ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{total.label}</dt>
+              <dd data-testid={total.testId} className="mt-1 text-lg font-semibold tabular-nums text-slate-900">
+                {total.value}
               </dd>
             </div>
           ))}
         </dl>
-        <Card title="Employees" description="Blocked employees first. A blocking item is resolved by entering the missing data, or by confirming, with a reason, that it is correct for this period.">
+        <Card title={t("control.employees")} description={t("control.employeesDescription")}>
           {rows.length === 0 ? (
-            <Alert tone="info">No employee yet: add employees and record their Employment case with the entry date.</Alert>
+            <Alert tone="info">{t("control.noEmployee")}</Alert>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Payroll control">
+            <ul className="divide-y divide-slate-100" aria-label={t("control.list")}>
               {rows.map((row) => {
                 const employeeHref = `/tenants/${orgId}/employees/${row.employeeId}`;
                 const name = row.person ? `${row.person.lastName}, ${row.person.firstName} (${row.person.identifier})` : row.employeeId;
@@ -109,57 +112,56 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                       <Link href={`${employeeHref}#payslip`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
                         {name}
                       </Link>
-                      <StateBadge state={row.state} label={row.notInPayroll ? "Not in payroll yet" : undefined} />
+                      <StateBadge state={row.state} notInPayroll={row.notInPayroll} />
                       {row.notInPayroll ? null : (
                         <span className="ml-auto text-sm tabular-nums text-slate-600">
-                          Gross <span data-testid="row-gross">{row.entry ? chf(row.entry.gross) : "—"}</span> · Net <span data-testid="row-net">{row.entry ? chf(row.entry.net) : "—"}</span> · Open{" "}
-                          <span data-testid="row-open">{chf(row.openAmount)}</span>
+                          {t("control.rowGross")} <span data-testid="row-gross">{row.entry ? chf(row.entry.gross) : "—"}</span> · {t("control.rowNet")}{" "}
+                          <span data-testid="row-net">{row.entry ? chf(row.entry.net) : "—"}</span> · {t("control.rowOpen")} <span data-testid="row-open">{chf(row.openAmount)}</span>
                         </span>
                       )}
                     </div>
                     {row.items.length ? (
-                      <ul className="mt-2 space-y-2" aria-label={`Items of ${name}`}>
+                      <ul className="mt-2 space-y-2" aria-label={t("control.itemsOf", { name })}>
                         {row.items.map((item, index) => {
                           const company = item.caseName !== null && companyCaseNames.has(item.caseName);
                           const fixHref = item.caseName ? (company ? `/tenants/${orgId}/company#case-${item.caseName}` : `${employeeHref}#case-${item.caseName}`) : null;
                           const plausibility = PLAUSIBILITY_CODES.has(item.code);
-                          const title = findingTitle(item.code);
+                          const title = findingTitle(item.code, t);
                           const confirmed = confirmations.get(`${row.employeeId} ${item.code}`);
                           const confirmForm = <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} title={title} periodStart={period.periodStart} />;
                           return (
-                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} title={`Code for support: ${item.code}`} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
+                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} title={t("control.codeForSupport", { code: item.code })} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
                               <div className="flex flex-wrap items-baseline gap-x-2">
-                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? "Blocking" : confirmed ? "Confirmed" : "Note"}</span>
+                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? t("control.blocking") : confirmed ? t("control.confirmed") : t("control.note")}</span>
                                 <span className="text-slate-900" data-testid="control-item-text">
-                                  {findingSentence(item, vocabulary.words)}
+                                  {findingSentence(item, vocabulary.words, t, format.locale)}
                                 </span>
                               </div>
                               <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
                                 {fixHref ? (
                                   <Link href={fixHref} className="font-medium text-sky-800 underline underline-offset-2">
-                                    Fix: {caseTitle.get(item.caseName!) ?? item.caseName}
-                                    {company ? " (company data)" : ""}
+                                    {t(company ? "control.fixCompany" : "control.fix", { name: caseTitle.get(item.caseName!) ?? item.caseName! })}
                                   </Link>
                                 ) : (
                                   <Link href={`${employeeHref}#payslip`} className="font-medium text-sky-800 underline underline-offset-2">
-                                    Check the payslip
+                                    {t("control.checkPayslip")}
                                   </Link>
                                 )}
                               </div>
                               {confirmed && !item.blocking ? (
                                 <p className="mt-1 text-xs text-slate-700" data-testid="control-item-confirmed">
-                                  Confirmed by {confirmed.by} on {swissDay(confirmed.at)} for this period.
+                                  {t("control.confirmedBy", { name: confirmed.by, date: format.date(confirmed.at) })}
                                 </p>
                               ) : null}
                               {item.blocking && canConfirm ? (
                                 plausibility ? (
                                   <div className="mt-2">
-                                    <p className="text-xs text-slate-700">If this is correct, confirm it for this period with a reason: the confirmation is recorded with your name and resolves the item.</p>
+                                    <p className="text-xs text-slate-700">{t("control.confirmHint")}</p>
                                     {confirmForm}
                                   </div>
                                 ) : (
                                   <details className="mt-1">
-                                    <summary className="cursor-pointer text-xs text-slate-600">Confirm without entering the data…</summary>
+                                    <summary className="cursor-pointer text-xs text-slate-600">{t("control.confirmWithout")}</summary>
                                     {confirmForm}
                                   </details>
                                 )

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { formatDate } from "@/components/payrolls/labels";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
-import { formatChf, formatInstant, monthLabel } from "@/components/periods/labels";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { periodTotals } from "@/server/periods/period-totals";
 
-export const metadata: Metadata = { title: "Periods & documents" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("periods"))("list.title") };
+}
 
 export default async function PeriodsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -23,34 +25,49 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
   const periods = (await periodTotals({ ctx, payrollId: payroll.id })).reverse();
   const canReadDocuments = consoleCan(ctx, "document.read");
   const canClose = consoleCan(ctx, "period.close");
+  const [t, format] = await Promise.all([getTranslations("periods"), getFormat()]);
 
   return (
     <>
       <PageHeader
-        title="Periods & documents"
-        description={`Every payrun period of ${payroll.name} with its state and totals${canReadDocuments ? "; open a period for its documents" : ""}.`}
+        title={t("list.title")}
+        description={t(canReadDocuments ? "list.descriptionDocuments" : "list.description", { payroll: payroll.name })}
       />
-      <Card title="Payrun periods" description="Open: results are current and its documents are previews. Closed: frozen, documents final. A live payroll's closed period is then submitted to ELM and finalized.">
+      <Card title={t("list.card")} description={t("list.cardDescription")}>
         {periods.length === 0 ? (
-          <Alert tone="info">The payroll has no payrun periods yet.</Alert>
+          <Alert tone="info">{t("list.none")}</Alert>
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Payrun periods (amounts in CHF)</caption>
+              <caption className="sr-only">{t("list.caption")}</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Period</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2 text-right">Employees</th>
-                  <th scope="col" className="px-3 py-2 text-right">Gross (CHF)</th>
-                  <th scope="col" className="px-3 py-2 text-right">Net (CHF)</th>
-                  <th scope="col" className="px-3 py-2 text-right">Employer cost (CHF)</th>
-                  <th scope="col" className="px-3 py-2">Closed</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.period")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("list.employees")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("list.gross")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("list.net")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("list.employerCost")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.closed")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {periods.map((p) => {
-                  const month = monthLabel(p.periodStart);
+                  const month = format.month(p.periodStart);
                   return (
                     <tr key={p.id} data-testid="period-row" data-period-id={p.id} data-status={p.status}>
                       <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
@@ -62,7 +79,7 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                           month
                         )}
                         <span className="block text-xs font-normal text-slate-500">
-                          {formatDate(p.periodStart)} to {formatDate(p.periodEnd)}
+                          {t("list.range", { from: format.date(p.periodStart), to: format.date(p.periodEnd) })}
                         </span>
                       </th>
                       <td className="px-3 py-2">
@@ -70,15 +87,15 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                         {p.elmError ? <span className="mt-1 block max-w-xs text-xs text-red-800">{p.elmError}</span> : null}
                         {p.status === "open" && canClose ? (
                           <Link href={`/tenants/${orgId}/close`} className="mt-1 block text-xs font-medium text-sky-800 underline underline-offset-2">
-                            Close…
+                            {t("list.close")}
                           </Link>
                         ) : null}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">{p.employees}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatChf(p.rappen.gross)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatChf(p.rappen.net)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatChf(p.rappen.employerCost)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.closedAt ? formatInstant(p.closedAt, "short") : "—"}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.gross)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.net)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.employerCost)}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.closedAt ? format.instant(p.closedAt) : "—"}</td>
                     </tr>
                   );
                 })}

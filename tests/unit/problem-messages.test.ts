@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { createTranslator } from "use-intl/core";
+import { describe, expect, it } from "vitest";
+import { ApiProblem } from "@/components/forms/api";
+import { applyProblem, fieldProblemText, problemText, type ProblemTranslator } from "@/components/forms/problem";
+import { formatterFor } from "@/components/format/swiss";
+import { LOCALES, type Locale } from "@/i18n/locales";
+
+/**
+ * Problems shown in forms are worded from the API's stable `code` and `errors[].path` in the
+ * person's language, never from the English `detail` (issue 12 item 5, contract 9c): the mapping in
+ * components/forms/problem.ts over the catalogs messages/<locale>/problems.json.
+ */
+const root = path.resolve(__dirname, "../..");
+const catalog = (locale: Locale) => JSON.parse(readFileSync(path.join(root, "messages", locale, "problems.json"), "utf8"));
+const translator = (locale: Locale) =>
+  createTranslator({ locale, messages: { problems: catalog(locale) }, namespace: "problems", onError: (error) => { throw error; } }) as unknown as ProblemTranslator;
+
+const ENGLISH_DETAIL = "An English detail the console must not show";
+
+/** Every code the service's errors carry: the first dotted string argument of `new Conflict(...)` and friends, `${what}.not_found` of NotFound. */
+function serverCodes(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (/\.tsx?$/.test(entry.name)) files.push(relative);
+    }
+  };
+  walk("server");
+  walk("app/api");
+  const classes = new Set(["BadRequest", "Conflict", "Forbidden", "Unauthenticated", "PreconditionFailed", "Invalid", "NotFound"]);
+  const codes = new Set<string>(["auth.unauthenticated", "auth.forbidden", "request.method_not_allowed", "request.precondition_failed", "request.too_large", "request.unsupported_media_type", "validation.failed"]);
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      let args: readonly ts.Expression[] | undefined;
+      let notFound = false;
+      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && classes.has(node.expression.text)) {
+        args = node.arguments;
+        notFound = node.expression.text === "NotFound";
+      } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.getText() === "Invalid.field") {
+        args = node.arguments;
+      }
+      const literals = (args ?? []).filter((a): a is ts.StringLiteral => ts.isStringLiteral(a)).map((a) => a.text);
+      const dotted = literals.filter((l) => /^[a-z_]+(\.[a-z_]+)+$/.test(l));
+      if (notFound && literals[0] && /^[a-z_]+$/.test(literals[0])) codes.add(dotted[0] ?? `${literals[0]}.not_found`);
+      else for (const code of dotted) codes.add(code);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return [...codes].sort();
+}
+
+describe("problems in the person's language (issue 12 item 5)", () => {
+  const codes = serverCodes();
+
+  it("finds the service's codes (the scan works)", () => {
+    expect(codes).toContain("payout.processed");
+    expect(codes).toContain("period.control_unresolved");
+    expect(codes).toContain("employee.not_found");
+    expect(codes).toContain("webhook.url_not_allowed");
+    expect(codes.length).toBeGreaterThan(60);
+  });
+
+  it.each(LOCALES)("%s has a message for every code the service answers", (locale) => {
+    const t = translator(locale);
+    expect(codes.filter((code) => !t.has(`codes.${code}`))).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s words a problem by its code, then by its status, never by the English detail", (locale) => {
+    const t = translator(locale);
+    const messages = catalog(locale);
+    const text = (status: number, code: string) => problemText(new ApiProblem(status, code, ENGLISH_DETAIL, []), t);
+    expect(text(409, "payout.processed")).toBe(messages.codes.payout.processed);
+    expect(text(403, "request.cross_origin")).toBe(messages.codes.request.cross_origin);
+    expect(text(409, "something.new")).toBe(messages.status["409"]);
+    expect(text(412, "request.precondition_failed")).toBe(messages.codes.request.precondition_failed);
+    expect(text(418, "something.new")).toBe(t("status.clientError", { status: 418 }));
+    expect(text(418, "something.new")).toContain("418");
+    expect(text(503, "http.503")).toBe(t("status.serverError", { status: 503 }));
+    expect(text(0, "network")).toBe(messages.network);
+    expect(problemText(new Error(ENGLISH_DETAIL), t)).toBe(messages.generic);
+    for (const status of [400, 401, 403, 404, 409, 412, 422, 429, 500]) expect(text(status, "x.y")).not.toContain(ENGLISH_DETAIL);
+  });
+
+  it.each(LOCALES)("%s words field problems by path: the code's field message with its value, else a generic one", (locale) => {
+    const t = translator(locale);
+    const messages = catalog(locale);
+    const format = formatterFor(locale);
+    const validation = new ApiProblem(422, "validation.failed", ENGLISH_DETAIL, [{ path: "firstName", message: "Required" }]);
+    expect(fieldProblemText(validation, validation.errors[0]!, t)).toBe(messages.field.invalid);
+
+    const taken = new ApiProblem(409, "employee.identifier_taken", ENGLISH_DETAIL, [{ path: "identifier", message: "Already taken in this tenant." }]);
+    expect(fieldProblemText(taken, taken.errors[0]!, t, { identifier: "1001" })).toBe(t("fieldCodes.employee.identifier_taken", { value: "1001" }));
+    expect(fieldProblemText(taken, taken.errors[0]!, t, { identifier: "1001" })).toContain("1001");
+    // Without the value the form sent: the code's sentence, still not the English detail.
+    expect(fieldProblemText(taken, taken.errors[0]!, t)).toBe(messages.codes.employee.identifier_taken);
+
+    const exceeds = new ApiProblem(422, "payout.exceeds_open_amount", ENGLISH_DETAIL, [{ path: "amounts.e1", message: "The amount exceeds the open amount of 1'234.50." }]);
+    expect(fieldProblemText(exceeds, exceeds.errors[0]!, t, {}, format)).toBe(t("fieldCodes.payout.exceeds_open_amount", { amount: format.amount("1234.50") }));
+    expect(fieldProblemText(exceeds, exceeds.errors[0]!, t, {}, format)).toContain(locale === "fr-CH" ? "1\u202f234,50" : "1'234.50");
+  });
+
+  it("puts field problems next to their fields and returns what belongs to the whole form", () => {
+    const t = translator("de-CH");
+    const placed: [string, string][] = [];
+    const setError = ((name: string, error: { message?: string }) => placed.push([name, error.message ?? ""])) as never;
+    const onField = new ApiProblem(422, "validation.failed", ENGLISH_DETAIL, [{ path: "lastName", message: "Required" }]);
+    expect(applyProblem(onField, ["firstName", "lastName"], setError, t)).toBeNull();
+    expect(placed).toEqual([["lastName", "Dieser Wert ist ungültig."]]);
+    const elsewhere = new ApiProblem(422, "validation.failed", ENGLISH_DETAIL, [{ path: "body.other", message: "Required" }]);
+    expect(applyProblem(elsewhere, ["firstName"], setError, t)).toBe("Einige Werte sind ungültig. Prüfen Sie Ihre Eingaben.");
+    expect(applyProblem(new ApiProblem(412, "request.precondition_failed", ENGLISH_DETAIL, []), ["firstName"], setError, t)).toMatch(/^Jemand anderes hat dies/);
+  });
+});

@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Card } from "@/components/ui/card";
 import { consoleCaller } from "@/server/auth/console-session";
@@ -13,14 +14,13 @@ export default async function Home() {
   const { items } = await listTenants({ ctx: { caller }, input: { limit: 1 } });
   const first = items[0];
   if (first) redirect(`/tenants/${first.id}`);
+  const t = await getTranslations("auth.home");
   return (
     <main className="mx-auto max-w-lg px-4 py-16">
-      <Card title="No tenant yet">
+      <Card title={t("title")}>
         <div className="space-y-3 text-sm text-slate-700">
-          <p>
-            You are signed in as <strong>{caller.name}</strong> ({caller.email}), but you are not a member of any tenant yet.
-          </p>
-          <p>Ask an administrator of your company to invite you, then follow the link in the invitation.</p>
+          <p>{t.rich("signedInAs", { name: caller.name, email: caller.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>{t("askAdmin")}</p>
           <SignOutButton />
         </div>
       </Card>

@@ -1,20 +1,19 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Alert } from "@/components/ui/alert";
 import { consoleCaller } from "@/server/auth/console-session";
 import { identityProvider } from "@/server/auth/next-auth";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.signIn");
+  return { title: t("title") };
+}
 
-const ERRORS: Record<string, string> = {
-  OAuthSignin: "The sign-in could not be started. Is the identity provider reachable?",
-  OAuthCallback: "The identity provider's answer could not be used. Please try again.",
-  Callback: "The sign-in could not be completed. Please try again.",
-  AccessDenied: "The sign-in was cancelled or refused.",
-  SessionRequired: "Please sign in to continue.",
-};
+/** The errors of the identity provider's round trip that have a message of their own (auth.signIn.errors). */
+const ERRORS = ["OAuthSignin", "OAuthCallback", "Callback", "AccessDenied", "SessionRequired"];
 
 /** Only relative paths: the callback never leaves the console. */
 const safeCallback = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") ? value : "/");
@@ -25,22 +24,23 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeCallback(typeof params.callbackUrl === "string" ? params.callbackUrl : undefined);
   if (!error && (await consoleCaller())) redirect(callbackUrl);
   const provider = identityProvider();
+  const t = await getTranslations("auth");
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm space-y-6 rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <div>
-          <p className="text-sm font-medium text-slate-500">Swiss payroll</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight">Sign in to the payroll console</h1>
+          <p className="text-sm font-medium text-slate-500">{t("brand")}</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("signIn.heading")}</h1>
         </div>
-        {error ? <Alert tone="error">{ERRORS[error] ?? "The sign-in failed. Please try again."}</Alert> : null}
+        {error ? <Alert tone="error">{t(`signIn.errors.${ERRORS.includes(error) ? error : "other"}`)}</Alert> : null}
         <SignInButton callbackUrl={callbackUrl} />
         <div className="space-y-1 text-xs text-slate-500">
           <p>
-            Identity provider: <span className="font-medium text-slate-700">{provider.label}</span>
+            {t("signIn.identityProvider")} <span className="font-medium text-slate-700">{provider.label}</span>
             <br />
             <span className="break-all">{provider.issuer}</span>
           </p>
-          {provider.development ? <p>Development and sandbox only: choose one of the demo people, or use any email address.</p> : null}
+          {provider.development ? <p>{t("signIn.development")}</p> : null}
         </div>
       </div>
     </main>

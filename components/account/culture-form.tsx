@@ -3,13 +3,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { UpdateUser, type User } from "@/server/users/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { applyProblem } from "@/components/forms/problem";
-import { CULTURE_LABEL } from "@/components/people/labels";
+import { LOCALES } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
@@ -17,6 +18,9 @@ import { SelectField } from "@/components/ui/field";
 const FIELDS = ["culture"] as const;
 
 export function CultureForm({ user }: { user: User }) {
+  const t = useTranslations("account");
+  const tUi = useTranslations("ui");
+  const tLanguages = useTranslations("common.languages");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -32,7 +36,8 @@ export function CultureForm({ user }: { user: User }) {
   });
   // defaultValue also renders the server HTML with the stored culture selected, before hydration hands the field to the form.
   // A culture set through the API outside this list stays selectable rather than being silently replaced.
-  const cultures = CULTURE_LABEL[user.culture] ? Object.keys(CULTURE_LABEL) : [...Object.keys(CULTURE_LABEL), user.culture];
+  const known = (culture: string) => (LOCALES as readonly string[]).includes(culture);
+  const cultures: string[] = known(user.culture) ? [...LOCALES] : [...LOCALES, user.culture];
   return (
     <form
       noValidate
@@ -44,18 +49,18 @@ export function CultureForm({ user }: { user: User }) {
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {saved && !form.formState.isDirty ? <Alert tone="success">Your language is saved.</Alert> : null}
+      {saved && !form.formState.isDirty ? <Alert tone="success">{t("saved")}</Alert> : null}
       <div className="sm:max-w-xs">
-        <SelectField label="Language" hint="Language and formats (dates, numbers) used for you." error={form.formState.errors.culture?.message} defaultValue={user.culture} {...form.register("culture")}>
+        <SelectField label={t("language")} hint={t("languageHint")} error={form.formState.errors.culture?.message} defaultValue={user.culture} {...form.register("culture")}>
           {cultures.map((culture) => (
             <option key={culture} value={culture}>
-              {CULTURE_LABEL[culture] ?? culture}
+              {known(culture) ? tLanguages(culture) : culture}
             </option>
           ))}
         </SelectField>
       </div>
       <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-        {update.isPending ? "Saving…" : "Save"}
+        {update.isPending ? tUi("saving") : tUi("save")}
       </Button>
     </form>
   );

@@ -1,10 +1,12 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.signIn");
   const [pending, setPending] = useState(false);
   return (
     <Button
@@ -15,7 +17,7 @@ export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
         void signIn("oidc", { callbackUrl }).catch(() => setPending(false));
       }}
     >
-      {pending ? "Redirecting…" : "Sign in"}
+      {pending ? t("redirecting") : t("button")}
     </Button>
   );
 }

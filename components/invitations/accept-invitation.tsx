@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { Membership } from "@/server/memberships/schemas";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
@@ -10,18 +11,20 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SwitchAccountButton } from "./switch-account-button";
 
+/** Problem codes with a title of their own: the key under auth.invitation.problems. */
 const TITLES: Record<string, string> = {
-  "invitation.email_mismatch": "This invitation is for another email address",
-  "invitation.email_unverified": "Your email address is not verified",
-  "invitation.already_accepted": "Already accepted",
-  "invitation.withdrawn": "Invitation withdrawn",
-  "invitation.expired": "Invitation expired",
-  "membership.exists": "You are already a member",
-  "invitation.not_found": "Invitation not found",
+  "invitation.email_mismatch": "emailMismatch",
+  "invitation.email_unverified": "emailUnverified",
+  "invitation.already_accepted": "alreadyAccepted",
+  "invitation.withdrawn": "withdrawn",
+  "invitation.expired": "expired",
+  "membership.exists": "membershipExists",
+  "invitation.not_found": "notFound",
 };
 
 /** Accepts with the signed-in person's own session, then opens the tenant at the role's starting page. */
 export function AcceptInvitation({ invitationId, tenantId, email }: { invitationId: string; tenantId: string; email: string }) {
+  const t = useTranslations("auth.invitation");
   const router = useRouter();
   const accept = useMutation({
     mutationFn: () => apiRequest<Membership>(`/user_membership_invitations/${invitationId}`, { method: "POST" }),
@@ -34,12 +37,12 @@ export function AcceptInvitation({ invitationId, tenantId, email }: { invitation
   return (
     <div className="space-y-4">
       {accept.error ? (
-        <Alert tone="error" title={(code && TITLES[code]) ?? "The invitation could not be accepted"}>
+        <Alert tone="error" title={t(`problems.${(code && TITLES[code]) || "other"}`)}>
           <p>{problemMessage(accept.error)}</p>
           {code === "membership.exists" ? (
             <p className="mt-2">
               <Link className="underline" href={`/tenants/${tenantId}`}>
-                Open the tenant
+                {t("openTenant")}
               </Link>
             </p>
           ) : null}
@@ -48,10 +51,10 @@ export function AcceptInvitation({ invitationId, tenantId, email }: { invitation
       {code === "invitation.email_mismatch" ? (
         <SwitchAccountButton returnTo={`/invitation/${invitationId}`} email={email} />
       ) : accept.isSuccess ? (
-        <p className="text-sm text-slate-700">Accepted. Opening the tenant…</p>
+        <p className="text-sm text-slate-700">{t("acceptedOpening")}</p>
       ) : (
         <Button className="w-full" disabled={accept.isPending || code !== null} onClick={() => accept.mutate()}>
-          {accept.isPending ? "Accepting…" : "Accept invitation"}
+          {accept.isPending ? t("accepting") : t("accept")}
         </Button>
       )}
     </div>

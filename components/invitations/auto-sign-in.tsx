@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -9,6 +10,7 @@ import { Button } from "@/components/ui/button";
  * provider, and comes back to the invitation; the button is there if the redirect does not start.
  */
 export function AutoSignIn({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.signIn");
   const started = useRef(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -18,9 +20,9 @@ export function AutoSignIn({ callbackUrl }: { callbackUrl: string }) {
   }, [callbackUrl]);
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">{failed ? "The sign-in could not be started." : "Taking you to sign in…"}</p>
+      <p className="text-sm text-slate-700">{failed ? t("startFailed") : t("takingYou")}</p>
       <Button variant={failed ? "primary" : "secondary"} className="w-full" onClick={() => void signIn("oidc", { callbackUrl }).catch(() => setFailed(true))}>
-        Sign in
+        {t("button")}
       </Button>
     </div>
   );

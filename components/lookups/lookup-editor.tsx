@@ -3,37 +3,36 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateLookupValue, MapWageType, UpdateLookupValue, type DeletedLookupValue, type LookupValue, type WageTypeAccounts } from "@/server/lookups/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { applyProblem, problemMessage } from "@/components/forms/problem";
-import { localized, type Language } from "@/components/cases/labels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
+import { displayName } from "@/components/regulations/display-name";
 
+/** The words of each kind are lookups.kinds.<kind>.*. */
 type Kind = "Accounts" | "CostCenters";
-const WORDS: Record<Kind, { one: string; key: string; value: string }> = {
-  Accounts: { one: "account", key: "Account number", value: "Account name" },
-  CostCenters: { one: "cost center", key: "Code", value: "Name" },
-};
 
 const valuesPath = (orgId: string, regulation: string, kind: Kind) => `/tenants/${orgId}/regulations/${encodeURIComponent(regulation)}/lookups/${kind}/values`;
 
 /** Adds an account or a cost center (POST .../lookups/{lookupId}/values). */
 export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { orgId: string; payrollId: string; regulation: string; kind: Kind }) {
   const router = useRouter();
-  const words = WORDS[kind];
+  const t = useTranslations("lookups");
+  const words = useTranslations(`lookups.kinds.${kind}`);
   const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({ resolver: zodResolver(CreateLookupValue), defaultValues: { key: "", value: "", payrollId } });
   const add = useMutation({
     mutationFn: (input: CreateLookupValue) => apiRequest<LookupValue>(valuesPath(orgId, regulation, kind), { method: "POST", body: input }),
     onSuccess: ({ data }) => {
-      setAdded(`${words.one[0]!.toUpperCase()}${words.one.slice(1)} ${data.key} · ${data.value} added.`);
+      setAdded(words("added", { key: data.key, value: data.value }));
       form.reset({ key: "", value: "", payrollId });
       router.refresh();
     },
@@ -42,7 +41,7 @@ export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { org
   return (
     <form
       noValidate
-      aria-label={`Add ${words.one}`}
+      aria-label={words("add")}
       className="space-y-3"
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
@@ -53,10 +52,10 @@ export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { org
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {added ? <Alert tone="success">{added}</Alert> : null}
       <div className="grid items-start gap-3 sm:grid-cols-[12rem_1fr_auto]">
-        <TextField label={words.key} autoComplete="off" error={form.formState.errors.key?.message} {...form.register("key")} />
-        <TextField label={words.value} autoComplete="off" error={form.formState.errors.value?.message} {...form.register("value")} />
+        <TextField label={words("key")} autoComplete="off" error={form.formState.errors.key?.message} {...form.register("key")} />
+        <TextField label={words("value")} autoComplete="off" error={form.formState.errors.value?.message} {...form.register("value")} />
         <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : `Add ${words.one}`}
+          {add.isPending ? t("adding") : words("add")}
         </Button>
       </div>
     </form>
@@ -80,7 +79,9 @@ function LookupValueRow({
   onDeleted: (deleted: DeletedLookupValue) => void;
 }) {
   const router = useRouter();
-  const words = WORDS[kind];
+  const t = useTranslations("lookups");
+  const tUi = useTranslations("ui");
+  const words = useTranslations(`lookups.kinds.${kind}`);
   const [message, setMessage] = useState<{ tone: "error" | "success" | "warning"; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({ resolver: zodResolver(UpdateLookupValue), defaultValues: { key: item.key, value: item.value } });
@@ -89,7 +90,7 @@ function LookupValueRow({
     mutationFn: (input: UpdateLookupValue) => apiRequest<LookupValue>(path, { method: "PUT", body: input }),
     onSuccess: ({ data }) => {
       form.reset({ key: data.key, value: data.value });
-      setMessage({ tone: "success", text: "Saved." });
+      setMessage({ tone: "success", text: tUi("saved") });
       router.refresh();
     },
     onError: (error) => {
@@ -112,13 +113,13 @@ function LookupValueRow({
   const deletable = kind === "CostCenters" || (item.clientAdded && !item.usedBy?.length);
   const why =
     kind === "Accounts" && !item.clientAdded
-      ? "From the chart of accounts: it can be renamed or renumbered, not deleted."
+      ? t("fromChartNoDelete")
       : kind === "Accounts" && item.usedBy?.length
-        ? `Used by wage types ${item.usedBy.join(", ")}: map them to another account first.`
+        ? t("usedByMapFirst", { numbers: item.usedBy.join(", ") })
         : null;
   const errors = form.formState.errors;
   return (
-    <tr aria-label={`${words.one} ${item.key}`} className="align-top">
+    <tr aria-label={words("row", { key: item.key })} className="align-top">
       <td className="py-2 pr-3">
         <form
           noValidate
@@ -129,21 +130,21 @@ function LookupValueRow({
           })}
         >
           <input
-            aria-label={`${words.key} of ${item.value}`}
+            aria-label={t("keyOf", { label: words("key"), name: item.value })}
             disabled={!canUpdate}
             className={`w-full min-w-0 rounded-md border px-2 py-1 text-sm ${errors.key ? "border-red-500" : "border-slate-300"}`}
             {...form.register("key")}
           />
           <div className="min-w-0">
             <input
-              aria-label={`${words.value} of ${item.key}`}
+              aria-label={t("keyOf", { label: words("value"), name: item.key })}
               disabled={!canUpdate}
               className={`w-full rounded-md border px-2 py-1 text-sm ${errors.value ? "border-red-500" : "border-slate-300"}`}
               {...form.register("value")}
             />
             <p className="mt-1 text-xs text-slate-500">
-              {kind === "Accounts" ? (item.clientAdded ? <span className="rounded bg-sky-100 px-1 text-sky-800">added by you</span> : "from the chart") : null}
-              {item.usedBy?.length ? ` · wage types ${item.usedBy.join(", ")}` : ""}
+              {kind === "Accounts" ? item.clientAdded ? <span className="rounded bg-sky-100 px-1 text-sky-800">{t("addedByYou")}</span> : t("fromChart") : null}
+              {item.usedBy?.length ? ` · ${t("wageTypesList", { numbers: item.usedBy.join(", ") })}` : ""}
             </p>
             {errors.key?.message || errors.value?.message ? (
               <p role="alert" className="text-xs font-medium text-red-700">
@@ -159,18 +160,18 @@ function LookupValueRow({
           {canUpdate ? (
             <>
               <Button type="submit" variant="secondary" className="px-2 py-1" disabled={update.isPending || !form.formState.isDirty}>
-                Save
+                {tUi("save")}
               </Button>
               <Button variant="ghost" className="px-2 py-1" disabled={!deletable} title={why ?? undefined} onClick={() => setConfirming(true)}>
-                Delete
+                {tUi("delete")}
               </Button>
             </>
           ) : null}
         </form>
         <ConfirmDialog
           open={confirming}
-          title={`Delete ${words.one} ${item.key}?`}
-          confirmLabel="Delete"
+          title={words("deleteTitle", { key: item.key })}
+          confirmLabel={tUi("delete")}
           pending={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => remove.mutate()}
@@ -178,7 +179,7 @@ function LookupValueRow({
           <p>
             {item.key} · {item.value}
           </p>
-          {kind === "CostCenters" ? <p>References are not checked: employees who still have this cost center keep it until you record another one.</p> : null}
+          {kind === "CostCenters" ? <p>{t("costCenterReferences")}</p> : null}
         </ConfirmDialog>
       </td>
     </tr>
@@ -189,11 +190,13 @@ function LookupValueRow({
 export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: { orgId: string; regulation: string; kind: Kind; items: LookupValue[]; canUpdate: boolean }) {
   // The deleted row is gone after the refresh; the API's answer (a cost center's warning) stays here.
   const [notice, setNotice] = useState<{ tone: "warning" | "info"; text: string } | null>(null);
+  const t = useTranslations("lookups");
+  const words = useTranslations(`lookups.kinds.${kind}`);
   return (
     <div className="space-y-3">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {items.length === 0 ? <p className="text-sm text-slate-500">None yet.</p> : null}
-      <table className="w-full table-fixed text-sm" aria-label={kind === "Accounts" ? "Accounts" : "Cost centers"}>
+      {items.length === 0 ? <p className="text-sm text-slate-500">{t("none")}</p> : null}
+      <table className="w-full table-fixed text-sm" aria-label={kind === "Accounts" ? t("accounts") : t("costCentersTitle")}>
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <LookupValueRow
@@ -206,7 +209,7 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
               onDeleted={(deleted) =>
                 setNotice({
                   tone: deleted.employees.length ? "warning" : "info",
-                  text: deleted.warning ?? `${WORDS[kind].one[0]!.toUpperCase()}${WORDS[kind].one.slice(1)} ${deleted.deleted.key} deleted.`,
+                  text: deleted.warning ?? words("deleted", { key: deleted.deleted.key }),
                 })
               }
             />
@@ -217,8 +220,11 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
   );
 }
 
-function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate }: { orgId: string; payrollId: string; wageType: WageTypeAccounts; accounts: LookupValue[]; language: Language; canUpdate: boolean }) {
+function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgId: string; payrollId: string; wageType: WageTypeAccounts; accounts: LookupValue[]; canUpdate: boolean }) {
   const router = useRouter();
+  const t = useTranslations("lookups");
+  const tUi = useTranslations("ui");
+  const locale = useLocale();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const form = useForm<z.input<typeof MapWageType>, unknown, MapWageType>({
     resolver: zodResolver(MapWageType),
@@ -228,7 +234,7 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
     mutationFn: (input: MapWageType) => apiRequest<WageTypeAccounts>(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes/${wageType.number}/accounts`, { method: "PUT", body: input }),
     onSuccess: ({ data }) => {
       form.reset({ debitAccountId: data.debitAccount?.id ?? "", creditAccountId: data.creditAccount?.id ?? "" });
-      setMessage({ error: false, text: "Saved." });
+      setMessage({ error: false, text: tUi("saved") });
       router.refresh();
     },
     onError: (error) => {
@@ -237,10 +243,10 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
     },
   });
   const errors = form.formState.errors;
-  const name = localized(wageType.name, language);
+  const name = displayName(wageType.name, locale);
   const options = (
     <>
-      <option value="">— none —</option>
+      <option value="">{t("noneOption")}</option>
       {accounts.map((a) => (
         <option key={a.id} value={a.id}>
           {a.key} · {a.value}
@@ -249,7 +255,7 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
     </>
   );
   return (
-    <tr aria-label={`Wage type ${wageType.number}`} className="align-top">
+    <tr aria-label={t("wageTypeRow", { number: wageType.number })} className="align-top">
       <td className="py-2 pr-3 font-mono text-xs">{wageType.number}</td>
       <td className="break-words py-2 pr-3">
         {name}
@@ -264,15 +270,15 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
             map.mutate(input);
           })}
         >
-          <select aria-label={`Debit account of ${wageType.number}`} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
+          <select aria-label={t("debitOf", { number: wageType.number })} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
             {options}
           </select>
-          <select aria-label={`Credit account of ${wageType.number}`} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
+          <select aria-label={t("creditOf", { number: wageType.number })} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
             {options}
           </select>
           {canUpdate ? (
             <Button type="submit" variant="secondary" className="px-2 py-1" disabled={map.isPending || !form.formState.isDirty}>
-              Save
+              {tUi("save")}
             </Button>
           ) : null}
           {errors.debitAccountId?.message || errors.creditAccountId?.message || message ? (
@@ -287,11 +293,12 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, language, canUpdate
 }
 
 /** Wage type -> debit and credit account of the payroll's chart (PUT .../wagetypes/{number}/accounts). */
-export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, language, canUpdate }: { orgId: string; payrollId: string; wageTypes: WageTypeAccounts[]; accounts: LookupValue[]; language: Language; canUpdate: boolean }) {
+export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, canUpdate }: { orgId: string; payrollId: string; wageTypes: WageTypeAccounts[]; accounts: LookupValue[]; canUpdate: boolean }) {
+  const t = useTranslations("lookups");
   return (
     // Fixed columns: the account choices share what is left of the card (long account names are cut in the
     // closed select, whole in its list), so the Save buttons stay inside the card.
-    <table className="w-full table-fixed text-left text-sm" aria-label="Wage type mapping">
+    <table className="w-full table-fixed text-left text-sm" aria-label={t("mappingTitle")}>
       <colgroup>
         <col className="w-16" />
         <col className="w-[30%]" />
@@ -299,9 +306,9 @@ export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, languag
       </colgroup>
       <thead className="text-xs text-slate-500">
         <tr>
-          <th className="py-1 pr-3 font-medium">No.</th>
-          <th className="py-1 pr-3 font-medium">Wage type</th>
-          <th className="py-1 pr-3 font-medium">Debit account · Credit account</th>
+          <th className="py-1 pr-3 font-medium">{t("columns.number")}</th>
+          <th className="py-1 pr-3 font-medium">{t("columns.wageType")}</th>
+          <th className="py-1 pr-3 font-medium">{t("columns.accounts")}</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -312,7 +319,6 @@ export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, languag
             payrollId={payrollId}
             wageType={w}
             accounts={accounts}
-            language={language}
             canUpdate={canUpdate}
           />
         ))}

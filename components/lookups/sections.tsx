@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
@@ -18,20 +19,21 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
   ]);
   const canUpdate = consoleCan(ctx, "payroll.update");
   const sorted = byKey(accounts.items);
-  if (!regulations.accountingData) return <Card title="Chart of accounts">Choose a chart of accounts in the regulations first.</Card>;
+  const t = await getTranslations("lookups");
+  if (!regulations.accountingData) return <Card title={t("accountsTitle")}>{t("chooseChartFirst")}</Card>;
   return (
     <div className="space-y-6">
       <Card
-        title="Accounts"
-        description={`From ${regulations.accountingData}. Numbers can change at any time (past postings keep theirs); only accounts you added can be deleted, and only while no wage type maps to them.`}
+        title={t("accounts")}
+        description={t("accountsCardDescription", { chart: regulations.accountingData })}
       >
         <div className="space-y-5">
           <LookupValueTable orgId={ctx.tenantId} regulation={regulations.accountingData} kind="Accounts" items={sorted} canUpdate={canUpdate} />
           {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={regulations.accountingData} kind="Accounts" /> : null}
         </div>
       </Card>
-      <Card title="Wage type mapping" description="The debit and credit account each wage type posts to.">
-        <WageTypeMapping orgId={ctx.tenantId} payrollId={payroll.id} wageTypes={wageTypes.items} accounts={sorted} language={payroll.documentLanguage} canUpdate={canUpdate} />
+      <Card title={t("mappingTitle")} description={t("mappingDescription")}>
+        <WageTypeMapping orgId={ctx.tenantId} payrollId={payroll.id} wageTypes={wageTypes.items} accounts={sorted} canUpdate={canUpdate} />
       </Card>
     </div>
   );
@@ -41,11 +43,9 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
 export async function CostCentersSection({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
   const costCenters = await listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } });
   const canUpdate = consoleCan(ctx, "payroll.update");
+  const t = await getTranslations("lookups");
   return (
-    <Card
-      title="Cost centers"
-      description="Add, rename or delete them at any time. Once the payroll has a cost center, every employee needs one (their Cost center case); each employee has exactly one. Deleting does not check who still uses it."
-    >
+    <Card title={t("costCentersTitle")} description={t("costCentersDescription")}>
       <div className="space-y-5">
         <LookupValueTable orgId={ctx.tenantId} regulation={payroll.countryRegulation} kind="CostCenters" items={byKey(costCenters.items)} canUpdate={canUpdate} />
         {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={payroll.countryRegulation} kind="CostCenters" /> : null}

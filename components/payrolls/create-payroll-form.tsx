@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -14,7 +15,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AccountingStartGuidance } from "./accounting-start-guidance";
-import { DOCUMENT_LANGUAGE_LABELS } from "./labels";
 
 const FIELDS = ["name", "accountingStartDate", "documentLanguage", "countryRegulation"] as const;
 
@@ -32,6 +32,7 @@ export function CreatePayrollForm({
   /** Where to continue once the payroll exists (the next onboarding step); refreshes in place when left out. */
   nextHref?: string;
 }) {
+  const t = useTranslations("payroll");
   const [foundingMonth, setFoundingMonth] = useState("");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,17 +59,17 @@ export function CreatePayrollForm({
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField label="Payroll name" hint="As in the commercial register; it is sent with the ELM transmission." error={errors.name?.message} {...form.register("name")} />
+      <TextField label={t("form.name")} hint={t("form.nameHint")} error={errors.name?.message} {...form.register("name")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Accounting start date" type="date" hint="The 1st of a month." error={errors.accountingStartDate?.message} {...form.register("accountingStartDate")} />
-        <SelectField label="Document language" error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
+        <TextField label={t("form.start")} type="date" hint={t("form.firstOfMonth")} error={errors.accountingStartDate?.message} {...form.register("accountingStartDate")} />
+        <SelectField label={t("form.documentLanguage")} error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
           {DocumentLanguage.options.map((language) => (
             <option key={language} value={language}>
-              {DOCUMENT_LANGUAGE_LABELS[language]}
+              {t(`documentLanguages.${language}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Country regulation" error={errors.countryRegulation?.message} {...form.register("countryRegulation")}>
+        <SelectField label={t("form.countryRegulation")} error={errors.countryRegulation?.message} {...form.register("countryRegulation")}>
           {countries.map((country) => (
             <option key={country.name} value={country.name}>
               {country.label}
@@ -79,21 +80,21 @@ export function CreatePayrollForm({
       <AccountingStartGuidance creating />
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <Button variant="secondary" onClick={() => form.setValue("accountingStartDate", `${suggestedStart.slice(0, 4)}-01-01`, { shouldValidate: true })}>
-          Existing company: 1 January {suggestedStart.slice(0, 4)}
+          {t("form.existingCompany", { year: suggestedStart.slice(0, 4) })}
         </Button>
         <div className="flex items-end gap-2">
-          <TextField label="Founding month (new company)" type="month" value={foundingMonth} onChange={(event) => setFoundingMonth(event.target.value)} />
+          <TextField label={t("form.foundingMonth")} type="month" value={foundingMonth} onChange={(event) => setFoundingMonth(event.target.value)} />
           <Button
             variant="secondary"
             disabled={!/^\d{4}-\d{2}$/.test(foundingMonth)}
             onClick={() => form.setValue("accountingStartDate", `${foundingMonth}-01`, { shouldValidate: true })}
           >
-            Use the 1st of the founding month
+            {t("form.useFoundingMonth")}
           </Button>
         </div>
       </div>
       <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? "Creating…" : "Create payroll"}
+        {create.isPending ? t("form.creating") : t("form.create")}
       </Button>
     </form>
   );

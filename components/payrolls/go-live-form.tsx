@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,12 +14,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
-import { formatDate } from "./labels";
+import { useFormat } from "@/components/format/use-format";
 
 const FIELDS = ["transmissionStartDate"] as const;
 
 /** Go-live: sets transmissionStartDate after a confirmation, because it is one-way. */
 export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: string; payroll: Payroll; etag: string; openPeriodStart: string | null }) {
+  const t = useTranslations("payroll.goLive");
+  const tForm = useTranslations("payroll.form");
+  const format = useFormat();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -45,7 +49,7 @@ export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: s
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
         if (!input.transmissionStartDate) {
-          form.setError("transmissionStartDate", { message: "Choose the first period to transmit." });
+          form.setError("transmissionStartDate", { message: t("choosePeriod") });
           return;
         }
         setConfirming(input.transmissionStartDate);
@@ -54,30 +58,27 @@ export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: s
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="sm:max-w-xs">
         <TextField
-          label="First period to transmit"
+          label={t("firstPeriod")}
           type="date"
-          hint={openPeriodStart ? `The 1st of a month, not before the open period (${formatDate(openPeriodStart)}).` : "The 1st of a month."}
+          hint={openPeriodStart ? t("notBeforeOpen", { date: format.date(openPeriodStart) }) : tForm("firstOfMonth")}
           error={form.formState.errors.transmissionStartDate?.message}
           {...form.register("transmissionStartDate")}
         />
       </div>
       <Button type="submit" variant="danger">
-        Go live…
+        {t("button")}
       </Button>
       <ConfirmDialog
         open={confirming !== null}
-        title="Go live with ELM transmission?"
-        confirmLabel="Yes, go live"
+        title={t("confirmTitle")}
+        confirmLabel={t("confirm")}
         pending={goLive.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && goLive.mutate(confirming)}
       >
-        <p>
-          From the period starting {confirming ? formatDate(confirming) : ""}, closing a payrun period also submits it to the Swiss
-          electronic payroll transmission (ELM).
-        </p>
-        <p className="font-semibold text-red-800">This step is one-way: it cannot be reverted, and the date cannot be moved afterwards.</p>
-        <p>Close the retroactive catch-up periods before going live.</p>
+        <p>{t("fromPeriod", { date: confirming ? format.date(confirming) : "" })}</p>
+        <p className="font-semibold text-red-800">{t("oneWay")}</p>
+        <p>{t("closeCatchUp")}</p>
       </ConfirmDialog>
     </form>
   );

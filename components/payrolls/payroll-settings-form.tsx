@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,12 +14,13 @@ import { applyProblem } from "@/components/forms/problem";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { DOCUMENT_LANGUAGE_LABELS } from "./labels";
 
 const FIELDS = ["name", "documentLanguage"] as const;
 
 /** Name and document language: changeable at any time. */
 export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId: string; payroll: Payroll; etag: string; canUpdate: boolean }) {
+  const t = useTranslations("payroll");
+  const tUi = useTranslations("ui");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -48,23 +50,23 @@ export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {saved && !form.formState.isDirty ? <Alert tone="success">Settings saved.</Alert> : null}
+      {saved && !form.formState.isDirty ? <Alert tone="success">{t("form.saved")}</Alert> : null}
       <fieldset disabled={!canUpdate} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Payroll name" hint="As in the commercial register; it is sent with the ELM transmission." error={errors.name?.message} {...form.register("name")} />
-        <SelectField label="Document language" hint="Language of payslips and other company documents; changeable any time." error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
+        <TextField label={t("form.name")} hint={t("form.nameHint")} error={errors.name?.message} {...form.register("name")} />
+        <SelectField label={t("form.documentLanguage")} hint={t("form.documentLanguageHint")} error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
           {DocumentLanguage.options.map((language) => (
             <option key={language} value={language}>
-              {DOCUMENT_LANGUAGE_LABELS[language]}
+              {t(`documentLanguages.${language}`)}
             </option>
           ))}
         </SelectField>
       </fieldset>
       {canUpdate ? (
         <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-          {update.isPending ? "Saving…" : "Save settings"}
+          {update.isPending ? tUi("saving") : t("form.save")}
         </Button>
       ) : (
-        <p className="text-sm text-slate-500">Only an Administrator can change the company settings.</p>
+        <p className="text-sm text-slate-500">{t("form.onlyAdmin")}</p>
       )}
     </form>
   );

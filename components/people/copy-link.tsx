@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** An invitation link, shown whole (so it can be selected by hand) with a button that copies it. */
 export function CopyLink({ url, label }: { url: string; label: string }) {
+  const t = useTranslations("people");
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -29,7 +31,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700"
       />
       <Button variant="secondary" className="shrink-0 px-2.5 py-1 text-xs" onClick={() => void copy()}>
-        {copied ? "Copied" : "Copy link"}
+        {copied ? t("copied") : t("copyLink")}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
@@ -12,14 +13,18 @@ import { applyProblem } from "@/components/forms/problem";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useFormat } from "@/components/format/use-format";
 import { CopyLink } from "./copy-link";
-import { ROLE_LABEL, formatInstant, type Option } from "./labels";
+import type { Option } from "./labels";
 import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
 
 const FIELDS = ["email", "role", "payrollIds", "employeeId"] as const;
 
 /** Invites an email address; the service sends no email (yet), so the link is shown to pass on. */
 export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[] }) {
+  const t = useTranslations("people");
+  const tRoles = useTranslations("common.roles");
+  const format = useFormat();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<Invitation | null>(null);
@@ -39,7 +44,7 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
   return (
     <form
       noValidate
-      aria-label="Invite a person"
+      aria-label={t("inviteTitle")}
       className="space-y-5"
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
@@ -49,15 +54,13 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {sent ? (
-        <Alert tone="success" title={`Invitation for ${sent.email} created`}>
-          <p className="mb-2">
-            Send this link to them ({ROLE_LABEL[sent.role]}, valid until {formatInstant(sent.expiresAt)}). They sign in with {sent.email} and accept.
-          </p>
-          <CopyLink url={sent.url} label={`New invitation link for ${sent.email}`} />
+        <Alert tone="success" title={t("invitationCreated", { email: sent.email })}>
+          <p className="mb-2">{t("sendLink", { role: tRoles(sent.role), date: format.instant(sent.expiresAt), email: sent.email })}</p>
+          <CopyLink url={sent.url} label={t("newInvitationLinkFor", { email: sent.email })} />
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Email address" type="email" autoComplete="off" hint="They must sign in with this address to accept." error={errors.email?.message} {...form.register("email")} />
+        <TextField label={t("email")} type="email" autoComplete="off" hint={t("emailHint")} error={errors.email?.message} {...form.register("email")} />
         <div className="space-y-4">
           <RoleFields
             control={form.control as unknown as Control<RoleValues>}
@@ -69,7 +72,7 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
         </div>
       </div>
       <Button type="submit" disabled={invite.isPending}>
-        {invite.isPending ? "Creating…" : "Create invitation"}
+        {invite.isPending ? t("creating") : t("createInvitation")}
       </Button>
     </form>
   );

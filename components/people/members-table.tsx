@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
@@ -12,7 +13,8 @@ import { applyProblem, problemMessage } from "@/components/forms/problem";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ROLE_LABEL, formatInstant, scopeLabel, type Option } from "./labels";
+import { useFormat } from "@/components/format/use-format";
+import { scopeLabel, type Option } from "./labels";
 import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
 
 const FIELDS = ["role", "payrollIds", "employeeId"] as const;
@@ -20,6 +22,8 @@ const FIELDS = ["role", "payrollIds", "employeeId"] as const;
 type Props = { orgId: string; members: Membership[]; payrolls: readonly Option[]; employees: readonly Option[]; currentUserId: string; canWrite: boolean };
 
 function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { orgId: string; member: Membership; payrolls: readonly Option[]; employees: readonly Option[]; self: boolean; onDone: () => void }) {
+  const t = useTranslations("people");
+  const tUi = useTranslations("ui");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdateMembership>, unknown, UpdateMembership>({
@@ -39,11 +43,11 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
     },
     onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
   });
-  const name = member.user?.name ?? member.user?.email ?? "this person";
+  const name = member.user?.name ?? member.user?.email ?? t("thisPerson");
   return (
     <form
       noValidate
-      aria-label={`Change role of ${name}`}
+      aria-label={t("changeRoleOf", { name })}
       className="space-y-4"
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
@@ -51,7 +55,7 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {self ? <Alert tone="warning">This is you: without the Administrator role you can no longer manage people or company settings.</Alert> : null}
+      {self ? <Alert tone="warning">{t("selfWarning")}</Alert> : null}
       <div className="grid gap-4 sm:max-w-md">
         <RoleFields
           control={form.control as unknown as Control<RoleValues>}
@@ -63,10 +67,10 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
       </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving…" : "Save role"}
+          {update.isPending ? tUi("saving") : t("saveRole")}
         </Button>
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {tUi("cancel")}
         </Button>
       </div>
     </form>
@@ -75,6 +79,10 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
 
 /** Who has access, with their role and what it reaches; change the role or remove the access. */
 export function MembersTable({ orgId, members, payrolls, employees, currentUserId, canWrite }: Props) {
+  const t = useTranslations("people");
+  const tScope = useTranslations("people.scope");
+  const tRoles = useTranslations("common.roles");
+  const format = useFormat();
   const router = useRouter();
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Membership | null>(null);
@@ -96,16 +104,24 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Members</caption>
+          <caption className="sr-only">{t("members")}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">Person</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Access to</th>
-              <th scope="col" className="px-4 py-3">Since</th>
+              <th scope="col" className="px-4 py-3">
+                {t("columns.person")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("columns.role")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("columns.accessTo")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("columns.since")}
+              </th>
               {canWrite ? (
                 <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("columns.actions")}</span>
                 </th>
               ) : null}
             </tr>
@@ -117,26 +133,26 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                   <td className="px-4 py-3">
                     <span className="block font-medium text-slate-900">
                       {member.user?.name ?? "—"}
-                      {member.userId === currentUserId ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">you</span> : null}
+                      {member.userId === currentUserId ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{t("you")}</span> : null}
                     </span>
                     <span className="block text-xs text-slate-500">{member.user?.email}</span>
                   </td>
                   <td className="px-4 py-3" data-testid="member-role">
-                    {ROLE_LABEL[member.role]}
+                    {tRoles(member.role)}
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{scopeLabel(member, payrolls, employees)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatInstant(member.createdAt, false)}</td>
+                  <td className="px-4 py-3 text-slate-700">{scopeLabel(member, payrolls, employees, tScope)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{format.date(member.createdAt)}</td>
                   {canWrite ? (
                     <td className="px-4 py-3">
                       <div className="flex justify-end gap-2 whitespace-nowrap">
                         <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setEditing(editing === member.id ? null : member.id)} aria-expanded={editing === member.id}>
-                          Change role
+                          {t("changeRole")}
                         </Button>
                         <Button variant="ghost" className="px-2.5 py-1 text-xs text-red-700" onClick={() => {
                             setError(null);
                             setRemoving(member);
                           }}>
-                          Remove access
+                          {t("removeAccess")}
                         </Button>
                       </div>
                     </td>
@@ -156,17 +172,14 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
       </div>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove access?"
-        confirmLabel="Remove access"
+        title={t("removeTitle")}
+        confirmLabel={t("removeAccess")}
         pending={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing)}
       >
-        <p>
-          <strong>{removing?.user?.name}</strong> ({removing?.user?.email}) loses access to this tenant at once: their next click is refused. Their account at the identity provider
-          stays; invite them again to give access back.
-        </p>
-        {removingSelf ? <p className="font-medium text-red-800">This is you: you will no longer see this tenant.</p> : null}
+        <p>{t.rich("removeBody", { name: removing?.user?.name ?? "", email: removing?.user?.email ?? "", strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        {removingSelf ? <p className="font-medium text-red-800">{t("removeSelf")}</p> : null}
       </ConfirmDialog>
     </div>
   );

@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import type { Role } from "@/server/context";
 import { SelectField } from "@/components/ui/field";
-import { ROLE_HINT, ROLE_LABEL, ROLES, type Option } from "./labels";
+import { ROLES, type Option } from "./labels";
 
 /** The part of the invite and change-role forms that both share. */
 export type RoleValues = { role?: string; payrollIds?: string[]; employeeId?: string | null };
@@ -19,10 +20,11 @@ export function roleLinks<T extends { role: Role; payrollIds?: string[]; employe
 }
 
 function PayrollCheckboxes({ options, value, onChange, error }: { options: readonly Option[]; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+  const t = useTranslations("people");
   return (
     <fieldset className="space-y-1" aria-invalid={error ? true : undefined}>
-      <legend className="mb-1 text-sm font-medium text-slate-800">Payrolls</legend>
-      {options.length === 0 ? <p className="text-xs text-slate-500">No payroll yet: create it in the company settings first.</p> : null}
+      <legend className="mb-1 text-sm font-medium text-slate-800">{t("payrolls")}</legend>
+      {options.length === 0 ? <p className="text-xs text-slate-500">{t("noPayrollYet")}</p> : null}
       {options.map((option) => (
         <label key={option.id} className="flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -39,7 +41,7 @@ function PayrollCheckboxes({ options, value, onChange, error }: { options: reado
           {error}
         </p>
       ) : (
-        <p className="text-xs text-slate-500">The Manager sees and edits the employees of these payrolls.</p>
+        <p className="text-xs text-slate-500">{t("payrollsHint")}</p>
       )}
     </fieldset>
   );
@@ -58,13 +60,15 @@ export function RoleFields({
   payrolls: readonly Option[];
   employees: readonly Option[];
 }) {
+  const t = useTranslations("people");
+  const tRoles = useTranslations("common.roles");
   const role = useWatch({ control, name: "role" }) as Role | undefined;
   return (
     <>
-      <SelectField label="Role" hint={role ? ROLE_HINT[role] : undefined} error={errors.role?.message} {...register("role")}>
+      <SelectField label={t("role")} hint={role ? t(`roleHints.${role}`) : undefined} error={errors.role?.message} {...register("role")}>
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {ROLE_LABEL[r]}
+            {tRoles(r)}
           </option>
         ))}
       </SelectField>
@@ -76,8 +80,8 @@ export function RoleFields({
         />
       ) : null}
       {role === "SelfService" ? (
-        <SelectField label="Employee" hint="The person sees this employee record only: their own." error={errors.employeeId?.message} {...register("employeeId", { setValueAs: (value: string | null | undefined) => value || null })}>
-          <option value="">Choose the employee…</option>
+        <SelectField label={t("employee")} hint={t("employeeHint")} error={errors.employeeId?.message} {...register("employeeId", { setValueAs: (value: string | null | undefined) => value || null })}>
+          <option value="">{t("chooseEmployee")}</option>
           {employees.map((employee) => (
             <option key={employee.id} value={employee.id}>
               {employee.label}

@@ -3,16 +3,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AssignRegulations, type AvailableRegulations, type PayrollRegulations } from "@/server/regulations/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { applyProblem } from "@/components/forms/problem";
-import { localized, type Language } from "@/components/cases/labels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
+import { displayName } from "./display-name";
 
 type Country = z.infer<typeof AvailableRegulations>["items"][number];
 const FIELDS = ["countryRegulation", "industries", "accountingDocument", "accountingData"] as const;
@@ -26,21 +27,24 @@ export function RegulationsForm({
   payrollId,
   country,
   assigned,
-  language,
   canUpdate,
-  submitLabel = "Save regulations",
+  submitLabel,
   nextHref,
 }: {
   orgId: string;
   payrollId: string;
   country: Country;
   assigned: PayrollRegulations;
-  language: Language;
   canUpdate: boolean;
   submitLabel?: string;
   /** Where to go after saving (the next onboarding step); stays on the page when left out. */
   nextHref?: string;
 }) {
+  const t = useTranslations("regulations.form");
+  const tUi = useTranslations("ui");
+  const tSection = useTranslations("regulations");
+  const locale = useLocale();
+  const localized = (name: Parameters<typeof displayName>[0], fallback: string) => displayName(name, locale) || fallback;
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -71,7 +75,7 @@ export function RegulationsForm({
   return (
     <form
       noValidate
-      aria-label="Regulations"
+      aria-label={t("label")}
       className="space-y-5"
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
@@ -80,20 +84,18 @@ export function RegulationsForm({
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {saved && !form.formState.isDirty && !nextHref ? <Alert tone="success">Regulations saved.</Alert> : null}
+      {saved && !form.formState.isDirty && !nextHref ? <Alert tone="success">{t("saved")}</Alert> : null}
       <fieldset disabled={!canUpdate} className="min-w-0 space-y-5">
         <div className="text-sm">
-          <p className="font-medium text-slate-800">Country regulation</p>
-          <p className="text-slate-700">
-            {localized(country.displayName, language)} ({country.name}) — set when the payroll was created; it is never swapped or removed.
-          </p>
+          <p className="font-medium text-slate-800">{t("countryRegulation")}</p>
+          <p className="text-slate-700">{t("countrySet", { name: localized(country.displayName, country.name), code: country.name })}</p>
         </div>
         <div role="group" aria-labelledby="industries-label" className="space-y-2">
           <p id="industries-label" className="text-sm font-medium text-slate-800">
-            Industries
+            {t("industries")}
           </p>
-          <p className="text-xs text-slate-500">Industry regulations add cases and wage types of their own. They can be added at any time but never removed.</p>
-          {country.industries.length === 0 ? <p className="text-sm text-slate-500">The country offers no industry regulations.</p> : null}
+          <p className="text-xs text-slate-500">{t("industriesHint")}</p>
+          {country.industries.length === 0 ? <p className="text-sm text-slate-500">{t("noIndustries")}</p> : null}
           {country.industries.map((industry) => {
             const fixed = assigned.industries.includes(industry.name);
             const checked = industries.includes(industry.name);
@@ -107,45 +109,45 @@ export function RegulationsForm({
                     form.setValue("industries", event.target.checked ? [...industries, industry.name] : industries.filter((n) => n !== industry.name), { shouldDirty: true })
                   }
                 />
-                {localized(industry.displayName, language)} <span className="text-xs text-slate-500">({industry.name})</span>
-                {fixed ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">assigned · cannot be removed</span> : null}
+                {localized(industry.displayName, industry.name)} <span className="text-xs text-slate-500">({industry.name})</span>
+                {fixed ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("fixed")}</span> : null}
               </label>
             );
           })}
           {errors.industries ? (
             <p role="alert" className="text-xs font-medium text-red-700">
-              {errors.industries.message ?? "Check the industries."}
+              {errors.industries.message ?? t("checkIndustries")}
             </p>
           ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Accounting document template" hint="Replaceable at any time; effective from the open period." error={errors.accountingDocument?.message} {...form.register("accountingDocument")}>
+          <SelectField label={tSection("accountingDocument")} hint={tSection("replaceable")} error={errors.accountingDocument?.message} {...form.register("accountingDocument")}>
             {country.accountingDocument.map((r) => (
               <option key={r.name} value={r.name}>
-                {localized(r.displayName, language)} ({r.name})
+                {localized(r.displayName, r.name)} ({r.name})
               </option>
             ))}
           </SelectField>
-          <SelectField label="Chart of accounts" hint="Replaceable at any time; effective from the open period." error={errors.accountingData?.message} {...form.register("accountingData")}>
+          <SelectField label={tSection("chartOfAccounts")} hint={tSection("replaceable")} error={errors.accountingData?.message} {...form.register("accountingData")}>
             {country.accountingData.map((r) => (
               <option key={r.name} value={r.name}>
-                {localized(r.displayName, language)} ({r.name})
+                {localized(r.displayName, r.name)} ({r.name})
               </option>
             ))}
           </SelectField>
         </div>
         {chartChanges ? (
-          <Alert tone="warning" title="Replacing the chart of accounts">
-            The payroll gets the accounts of the new chart, and the wage type mapping starts again from that chart&apos;s defaults.
+          <Alert tone="warning" title={t("replacingChart")}>
+            {t("replacingChartBody")}
           </Alert>
         ) : null}
       </fieldset>
       {canUpdate ? (
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : submitLabel}
+          {save.isPending ? tUi("saving") : (submitLabel ?? t("save"))}
         </Button>
       ) : (
-        <p className="text-sm text-slate-500">Only an Administrator can change the regulations.</p>
+        <p className="text-sm text-slate-500">{t("onlyAdmin")}</p>
       )}
     </form>
   );

@@ -1,3 +1,4 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import type { Payroll } from "@/server/payrolls/schemas";
@@ -6,7 +7,8 @@ import { storedRegulations, versionInForce } from "@/server/regulations/store";
 import { lastRegulationUpdate } from "@/server/regulations/update";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { localized } from "@/components/cases/labels";
+import { getFormat } from "@/components/format/server";
+import { displayName, type Language } from "./display-name";
 import { RegulationsForm } from "./regulations-form";
 
 /** What is assigned, what can still change and what cannot, with the form to change it. */
@@ -18,59 +20,60 @@ export async function RegulationsSection({ ctx, payroll, nextHref, submitLabel, 
     return { name, validFrom: (regulation && versionInForce(regulation, today)?.validFrom) ?? null };
   });
   const country = available.items.find((c) => c.name === assigned.countryRegulation);
-  const language = payroll.documentLanguage;
-  if (!country) return <Alert tone="error">The country regulation {assigned.countryRegulation} is not in the catalog.</Alert>;
-  const nameOf = (list: { name: string; displayName: Parameters<typeof localized>[0] }[], name: string | null) =>
-    name ? `${localized(list.find((r) => r.name === name)?.displayName, language) || name} (${name})` : "none";
+  const t = await getTranslations("regulations");
+  const locale = await getLocale();
+  const format = await getFormat();
+  if (!country) return <Alert tone="error">{t("notInCatalog", { name: assigned.countryRegulation })}</Alert>;
+  const nameOf = (list: { name: string; displayName: Partial<Record<Language, string>> }[], name: string | null) =>
+    name ? `${displayName(list.find((r) => r.name === name)?.displayName, locale) || name} (${name})` : t("none");
   return (
     <div className="space-y-6">
       {explain ? (
-        <Card title="Assigned" description="Regulations are versioned: each version has a valid-from date and takes effect on its own from that date.">
+        <Card title={t("assigned")} description={t("assignedDescription")}>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[14rem_1fr]" data-testid="assigned-regulations">
-            <dt className="text-slate-500">Country</dt>
+            <dt className="text-slate-500">{t("country")}</dt>
             <dd>
               <span className="font-medium text-slate-900">{nameOf([country], country.name)}</span>
-              <span className="block text-xs text-slate-500">Cannot change: exactly one, set once when the payroll was created; never swapped or removed.</span>
+              <span className="block text-xs text-slate-500">{t("countryFixed")}</span>
             </dd>
-            <dt className="text-slate-500">Industries</dt>
+            <dt className="text-slate-500">{t("industries")}</dt>
             <dd>
-              <span className="font-medium text-slate-900">{assigned.industries.length ? assigned.industries.map((n) => nameOf(country.industries, n)).join(", ") : "none"}</span>
-              <span className="block text-xs text-slate-500">Can be added at any time; an industry once assigned is never removed.</span>
+              <span className="font-medium text-slate-900">{assigned.industries.length ? assigned.industries.map((n) => nameOf(country.industries, n)).join(", ") : t("none")}</span>
+              <span className="block text-xs text-slate-500">{t("industriesRule")}</span>
             </dd>
-            <dt className="text-slate-500">Version in force</dt>
+            <dt className="text-slate-500">{t("versionInForce")}</dt>
             <dd data-testid="regulation-versions">
               {inForce.map((v) => (
                 <span key={v.name} className="block font-medium text-slate-900">
-                  {v.name}: {v.validFrom ? `valid from ${v.validFrom}` : "no version in force today"}
+                  {v.validFrom ? t("validFrom", { name: v.name, date: format.date(v.validFrom) }) : t("noVersion", { name: v.name })}
                 </span>
               ))}
               <span className="block text-xs text-slate-500" data-testid="regulations-updated">
                 {lastUpdate
-                  ? `Last updated ${lastUpdate.ranAt.toISOString().slice(0, 16).replace("T", " ")} UTC (${lastUpdate.trigger === "schedule" ? "daily update" : "by command"}: ${lastUpdate.added} version(s) added, ${lastUpdate.updated} changed).`
-                  : "Not updated since the service was installed."}{" "}
-                New versions are imported every night and the results they change are recalculated.
+                  ? t("lastUpdated", { date: format.instant(lastUpdate.ranAt.toISOString()), trigger: lastUpdate.trigger === "schedule" ? "schedule" : "command", added: lastUpdate.added, updated: lastUpdate.updated })
+                  : t("neverUpdated")}{" "}
+                {t("nightly")}
               </span>
             </dd>
-            <dt className="text-slate-500">Accounting document template</dt>
+            <dt className="text-slate-500">{t("accountingDocument")}</dt>
             <dd>
               <span className="font-medium text-slate-900">{nameOf(country.accountingDocument, assigned.accountingDocument)}</span>
-              <span className="block text-xs text-slate-500">Replaceable at any time; effective from the open period.</span>
+              <span className="block text-xs text-slate-500">{t("replaceable")}</span>
             </dd>
-            <dt className="text-slate-500">Chart of accounts</dt>
+            <dt className="text-slate-500">{t("chartOfAccounts")}</dt>
             <dd>
               <span className="font-medium text-slate-900">{nameOf(country.accountingData, assigned.accountingData)}</span>
-              <span className="block text-xs text-slate-500">Replaceable at any time; effective from the open period. The payroll&apos;s accounts start again from the new chart.</span>
+              <span className="block text-xs text-slate-500">{t("chartReplaceable")}</span>
             </dd>
           </dl>
         </Card>
       ) : null}
-      <Card title={explain ? "Change the regulations" : "Regulations"} description="Chosen by exact name from the catalog of available regulations.">
+      <Card title={explain ? t("change") : t("title")} description={t("changeDescription")}>
         <RegulationsForm
           orgId={ctx.tenantId}
           payrollId={payroll.id}
           country={country}
           assigned={assigned}
-          language={language}
           canUpdate={consoleCan(ctx, "payroll.update")}
           nextHref={nextHref}
           submitLabel={submitLabel}

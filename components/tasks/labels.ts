@@ -2,16 +2,10 @@ import type { TaskOutput } from "@/server/tasks/schemas";
 
 export type Task = TaskOutput;
 
-export const TASK_KIND_LABEL: Record<Task["kind"], string> = {
-  selfServiceChange: "Employee's change to review",
-  webhookFailing: "Webhook failing",
-};
-
 export const TASK_FILTERS = ["open", "done", "all"] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];
-export const TASK_FILTER_LABEL: Record<TaskFilter, string> = { open: "Open", done: "Done", all: "All" };
-
-export function taskStateLabel(task: Pick<Task, "status" | "resolution">) {
+/** A task's state: its key under tasks.states (and TASK_STATE_TONE). */
+export function taskState(task: Pick<Task, "status" | "resolution">) {
   if (task.status === "open") return "Open";
   if (task.resolution === "approved") return "Approved";
   if (task.resolution === "rejected") return "Rejected";

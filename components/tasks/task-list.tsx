@@ -2,32 +2,28 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { apiRequest, ApiProblem } from "@/components/forms/api";
-import { formatInstant } from "@/components/periods/labels";
+import { useFormat } from "@/components/format/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { detailText, TASK_KIND_LABEL, TASK_STATE_TONE, taskStateLabel, tasksApiPath, type Task } from "./labels";
+import { detailText, TASK_STATE_TONE, taskState, tasksApiPath, type Task } from "./labels";
 
 type Action = { task: Task; resolution: "approved" | "rejected" | null };
 
-/** Details worth showing a person, in this order, with their labels. */
-const DETAIL_LABELS: [string, string][] = [
-  ["caseName", "Case"],
-  ["before", "Before"],
-  ["after", "After"],
-  ["reason", "Employee's reason"],
-  ["payloadUrl", "Address"],
-  ["resolutionReason", "Reason given"],
-];
+/** Details worth showing a person, in this order; their labels are tasks.details.*. */
+const DETAIL_KEYS = ["caseName", "before", "after", "reason", "payloadUrl", "resolutionReason"] as const;
 
-function problemText(error: unknown) {
-  if (!(error instanceof ApiProblem)) return "Something went wrong.";
-  if (error.status === 0) return "The service cannot be reached. Check your connection and try again.";
-  if (error.status === 401) return "Your session has expired. Sign in again.";
-  if (error.status === 403) return "Your role does not allow completing tasks.";
-  if (error.status === 409) return "This task was already completed by someone else.";
+type Translate = (key: string) => string;
+
+function problemText(error: unknown, t: Translate, tUi: Translate) {
+  if (!(error instanceof ApiProblem)) return tUi("somethingWrong");
+  if (error.status === 0) return tUi("unreachable");
+  if (error.status === 401) return tUi("sessionExpired");
+  if (error.status === 403) return t("problems.forbidden");
+  if (error.status === 409) return t("problems.conflict");
   return error.errors.length ? error.errors.map((e) => e.message).join(" ") : error.detail;
 }
 
@@ -36,6 +32,9 @@ function problemText(error: unknown) {
  * done, an employee's reported change is approved or rejected (with a reason for the employee).
  */
 export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: string; payrollId: string; tasks: Task[]; names: Record<string, string>; canWrite: boolean }) {
+  const t = useTranslations("tasks");
+  const tUi = useTranslations("ui");
+  const format = useFormat();
   const router = useRouter();
   const [action, setAction] = useState<Action | null>(null);
   const [reason, setReason] = useState("");
@@ -55,45 +54,43 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
     },
     onError: (error, a) => {
       setAction(null);
-      setProblem({ taskId: a.task.id, code: error instanceof ApiProblem ? error.code : "unknown", message: problemText(error) });
+      setProblem({ taskId: a.task.id, code: error instanceof ApiProblem ? error.code : "unknown", message: problemText(error, t, tUi) });
       if (error instanceof ApiProblem && error.status === 409) startRefresh(() => router.refresh());
     },
   });
   const working = complete.isPending || refreshing;
 
-  if (!tasks.length) return <p className="text-sm text-slate-600">No tasks here.</p>;
+  if (!tasks.length) return <p className="text-sm text-slate-600">{t("none")}</p>;
 
   return (
     <>
-      <ul className="divide-y divide-slate-100" aria-label="Tasks">
+      <ul className="divide-y divide-slate-100" aria-label={t("list")}>
         {tasks.map((task) => {
-          const state = taskStateLabel(task);
-          const details = DETAIL_LABELS.filter(([key]) => detailText(task.details[key]) !== "");
+          const state = taskState(task);
+          const details = DETAIL_KEYS.filter((key) => detailText(task.details[key]) !== "");
           return (
             <li key={task.id} data-testid="task" data-task-id={task.id} data-kind={task.kind} data-status={task.status} className="py-3">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
                 <span data-testid="task-state" className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${TASK_STATE_TONE[state]}`}>
-                  {state}
+                  {t(`states.${state}`)}
                 </span>
                 <span data-testid="task-title" className="text-sm font-medium text-slate-900">
                   {task.title}
                 </span>
-                <span className="text-xs text-slate-500">{TASK_KIND_LABEL[task.kind]}</span>
+                <span className="text-xs text-slate-500">{t(`kinds.${task.kind}`)}</span>
               </div>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
                 {task.employeeId ? <span data-testid="task-employee">{names[task.employeeId] ?? task.employeeId}</span> : null}
-                <span>Created {formatInstant(task.createdAt, "short")}</span>
+                <span>{t("created", { date: format.instant(task.createdAt) })}</span>
                 {task.status === "done" && task.completedBy ? (
-                  <span>
-                    Completed {formatInstant(task.updatedAt, "short")} by {task.completedBy.name}
-                  </span>
+                  <span>{t("completed", { date: format.instant(task.updatedAt), name: task.completedBy.name })}</span>
                 ) : null}
               </div>
               {details.length ? (
                 <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-                  {details.map(([key, label]) => (
+                  {details.map((key) => (
                     <div key={key} className="contents">
-                      <dt className="text-slate-500">{label}</dt>
+                      <dt className="text-slate-500">{t(`details.${key}`)}</dt>
                       <dd className="break-all text-slate-800">{detailText(task.details[key])}</dd>
                     </div>
                   ))}
@@ -104,15 +101,15 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
                   {task.kind === "selfServiceChange" ? (
                     <>
                       <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ task, resolution: "approved" })}>
-                        Approve
+                        {t("approve")}
                       </Button>
                       <Button variant="secondary" className="px-2.5 py-1 text-red-800" disabled={working} onClick={() => setAction({ task, resolution: "rejected" })}>
-                        Reject
+                        {t("reject")}
                       </Button>
                     </>
                   ) : (
                     <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ task, resolution: null })}>
-                      Mark done
+                      {t("markDone")}
                     </Button>
                   )}
                 </div>
@@ -132,8 +129,8 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
       </ul>
       <ConfirmDialog
         open={action !== null}
-        title={action?.resolution === "approved" ? "Approve this change?" : action?.resolution === "rejected" ? "Reject this change?" : "Mark this task done?"}
-        confirmLabel={action?.resolution === "approved" ? "Approve" : action?.resolution === "rejected" ? "Reject" : "Mark done"}
+        title={action?.resolution === "approved" ? t("approveTitle") : action?.resolution === "rejected" ? t("rejectTitle") : t("markDoneTitle")}
+        confirmLabel={action?.resolution === "approved" ? t("approve") : action?.resolution === "rejected" ? t("reject") : t("markDone")}
         pending={complete.isPending}
         onCancel={() => {
           if (complete.isPending) return;
@@ -150,7 +147,7 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
             {action.resolution === "rejected" ? (
               <div className="space-y-1">
                 <label htmlFor="task-reject-reason" className="block text-sm font-medium text-slate-800">
-                  Reason (shown to the employee)
+                  {t("rejectReason")}
                 </label>
                 <textarea
                   id="task-reject-reason"
@@ -162,9 +159,9 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
                 />
               </div>
             ) : action.resolution === "approved" ? (
-              <p>Records your approval of the change the employee reported.</p>
+              <p>{t("approveBody")}</p>
             ) : (
-              <p>The task moves to the done list.</p>
+              <p>{t("markDoneBody")}</p>
             )}
           </>
         ) : null}

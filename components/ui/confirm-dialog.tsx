@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("ui");
   const ref = useRef<HTMLDialogElement>(null);
   // Several dialogs may sit on one page (people: remove access, withdraw invitation).
   const titleId = useId();
@@ -48,10 +50,10 @@ export function ConfirmDialog({
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-6 py-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
-          {pending ? "Working…" : confirmLabel}
+          {pending ? t("working") : confirmLabel}
         </Button>
       </div>
     </dialog>

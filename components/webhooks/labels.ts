@@ -4,15 +4,6 @@ import { ApiProblem } from "@/components/forms/api";
 export const WEBHOOK_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const EVENT_LABEL: Record<WebhookEvent, string> = {
-  CaseChangeAdded: "A case change was reported",
-  PayoutCreated: "A payout was created",
-  PayoutCancellationRequested: "A payout cancellation was requested",
-  TaskChanged: "A task was created or updated",
-  PayrunPeriodClosed: "A payrun period was closed",
-  PayrunPeriodFinalized: "A payrun period's ELM submission completed",
-};
-
 /** As GET /tenants/{tenantId}/webhooks/{webhookId} answers (server/webhooks/schemas.ts). */
 export type Webhook = {
   id: string;

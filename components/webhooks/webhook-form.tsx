@@ -2,7 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { apiRequest } from "@/components/forms/api";
@@ -11,25 +12,27 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SecretBox } from "./secret-box";
-import { EVENT_LABEL, generateSecret, parseCaseNames, WEBHOOK_EVENTS, webhookPath, webhooksPath, type Webhook } from "./labels";
+import { generateSecret, parseCaseNames, WEBHOOK_EVENTS, webhookPath, webhooksPath, type Webhook } from "./labels";
 
-const FormValues = z.object({
-  payloadUrl: z.string().trim().min(1, "Required.").url("An absolute address, e.g. https://example.com/hooks/payroll."),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event."),
-  caseNames: z.string(),
-  payloadMetadata: z.string().refine((text) => {
-    if (!text.trim()) return true;
-    try {
-      const value: unknown = JSON.parse(text);
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  }, 'A JSON object, e.g. {"client": "acme"}, or empty.'),
-  active: z.boolean(),
-  replaceSecret: z.boolean(),
-});
-type FormValues = z.infer<typeof FormValues>;
+/** The form's rules, with their messages in the person's language (webhooks.form.*). */
+const formValues = (t: (key: string, values?: Record<string, string>) => string) =>
+  z.object({
+    payloadUrl: z.string().trim().min(1, t("required")).url(t("invalidUrl")),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, t("chooseEvent")),
+    caseNames: z.string(),
+    payloadMetadata: z.string().refine((text) => {
+      if (!text.trim()) return true;
+      try {
+        const value: unknown = JSON.parse(text);
+        return typeof value === "object" && value !== null && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    }, t("invalidMetadata", { example: '{"client": "acme"}' })),
+    active: z.boolean(),
+    replaceSecret: z.boolean(),
+  });
+type FormValues = z.infer<ReturnType<typeof formValues>>;
 
 const FIELDS = ["payloadUrl", "events", "caseNames", "payloadMetadata", "active"] as const;
 
@@ -50,10 +53,14 @@ function valuesOf(webhook: Webhook | null): FormValues {
  * is generated here, sent with the request and shown once, after it was saved.
  */
 export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId: string; webhook: Webhook | null; etag: string | null; onSaved: (saved: Webhook, secret: string | null) => void; onCancel: () => void }) {
+  const t = useTranslations("webhooks.form");
+  const tEvents = useTranslations("webhooks.events");
+  const tUi = useTranslations("ui");
+  const schema = useMemo(() => formValues(t), [t]);
   const [formError, setFormError] = useState<string | null>(null);
   // Made once per form: what is sent is what is shown afterwards.
   const [secret, setSecret] = useState(() => generateSecret());
-  const form = useForm<FormValues>({ resolver: zodResolver(FormValues), defaultValues: valuesOf(webhook) });
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(webhook) });
   const replaceSecret = useWatch({ control: form.control, name: "replaceSecret" });
   const events = useWatch({ control: form.control, name: "events" }) ?? [];
   const sendsSecret = !webhook || replaceSecret;
@@ -85,7 +92,7 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
   return (
     <form
       noValidate
-      aria-label={webhook ? "Edit webhook" : "New webhook"}
+      aria-label={webhook ? t("edit") : t("new")}
       className="space-y-5"
       onSubmit={form.handleSubmit((values) => {
         setFormError(null);
@@ -93,17 +100,17 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField label="Payload URL" type="url" autoComplete="off" placeholder="https://" hint="Where the service POSTs each event. https only; private and local addresses are refused." error={errors.payloadUrl?.message} {...form.register("payloadUrl")} />
+      <TextField label={t("payloadUrl")} type="url" autoComplete="off" placeholder={t("payloadUrlPlaceholder")} hint={t("payloadUrlHint")} error={errors.payloadUrl?.message} {...form.register("payloadUrl")} />
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Events</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("events")}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
               <input type="checkbox" value={event} className="mt-1" {...form.register("events")} />
               <span>
                 <span className="font-mono text-xs">{event}</span>
-                <span className="block text-xs text-slate-500">{EVENT_LABEL[event]}</span>
+                <span className="block text-xs text-slate-500">{tEvents(event)}</span>
               </span>
             </label>
           ))}
@@ -116,12 +123,12 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
       </fieldset>
 
       {events.includes("CaseChangeAdded") ? (
-        <TextField label="Only these cases (caseNames)" autoComplete="off" placeholder="EmployeeBankAccount, Absence" hint="CaseChangeAdded is sent only for these case names; empty for every case." error={errors.caseNames?.message} {...form.register("caseNames")} />
+        <TextField label={t("caseNames")} autoComplete="off" placeholder={t("caseNamesPlaceholder")} hint={t("caseNamesHint")} error={errors.caseNames?.message} {...form.register("caseNames")} />
       ) : null}
 
       <div className="space-y-1">
         <label htmlFor="webhook-metadata" className="block text-sm font-medium text-slate-800">
-          Payload metadata (JSON object)
+          {t("metadata")}
         </label>
         <textarea
           id="webhook-metadata"
@@ -135,40 +142,40 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
             {errors.payloadMetadata.message}
           </p>
         ) : (
-          <p className="text-xs text-slate-500">Sent as the metadata field of every payload of this webhook.</p>
+          <p className="text-xs text-slate-500">{t("metadataHint")}</p>
         )}
       </div>
 
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" {...form.register("active")} /> Active (deliveries are sent)
+        <input type="checkbox" {...form.register("active")} /> {t("active")}
       </label>
 
       <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3">
-        <p className="text-sm font-medium text-slate-800">Signing secret</p>
+        <p className="text-sm font-medium text-slate-800">{t("secret")}</p>
         {webhook ? (
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" {...form.register("replaceSecret")} /> Replace the secret (now ending in {webhook.secretHint})
+            <input type="checkbox" {...form.register("replaceSecret")} /> {t("replaceSecret", { hint: webhook.secretHint })}
           </label>
         ) : null}
         {sendsSecret ? (
           <>
-            <p className="text-xs text-slate-600">This random secret is saved with the webhook and never shown again after the next screen: give it to the receiver, which checks the signatures with it.</p>
-            <SecretBox secret={secret} label="New signing secret" />
+            <p className="text-xs text-slate-600">{t("secretShownOnce")}</p>
+            <SecretBox secret={secret} label={t("newSecret")} />
             <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setSecret(generateSecret())}>
-              Generate another
+              {t("generateAnother")}
             </Button>
           </>
         ) : (
-          <p className="text-xs text-slate-600">The secret stays as it is.</p>
+          <p className="text-xs text-slate-600">{t("secretStays")}</p>
         )}
       </div>
 
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : webhook ? "Save webhook" : "Create webhook"}
+          {save.isPending ? tUi("saving") : webhook ? t("save") : t("create")}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
-          Cancel
+          {tUi("cancel")}
         </Button>
       </div>
     </form>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiRequest } from "@/components/forms/api";
 import { problemMessage } from "@/components/forms/problem";
-import { formatInstant } from "@/components/periods/labels";
+import { useFormat } from "@/components/format/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -25,6 +26,10 @@ const localToIso = (local: string) => new Date(local).toISOString();
  * goes through the documented API (contract section 9).
  */
 export function WebhooksScreen({ orgId }: { orgId: string }) {
+  const t = useTranslations("webhooks.screen");
+  const tForm = useTranslations("webhooks.form");
+  const tLog = useTranslations("webhooks.log");
+  const format = useFormat();
   const queryClient = useQueryClient();
   const listKey = ["webhooks", orgId] as const;
   const list = useQuery({
@@ -73,7 +78,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
     // 202 with the new message (pending): the log follows it until it is delivered or failed.
     mutationFn: (w: Webhook) => apiRequest<unknown>(`${webhookPath(orgId, w.id)}/test`, { method: "POST" }),
     onSuccess: (_, w) => {
-      setNotice({ webhookId: w.id, tone: "success", text: "Test event sent; see the delivery log." });
+      setNotice({ webhookId: w.id, tone: "success", text: t("testSent") });
       setOpen(w.id);
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, w.id) });
     },
@@ -82,11 +87,8 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
   const replay = useMutation({
     mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) => apiRequest<ReplayAccepted>(`${webhookPath(orgId, webhook.id)}/replay`, { method: "POST", body: { since: sinceIso } }),
     onSuccess: ({ data }, { webhook, sinceIso }) => {
-      const since = formatInstant(sinceIso, "short");
-      const text =
-        data.count === 0
-          ? `No event this webhook receives was recorded since ${since}: nothing to send again.`
-          : `${data.count === 1 ? "1 event" : `${data.count} events`} since ${since} will be sent again; see the delivery log.`;
+      const since = format.instant(sinceIso);
+      const text = data.count === 0 ? t("replayNone", { since }) : t("replayCount", { count: data.count, since });
       setNotice({ webhookId: webhook.id, tone: "success", text });
       setOpen(webhook.id);
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, webhook.id) });
@@ -96,7 +98,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
 
   if (editing) {
     return (
-      <Card title={editing.webhook ? "Edit webhook" : "New webhook"}>
+      <Card title={editing.webhook ? tForm("edit") : tForm("new")}>
         <WebhookForm
           orgId={orgId}
           webhook={editing.webhook}
@@ -115,56 +117,54 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
   return (
     <div className="space-y-4">
       {shownSecret ? (
-        <Alert tone="success" title="Signing secret">
-          <p className="mb-2 break-all">For {shownSecret.webhook.payloadUrl}.</p>
-          <p className="mb-2">Copy it now: it is not shown again. The receiver checks X-Service-Signature (HMAC-SHA256 of the body) and webhook-signature with it.</p>
-          <SecretBox secret={shownSecret.secret} label="Signing secret" />
+        <Alert tone="success" title={t("secretTitle")}>
+          <p className="mb-2 break-all">{t("secretFor", { url: shownSecret.webhook.payloadUrl })}</p>
+          <p className="mb-2">{t("copyNow")}</p>
+          <SecretBox secret={shownSecret.secret} label={t("secretTitle")} />
           <Button variant="ghost" className="mt-2 px-2 py-1 text-xs" onClick={() => setShownSecret(null)}>
-            I have copied it
+            {t("copiedIt")}
           </Button>
         </Alert>
       ) : null}
       <div className="flex justify-end">
-        <Button onClick={() => setEditing({ webhook: null, etag: null })}>New webhook</Button>
+        <Button onClick={() => setEditing({ webhook: null, etag: null })}>{t("new")}</Button>
       </div>
       {list.isError ? <Alert tone="error">{problemMessage(list.error)}</Alert> : null}
-      {list.isPending ? <p className="text-sm text-slate-600">Loading webhooks…</p> : null}
-      {list.data && !list.data.length ? <p className="text-sm text-slate-600">No webhooks yet. A webhook sends the events you choose to your system as they happen.</p> : null}
+      {list.isPending ? <p className="text-sm text-slate-600">{t("loading")}</p> : null}
+      {list.data && !list.data.length ? <p className="text-sm text-slate-600">{t("empty")}</p> : null}
       {list.data?.map((w) => (
         <Card key={w.id}>
           <div data-testid="webhook" data-webhook-id={w.id} data-active={w.active} className="space-y-3">
             <div>
               <h2 className="break-all text-base font-semibold text-slate-900">{w.payloadUrl}</h2>
               <p className="mt-1 text-sm text-slate-600" data-testid="webhook-summary">
-                <span className={w.active ? "text-emerald-800" : "font-medium text-amber-900"}>{w.active ? "Active" : "Inactive"}</span> · {w.events.join(", ")}
-                {w.caseNames?.length ? ` · only cases ${w.caseNames.join(", ")}` : ""}
+                <span className={w.active ? "text-emerald-800" : "font-medium text-amber-900"}>{w.active ? t("active") : t("inactive")}</span> · {w.events.join(", ")}
+                {w.caseNames?.length ? ` · ${t("onlyCases", { names: w.caseNames.join(", ") })}` : ""}
               </p>
             </div>
             {!w.active ? (
               <Alert tone="warning">
-                {w.deactivatedReason ? `Deactivated by the service: ${w.deactivatedReason}` : "Deactivated."} Nothing is sent to it until it is activated again (Edit).
+                {w.deactivatedReason ? t("deactivatedBy", { reason: w.deactivatedReason }) : t("deactivated")} {t("nothingSent")}
               </Alert>
             ) : null}
-            <p className="text-xs text-slate-600">
-              Secret ending in {w.secretHint} · created {formatInstant(w.createdAt, "short")} · changed {formatInstant(w.updatedAt, "short")}
-            </p>
+            <p className="text-xs text-slate-600">{t("secretLine", { hint: w.secretHint, created: format.instant(w.createdAt), changed: format.instant(w.updatedAt) })}</p>
             <div className="flex flex-wrap items-end gap-2">
               <Button variant="secondary" className="px-2.5 py-1" disabled={startEdit.isPending} onClick={() => startEdit.mutate(w.id)}>
-                Edit
+                {t("edit")}
               </Button>
-              <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending || !w.active} title={w.active ? undefined : "The webhook is inactive."} onClick={() => test.mutate(w)}>
-                Send test event
+              <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending || !w.active} title={w.active ? undefined : tLog("inactive")} onClick={() => test.mutate(w)}>
+                {t("sendTest")}
               </Button>
               <Button variant="secondary" className="px-2.5 py-1" aria-expanded={open === w.id} onClick={() => setOpen(open === w.id ? null : w.id)}>
-                {open === w.id ? "Hide delivery log" : "Delivery log"}
+                {open === w.id ? t("hideLog") : t("log")}
               </Button>
               <Button variant="secondary" className="px-2.5 py-1 text-red-800" onClick={() => setDeleting(w)}>
-                Delete
+                {t("delete")}
               </Button>
             </div>
             <form
               className="flex flex-wrap items-end gap-2"
-              aria-label="Replay events"
+              aria-label={t("replayForm")}
               onSubmit={(event) => {
                 event.preventDefault();
                 const local = since[w.id];
@@ -172,7 +172,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
               }}
             >
               <label className="text-xs text-slate-700">
-                Send again every event since
+                {t("replaySince")}
                 <input
                   type="datetime-local"
                   required
@@ -181,8 +181,8 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
                   className="mt-1 block max-w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
                 />
               </label>
-              <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending || !w.active} title={w.active ? undefined : "The webhook is inactive."}>
-                Replay
+              <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending || !w.active} title={w.active ? undefined : tLog("inactive")}>
+                {t("replay")}
               </Button>
             </form>
             {notice?.webhookId === w.id ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
@@ -192,8 +192,8 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       ))}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this webhook?"
-        confirmLabel="Delete webhook"
+        title={t("deleteTitle")}
+        confirmLabel={t("deleteConfirm")}
         pending={remove.isPending}
         onCancel={() => {
           if (!remove.isPending) setDeleting(null);
@@ -202,7 +202,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
           if (deleting) remove.mutate(deleting);
         }}
       >
-        <p className="break-all">{deleting?.payloadUrl} receives no more events, and its delivery log is deleted with it.</p>
+        <p className="break-all">{t("deleteBody", { url: deleting?.payloadUrl ?? "" })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,10 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { escapeRegExp, launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
+
+/** A message of the catalog (messages/<locale>/<namespace>.json), by its dotted key. */
+function catalog(locale: string, namespace: string, key: string): string {
+  const messages: unknown = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../messages", locale, `${namespace}.json`), "utf8"));
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+  if (typeof found !== "string") throw new Error(`${locale} ${namespace}.${key}: no message`);
+  return found;
+}
 
 /**
  * People: the administrator invites, the invitee accepts in a browser of their own (signing in at
@@ -165,24 +175,42 @@ describe("people and invitations", () => {
     await admin.getByRole("heading", { name: "Invitation withdrawn" }).waitFor();
   });
 
-  it("a person changes their own language in their settings", async () => {
+  it("a person changes their own language in their settings, and the console speaks it at once", async () => {
     await admin.goto(`/tenants/${orgId}/employees`);
     await admin.getByRole("link", { name: "Your settings" }).click();
     await admin.waitForURL(/\/account$/);
     expect(await admin.getByTestId("account-email").textContent()).toBe("admin@demo.example");
-    const language = admin.getByLabel("Language");
-    const before = await language.inputValue();
+    const htmlLang = () => admin.evaluate(() => document.documentElement.lang);
+    // The demo people speak English (en-CH); whatever it is, the form shows it as chosen.
+    const before = await htmlLang();
+    expect(await admin.getByLabel(catalog(before, "account", "language")).inputValue()).toBe(before);
     const wanted = before === "fr-CH" ? "it-CH" : "fr-CH";
-    await language.selectOption(wanted);
-    await admin.getByRole("button", { name: "Save" }).click();
-    await admin.getByText("Your language is saved.").waitFor();
+
+    /** Chooses a language in the form (labelled in the language now shown) and saves it, without reloading the page. */
+    const switchTo = async (from: string, to: string) => {
+      await admin.getByLabel(catalog(from, "account", "language")).selectOption(to);
+      await admin.getByRole("button", { name: catalog(from, "ui", "save"), exact: true }).click();
+      // At once, no reload and no sign-out: the page, the header and <html lang> speak the new language.
+      await admin.getByText(catalog(to, "account", "saved")).waitFor();
+      await expect.poll(htmlLang).toBe(to);
+      await admin.getByRole("heading", { name: catalog(to, "account", "title") }).waitFor();
+      await admin.getByRole("link", { name: catalog(to, "common", "header.yourSettings") }).waitFor();
+      await admin.getByRole("button", { name: catalog(to, "common", "header.signOut") }).waitFor();
+    };
+
+    await switchTo(before, wanted);
     const me = (await (await admin.request.get("/api/users")).json()) as { culture: string };
     expect(me.culture).toBe(wanted);
-    await admin.reload();
-    await expect.poll(() => admin.getByLabel("Language").inputValue()).toBe(wanted);
+    // The tenant's menu and pages follow too.
+    await admin.goto(`/tenants/${orgId}/people`);
+    await admin.getByRole("link", { name: catalog(wanted, "common", "nav.people") }).waitFor();
+    await admin.getByRole("heading", { name: catalog(wanted, "people", "title"), level: 1 }).waitFor();
+    expect(await htmlLang()).toBe(wanted);
+    await admin.getByRole("link", { name: catalog(wanted, "common", "header.yourSettings") }).click();
+    await admin.waitForURL(/\/account$/);
+    await expect.poll(() => admin.getByLabel(catalog(wanted, "account", "language")).inputValue()).toBe(wanted);
+
     // Leave the demo administrator as found.
-    await admin.getByLabel("Language").selectOption(before);
-    await admin.getByRole("button", { name: "Save" }).click();
-    await admin.getByText("Your language is saved.").waitFor();
+    await switchTo(wanted, before);
   });
 });

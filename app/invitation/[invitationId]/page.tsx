@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AcceptInvitation } from "@/components/invitations/accept-invitation";
 import { AutoSignIn } from "@/components/invitations/auto-sign-in";
 import { SwitchAccountButton } from "@/components/invitations/switch-account-button";
-import { ROLE_HINT, ROLE_LABEL, formatInstant } from "@/components/people/labels";
+import { getFormat } from "@/components/format/server";
 import { Providers } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -14,14 +15,18 @@ import { isUuid } from "@/server/ids";
 import { getInvitation } from "@/server/invitations/accept-invitation";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Invitation" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.invitation");
+  return { title: t("metaTitle") };
+}
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+async function Frame({ title, children }: { title: string; children: ReactNode }) {
+  const t = await getTranslations("auth");
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-md space-y-6 rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <div>
-          <p className="text-sm font-medium text-slate-500">Swiss payroll</p>
+          <p className="text-sm font-medium text-slate-500">{t("brand")}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{title}</h1>
         </div>
         <Providers>{children}</Providers>
@@ -38,10 +43,14 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
   const { invitationId } = await params;
   const self = `/invitation/${invitationId}`;
   const caller = await consoleCaller();
+  const t = await getTranslations("auth.invitation");
+  const tRoles = await getTranslations("common.roles");
+  const tHints = await getTranslations("people.roleHints");
+  const format = await getFormat();
   if (!caller) {
     return (
-      <Frame title="You are invited">
-        <p className="text-sm text-slate-700">Sign in with the email address the invitation was sent to; you come back here to accept it.</p>
+      <Frame title={t("invitedTitle")}>
+        <p className="text-sm text-slate-700">{t("invitedBody")}</p>
         <AutoSignIn callbackUrl={self} />
       </Frame>
     );
@@ -56,22 +65,19 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
 
   const signedInAs = (
     <p className="text-xs text-slate-500">
-      Signed in as <span className="font-medium text-slate-700">{caller.email}</span>
+      {t.rich("signedInAs", { email: caller.email, strong: (chunks) => <span className="font-medium text-slate-700">{chunks}</span> })}
     </p>
   );
 
   if (!invitation) {
     // The service does not tell an invitation sent to someone else from one that does not exist.
     return (
-      <Frame title="Invitation not found">
-        <Alert tone="warning">
-          There is no invitation at this link for <strong>{caller.email}</strong>. Either the link is incomplete, or the invitation was sent to another email address: then
-          sign in with that address.
-        </Alert>
+      <Frame title={t("notFoundTitle")}>
+        <Alert tone="warning">{t.rich("notFoundBody", { email: caller.email, strong: (chunks) => <strong>{chunks}</strong> })}</Alert>
         <div className="flex flex-wrap gap-2">
           <SwitchAccountButton returnTo={self} />
           <ButtonLink variant="ghost" href="/">
-            Go to the console
+            {t("goToConsole")}
           </ButtonLink>
         </div>
         {signedInAs}
@@ -79,53 +85,51 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
     );
   }
 
-  const tenantName = invitation.tenantName ?? "the company";
+  const tenantName = invitation.tenantName ?? t("theCompany");
   const forSomeoneElse = invitation.email !== caller.email.toLowerCase();
   const member = await consoleTenantCtx(invitation.tenantId);
   const details = (
     <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
-      <dt className="text-slate-500">Company</dt>
+      <dt className="text-slate-500">{t("company")}</dt>
       <dd className="font-semibold text-slate-900" data-testid="invitation-tenant">
         {tenantName}
       </dd>
-      <dt className="text-slate-500">Role</dt>
+      <dt className="text-slate-500">{t("role")}</dt>
       <dd className="text-slate-900">
         <span className="font-medium" data-testid="invitation-role">
-          {ROLE_LABEL[invitation.role]}
+          {tRoles(invitation.role)}
         </span>
-        <span className="block text-xs text-slate-500">{ROLE_HINT[invitation.role]}</span>
+        <span className="block text-xs text-slate-500">{tHints(invitation.role)}</span>
       </dd>
-      <dt className="text-slate-500">Invited</dt>
+      <dt className="text-slate-500">{t("invited")}</dt>
       <dd className="text-slate-900" data-testid="invitation-email">
         {invitation.email}
       </dd>
-      <dt className="text-slate-500">Valid until</dt>
-      <dd className="text-slate-900">{formatInstant(invitation.expiresAt)}</dd>
+      <dt className="text-slate-500">{t("validUntil")}</dt>
+      <dd className="text-slate-900">{format.instant(invitation.expiresAt)}</dd>
     </dl>
   );
   const openTenant = member ? (
     <ButtonLink className="w-full" href={`/tenants/${invitation.tenantId}`}>
-      Open {tenantName}
+      {t("open", { tenant: tenantName })}
     </ButtonLink>
   ) : null;
 
   if (invitation.status === "accepted") {
     return (
-      <Frame title="Invitation already accepted">
-        <Alert tone="info">This invitation to {tenantName} has already been accepted; the link cannot be used again.</Alert>
-        {openTenant ?? <p className="text-sm text-slate-700">If you need access, ask an administrator of {tenantName} for a new invitation.</p>}
+      <Frame title={t("acceptedTitle")}>
+        <Alert tone="info">{t("acceptedBody", { tenant: tenantName })}</Alert>
+        {openTenant ?? <p className="text-sm text-slate-700">{t("acceptedAskAdmin", { tenant: tenantName })}</p>}
         {signedInAs}
       </Frame>
     );
   }
   if (invitation.status === "withdrawn" || invitation.status === "expired") {
     return (
-      <Frame title={invitation.status === "withdrawn" ? "Invitation withdrawn" : "Invitation expired"}>
+      <Frame title={invitation.status === "withdrawn" ? t("withdrawnTitle") : t("expiredTitle")}>
         <Alert tone="warning">
-          {invitation.status === "withdrawn"
-            ? `${tenantName} has withdrawn this invitation.`
-            : `This invitation expired on ${formatInstant(invitation.expiresAt)}.`}{" "}
-          Ask an administrator of {tenantName} for a new one.
+          {invitation.status === "withdrawn" ? t("withdrawnBody", { tenant: tenantName }) : t("expiredBody", { date: format.instant(invitation.expiresAt) })}{" "}
+          {t("askNew", { tenant: tenantName })}
         </Alert>
         {openTenant}
         {signedInAs}
@@ -134,18 +138,18 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
   }
 
   return (
-    <Frame title={`Join ${tenantName}`}>
+    <Frame title={t("joinTitle", { tenant: tenantName })}>
       {details}
       {forSomeoneElse ? (
         <>
-          <Alert tone="warning" title="This invitation is for another email address">
-            You are signed in as <strong>{caller.email}</strong>, but the invitation was sent to <strong>{invitation.email}</strong>. Only that person can accept it.
+          <Alert tone="warning" title={t("otherAddressTitle")}>
+            {t.rich("otherAddressBody", { email: caller.email, invited: invitation.email, strong: (chunks) => <strong>{chunks}</strong> })}
           </Alert>
           <SwitchAccountButton returnTo={self} email={invitation.email} />
         </>
       ) : member ? (
         <>
-          <Alert tone="info">You are already a member of {tenantName}.</Alert>
+          <Alert tone="info">{t("alreadyMember", { tenant: tenantName })}</Alert>
           {openTenant}
         </>
       ) : (
@@ -153,7 +157,13 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       )}
       {signedInAs}
       <p className="text-xs text-slate-500">
-        Not expecting this? Ignore it, or <Link className="underline" href="/">go to the console</Link>.
+        {t.rich("notExpecting", {
+          link: (chunks) => (
+            <Link className="underline" href="/">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </Frame>
   );

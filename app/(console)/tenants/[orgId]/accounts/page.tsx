@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ChartOfAccountsSection } from "@/components/lookups/sections";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
-export const metadata: Metadata = { title: "Chart of accounts" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("lookups");
+  return { title: t("accountsTitle") };
+}
 
 export default async function AccountsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -14,9 +18,10 @@ export default async function AccountsPage({ params }: { params: Promise<{ orgId
   if (!consoleCan(ctx, "lookup.write")) notFound();
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const t = await getTranslations("lookups");
   return (
     <>
-      <PageHeader title="Chart of accounts" description="The payroll's own accounts, started from its chart of accounts, and where each wage type posts." />
+      <PageHeader title={t("accountsTitle")} description={t("accountsDescription")} />
       <ChartOfAccountsSection ctx={ctx} payroll={found.payroll} />
     </>
   );

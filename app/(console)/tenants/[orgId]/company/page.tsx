@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CaseSections } from "@/components/cases/case-sections";
 import { MissingDataList } from "@/components/cases/missing-data-list";
-import { formatDate } from "@/components/payrolls/labels";
+import { getFormat } from "@/components/format/server";
+import { languageOf } from "@/components/regulations/display-name";
 import { Alert } from "@/components/ui/alert";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { payrollMissingData } from "@/server/cases/missing-data";
 
-export const metadata: Metadata = { title: "Company data" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("payroll.company");
+  return { title: t("title") };
+}
 
 export default async function CompanyDataPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -20,17 +25,20 @@ export default async function CompanyDataPage({ params }: { params: Promise<{ or
   const { payroll } = found;
   const missing = await payrollMissingData({ ctx, payrollId: payroll.id });
   const canWrite = consoleCan(ctx, "company.write");
+  const t = await getTranslations("payroll.company");
+  const format = await getFormat();
+  const locale = await getLocale();
   return (
     <>
-      <PageHeader title="Company data" description="Address, registration, bank account and insurances of the company, as time-versioned case data." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         {canWrite ? null : (
-          <Alert tone="info" title="Read-only">
-            Company data is a setting of the tenant: you see it as the payroll uses it; an administrator changes it.
+          <Alert tone="info" title={t("readOnly")}>
+            {t("readOnlyBody")}
           </Alert>
         )}
-        <Card title="Missing company data" description={`Required fields without a value on ${formatDate(missing.valueDate)}.`}>
-          <MissingDataList items={missing.items.filter((i) => i.employeeId === null)} language={payroll.documentLanguage} hrefOf={(item) => `#case-${item.caseName}`} label="Missing company data" />
+        <Card title={t("missing")} description={t("missingDescription", { date: format.date(missing.valueDate) })}>
+          <MissingDataList items={missing.items.filter((i) => i.employeeId === null)} language={languageOf(locale)} hrefOf={(item) => `#case-${item.caseName}`} label={t("missing")} />
         </Card>
         <CaseSections ctx={ctx} payroll={payroll} employeeId={null} valueDate={missing.valueDate} />
       </div>

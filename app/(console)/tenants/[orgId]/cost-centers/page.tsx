@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { CostCenterAssignment } from "@/components/employees/cost-center-assignment";
 import { CostCentersSection } from "@/components/lookups/sections";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
-export const metadata: Metadata = { title: "Cost centers" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("lookups");
+  return { title: t("costCentersTitle") };
+}
 
 export default async function CostCentersPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -15,9 +19,10 @@ export default async function CostCentersPage({ params }: { params: Promise<{ or
   if (!consoleCan(ctx, "lookup.write")) notFound();
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const t = await getTranslations("lookups");
   return (
     <>
-      <PageHeader title="Cost centers" description={found.payroll.name} />
+      <PageHeader title={t("costCentersTitle")} description={found.payroll.name} />
       <CostCenterAssignment ctx={ctx} payroll={found.payroll} />
       <CostCentersSection ctx={ctx} payroll={found.payroll} />
     </>

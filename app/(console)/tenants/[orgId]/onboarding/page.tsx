@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CaseSections } from "@/components/cases/case-sections";
-import { localized } from "@/components/cases/labels";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { ChartOfAccountsSection, CostCentersSection } from "@/components/lookups/sections";
 import { CreatePayrollForm } from "@/components/payrolls/create-payroll-form";
-import { formatDate } from "@/components/payrolls/labels";
+import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { displayName, languageOf } from "@/components/regulations/display-name";
 import { RegulationsSection } from "@/components/regulations/regulations-section";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -20,20 +21,17 @@ import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listWageTypes } from "@/server/lookups/list-wage-types";
 import { availableRegulations, getPayrollRegulations } from "@/server/regulations/assignment";
 
-export const metadata: Metadata = { title: "Set up the payroll" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("payroll.onboarding");
+  return { title: t("title") };
+}
 
-const STEPS = [
-  { id: "details", title: "Company and start date" },
-  { id: "regulations", title: "Regulations" },
-  { id: "chart", title: "Chart of accounts" },
-  { id: "company", title: "Company data" },
-  { id: "cost-centers", title: "Cost centers" },
-  { id: "employees", title: "Employees" },
-] as const;
+/** The steps in order; their titles are payroll.onboarding.steps.<id>. */
+const STEPS = [{ id: "details" }, { id: "regulations" }, { id: "chart" }, { id: "company" }, { id: "cost-centers" }, { id: "employees" }] as const;
 type StepId = (typeof STEPS)[number]["id"];
 /** A checklist line: done or not, and in a few words what the payroll has now. */
 type StepState = { done: boolean; detail: string };
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+type Translate = Awaited<ReturnType<typeof getTranslations<"payroll.onboarding">>>;
 
 /**
  * Onboarding of a new payroll as a checklist: each step says whether it is done and what the payroll
@@ -47,18 +45,22 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   const base = `/tenants/${orgId}/onboarding`;
   const href = (step: StepId) => `${base}?step=${step}`;
   const found = await tenantPayroll(ctx);
+  const t = await getTranslations("payroll.onboarding");
+  const tPayroll = await getTranslations("payroll");
+  const locale = await getLocale();
+  const format = await getFormat();
 
   if (!found) {
-    const countries = (await availableRegulations()).items.map((c) => ({ name: c.name, label: `${c.displayName.en} (${c.name})` }));
+    const countries = (await availableRegulations()).items.map((c) => ({ name: c.name, label: `${displayName(c.displayName, locale) || c.name} (${c.name})` }));
     return (
       <>
-        <PageHeader title="Set up the payroll" description="Step 1 of 6. The company has no payroll yet." />
-        <Progress current="details" states={null} href={href} enabled={false} />
-        <Card title="Company and start date" description="One payroll per tenant. Its first payrun period opens in the month of the accounting start date.">
+        <PageHeader title={t("title")} description={t("noPayrollYet", { total: STEPS.length })} />
+        <Progress current="details" states={null} href={href} enabled={false} t={t} />
+        <Card title={t("steps.details")} description={t("detailsDescription")}>
           {consoleCan(ctx, "payroll.create") ? (
             <CreatePayrollForm orgId={orgId} suggestedStart={`${todayInZurich().slice(0, 4)}-01-01`} countries={countries} nextHref={href("regulations")} />
           ) : (
-            <Alert tone="info">An administrator of this tenant creates the payroll.</Alert>
+            <Alert tone="info">{tPayroll("settings.adminCreates")}</Alert>
           )}
         </Card>
       </>
@@ -66,6 +68,7 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   }
 
   const { payroll } = found;
+  const tReg = await getTranslations("regulations");
   const [missing, costCenters, accounts, staff, assigned, available, wageTypes] = await Promise.all([
     payrollMissingData({ ctx, payrollId: payroll.id }),
     listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 1, lookupName: "CostCenters" } }),
@@ -85,24 +88,24 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   const chartDone = offered(country?.accountingData, assigned.accountingData) && accounts.items.length > 0 && mapped > 0;
   const employeesWithMissing = new Set(employeeMissing.map((i) => i.employeeId)).size;
   const states: Record<StepId, StepState> = {
-    details: { done: true, detail: `from ${formatDate(payroll.accountingStartDate)}` },
+    details: { done: true, detail: t("detail.from", { date: format.date(payroll.accountingStartDate) }) },
     regulations: {
       done: regulationsDone,
       detail: regulationsDone
-        ? [country, ...country.industries.filter((i) => assigned.industries.includes(i.name))].map((r) => localized(r.displayName, payroll.documentLanguage) || r.name).join(", ")
-        : "accounting template or chart missing",
+        ? [country, ...country.industries.filter((i) => assigned.industries.includes(i.name))].map((r) => displayName(r.displayName, locale) || r.name).join(", ")
+        : t("detail.regulationsMissing"),
     },
     chart: {
       done: chartDone,
       detail: assigned.accountingData
-        ? `${accounts.nextCursor ? "500+" : accounts.items.length} accounts, ${mapped} of ${wageTypes.items.length} wage types mapped`
-        : "no chart of accounts assigned",
+        ? t("detail.chart", { accounts: accounts.nextCursor ? "500+" : String(accounts.items.length), mapped, total: wageTypes.items.length })
+        : t("detail.noChart"),
     },
-    company: { done: companyMissing.length === 0, detail: companyMissing.length ? `${count(companyMissing.length, "case", "cases")} missing data` : "nothing missing" },
-    "cost-centers": { done: costCenters.items.length > 0, detail: costCenters.items.length ? "in use" : "none (optional)" },
+    company: { done: companyMissing.length === 0, detail: companyMissing.length ? t("detail.casesMissing", { count: companyMissing.length }) : t("detail.nothingMissing") },
+    "cost-centers": { done: costCenters.items.length > 0, detail: costCenters.items.length ? t("detail.inUse") : t("detail.noneOptional") },
     employees: {
       done: staff.items.length > 0 && employeeMissing.length === 0,
-      detail: staff.items.length === 0 ? "none yet" : employeesWithMissing ? `${count(employeesWithMissing, "employee", "employees")} with missing data` : "nothing missing",
+      detail: staff.items.length === 0 ? t("detail.noneYet") : employeesWithMissing ? t("detail.employeesMissing", { count: employeesWithMissing }) : t("detail.nothingMissing"),
     },
   };
   const done = new Set(STEPS.filter((s) => states[s.id].done).map((s) => s.id));
@@ -113,35 +116,37 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   const next = STEPS[index + 1];
   const continueLink = next ? (
     <ButtonLink href={href(next.id)} variant="secondary">
-      Continue: {next.title.toLowerCase()}
+      {t(`continue.${next.id}`)}
     </ButtonLink>
   ) : null;
 
   return (
     <>
-      <PageHeader title="Set up the payroll" description={`${payroll.name} · step ${index + 1} of ${STEPS.length} · ${done.size} of ${STEPS.length} done`} />
-      <Progress current={current} states={states} href={href} enabled />
+      <PageHeader title={t("title")} description={t("progress", { name: payroll.name, step: index + 1, total: STEPS.length, done: done.size })} />
+      <Progress current={current} states={states} href={href} enabled t={t} />
       <div className="space-y-6">
         {current === "details" ? (
-          <Card title="Company and start date" description="Done: the payroll exists.">
+          <Card title={t("steps.details")} description={t("detailsDone")}>
             <dl className="grid gap-1 text-sm sm:grid-cols-[12rem_1fr]">
-              <dt className="text-slate-500">Name</dt>
+              <dt className="text-slate-500">{t("name")}</dt>
               <dd>{payroll.name}</dd>
-              <dt className="text-slate-500">Accounting start date</dt>
-              <dd>{formatDate(payroll.accountingStartDate)} (fixed)</dd>
+              <dt className="text-slate-500">{tPayroll("form.start")}</dt>
+              <dd>{t("startFixed", { date: format.date(payroll.accountingStartDate) })}</dd>
             </dl>
             <p className="mt-3 text-sm">
-              Name and document language can change any time in the{" "}
-              <Link className="underline" href={`/tenants/${orgId}/settings`}>
-                company settings
-              </Link>
-              .
+              {t.rich("changeLater", {
+                link: (chunks) => (
+                  <Link className="underline" href={`/tenants/${orgId}/settings`}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
             <div className="mt-4">{continueLink}</div>
           </Card>
         ) : null}
         {current === "regulations" ? (
-          <RegulationsSection ctx={ctx} payroll={payroll} explain={false} nextHref={href("chart")} submitLabel="Save and continue" />
+          <RegulationsSection ctx={ctx} payroll={payroll} explain={false} nextHref={href("chart")} submitLabel={tReg("form.saveAndContinue")} />
         ) : null}
         {current === "chart" ? (
           <>
@@ -151,8 +156,8 @@ export default async function OnboardingPage({ params, searchParams }: { params:
         ) : null}
         {current === "company" ? (
           <>
-            <Card title="Missing company data" description={`Required fields without a value on ${formatDate(missing.valueDate)}.`}>
-              <MissingDataList items={companyMissing} language={payroll.documentLanguage} hrefOf={(item) => `#case-${item.caseName}`} label="Missing company data" />
+            <Card title={tPayroll("company.missing")} description={tPayroll("company.missingDescription", { date: format.date(missing.valueDate) })}>
+              <MissingDataList items={companyMissing} language={languageOf(locale)} hrefOf={(item) => `#case-${item.caseName}`} label={tPayroll("company.missing")} />
             </Card>
             <CaseSections ctx={ctx} payroll={payroll} employeeId={null} valueDate={missing.valueDate} />
             {continueLink}
@@ -160,24 +165,24 @@ export default async function OnboardingPage({ params, searchParams }: { params:
         ) : null}
         {current === "cost-centers" ? (
           <>
-            <Alert tone="info">Optional. A payroll without cost centers needs none; once it has one, every employee needs a cost center.</Alert>
+            <Alert tone="info">{t("costCentersOptional")}</Alert>
             <CostCentersSection ctx={ctx} payroll={payroll} />
             {continueLink}
           </>
         ) : null}
         {current === "employees" ? (
-          <Card title="Employees" description="Create the employees, then record their personal data, employment and salary on each employee's page.">
+          <Card title={t("steps.employees")} description={t("employeesDescription")}>
             <div className="space-y-4">
               <MissingDataList
                 items={employeeMissing}
-                language={payroll.documentLanguage}
+                language={languageOf(locale)}
                 hrefOf={(item) => `/tenants/${orgId}/employees/${item.employeeId}#case-${item.caseName}`}
-                label="Missing employee data"
+                label={tPayroll("company.missingEmployee")}
               />
               <div className="flex gap-2">
-                <ButtonLink href={`/tenants/${orgId}/employees/new`}>New employee</ButtonLink>
+                <ButtonLink href={`/tenants/${orgId}/employees/new`}>{t("newEmployee")}</ButtonLink>
                 <ButtonLink variant="secondary" href={`/tenants/${orgId}/missing-data`}>
-                  All missing data
+                  {t("allMissing")}
                 </ButtonLink>
               </div>
             </div>
@@ -188,15 +193,15 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   );
 }
 
-function Progress({ current, states, href, enabled }: { current: StepId; states: Record<StepId, StepState> | null; href: (step: StepId) => string; enabled: boolean }) {
+function Progress({ current, states, href, enabled, t }: { current: StepId; states: Record<StepId, StepState> | null; href: (step: StepId) => string; enabled: boolean; t: Translate }) {
   return (
-    <nav aria-label="Onboarding steps" className="mb-6">
+    <nav aria-label={t("stepsLabel")} className="mb-6">
       <ol className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {STEPS.map((step, i) => {
           const state = states?.[step.id] ?? null;
           const isDone = state?.done ?? false;
-          const label = `${i + 1}. ${step.title}`;
-          const status = isDone ? "✓ done" : step.id === "cost-centers" && state ? "optional" : "to do";
+          const label = `${i + 1}. ${t(`steps.${step.id}`)}`;
+          const status = isDone ? t("done") : step.id === "cost-centers" && state ? t("optional") : t("toDo");
           const className = `block h-full rounded-md border px-3 py-2 text-xs ${step.id === current ? "border-slate-900 bg-slate-900 text-white" : isDone ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-slate-200 bg-white text-slate-700"}`;
           const content = (
             <>

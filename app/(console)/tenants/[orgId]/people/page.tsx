@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { Option } from "@/components/people/labels";
 import { InvitationsTable } from "@/components/people/invitations-table";
 import { InviteForm } from "@/components/people/invite-form";
@@ -13,7 +14,10 @@ import { listInvitations } from "@/server/invitations/manage-invitations";
 import { listMemberships } from "@/server/memberships/manage-memberships";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 
-export const metadata: Metadata = { title: "People" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("people");
+  return { title: t("title") };
+}
 
 const LIMIT = 500;
 
@@ -43,19 +47,20 @@ export default async function PeoplePage({ params }: { params: Promise<{ orgId: 
     .map((e) => ({ id: e.id, label: `${e.lastName}, ${e.firstName} (${e.identifier})` }))
     .sort((a, b) => a.label.localeCompare(b.label, "de-CH"));
   const currentUserId = ctx.caller.kind === "person" ? ctx.caller.userId : "";
+  const t = await getTranslations("people");
 
   return (
     <>
-      <PageHeader title="People" description="Who has access to this tenant, with which role; invite people by email." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="Members" description={`${members.length} ${members.length === 1 ? "person has" : "people have"} access.`}>
+        <Card title={t("members")} description={t("membersCount", { count: members.length })}>
           <MembersTable orgId={orgId} members={members} payrolls={payrolls} employees={employees} currentUserId={currentUserId} canWrite={canWrite} />
         </Card>
-        <Card title="Pending invitations" description="Valid for 14 days. Whoever accepts must sign in with the invited address.">
+        <Card title={t("pendingInvitations")} description={t("pendingDescription")}>
           <InvitationsTable orgId={orgId} invitations={invitations} payrolls={payrolls} employees={employees} canWrite={canWrite} />
         </Card>
         {canWrite ? (
-          <Card title="Invite a person" description="Creates an invitation link to pass on to the person; the service does not send email.">
+          <Card title={t("inviteTitle")} description={t("inviteDescription")}>
             <InviteForm orgId={orgId} payrolls={payrolls} employees={employees} />
           </Card>
         ) : null}

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { RegulationsSection } from "@/components/regulations/regulations-section";
 import { PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
-export const metadata: Metadata = { title: "Regulations" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("regulations");
+  return { title: t("title") };
+}
 
 export default async function RegulationsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -14,9 +18,10 @@ export default async function RegulationsPage({ params }: { params: Promise<{ or
   if (!consoleCan(ctx, "payroll.update")) notFound();
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const t = await getTranslations("regulations");
   return (
     <>
-      <PageHeader title="Regulations" description="The rules, cases, wage types and charts the payroll works with." />
+      <PageHeader title={t("title")} description={t("description")} />
       <RegulationsSection ctx={ctx} payroll={found.payroll} />
     </>
   );

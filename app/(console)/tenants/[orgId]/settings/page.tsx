@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AccountingStartGuidance } from "@/components/payrolls/accounting-start-guidance";
 import { CreatePayrollForm } from "@/components/payrolls/create-payroll-form";
 import { availableRegulations } from "@/server/regulations/assignment";
 import { GoLiveForm } from "@/components/payrolls/go-live-form";
-import { formatDate } from "@/components/payrolls/labels";
+import { getFormat } from "@/components/format/server";
+import { displayName } from "@/components/regulations/display-name";
 import { PayrollSettingsForm } from "@/components/payrolls/payroll-settings-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -14,7 +16,10 @@ import { etagOf } from "@/server/http/etag";
 import { getPayroll, listPayrolls } from "@/server/payrolls/get-payroll";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
 
-export const metadata: Metadata = { title: "Company settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("payroll.settings");
+  return { title: t("title") };
+}
 
 export default async function SettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -23,21 +28,24 @@ export default async function SettingsPage({ params }: { params: Promise<{ orgId
   if (!consoleCan(ctx, "payroll.update")) notFound();
   const { items } = await listPayrolls({ ctx, input: { limit: 1 } });
   const first = items[0];
+  const t = await getTranslations("payroll.settings");
+  const format = await getFormat();
+  const locale = await getLocale();
 
   if (!first && consoleCan(ctx, "payroll.create")) redirect(`/tenants/${orgId}/onboarding`);
   if (!first) {
     return (
       <>
-        <PageHeader title="Company settings" description="The payroll of this company does not exist yet." />
-        <Card title="Create the payroll" description="One payroll per tenant. Its division is created with it, and its first payrun period opens in the month of the accounting start date.">
+        <PageHeader title={t("title")} description={t("noPayroll")} />
+        <Card title={t("createTitle")} description={t("createDescription")}>
           {consoleCan(ctx, "payroll.create") ? (
             <CreatePayrollForm
               orgId={orgId}
               suggestedStart={`${todayInZurich().slice(0, 4)}-01-01`}
-              countries={(await availableRegulations()).items.map((c) => ({ name: c.name, label: `${c.displayName.en} (${c.name})` }))}
+              countries={(await availableRegulations()).items.map((c) => ({ name: c.name, label: `${displayName(c.displayName, locale) || c.name} (${c.name})` }))}
             />
           ) : (
-            <Alert tone="info">An administrator of this tenant creates the payroll.</Alert>
+            <Alert tone="info">{t("adminCreates")}</Alert>
           )}
         </Card>
       </>
@@ -52,37 +60,36 @@ export default async function SettingsPage({ params }: { params: Promise<{ orgId
 
   return (
     <>
-      <PageHeader title="Company settings" description={payroll.name} />
+      <PageHeader title={t("title")} description={payroll.name} />
       <div className="space-y-6">
-        <Card title="Payroll">
+        <Card title={t("payroll")}>
           <PayrollSettingsForm orgId={orgId} payroll={payroll} etag={etag} canUpdate={canUpdate} />
         </Card>
 
-        <Card title="Accounting start date" description="Fixed for this payroll.">
+        <Card title={t("startTitle")} description={t("startFixed")}>
           <dl className="mb-4 grid gap-1 text-sm">
-            <dt className="text-slate-500">Accounting start date</dt>
+            <dt className="text-slate-500">{t("startTitle")}</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid="accounting-start-date">
-              {formatDate(payroll.accountingStartDate)}
+              {format.date(payroll.accountingStartDate)}
             </dd>
           </dl>
           <AccountingStartGuidance />
         </Card>
 
-        <Card title="Go-live (ELM transmission)" description="From the go-live period on, closing a payrun period also submits it to the Swiss electronic payroll transmission.">
+        <Card title={t("goLiveTitle")} description={t("goLiveDescription")}>
           {payroll.transmissionStartDate ? (
-            <Alert tone="success" title={`Live since the period of ${formatDate(payroll.transmissionStartDate)}`}>
-              Go-live is one-way: it cannot be reverted, and the date cannot be moved.
+            <Alert tone="success" title={t("liveSince", { date: format.date(payroll.transmissionStartDate) })}>
+              {t("oneWay")}
             </Alert>
           ) : canUpdate ? (
             <div className="space-y-4">
               <p className="text-sm text-slate-700">
-                Not live yet. {open ? `The open payrun period starts on ${formatDate(open.periodStart)}.` : null} Close the retroactive catch-up periods first,
-                then set the first period to transmit.
+                {t("notLive")} {open ? t("openPeriodStarts", { date: format.date(open.periodStart) }) : null} {t("closeCatchUp")}
               </p>
               <GoLiveForm orgId={orgId} payroll={payroll} etag={etag} openPeriodStart={open?.periodStart ?? null} />
             </div>
           ) : (
-            <p className="text-sm text-slate-700">Not live yet. An administrator sets the go-live date.</p>
+            <p className="text-sm text-slate-700">{t("adminSetsGoLive")}</p>
           )}
         </Card>
       </div>

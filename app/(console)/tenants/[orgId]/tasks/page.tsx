@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { employeeNames } from "@/components/periods/load";
-import { TASK_FILTER_LABEL, TASK_FILTERS, type TaskFilter } from "@/components/tasks/labels";
+import { TASK_FILTERS, type TaskFilter } from "@/components/tasks/labels";
 import { TaskList } from "@/components/tasks/task-list";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -12,7 +13,10 @@ import { Invalid } from "@/server/errors";
 import { listTasks } from "@/server/tasks/read-tasks";
 import { ListTasksQuery } from "@/server/tasks/schemas";
 
-export const metadata: Metadata = { title: "Tasks" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("tasks");
+  return { title: t("title") };
+}
 
 const PAGE_SIZE = "50";
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
@@ -24,6 +28,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
+  const t = await getTranslations("tasks");
   const sp = await searchParams;
   const base = `/tenants/${orgId}/tasks`;
   const filter: TaskFilter = TASK_FILTERS.find((f) => f === one(sp.status)) ?? "open";
@@ -35,7 +40,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
     page = await listTasks({ ctx, payrollId: payroll.id, input: parsed.success ? parsed.data : ListTasksQuery.parse({ status: filter === "all" ? undefined : filter, limit: PAGE_SIZE }) });
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
-    problem = "This page link is no longer valid.";
+    problem = t("invalidLink");
   }
   const names = await employeeNames(ctx);
   const hrefOf = (status: TaskFilter, cursor?: string) => {
@@ -47,11 +52,11 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
 
   return (
     <>
-      <PageHeader title="Tasks" description="Work waiting for the people of this payroll: employees' reported changes to review, webhooks that keep failing. Newest first." />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card
-        title={`${TASK_FILTER_LABEL[filter]} tasks`}
+        title={t(`listTitle.${filter}`)}
         actions={
-          <nav aria-label="Task filter" className="flex gap-1">
+          <nav aria-label={t("filterLabel")} className="flex gap-1">
             {TASK_FILTERS.map((f) => (
               <Link
                 key={f}
@@ -59,7 +64,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
                 aria-current={f === filter ? "page" : undefined}
                 className={`rounded-md px-2.5 py-1 text-sm font-medium ${f === filter ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
-                {TASK_FILTER_LABEL[f]}
+                {t(`filters.${f}`)}
               </Link>
             ))}
           </nav>
@@ -70,7 +75,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
         {page?.nextCursor ? (
           <p className="mt-4 text-sm">
             <Link href={hrefOf(filter, page.nextCursor)} className="font-medium text-sky-800 underline underline-offset-2">
-              Older tasks
+              {t("older")}
             </Link>
           </p>
         ) : null}

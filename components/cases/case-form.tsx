@@ -2,33 +2,43 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
 import { CANTON_CODES } from "@/server/cases/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
-import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
+import { parseDateInput } from "@/components/format/swiss";
+import { useFormat } from "@/components/format/use-format";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
-import { plainMessage, plainProblem } from "./messages";
+import { fieldProblem, plainProblem } from "./messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { displayValue, localized, requirementOf, sentenceName, type CaseDefinition, type CaseFieldDefinition, type Language, type LookupChoices } from "./labels";
+import { displayValue, languageOf, localized, nameInSentence, requirementOf, type CaseDefinition, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "./labels";
 
 type FormValues = { start: string; end: string; reason: string; fields: Record<string, string> };
 type Body = PostCaseChange;
 
+/** A date as typed (31.01.2026, or 2026-01-31) as the API's YYYY-MM-DD; what cannot be read stays as typed, for the check to name. */
+const isoOf = (typed: string) => parseDateInput(typed) ?? typed.trim();
+
+/** A field's value as the API takes it: dates as YYYY-MM-DD, the rest as typed. */
+const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
+  const typed = (values.fields[field.name] ?? "").trim();
+  return field.valueType === "date" && typed ? isoOf(typed) : typed;
+};
+
 /** The API body from the form: only the fields whose value differs from the one in force. */
 function toBody(values: FormValues, definition: CaseDefinition, employeeId: string | null, baseline: Record<string, string>): Body {
   const changed = definition.fields.filter((f) => {
-    const value = (values.fields[f.name] ?? "").trim();
+    const value = valueOf(f, values);
     return value !== "" && value !== (baseline[f.name] ?? "");
   });
   return {
     caseName: definition.name,
     employeeId,
     reason: values.reason.trim() || undefined,
-    values: changed.map((f) => ({ caseFieldName: f.name, value: (values.fields[f.name] ?? "").trim(), start: values.start, end: values.end || null })),
+    values: changed.map((f) => ({ caseFieldName: f.name, value: valueOf(f, values), start: isoOf(values.start), end: values.end.trim() ? isoOf(values.end) : null })),
   };
 }
 
@@ -51,7 +61,7 @@ function FieldInput({
   field,
   definition,
   scheduled,
-  language,
+  words,
   lookups,
   registration,
   error,
@@ -61,15 +71,16 @@ function FieldInput({
   definition: CaseDefinition;
   /** Values that come into force after the date the form shows, as "7'000.00 from 01.09.2026". */
   scheduled?: string[];
-  language: Language;
+  words: CaseWords;
   lookups: LookupChoices;
   registration: UseFormRegisterReturn;
   error?: string;
   current?: string;
 }) {
+  const { language, t } = words;
   const label = localized(field.displayName, language);
-  const need = requirementOf(field, definition, language);
-  const defaultNote = field.default !== null && current === undefined ? `Default: ${displayValue(field, field.default, language, lookups, { currency: false })}` : null;
+  const need = requirementOf(field, definition, words);
+  const defaultNote = field.default !== null && current === undefined ? t("form.default", { value: displayValue(field, field.default, words, lookups, { currency: false }) }) : null;
   const note = [need, defaultNote].filter(Boolean).join(" · ");
   const hint =
     note || scheduled?.length ? (
@@ -77,12 +88,12 @@ function FieldInput({
         {note}
         {scheduled?.length ? (
           <span className="block font-medium text-sky-800" data-testid="scheduled">
-            Scheduled: {scheduled.join("; ")}
+            {t("form.scheduled", { list: scheduled.join("; ") })}
           </span>
         ) : null}
       </>
     ) : undefined;
-  const empty = <option value="">{current === undefined ? "— not set —" : "— keep —"}</option>;
+  const empty = <option value="">{current === undefined ? t("form.notSet") : t("form.keep")}</option>;
   switch (field.valueType) {
     case "enum":
       return (
@@ -99,8 +110,8 @@ function FieldInput({
       return (
         <SelectField label={label} hint={hint} error={error} {...registration}>
           {empty}
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+          <option value="true">{t("values.yes")}</option>
+          <option value="false">{t("values.no")}</option>
         </SelectField>
       );
     case "canton":
@@ -117,7 +128,7 @@ function FieldInput({
     case "lookup": {
       const choices = field.lookup ? (lookups[field.lookup] ?? []) : [];
       return (
-        <SelectField label={label} hint={choices.length ? hint : "None yet: add them first (for cost centers: Cost centers in the menu)."} error={error} {...registration}>
+        <SelectField label={label} hint={choices.length ? hint : t("form.noChoices")} error={error} {...registration}>
           {empty}
           {choices.map((c) => (
             <option key={c.key} value={c.key}>
@@ -128,7 +139,7 @@ function FieldInput({
       );
     }
     case "date":
-      return <TextField label={label} type="date" hint={hint} error={error} {...registration} />;
+      return <TextField label={label} inputMode="numeric" placeholder={t("form.datePlaceholder")} autoComplete="off" hint={hint} error={error} {...registration} />;
     default: {
       const unit = field.valueType === "money" ? " (CHF)" : field.valueType === "percent" ? " (%)" : "";
       return <TextField label={`${label}${unit}`} inputMode={NUMERIC.has(field.valueType) ? "decimal" : undefined} autoComplete="off" hint={hint} error={error} {...registration} />;
@@ -146,7 +157,6 @@ export function CaseForm({
   payrollId,
   employeeId,
   definition,
-  language,
   current,
   scheduled = {},
   valueDate,
@@ -158,7 +168,6 @@ export function CaseForm({
   payrollId: string;
   employeeId: string | null;
   definition: CaseDefinition;
-  language: Language;
   /** The values in force (not for moment fields: each of those is an event of its own). */
   current: Record<string, string>;
   /** Per field, the changes that start after valueDate, as the form shows them beside the field. */
@@ -170,26 +179,39 @@ export function CaseForm({
   canWrite: boolean;
 }) {
   const router = useRouter();
+  const t = useTranslations("cases");
+  const locale = useLocale();
+  const format = useFormat();
+  const words: CaseWords = useMemo(() => ({ language: languageOf(locale), t, format }), [locale, t, format]);
   const [baseline, setBaseline] = useState(current);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const initial = (from: Record<string, string>): FormValues => ({
-    start: defaultStart,
+  // Dates show the Swiss way (31.01.2026); the form turns them back into YYYY-MM-DD for the API.
+  const shown = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? format.date(date) : date);
+  const initial = (from: Record<string, string>, start = defaultStart): FormValues => ({
+    start: shown(start),
     end: "",
     reason: "",
-    fields: Object.fromEntries(definition.fields.map((f) => [f.name, from[f.name] ?? ""])),
+    fields: Object.fromEntries(definition.fields.map((f) => [f.name, f.valueType === "date" ? shown(from[f.name] ?? "") : (from[f.name] ?? "")])),
   });
 
   // The API's own schema checks the body this form would send; its issues land on the fields they name.
   const resolver: Resolver<FormValues> = async (values) => {
+    const badDate = (typed: string) => typed.trim() !== "" && parseDateInput(typed) === null;
+    const dateErrors: FieldErrors<FormValues> & { fields?: Record<string, { type: string; message: string }> } = {};
+    const invalidDate = { type: "date", message: t("form.invalidDate") };
+    if (badDate(values.start)) dateErrors.start = invalidDate;
+    if (badDate(values.end)) dateErrors.end = invalidDate;
+    for (const f of definition.fields) if (f.valueType === "date" && badDate(values.fields[f.name] ?? "")) dateErrors.fields = { ...dateErrors.fields, [f.name]: invalidDate };
+    if (Object.keys(dateErrors).length) return { values: {}, errors: dateErrors } as ResolverResult<FormValues>;
     const body = toBody(values, definition, employeeId, baseline);
-    if (body.values.length === 0) return { values: {}, errors: { root: { type: "nothing", message: "Enter or change at least one value." } } } as ResolverResult<FormValues>;
+    if (body.values.length === 0) return { values: {}, errors: { root: { type: "nothing", message: t("form.nothing") } } } as ResolverResult<FormValues>;
     const parsed = PostCaseChange.safeParse(body);
     if (parsed.success) return { values, errors: {} } as ResolverResult<FormValues>;
     const errors: FieldErrors<FormValues> & { fields?: Record<string, { type: string; message: string }> } = {};
     for (const issue of parsed.error.issues) {
       const where = formPathOf(issue.path.join("."), body);
-      const error = { type: "validation", message: issue.message };
+      const error = { type: "validation", message: locale.startsWith("en") ? issue.message : where === "start" || where === "end" ? t("problems.invalidDate") : t("problems.invalidValue") };
       if (!where) errors.root = error;
       else if (where.startsWith("fields.")) errors.fields = { ...errors.fields, [where.slice(7)]: error };
       else errors[where as "start" | "end" | "reason"] = error;
@@ -206,10 +228,10 @@ export function CaseForm({
       const inForce = (v: { start: string; end: string | null }) => !valueDate || (v.start <= valueDate && (v.end === null || v.end >= valueDate));
       for (const v of data.values) if (!definition.fields.find((f) => f.name === v.caseFieldName)?.moment && inForce(v)) next[v.caseFieldName] = v.value;
       setBaseline(next);
-      form.reset({ ...initial(next), start: body.values[0]?.start ?? defaultStart });
       const from = body.values[0]?.start ?? defaultStart;
+      form.reset(initial(next, from));
       const later = valueDate !== undefined && from > valueDate;
-      setSaved(`Saved ${data.values.length} value${data.values.length === 1 ? "" : "s"}, valid from ${swissDate(from)}${later ? ": shown as scheduled until then" : ""}.`);
+      setSaved(t(later ? "form.savedLater" : "form.saved", { count: data.values.length, date: format.date(from) }));
       router.refresh();
     },
     onError: (error, body) => {
@@ -218,17 +240,17 @@ export function CaseForm({
         for (const item of error.errors) {
           const where = formPathOf(item.path, body);
           if (!where) continue;
-          form.setError(where, { type: "server", message: plainMessage(item.message) }, { shouldFocus: !placed });
+          form.setError(where, { type: "server", message: fieldProblem(item, t, locale) }, { shouldFocus: !placed });
           placed = true;
         }
         if (placed) return;
       }
-      setFormError(error instanceof ApiProblem && error.status !== 409 ? plainProblem(error) : problemMessage(error));
+      setFormError(error instanceof ApiProblem && error.status === 409 && locale.startsWith("en") ? error.detail : plainProblem(error, t, locale));
     },
   });
 
   const errors = form.formState.errors as FieldErrors<FormValues> & { fields?: Record<string, { message?: string }> };
-  const title = localized(definition.displayName, language);
+  const title = localized(definition.displayName, words.language);
   const onlyMoments = definition.fields.every((f) => f.moment);
   return (
     <form
@@ -251,7 +273,7 @@ export function CaseForm({
             field={field}
             definition={definition}
             scheduled={scheduled[field.name]}
-            language={language}
+            words={words}
             lookups={lookups}
             current={baseline[field.name]}
             registration={form.register(`fields.${field.name}`)}
@@ -262,19 +284,23 @@ export function CaseForm({
       {canWrite ? (
         <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
           <fieldset className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto]">
-            <legend className="sr-only">When this change applies</legend>
+            <legend className="sr-only">{t("form.when")}</legend>
             <TextField
-              label={onlyMoments ? "Date" : "Valid from"}
-              type="date"
-              hint={onlyMoments ? "The day it happened or is paid." : "The change applies from this day on."}
+              label={onlyMoments ? t("form.date") : t("form.validFrom")}
+              inputMode="numeric"
+              placeholder={t("form.datePlaceholder")}
+              autoComplete="off"
+              hint={onlyMoments ? t("form.dateHint") : t("form.validFromHint")}
               error={errors.start?.message}
               {...form.register("start")}
             />
-            {onlyMoments ? null : <TextField label="Valid until (optional)" type="date" hint="Leave empty while it lasts." error={errors.end?.message} {...form.register("end")} />}
-            <TextField label="Reason (optional)" autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
+            {onlyMoments ? null : (
+              <TextField label={t("form.validUntil")} inputMode="numeric" placeholder={t("form.datePlaceholder")} autoComplete="off" hint={t("form.validUntilHint")} error={errors.end?.message} {...form.register("end")} />
+            )}
+            <TextField label={t("form.reason")} autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
             <div className="sm:pt-6">
               <Button type="submit" disabled={post.isPending}>
-                {post.isPending ? "Saving…" : `Save ${sentenceName(title)}`}
+                {post.isPending ? t("form.saving") : t("form.save", { name: nameInSentence(title, words.language) })}
               </Button>
             </div>
           </fieldset>

@@ -1,16 +1,17 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges, listCases, valuesInTime } from "@/server/cases/read-cases";
 import type { CaseChange } from "@/server/cases/schemas";
-import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
+import { getFormat } from "@/components/format/server";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
 import { Card } from "@/components/ui/card";
 import { CaseForm } from "./case-form";
 import { CaseTimeline } from "./field-timeline";
-import { CONSOLE_LANGUAGE, displayValue, localized, sentenceName, type CaseDefinition, type LookupChoices } from "./labels";
+import { displayValue, languageOf, localized, nameInSentence, type CaseDefinition, type CaseWords, type LookupChoices } from "./labels";
 import { scheduledChanges, type Scheduled } from "./scheduled";
 import { fieldTimelines, type TimelineEntry } from "./timeline";
 
@@ -83,24 +84,26 @@ export async function loadCaseData({ ctx, payroll, employeeId, valueDate }: { ct
   };
 }
 
-/** "7'000.00 from 01.09.2026": a scheduled value as the form and the overview show it. */
-export function scheduledLabel(field: CaseDefinition["fields"][number] | undefined, s: Scheduled, lookups: LookupChoices, { currency = false } = {}) {
-  return `${displayValue(field, s.value, CONSOLE_LANGUAGE, lookups, { currency })} from ${swissDate(s.start)}`;
+/** The person's language, the `cases` catalog and the Swiss formats, for the case screens rendered on the server. */
+export async function caseWords(): Promise<CaseWords> {
+  const [locale, t, format] = await Promise.all([getLocale(), getTranslations("cases"), getFormat()]);
+  return { language: languageOf(locale), t: t as CaseWords["t"], format };
 }
 
-const CLUSTER_NOTE: Record<string, string> = {
-  ESS: "Employees can also report this themselves in self service.",
-  ECT: "Employees can also report this themselves in self service.",
-};
+/** "7'000.00 from 01.09.2026": a scheduled value as the form and the overview show it. */
+export function scheduledLabel(field: CaseDefinition["fields"][number] | undefined, s: Scheduled, lookups: LookupChoices, words: CaseWords, { currency = false } = {}) {
+  return words.t("scheduledValue", { value: displayValue(field, s.value, words, lookups, { currency }), date: words.format.date(s.start) });
+}
 
 /** One case as its entry form (the values in force, what is scheduled) with the history of its fields. */
-export function CaseCard({ data, definition, controlHref }: { data: CaseData; definition: CaseDefinition; controlHref?: string }) {
-  const language = CONSOLE_LANGUAGE;
+export async function CaseCard({ data, definition, controlHref }: { data: CaseData; definition: CaseDefinition; controlHref?: string }) {
+  const [words, rich] = await Promise.all([caseWords(), getTranslations("cases")]);
+  const { language, t } = words;
   const title = localized(definition.displayName, language);
   const fieldsOf = definition.fields.filter((f) => !f.moment);
   const current = Object.fromEntries(fieldsOf.filter((f) => data.current.has(f.name)).map((f) => [f.name, data.current.get(f.name)!]));
   const scheduled = Object.fromEntries(
-    fieldsOf.filter((f) => data.scheduled.has(f.name)).map((f) => [f.name, data.scheduled.get(f.name)!.map((s) => scheduledLabel(f, s, data.lookups))]),
+    fieldsOf.filter((f) => data.scheduled.has(f.name)).map((f) => [f.name, data.scheduled.get(f.name)!.map((s) => scheduledLabel(f, s, data.lookups, words))]),
   );
   // A Payroll Control confirmation names a finding of one period: it is given where Payroll Control lists the finding.
   const confirmation = definition.cluster === "P";
@@ -109,21 +112,20 @@ export function CaseCard({ data, definition, controlHref }: { data: CaseData; de
       <Card
         title={title}
         description={
-          confirmation ? (
-            <>
-              Findings of Payroll Control confirmed as right for a period. Confirm a finding where{" "}
-              {controlHref ? (
-                <Link href={controlHref} className="font-medium text-sky-800 underline underline-offset-2">
-                  Payroll Control
-                </Link>
-              ) : (
-                "Payroll Control"
-              )}{" "}
-              lists it.
-            </>
-          ) : definition.cluster ? (
-            CLUSTER_NOTE[definition.cluster]
-          ) : undefined
+          confirmation
+            ? rich.rich("confirmationNote", {
+                control: (chunks) =>
+                  controlHref ? (
+                    <Link href={controlHref} className="font-medium text-sky-800 underline underline-offset-2">
+                      {chunks}
+                    </Link>
+                  ) : (
+                    chunks
+                  ),
+              })
+            : definition.cluster === "ESS" || definition.cluster === "ECT"
+              ? t("selfServiceNote")
+              : undefined
         }
       >
         {confirmation ? null : (
@@ -132,7 +134,6 @@ export function CaseCard({ data, definition, controlHref }: { data: CaseData; de
             payrollId={data.payrollId}
             employeeId={data.employeeId}
             definition={definition}
-            language={language}
             current={current}
             scheduled={scheduled}
             valueDate={data.valueDate}
@@ -142,9 +143,9 @@ export function CaseCard({ data, definition, controlHref }: { data: CaseData; de
           />
         )}
         <details className={confirmation ? "" : "mt-4 border-t border-slate-100 pt-3"} open={confirmation || undefined}>
-          <summary className="cursor-pointer text-sm font-medium text-slate-700">History of {sentenceName(title)}</summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">{t("history", { name: nameInSentence(title, language) })}</summary>
           <div className="mt-3">
-            <CaseTimeline definition={definition} timelines={data.timelines} language={language} lookups={data.lookups} />
+            <CaseTimeline definition={definition} timelines={data.timelines} words={words} lookups={data.lookups} />
           </div>
         </details>
       </Card>
@@ -153,7 +154,9 @@ export function CaseCard({ data, definition, controlHref }: { data: CaseData; de
 }
 
 /** What changes after valueDate, field by field, each linking to its case. */
-export function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefOf: (caseName: string) => string }) {
+export async function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefOf: (caseName: string) => string }) {
+  const words = await caseWords();
+  const { language, t, format } = words;
   const rows = data.cases.flatMap((definition) =>
     definition.fields
       .filter((f) => !f.moment && data.scheduled.has(f.name))
@@ -164,9 +167,9 @@ export function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefOf: (ca
     <section aria-labelledby="scheduled-changes" className="rounded-lg border border-slate-200 bg-white shadow-xs">
       <header className="border-b border-slate-100 px-5 py-4">
         <h2 id="scheduled-changes" className="text-base font-semibold text-slate-900">
-          Scheduled changes
+          {t("scheduledTitle")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Saved changes that start after {swissDate(data.valueDate)}, the date the forms show.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("scheduledDescription", { date: format.date(data.valueDate) })}</p>
       </header>
       <div className="px-5 py-4">
         {rows.length ? (
@@ -174,14 +177,14 @@ export function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefOf: (ca
             {rows.map(({ definition, field, s }) => (
               <li key={`${field.name}-${s.start}-${s.value}`} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
                 <Link href={hrefOf(definition.name)} className="font-medium text-slate-900 underline-offset-2 hover:underline">
-                  {localized(definition.displayName, CONSOLE_LANGUAGE)} · {localized(field.displayName, CONSOLE_LANGUAGE)}
+                  {localized(definition.displayName, language)} · {localized(field.displayName, language)}
                 </Link>
-                <span className="tabular-nums text-slate-800">{scheduledLabel(field, s, data.lookups, { currency: true })}</span>
+                <span className="tabular-nums text-slate-800">{scheduledLabel(field, s, data.lookups, words, { currency: true })}</span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">Nothing scheduled: every saved value is already in force.</p>
+          <p className="text-sm text-slate-600">{t("nothingScheduled")}</p>
         )}
       </div>
     </section>

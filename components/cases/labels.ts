@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import type { CaseDefinitionOut } from "@/server/cases/schemas";
-import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
-import { formatChf } from "@/components/periods/labels";
-import { findingTitle, toRappen } from "@/components/results/labels";
+import type { Formatter } from "@/components/format/swiss";
+import { findingTitle } from "@/components/results/labels";
 
 export type CaseDefinition = z.infer<typeof CaseDefinitionOut>;
 export type CaseFieldDefinition = CaseDefinition["fields"][number];
@@ -11,38 +10,67 @@ export type Localized = Record<Language, string>;
 /** A lookup's choices for the case forms: key and name (cost centers, accounts). */
 export type LookupChoices = Record<string, { key: string; value: string }[]>;
 
-/** The console speaks English for now: the regulation's English display names, whatever the payroll's document language. */
-export const CONSOLE_LANGUAGE: Language = "en";
-
-/** The payroll's document language, else English. */
-export const localized = (name: Localized | null | undefined, language: Language) => (name ? name[language] || name.en : "");
+/** A catalog's messages of one namespace (next-intl's t of getTranslations or useTranslations). */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /**
- * A display name inside a sentence ("Save salary", "History of employment"): the first letter in
- * lower case, unless the name starts with an abbreviation or a proper name ("AHV compensation fund",
- * "Payroll Control confirmation").
+ * The language of a regulation's display names for a locale ("fr-CH" -> "fr"). Swiss payroll is run
+ * in German first: an unknown locale reads German.
+ */
+export function languageOf(locale: string): Language {
+  const language = locale.slice(0, 2).toLowerCase();
+  return language === "fr" || language === "it" || language === "en" ? language : "de";
+}
+
+/**
+ * @deprecated The console spoke English before issue 12: use languageOf(locale) with the person's
+ * locale (getLocale() on the server, useLocale() in the browser).
+ */
+export const CONSOLE_LANGUAGE: Language = "en";
+
+/**
+ * A regulation's display name in the person's language; where the regulation lacks that language,
+ * in German (issue 12, item 3), never the internal name. English only when German is missing too.
+ */
+export const localized = (name: Partial<Localized> | null | undefined, language: Language) =>
+  name ? name[language]?.trim() || name.de?.trim() || name.en?.trim() || "" : "";
+
+/** Whether a display name has no text of its own in the language, so that people read it in German. */
+export const fallsBackToGerman = (name: Partial<Localized> | null | undefined, language: Language) => !!name && language !== "de" && !name[language]?.trim() && !!name.de?.trim();
+
+/**
+ * A display name inside an English sentence ("Save salary", "History of employment"): the first
+ * letter in lower case, unless the name starts with an abbreviation or a proper name ("AHV
+ * compensation fund", "Payroll Control confirmation").
  */
 export function sentenceName(name: string) {
   return /^[A-Z][a-z]+(?:$|[\s(,-][^A-Z])/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
 }
 
+/** A display name as it stands in a sentence of the language: English lowers the first word, German, French and Italian keep it. */
+export const nameInSentence = (name: string, language: Language) => (language === "en" ? sentenceName(name) : name);
+
 /** "control.missing_cost_center" as "No cost center": a Payroll Control finding's code in words (components/results/labels.ts). */
 export const findingName = findingTitle;
 
+/** What the case screens need to speak: the person's language, the `cases` catalog and the Swiss formats. */
+export type CaseWords = { language: Language; t: Translate; format: Formatter };
+
 /** A stored value as people read it: option names, Yes/No, Swiss amounts (7'000.00) and dates (01.09.2026), percent. */
-export function displayValue(field: CaseFieldDefinition | undefined, value: string, language: Language, lookups: LookupChoices = {}, { currency = true }: { currency?: boolean } = {}) {
+export function displayValue(field: CaseFieldDefinition | undefined, value: string, words: CaseWords, lookups: LookupChoices = {}, { currency = true }: { currency?: boolean } = {}) {
   if (!field) return value;
+  const { language, t, format } = words;
   switch (field.valueType) {
     case "enum":
       return localized(field.options?.find((o) => o.value === value)?.displayName, language) || value;
     case "boolean":
-      return value === "true" ? "Yes" : value === "false" ? "No" : value;
+      return value === "true" ? t("values.yes") : value === "false" ? t("values.no") : value;
     case "money":
-      return /^-?\d+(\.\d+)?$/.test(value) ? `${currency ? "CHF " : ""}${formatChf(toRappen(value))}` : value;
+      return /^-?\d+(\.\d+)?$/.test(value) ? (currency ? format.chf(value) : format.amount(value)) : value;
     case "percent":
-      return `${value} %`;
+      return /^-?\d+(\.\d+)?$/.test(value) ? format.percent(value) : value;
     case "date":
-      return swissDate(value);
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.date(value) : value;
     case "lookup": {
       const found = field.lookup ? lookups[field.lookup]?.find((l) => l.key === value) : undefined;
       return found ? `${found.key} · ${found.value}` : value;
@@ -52,19 +80,18 @@ export function displayValue(field: CaseFieldDefinition | undefined, value: stri
   }
 }
 
+/** Alternatives in the language: "monthly or hourly", "mensuel ou horaire". */
+export const orList = (values: string[], locale: string) => new Intl.ListFormat(locale, { type: "disjunction" }).format(values);
+
 /** Why a field is required, in a sentence: "Required when the salary type is monthly". */
-export function requirementOf(field: CaseFieldDefinition, definition: CaseDefinition, language: Language) {
+export function requirementOf(field: CaseFieldDefinition, definition: CaseDefinition, words: CaseWords) {
   if (!field.required) return null;
+  const { language, t, format } = words;
   if (field.requiredWhen) {
     const other = definition.fields.find((f) => f.name === field.requiredWhen!.field);
-    const name = other ? sentenceName(localized(other.displayName, language)) : "another field";
-    const values = field.requiredWhen.in.map((v) => displayValue(other, v, language));
-    return `Required when the ${name} is ${values.join(" or ")}`;
+    const name = other ? nameInSentence(localized(other.displayName, language), language) : t("required.anotherField");
+    const values = field.requiredWhen.in.map((v) => displayValue(other, v, words));
+    return t("required.when", { field: name, values: orList(values, format.locale) });
   }
-  return field.requiredFor === "payment" ? "Required to pay the salary out" : "Required for the payroll calculation";
-}
-
-/** 2026-03-01T10:15:00Z as "1 Mar 2026, 11:15" in Zurich time. */
-export function formatInstant(iso: string) {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Zurich" }).format(new Date(iso));
+  return field.requiredFor === "payment" ? t("required.payment") : t("required.calculation");
 }

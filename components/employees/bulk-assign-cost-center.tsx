@@ -1,17 +1,18 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { PostCaseChange } from "@/server/cases/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { plainProblem } from "@/components/cases/messages";
+import { parseDateInput } from "@/components/format/swiss";
+import { useFormat } from "@/components/format/use-format";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 
 export type AssignableEmployee = { id: string; identifier: string; name: string; costCenter: string | null };
 type Outcome = { done: number; total: number; failed: { name: string; message: string }[]; running: boolean };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Assigns one cost center to many employees: one case change (POST .../cases, the documented API)
@@ -33,10 +34,14 @@ export function BulkAssignCostCenter({
   canWrite: boolean;
 }) {
   const router = useRouter();
+  const t = useTranslations("employees.bulk");
+  const problems = useTranslations("cases");
+  const locale = useLocale();
+  const format = useFormat();
   const without = employees.filter((e) => e.costCenter === null);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [costCenter, setCostCenter] = useState(costCenters.length === 1 ? costCenters[0]!.key : "");
-  const [start, setStart] = useState(defaultStart);
+  const [start, setStart] = useState(() => format.date(defaultStart));
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const names = new Map(costCenters.map((c) => [c.key, c.value]));
@@ -51,9 +56,10 @@ export function BulkAssignCostCenter({
 
   async function assign() {
     setProblem(null);
-    if (!selected.size) return setProblem("Select at least one employee.");
-    if (!costCenter) return setProblem("Choose the cost center.");
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(start)) return setProblem("Enter the date the cost center applies from.");
+    if (!selected.size) return setProblem(t("selectOne"));
+    if (!costCenter) return setProblem(t("chooseCostCenter"));
+    const from = parseDateInput(start);
+    if (!from) return setProblem(t("enterDate"));
     const chosen = employees.filter((e) => selected.has(e.id));
     const failed: Outcome["failed"] = [];
     let done = 0;
@@ -62,14 +68,14 @@ export function BulkAssignCostCenter({
       const body: PostCaseChange = {
         caseName: "CostCenter",
         employeeId: employee.id,
-        reason: "Cost center assigned to several employees at once",
-        values: [{ caseFieldName: "CostCenter", value: costCenter, start }],
+        reason: t("reason"),
+        values: [{ caseFieldName: "CostCenter", value: costCenter, start: from }],
       };
       try {
         await apiRequest(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body });
         done += 1;
       } catch (error) {
-        failed.push({ name: employee.name, message: plainProblem(error) });
+        failed.push({ name: employee.name, message: plainProblem(error, problems, locale) });
       }
       setOutcome({ done, total: chosen.length, failed: [...failed], running: true });
     }
@@ -82,7 +88,7 @@ export function BulkAssignCostCenter({
 
   return (
     <form
-      aria-label="Assign a cost center"
+      aria-label={t("label")}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
@@ -90,19 +96,19 @@ export function BulkAssignCostCenter({
         void assign();
       }}
     >
-      <p className="text-sm text-slate-700">{without.length ? `${plural(without.length, "employee has", "employees have")} no cost center.` : "Every employee has a cost center."}</p>
+      <p className="text-sm text-slate-700">{without.length ? t("without", { count: without.length }) : t("everyoneHasOne")}</p>
       {employees.length ? (
         <fieldset disabled={!canWrite || outcome?.running} className="min-w-0">
-          <legend className="sr-only">Employees</legend>
+          <legend className="sr-only">{t("employees")}</legend>
           <div className="mb-2 flex flex-wrap gap-3 text-sm">
             <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(without.map((e) => e.id)))}>
-              Select those without a cost center
+              {t("selectWithout")}
             </button>
             <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(employees.map((e) => e.id)))}>
-              Select all
+              {t("selectAll")}
             </button>
             <button type="button" className="font-medium text-slate-600 underline-offset-2 hover:underline" onClick={() => setSelected(new Set())}>
-              Clear
+              {t("clear")}
             </button>
           </div>
           <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
@@ -114,7 +120,7 @@ export function BulkAssignCostCenter({
                 </label>
                 <span className="text-slate-500">{e.identifier}</span>
                 <span className={`ml-auto text-xs ${e.costCenter ? "text-slate-600" : "font-medium text-amber-800"}`}>
-                  {e.costCenter ? `${e.costCenter} · ${names.get(e.costCenter) ?? ""}` : "no cost center"}
+                  {e.costCenter ? `${e.costCenter} · ${names.get(e.costCenter) ?? ""}` : t("noCostCenter")}
                 </span>
               </li>
             ))}
@@ -123,17 +129,17 @@ export function BulkAssignCostCenter({
       ) : null}
       {canWrite && employees.length ? (
         <div className="grid items-end gap-4 sm:grid-cols-[1fr_12rem_auto]">
-          <SelectField label="Cost center" value={costCenter} onChange={(event) => setCostCenter(event.target.value)} disabled={outcome?.running}>
-            <option value="">— choose —</option>
+          <SelectField label={t("costCenter")} value={costCenter} onChange={(event) => setCostCenter(event.target.value)} disabled={outcome?.running}>
+            <option value="">{t("choose")}</option>
             {costCenters.map((c) => (
               <option key={c.key} value={c.key}>
                 {c.key} · {c.value}
               </option>
             ))}
           </SelectField>
-          <TextField label="Valid from" type="date" value={start} onChange={(event) => setStart(event.target.value)} disabled={outcome?.running} />
+          <TextField label={t("validFrom")} inputMode="numeric" placeholder={problems("form.datePlaceholder")} autoComplete="off" value={start} onChange={(event) => setStart(event.target.value)} disabled={outcome?.running} />
           <Button type="submit" disabled={outcome?.running || !selected.size}>
-            {outcome?.running ? `Assigning ${outcome.done + outcome.failed.length + 1} of ${outcome.total}…` : `Assign to ${plural(selected.size, "employee", "employees")}`}
+            {outcome?.running ? t("assigning", { current: outcome.done + outcome.failed.length + 1, total: outcome.total }) : t("assign", { count: selected.size })}
           </Button>
         </div>
       ) : null}
@@ -146,15 +152,13 @@ export function BulkAssignCostCenter({
         {outcome ? (
           <div className={`rounded-md border px-4 py-3 ${outcome.failed.length ? "border-amber-200 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
             <p className="font-medium">
-              {outcome.running ? "Assigning: " : ""}
-              {outcome.done} of {outcome.total} assigned{outcome.failed.length ? `; ${outcome.failed.length} failed` : ""}
-              {outcome.running ? "…" : "."}
+              {t(outcome.running ? "progress" : "summary", { done: outcome.done, total: outcome.total, failed: outcome.failed.length })}
             </p>
             {outcome.failed.length ? (
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {outcome.failed.map((f, index) => (
                   <li key={`${f.name}-${index}`}>
-                    {f.name}: {f.message}
+                    {t("failure", { name: f.name, message: f.message })}
                   </li>
                 ))}
               </ul>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges } from "@/server/cases/read-cases";
@@ -10,8 +11,6 @@ import { defaultStartOf } from "@/components/cases/case-sections";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { BulkAssignCostCenter, type AssignableEmployee } from "./bulk-assign-cost-center";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Every current employee of the payroll with the cost center in force on the date (null: none). */
 async function costCentersOfEmployees(ctx: TenantCtx, payroll: Payroll, date: string): Promise<AssignableEmployee[]> {
@@ -48,14 +47,14 @@ export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; p
   const date = await defaultStartOf(ctx, payroll);
   const [costCenters, staff] = await Promise.all([listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } }), costCentersOfEmployees(ctx, payroll, date)]);
   const without = staff.filter((e) => e.costCenter === null).length;
+  const t = await getTranslations("employees.costCenters");
 
   if (!costCenters.items.length) {
     if (!staff.length) return null;
     return (
       <div className="mb-6">
-        <Alert tone="warning" title="Adding the first cost center makes it required for everyone">
-          Once a cost center exists, every employee needs one; {plural(without, "employee has", "employees have")} none. Payroll Control blocks each of them until they have one. After
-          adding it, assign it to them all at once here.
+        <Alert tone="warning" title={t("firstTitle")}>
+          {t("first", { count: without })}
         </Alert>
       </div>
     );
@@ -64,8 +63,8 @@ export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; p
   return (
     <div className="mb-6">
       <Card
-        title="Assign a cost center to employees"
-        description="Every employee needs a cost center while the payroll has any. Select employees, choose the cost center and the date it applies from: each employee gets a cost center change."
+        title={t("assignTitle")}
+        description={t("assignDescription")}
       >
         <BulkAssignCostCenter orgId={ctx.tenantId} payrollId={payroll.id} employees={staff} costCenters={choices} defaultStart={date} canWrite={consoleCan(ctx, "case.write") && ctx.access.role !== "SelfService"} />
       </Card>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useOptimistic, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
  */
 export function EmployeeFilters() {
   const router = useRouter();
+  const t = useTranslations("employees.filters");
   const pathname = usePathname();
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
@@ -41,19 +43,19 @@ export function EmployeeFilters() {
       >
         <div className="space-y-1">
           <label htmlFor="employee-search" className="block text-sm font-medium text-slate-800">
-            Search
+            {t("search")}
           </label>
           <input
             id="employee-search"
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Identifier or name"
+            placeholder={t("searchPlaceholder")}
             className="block w-64 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:outline-2 focus:outline-sky-600"
           />
         </div>
         <Button type="submit" variant="secondary">
-          Search
+          {t("search")}
         </Button>
       </form>
       <label className="flex items-center gap-2 pb-2 text-sm text-slate-800">
@@ -69,9 +71,9 @@ export function EmployeeFilters() {
           }}
           className="size-4 rounded border-slate-300 accent-slate-900"
         />
-        Hide former employees
+        {t("hideFormer")}
       </label>
-      {pending ? <span className="pb-2 text-xs text-slate-500">Loading…</span> : null}
+      {pending ? <span className="pb-2 text-xs text-slate-500">{t("loading")}</span> : null}
     </div>
   );
 }

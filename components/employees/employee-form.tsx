@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
@@ -17,19 +18,21 @@ type EmployeeValues = { identifier?: string; firstName?: string; lastName?: stri
 const FIELDS = ["identifier", "firstName", "lastName"] as const;
 
 function EmployeeFields({ register, errors }: { register: UseFormRegister<EmployeeValues>; errors: FieldErrors<EmployeeValues> }) {
+  const t = useTranslations("employees.form");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2 sm:max-w-xs">
-        <TextField label="Identifier" hint="The company's own employee number; unique in this tenant." autoComplete="off" error={errors.identifier?.message} {...register("identifier")} />
+        <TextField label={t("identifier")} hint={t("identifierHint")} autoComplete="off" error={errors.identifier?.message} {...register("identifier")} />
       </div>
-      <TextField label="First name" autoComplete="off" error={errors.firstName?.message} {...register("firstName")} />
-      <TextField label="Last name" autoComplete="off" error={errors.lastName?.message} {...register("lastName")} />
+      <TextField label={t("firstName")} autoComplete="off" error={errors.firstName?.message} {...register("firstName")} />
+      <TextField label={t("lastName")} autoComplete="off" error={errors.lastName?.message} {...register("lastName")} />
     </div>
   );
 }
 
 export function CreateEmployeeForm({ orgId }: { orgId: string }) {
   const router = useRouter();
+  const t = useTranslations("employees.form");
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof CreateEmployee>, unknown, CreateEmployee>({
     resolver: zodResolver(CreateEmployee),
@@ -56,10 +59,10 @@ export function CreateEmployeeForm({ orgId }: { orgId: string }) {
       <EmployeeFields register={form.register as unknown as UseFormRegister<EmployeeValues>} errors={form.formState.errors} />
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create employee"}
+          {create.isPending ? t("creating") : t("create")}
         </Button>
         <ButtonLink variant="secondary" href={`/tenants/${orgId}/employees`}>
-          Cancel
+          {t("cancel")}
         </ButtonLink>
       </div>
     </form>
@@ -81,6 +84,7 @@ export function EditEmployeeForm({
   backHref: string | null;
 }) {
   const router = useRouter();
+  const t = useTranslations("employees.form");
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdateEmployee>, unknown, UpdateEmployee>({
     resolver: zodResolver(UpdateEmployee),
@@ -96,7 +100,7 @@ export function EditEmployeeForm({
   });
   return (
     <form
-      aria-label="Employee record"
+      aria-label={t("record")}
       noValidate
       className="space-y-5"
       onSubmit={form.handleSubmit((input) => {
@@ -111,12 +115,12 @@ export function EditEmployeeForm({
       <div className="flex gap-2">
         {canWrite ? (
           <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-            {update.isPending ? "Saving…" : "Save changes"}
+            {update.isPending ? t("saving") : t("save")}
           </Button>
         ) : null}
         {backHref ? (
           <ButtonLink variant="secondary" href={backHref}>
-            Back to the list
+            {t("back")}
           </ButtonLink>
         ) : null}
       </div>

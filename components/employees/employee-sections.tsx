@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
 export type EmployeeSection = { id: string; label: string; content: ReactNode };
@@ -32,7 +33,8 @@ function sectionOf(anchor: string): string | null {
  * The choice is kept in state too: a saved form refreshes the page's data (router.refresh), which
  * must not fall back to the first section.
  */
-export function EmployeeSections({ sections, label = "Sections of this employee" }: { sections: EmployeeSection[]; label?: string }) {
+export function EmployeeSections({ sections, label }: { sections: EmployeeSection[]; label?: string }) {
+  const t = useTranslations("employees.page");
   const hash = useSyncExternalStore(subscribe, currentHash, serverHash);
   // The last choice made on this page (a click) with what to bring into view; null until then: the address decides.
   const [chosen, setChosen] = useState<{ section: string; anchor: string; hash: string } | null>(null);
@@ -64,7 +66,7 @@ export function EmployeeSections({ sections, label = "Sections of this employee"
 
   return (
     <div className="space-y-6">
-      <nav aria-label={label} data-sections="" className="sticky top-0 z-10 -mx-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-1 backdrop-blur">
+      <nav aria-label={label ?? t("sectionsLabel")} data-sections="" className="sticky top-0 z-10 -mx-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-1 backdrop-blur">
         <ul className="flex gap-1 whitespace-nowrap sm:flex-wrap">
           {sections.map((section) => (
             <li key={section.id}>

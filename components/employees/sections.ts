@@ -1,23 +1,10 @@
 /**
  * The sections of the employee page, by what the cases mean (the CH case catalog, see
  * server/regulations/catalog/ch.ts): each case of the payroll's regulations belongs to one; a case the
- * CH catalog does not know (an industry's or the company's own) is "Company-specific".
+ * CH catalog does not know (an industry's or the company's own) is "Company-specific". Their names
+ * are in the `employees` catalog: `sections.<id>`.
  */
 export type EmployeeSectionId = "overview" | "personal" | "employment" | "social-insurance" | "tax" | "bank" | "family" | "absences" | "control" | "company" | "documents";
-
-export const SECTION_LABEL: Record<EmployeeSectionId, string> = {
-  overview: "Overview",
-  personal: "Personal",
-  employment: "Employment & wage",
-  "social-insurance": "Social insurance",
-  tax: "Tax",
-  bank: "Bank & payment",
-  family: "Family",
-  absences: "Absences",
-  control: "Payroll Control",
-  company: "Company-specific",
-  documents: "Documents",
-};
 
 /** The order of the sections in the navigation. */
 export const SECTION_ORDER: EmployeeSectionId[] = ["overview", "personal", "employment", "social-insurance", "tax", "bank", "family", "absences", "control", "company", "documents"];

@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { CaseChange, PostCaseChange } from "@/server/cases/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { plainProblem } from "@/components/cases/messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -19,16 +20,19 @@ type FormValues = { reason: string };
  */
 export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, periodStart }: { orgId: string; payrollId: string; employeeId: string; code: string; title: string; periodStart: string }) {
   const router = useRouter();
+  const t = useTranslations("payslip.confirm");
+  const problems = useTranslations("cases");
+  const locale = useLocale();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({ defaultValues: { reason: "" } });
   const post = useMutation({
     mutationFn: (body: PostCaseChange) => apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
     onSuccess: () => router.refresh(),
-    onError: (e) => setError(problemMessage(e)),
+    onError: (e) => setError(plainProblem(e, problems, locale)),
   });
   return (
     <form
-      aria-label={`Confirm: ${title}`}
+      aria-label={t("label", { title })}
       noValidate
       className="mt-2 flex flex-wrap items-end gap-2"
       onSubmit={form.handleSubmit(({ reason }) => {
@@ -47,15 +51,15 @@ export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, per
     >
       <div className="min-w-48 flex-1">
         <TextField
-          label="Reason"
+          label={t("reason")}
           autoComplete="off"
-          placeholder="Why this is right"
+          placeholder={t("placeholder")}
           error={form.formState.errors.reason?.message}
-          {...form.register("reason", { required: "Give a reason for the confirmation.", maxLength: { value: 1000, message: "At most 1000 characters." } })}
+          {...form.register("reason", { required: t("reasonRequired"), maxLength: { value: 1000, message: t("tooLong", { max: 1000 }) } })}
         />
       </div>
       <Button type="submit" variant="secondary" disabled={post.isPending || post.isSuccess}>
-        {post.isPending ? "Confirming…" : post.isSuccess ? "Confirmed" : "Confirm this is correct"}
+        {post.isPending ? t("confirming") : post.isSuccess ? t("confirmed") : t("confirm")}
       </Button>
       {error ? (
         <div className="w-full">

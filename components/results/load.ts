@@ -1,5 +1,6 @@
 import "server-only";
-import { CONSOLE_LANGUAGE, type CaseFieldDefinition, type Language, type Localized } from "@/components/cases/labels";
+import { getLocale } from "next-intl/server";
+import { languageOf, localized, type CaseFieldDefinition, type Language, type Localized } from "@/components/cases/labels";
 import type { Vocabulary } from "@/components/results/labels";
 import { listCaseChanges } from "@/server/cases/read-cases";
 import { caseChangesRecordedAt, payrollNames } from "@/server/results/vocabulary";
@@ -37,7 +38,7 @@ export async function payslipWordsOf(
   payrollId: string,
   period: { periodStart: string } | null,
   entry: Awaited<ReturnType<typeof getEntry>> | null,
-  language: Language = CONSOLE_LANGUAGE,
+  language?: Language,
 ): Promise<PayslipWords> {
   const ids = entry ? entry.wageTypes.flatMap((l) => l.explanation?.caseValues.map((v) => v.caseChangeId) ?? []) : [];
   const [vocabulary, recorded, lookups] = await Promise.all([payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich(), language), caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }), lookupChoicesOf(ctx, payrollId)]);
@@ -58,24 +59,27 @@ export const displayNameIn = (name: Localized | null | undefined, language: Lang
 
 /**
  * What the console needs to speak of a payroll's internal names: each case, field, lookup and
- * parameter name with its display name in the language (words), the fields (to show their values)
- * and the parameters' units, from the payroll's regulations in force on date.
+ * parameter name with its display name in the person's language (words; German where the regulation
+ * lacks the language), the fields (to show their values), the parameters' units, and the names of
+ * the wage types (by number) and collectors, from the payroll's regulations in force on date.
  */
-export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string, language: Language = CONSOLE_LANGUAGE) {
-  const localized = displayNameIn;
-  const names = await payrollNames({ ctx, payrollId, date });
+export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string, language?: Language) {
+  const [names, locale] = await Promise.all([payrollNames({ ctx, payrollId, date }), language ? null : getLocale()]);
+  const speaks = language ?? languageOf(locale ?? "de-CH");
   const words = new Map<string, string>();
   const fields = new Map<string, CaseFieldDefinition>();
   for (const definition of names.cases) {
-    words.set(definition.name, localized(definition.displayName, language));
+    words.set(definition.name, localized(definition.displayName, speaks));
     for (const field of definition.fields) {
-      words.set(field.name, localized(field.displayName, language));
+      words.set(field.name, localized(field.displayName, speaks));
       fields.set(field.name, field);
     }
   }
-  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, language));
+  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, speaks));
   const units: ParameterUnits = new Map(names.parameters.map((p) => [p.key, p.unit]));
-  return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units };
+  const wageTypes: ReadonlyMap<string, string> = new Map(names.wageTypes.map((w) => [w.number, localized(w.name, speaks)]));
+  const collectors: ReadonlyMap<string, string> = new Map(names.collectors.map((c) => [c.name, localized(c.displayName, speaks)]));
+  return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units, wageTypes, collectors };
 }
 
 /** Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the latest confirmation. */

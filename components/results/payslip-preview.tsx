@@ -1,24 +1,19 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { getEntry } from "@/server/results/read-entries";
-import { CONSOLE_LANGUAGE, displayValue, type CaseFieldDefinition, type LookupChoices } from "@/components/cases/labels";
-import { formatChf } from "@/components/periods/labels";
+import type { ParameterUnit } from "@/server/regulations/catalog";
+import { caseWords } from "@/components/cases/case-sections";
+import { displayValue, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "@/components/cases/labels";
 import { Alert } from "@/components/ui/alert";
-import { formatDate as swissDate } from "@/server/documents/pdf/i18n";
-import { COLLECTOR_LABEL, lineKindOf, nameOf, parameterValue, plainText, swissDay, toRappen, type LineKind, type Vocabulary } from "./labels";
+import { lineKindOf, nameOf, plainText, type LineKind, type Vocabulary } from "./labels";
 import type { ParameterUnits } from "./load";
 import { StateBadge } from "./state-badge";
 
 type Entry = Awaited<ReturnType<typeof getEntry>>;
 type Line = Entry["wageTypes"][number];
 
-const SECTIONS: { kind: LineKind; title: string }[] = [
-  { kind: "earning", title: "Earnings" },
-  { kind: "allowance", title: "Allowances" },
-  { kind: "deduction", title: "Deductions" },
-  { kind: "net", title: "Net" },
-  { kind: "expense", title: "Expenses and other payments" },
-  { kind: "employer", title: "Employer contributions (not deducted)" },
-];
+/** The payslip's parts in order; their titles are `payslip.sections.<kind>`. */
+const SECTIONS: LineKind[] = ["earning", "allowance", "deduction", "net", "expense", "employer"];
 
 const PAYSLIP_COLLECTORS = ["GrossWage", "EmployeeDeductions", "NetWage", "PayableAmount", "EmployerContributions"];
 
@@ -30,52 +25,72 @@ export type PayslipWords = {
   lookups: LookupChoices;
   /** When each case change behind a value was recorded (ISO instants), by id. */
   recorded: ReadonlyMap<string, string>;
+  /** Wage type names by number and collector names, in the person's language. */
+  wageTypes: ReadonlyMap<string, string>;
+  collectors: ReadonlyMap<string, string>;
 };
 
-/** The API's CHF ("6500.00") as the console shows amounts ("6'500.00"). */
-const chf = (amount: string) => formatChf(toRappen(amount));
+type Speech = CaseWords & { p: CaseWords["t"] };
+
+/** The API's CHF ("6500.00") as the console shows amounts ("6'500.00", fr "6 500,00"). */
+const chf = (amount: string, speech: Speech) => speech.format.amount(amount);
 
 /** Deductions (5xxx) carry positive amounts: on the payslip they subtract. */
-const signed = (line: Line) => (lineKindOf(line.number) === "deduction" && !line.amount.startsWith("-") ? `− ${chf(line.amount)}` : chf(line.amount));
+const signed = (line: Line, speech: Speech) => (lineKindOf(line.number) === "deduction" && !line.amount.startsWith("-") ? `− ${chf(line.amount, speech)}` : chf(line.amount, speech));
+
+const PER_UNIT = new Set<ParameterUnit>(["chfPerMonth", "chfPerYear", "chfPerDay", "years", "months", "weeks", "hoursPerWeek"]);
+
+/** A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years". */
+function parameterValue(value: string, unit: ParameterUnit | undefined, speech: Speech) {
+  if (!unit) return value;
+  const number = /^-?\d+(\.\d+)?$/.test(value);
+  if (unit === "percent") return number ? speech.format.percent(value) : value;
+  if (!number) return value;
+  if (unit === "chf") return speech.format.chf(value);
+  if (unit.startsWith("chf")) return speech.p(`units.${unit}`, { value: speech.format.chf(value) });
+  return PER_UNIT.has(unit) ? speech.p(`units.${unit}`, { value: value.replace(".", speech.format.locale === "fr-CH" ? "," : ".") }) : value;
+}
 
 /** A case value behind a line: "Salary type: Monthly salary (recorded 12.01.2026)". */
-function caseValueText(v: { field: string; value: string; caseChangeId: string }, words: PayslipWords) {
+function caseValueText(v: { field: string; value: string; caseChangeId: string }, words: PayslipWords, speech: Speech) {
   const recorded = words.recorded.get(v.caseChangeId);
-  return `${nameOf(v.field, words.words)}: ${displayValue(words.fields.get(v.field), v.value, CONSOLE_LANGUAGE, words.lookups)}${recorded ? ` (recorded ${swissDay(recorded)})` : ""}`;
+  const text = speech.p("why.value", { name: nameOf(v.field, words.words), value: displayValue(words.fields.get(v.field), v.value, speech, words.lookups) });
+  return recorded ? speech.p("why.recorded", { text, date: speech.format.date(recorded) }) : text;
 }
 
 /** A parameter behind a line: "AHV employee rate: 5.3 %"; a field's default as "Salary type (regulation default): Monthly salary". */
-function parameterText(p: { key: string; value: string }, words: PayslipWords) {
+function parameterText(p: { key: string; value: string }, words: PayslipWords, speech: Speech) {
   const fieldDefault = / \(default\)$/.test(p.key) ? p.key.replace(/ \(default\)$/, "") : null;
-  if (fieldDefault) return `${nameOf(fieldDefault, words.words)} (regulation default): ${displayValue(words.fields.get(fieldDefault), p.value, CONSOLE_LANGUAGE, words.lookups)}`;
-  return `${nameOf(p.key, words.words)}: ${parameterValue(p.value, words.units.get(p.key))}`;
+  if (fieldDefault) return speech.p("why.default", { name: nameOf(fieldDefault, words.words), value: displayValue(words.fields.get(fieldDefault), p.value, speech, words.lookups) });
+  return speech.p("why.value", { name: nameOf(p.key, words.words), value: parameterValue(p.value, words.units.get(p.key), speech) });
 }
 
-function Why({ line, words }: { line: Line; words: PayslipWords }) {
+function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech: Speech }) {
   const explanation = line.explanation;
   if (!explanation) return null;
+  const { p } = speech;
   return (
     <details className="mt-1 text-xs text-slate-600" data-testid="why">
-      <summary className="cursor-pointer text-sky-700 hover:underline">why?</summary>
+      <summary className="cursor-pointer text-sky-700 hover:underline">{p("why.summary")}</summary>
       <div className="mt-1 space-y-1 rounded border border-slate-200 bg-slate-50 p-2">
         <p>{plainText(explanation.text, words.words)}</p>
-        {line.retro && line.retroPeriodStart ? <p>Retro correction of the period starting {swissDate(line.retroPeriodStart)}.</p> : null}
+        {line.retro && line.retroPeriodStart ? <p>{p("why.retro", { date: speech.format.date(line.retroPeriodStart) })}</p> : null}
         {explanation.caseValues.length ? (
           <div>
-            <p className="font-medium text-slate-700">Recorded data</p>
+            <p className="font-medium text-slate-700">{p("why.caseValues")}</p>
             <ul className="list-inside list-disc">
               {explanation.caseValues.map((v) => (
-                <li key={`${v.field}-${v.caseChangeId}`}>{caseValueText(v, words)}</li>
+                <li key={`${v.field}-${v.caseChangeId}`}>{caseValueText(v, words, speech)}</li>
               ))}
             </ul>
           </div>
         ) : null}
         {explanation.parameters.length ? (
           <div>
-            <p className="font-medium text-slate-700">Figures of the regulation</p>
+            <p className="font-medium text-slate-700">{p("why.parameters")}</p>
             <ul className="list-inside list-disc">
-              {explanation.parameters.map((p) => (
-                <li key={p.key}>{parameterText(p, words)}</li>
+              {explanation.parameters.map((item) => (
+                <li key={item.key}>{parameterText(item, words, speech)}</li>
               ))}
             </ul>
           </div>
@@ -90,7 +105,7 @@ function Why({ line, words }: { line: Line; words: PayslipWords }) {
  * deductions), the collectors, and per line "why?" with the case values and parameters behind it.
  * A server component: the case forms' router.refresh() after a save renders it anew.
  */
-export function PayslipPreview({
+export async function PayslipPreview({
   entry,
   period,
   controlHref,
@@ -103,11 +118,13 @@ export function PayslipPreview({
   blockingItems: number;
   words: PayslipWords;
 }) {
-  if (!period) return <Alert tone="info">There is no open payrun period.</Alert>;
+  const [cases, p] = await Promise.all([caseWords(), getTranslations("payslip")]);
+  const speech: Speech = { ...cases, p: p as CaseWords["t"] };
+  if (!period) return <Alert tone="info">{p("noPeriod")}</Alert>;
   if (!entry) {
     return (
       <div data-testid="payslip-preview" data-state="none">
-        <Alert tone="info">No entry in this period: the employee is not employed in it (record the Employment case with the entry date).</Alert>
+        <Alert tone="info">{p("noEntry")}</Alert>
       </div>
     );
   }
@@ -117,48 +134,59 @@ export function PayslipPreview({
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <StateBadge state={entry.controlState} />
         <span className="text-slate-600">
-          Gross <strong data-testid="payslip-gross" className="text-slate-900">{chf(entry.gross)}</strong> · Net <strong data-testid="payslip-net" className="text-slate-900">{chf(entry.net)}</strong> · Open amount{" "}
-          <strong className="text-slate-900">{chf(entry.openAmount)}</strong> CHF
+          {p.rich("totals", {
+            gross: () => (
+              <strong data-testid="payslip-gross" className="text-slate-900">
+                {chf(entry.gross, speech)}
+              </strong>
+            ),
+            net: () => (
+              <strong data-testid="payslip-net" className="text-slate-900">
+                {chf(entry.net, speech)}
+              </strong>
+            ),
+            open: () => <strong className="text-slate-900">{chf(entry.openAmount, speech)}</strong>,
+          })}
         </span>
         {blockingItems > 0 ? (
           <Link href={controlHref} className="text-red-800 underline underline-offset-2">
-            {blockingItems} blocking item{blockingItems === 1 ? "" : "s"} in Payroll control
+            {p("blocking", { count: blockingItems })}
           </Link>
         ) : null}
       </div>
       {entry.wageTypes.length ? (
-        <table className="w-full text-sm" aria-label="Payslip lines">
+        <table className="w-full text-sm" aria-label={p("lines")}>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-              <th className="py-1 pr-2 font-medium">No.</th>
-              <th className="py-1 pr-2 font-medium">Wage type</th>
-              <th className="py-1 pr-2 text-right font-medium">Base</th>
-              <th className="py-1 pr-2 text-right font-medium">Rate</th>
-              <th className="py-1 text-right font-medium">Amount (CHF)</th>
+              <th className="py-1 pr-2 font-medium">{p("columns.number")}</th>
+              <th className="py-1 pr-2 font-medium">{p("columns.wageType")}</th>
+              <th className="py-1 pr-2 text-right font-medium">{p("columns.base")}</th>
+              <th className="py-1 pr-2 text-right font-medium">{p("columns.rate")}</th>
+              <th className="py-1 text-right font-medium">{p("columns.amount")}</th>
             </tr>
           </thead>
-          {SECTIONS.map(({ kind, title }) => {
+          {SECTIONS.map((kind) => {
             const lines = entry.wageTypes.filter((l) => lineKindOf(l.number) === kind);
             if (!lines.length) return null;
             return (
               <tbody key={kind} className={kind === "employer" ? "text-slate-500" : undefined}>
                 <tr>
                   <th colSpan={5} className="pt-3 pb-1 text-left text-xs font-semibold text-slate-700">
-                    {title}
+                    {p(`sections.${kind}`)}
                   </th>
                 </tr>
                 {lines.map((line, i) => (
                   <tr key={`${line.number}-${line.retroPeriodStart ?? ""}-${i}`} data-testid="payslip-line" data-number={line.number} data-kind={kind} className={`border-t border-slate-100 align-top ${kind === "net" ? "font-semibold" : ""}`}>
                     <td className="py-1 pr-2 font-mono text-xs">{line.number}</td>
                     <td className="py-1 pr-2">
-                      {line.name}
-                      {line.retro ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">retro {swissDate(line.retroPeriodStart ?? "")}</span> : null}
-                      <Why line={line} words={words} />
+                      {words.wageTypes.get(line.number) || line.name}
+                      {line.retro ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{p("retro", { date: line.retroPeriodStart ? speech.format.date(line.retroPeriodStart) : "" })}</span> : null}
+                      <Why line={line} words={words} speech={speech} />
                     </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.base === null ? "" : chf(line.base)}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.rate === null ? "" : `${line.rate} %`}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{line.base === null ? "" : chf(line.base, speech)}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{line.rate === null ? "" : speech.format.percent(line.rate)}</td>
                     <td className="py-1 text-right tabular-nums" data-testid="payslip-amount">
-                      {signed(line)}
+                      {signed(line, speech)}
                     </td>
                   </tr>
                 ))}
@@ -167,13 +195,13 @@ export function PayslipPreview({
           })}
         </table>
       ) : (
-        <p className="text-sm text-slate-600">No wage type lines yet: record the salary (or hours) to see the payslip.</p>
+        <p className="text-sm text-slate-600">{p("noLines")}</p>
       )}
-      <dl className="grid gap-x-6 gap-y-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2" aria-label="Collectors">
+      <dl className="grid gap-x-6 gap-y-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2" aria-label={p("collectors")}>
         {PAYSLIP_COLLECTORS.filter((name) => collector(name) !== undefined).map((name) => (
           <div key={name} className="flex justify-between" data-testid="collector" data-name={name}>
-            <dt className="text-slate-600">{COLLECTOR_LABEL[name] ?? name}</dt>
-            <dd className="font-medium tabular-nums text-slate-900">{chf(collector(name)!)}</dd>
+            <dt className="text-slate-600">{words.collectors.get(name) || name}</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{chf(collector(name)!, speech)}</dd>
           </div>
         ))}
       </dl>

@@ -24,6 +24,8 @@ export async function payrollNames({ ctx, payrollId, date }: { ctx: TenantCtx; p
     cases: versions.flatMap((v) => v.cases.map(toCaseDefinition)),
     lookups: versions.flatMap((v) => v.lookups.map((l) => ({ name: l.name, displayName: l.displayName }))),
     parameters: versions.flatMap((v) => v.parameters.map((p) => ({ key: p.key, unit: p.unit }))),
+    wageTypes: versions.flatMap((v) => v.wageTypes.map((w) => ({ number: w.number, name: w.name }))),
+    collectors: versions.flatMap((v) => v.collectors.map((c) => ({ name: c.name, displayName: c.displayName }))),
   };
 }
 

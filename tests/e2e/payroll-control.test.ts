@@ -91,7 +91,7 @@ describe("payroll control and the payslip preview", () => {
     await openSection("Employment & wage");
     const form = caseForm("Employment");
     // The form's default start is set once the page has hydrated.
-    await expect.poll(() => form.getByLabel("Valid from").inputValue()).toBe("2026-01-01");
+    await expect.poll(() => form.getByLabel("Valid from").inputValue()).toBe("01.01.2026");
     await form.getByLabel("Entry date").fill("2026-01-01");
     await form.getByLabel("Activity rate (%)").fill("100");
     await form.getByLabel("Workplace canton").selectOption("ZH");
@@ -164,7 +164,7 @@ describe("payroll control and the payslip preview", () => {
     const why = salaryLine.getByTestId("why");
     await why.getByText(/Monthly salary: CHF 6'500\.00/).waitFor();
     await ahv.getByText("why?").click();
-    await ahv.getByTestId("why").getByText(/AHV employee rate: 5\.3 %/).waitFor();
+    await ahv.getByTestId("why").getByText(/AHV employee rate: 5\.3\s%/).waitFor();
   });
 
   it("Payroll control: only company-level items are left blocking; confirming them unblocks the employee", async () => {

@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { EmployeeFilters } from "@/components/employees/employee-filters";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { formatDate } from "@/components/payrolls/labels";
+import { getFormat } from "@/components/format/server";
 import { consoleCan, consoleHome, requireConsoleTenant } from "@/server/auth/console-session";
 import { listEmployees } from "@/server/employees/list-employees";
 import { ListEmployeesQuery } from "@/server/employees/schemas";
 import { Invalid } from "@/server/errors";
 
-export const metadata: Metadata = { title: "Employees" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("employees.list");
+  return { title: t("title") };
+}
 
 const PAGE_SIZE = "25";
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
@@ -27,17 +31,18 @@ export default async function EmployeesPage({
   const ctx = await requireConsoleTenant(orgId);
   if (ctx.access.role === "SelfService" && ctx.access.employeeId) redirect(consoleHome(ctx));
   const sp = await searchParams;
+  const [t, format] = await Promise.all([getTranslations("employees.list"), getFormat()]);
   const base = `/tenants/${orgId}/employees`;
 
   const parsed = ListEmployeesQuery.safeParse({ includeFormer: one(sp.includeFormer), search: one(sp.search), cursor: one(sp.cursor), limit: PAGE_SIZE });
   const query = parsed.success ? parsed.data : ListEmployeesQuery.parse({ limit: PAGE_SIZE });
   let page: Awaited<ReturnType<typeof listEmployees>> | null = null;
-  let problem: string | null = parsed.success ? null : "Some filters in the address were not understood and were ignored.";
+  let problem: string | null = parsed.success ? null : t("filtersIgnored");
   try {
     page = await listEmployees({ ctx, input: query });
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
-    problem = "This page link is no longer valid.";
+    problem = t("linkInvalid");
   }
 
   const nextHref = (() => {
@@ -59,32 +64,32 @@ export default async function EmployeesPage({
   return (
     <>
       <PageHeader
-        title="Employees"
-        description={query.includeFormer ? "Current and former employees." : "Currently employed. Turn off “Hide former employees” to see everyone."}
-        actions={consoleCan(ctx, "employee.write") ? <ButtonLink href={`${base}/new`}>New employee</ButtonLink> : null}
+        title={t("title")}
+        description={query.includeFormer ? t("descriptionAll") : t("descriptionCurrent")}
+        actions={consoleCan(ctx, "employee.write") ? <ButtonLink href={`${base}/new`}>{t("newEmployee")}</ButtonLink> : null}
       />
       <div className="space-y-4">
-        {created ? <Alert tone="success">Employee {created} created.</Alert> : null}
+        {created ? <Alert tone="success">{t("created", { identifier: created })}</Alert> : null}
         <EmployeeFilters />
         {problem ? (
           <Alert tone="warning">
             {problem}{" "}
             <Link className="underline" href={base}>
-              Show the first page
+              {t("showFirstPage")}
             </Link>
           </Alert>
         ) : null}
         {page ? (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Employees</caption>
+              <caption className="sr-only">{t("title")}</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Identifier</th>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Entry</th>
-                  <th scope="col" className="px-4 py-3">Exit</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.identifier")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.name")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.status")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.entry")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.exit")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -98,17 +103,17 @@ export default async function EmployeesPage({
                     </td>
                     <td className="px-4 py-3">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
-                        {employee.employed ? "Current" : "Former"}
+                        {employee.employed ? t("current") : t("former")}
                       </span>
                     </td>
-                    <td className="px-4 py-3 text-slate-600">{employee.entryDate ? formatDate(employee.entryDate) : "—"}</td>
-                    <td className="px-4 py-3 text-slate-600">{employee.exitDate ? formatDate(employee.exitDate) : "—"}</td>
+                    <td className="px-4 py-3 text-slate-600">{employee.entryDate ? format.date(employee.entryDate) : "—"}</td>
+                    <td className="px-4 py-3 text-slate-600">{employee.exitDate ? format.date(employee.exitDate) : "—"}</td>
                   </tr>
                 ))}
                 {page.items.length === 0 ? (
                   <tr>
                     <td colSpan={5} className="px-4 py-8 text-center text-slate-500">
-                      {query.search ? `No employee matches “${query.search}”.` : "No employees yet."}
+                      {query.search ? t("noMatch", { search: query.search }) : t("none")}
                     </td>
                   </tr>
                 ) : null}
@@ -116,17 +121,17 @@ export default async function EmployeesPage({
             </table>
           </div>
         ) : null}
-        <nav aria-label="Pages" className="flex justify-between text-sm">
+        <nav aria-label={t("pages")} className="flex justify-between text-sm">
           {query.cursor ? (
             <Link href={firstHref} className="text-slate-700 underline">
-              First page
+              {t("firstPage")}
             </Link>
           ) : (
             <span />
           )}
           {nextHref ? (
             <Link href={nextHref} className="text-slate-700 underline">
-              Next page
+              {t("nextPage")}
             </Link>
           ) : null}
         </nav>

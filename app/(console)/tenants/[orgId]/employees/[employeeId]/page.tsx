@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { CaseCard, ScheduledChanges, loadCaseData } from "@/components/cases/case-sections";
-import { CONSOLE_LANGUAGE } from "@/components/cases/labels";
 import { EmployeeSections, type EmployeeSection } from "@/components/employees/employee-sections";
-import { SECTION_LABEL, SECTION_ORDER, sectionOfCase, type EmployeeSectionId } from "@/components/employees/sections";
+import { SECTION_ORDER, sectionOfCase, type EmployeeSectionId } from "@/components/employees/sections";
+import { getFormat } from "@/components/format/server";
 import { EmployeeDocuments } from "@/components/documents/employee-documents";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
-import { formatDate } from "@/components/payrolls/labels";
 import { openPayslipOf, payslipWordsOf } from "@/components/results/load";
 import { PayslipPreview } from "@/components/results/payslip-preview";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -44,6 +44,8 @@ export default async function EmployeePage({ params }: Params) {
   const { orgId, employeeId } = await params;
   const { ctx, found } = await employeeOf(orgId, employeeId);
   const { employee, version } = found;
+  const [t, format] = await Promise.all([getTranslations("employees.page"), getFormat()]);
+  const sectionLabel = (id: EmployeeSectionId) => t(`sections.${id}`);
   const { items: payrolls } = await listPayrolls({ ctx, input: { limit: 50 } });
   const payroll = payrolls.find((p) => p.divisionId === employee.divisionId) ?? null;
   const base = `/tenants/${orgId}/employees/${employee.id}`;
@@ -54,7 +56,7 @@ export default async function EmployeePage({ params }: Params) {
   if (payroll && consoleCan(ctx, "document.read")) {
     const { items } = await employeeDocuments({ ctx, payrollId: payroll.id, employeeId: employee.id });
     documents = (
-      <Card title="Documents" description="Payslips and salary certificates of every period; the open period's are previews of the current results.">
+      <Card title={t("documents")} description={t("documentsDescription")}>
         <EmployeeDocuments orgId={orgId} payrollId={payroll.id} items={items} />
       </Card>
     );
@@ -65,8 +67,8 @@ export default async function EmployeePage({ params }: Params) {
     payslip = (
       <section id="payslip" className="scroll-mt-16">
         <Card
-          title="Payslip preview"
-          description={period ? `The open period, ${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}: always current, recalculated with every saved case change.` : undefined}
+          title={t("payslip")}
+          description={period ? t("payslipDescription", { start: format.date(period.periodStart), end: format.date(period.periodEnd) }) : undefined}
         >
           <PayslipPreview entry={entry} period={period} blockingItems={blockingItems} words={words} controlHref={`/tenants/${orgId}/payroll-control#employee-${employee.id}`} />
         </Card>
@@ -75,7 +77,7 @@ export default async function EmployeePage({ params }: Params) {
   }
 
   const record = (
-    <Card title="Employee record" description="Identifier and name are applied immediately; they are not time-versioned. Employees cannot be deleted.">
+    <Card title={t("record")} description={t("recordDescription")}>
       <EditEmployeeForm
         orgId={orgId}
         employee={employee}
@@ -93,14 +95,14 @@ export default async function EmployeePage({ params }: Params) {
     const visible = new Set(data.cases.map((c) => c.name));
     const items = missing.items.filter((item) => visible.has(item.caseName));
     missingSection = (
-      <Card title="Missing data" description={`Required fields without a value on ${formatDate(missing.valueDate)}. Each link opens the form to fill.`}>
-        <MissingDataList items={items} language={CONSOLE_LANGUAGE} hrefOf={(item) => `${base}#case-${item.caseName}`} />
+      <Card title={t("missing")} description={t("missingDescription", { date: format.date(missing.valueDate) })}>
+        <MissingDataList items={items} hrefOf={(item) => `${base}#case-${item.caseName}`} />
       </Card>
     );
     const controlHref = consoleCan(ctx, "payroll.read") ? `/tenants/${orgId}/payroll-control#employee-${employee.id}` : undefined;
     sections.push({
       id: "overview",
-      label: SECTION_LABEL.overview,
+      label: sectionLabel("overview"),
       content: (
         <>
           {record}
@@ -119,12 +121,10 @@ export default async function EmployeePage({ params }: Params) {
       if (!cases?.length) continue;
       sections.push({
         id,
-        label: SECTION_LABEL[id],
+        label: sectionLabel(id),
         content: (
           <>
-            <p className="text-sm text-slate-600">
-              Each change applies from its “Valid from” date (and may end). A change with an earlier date than a saved one overrides it from that date; the history of every field stays.
-            </p>
+            <p className="text-sm text-slate-600">{t("changesNote")}</p>
             {cases.map((definition) => (
               <CaseCard key={definition.name} data={data} definition={definition} controlHref={controlHref} />
             ))}
@@ -133,19 +133,23 @@ export default async function EmployeePage({ params }: Params) {
       });
     }
   } else {
-    sections.push({ id: "overview", label: SECTION_LABEL.overview, content: record });
+    sections.push({ id: "overview", label: sectionLabel("overview"), content: record });
   }
-  if (documents) sections.push({ id: "documents", label: SECTION_LABEL.documents, content: documents });
+  if (documents) sections.push({ id: "documents", label: sectionLabel("documents"), content: documents });
 
   return (
     <>
       <PageHeader
         title={`${employee.firstName} ${employee.lastName}`}
-        description={`Employee ${employee.identifier} · ${employee.employed ? "currently employed" : "not currently employed"}${employee.entryDate ? ` · since ${formatDate(employee.entryDate)}` : ""}`}
+        description={[
+          t("identifier", { identifier: employee.identifier }),
+          employee.employed ? t("employed") : t("notEmployed"),
+          ...(employee.entryDate ? [t("since", { date: format.date(employee.entryDate) })] : []),
+        ].join(" · ")}
       />
       <div className="space-y-6">
         {missingSection}
-        <EmployeeSections sections={sections} />
+        <EmployeeSections sections={sections} label={t("sectionsLabel")} />
       </div>
     </>
   );

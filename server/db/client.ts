@@ -29,7 +29,14 @@ async function openPostgres(url: string): Promise<Connection> {
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   const jobSql = postgresJsJobSql(client);
-  const jobs = await openJobClient(jobSql);
+  // pg-boss's install script opens a transaction of its own: postgres.js runs it on a reserved connection only.
+  const reserved = await client.reserve();
+  let jobs: JobClient;
+  try {
+    jobs = await openJobClient(jobSql, postgresJsJobSql(reserved));
+  } finally {
+    reserved.release();
+  }
   return { db: db as unknown as Database, close: () => client.end(), kind: "postgres", jobs, jobSql };
 }
 

@@ -28,8 +28,16 @@ import { signedHeaders } from "./sign";
  */
 export const DELIVER_JOB = "webhook.deliver";
 
-/** Longer than the wait for the claim's commit plus the delivery timeout, so a live send is never taken over. */
-const CLAIM_MS = DELIVERY_TIMEOUT_MS + 20_000;
+/**
+ * Longer than the wait for the claim's commit plus the delivery timeout, so a live send is never
+ * taken over (WEBHOOK_CLAIM_MS shortens it for fault tests; server/env.ts refuses it in production).
+ */
+const CLAIM_MS = Number(process.env.WEBHOOK_CLAIM_MS || DELIVERY_TIMEOUT_MS + 20_000);
+/**
+ * A webhook job (dispatch, deliver) is a few statements: one claimed by a process that died is run
+ * again by another once this has passed (pg-boss's expiry), no later than a claimed message is.
+ */
+export const WEBHOOK_JOB_EXPIRE_SECONDS = Math.ceil(CLAIM_MS / 1000);
 const COMMIT_WAIT_MS = 5_000;
 /** Sends in flight in this process at most; more wait as jobs. */
 const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
@@ -110,7 +118,7 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
   const claim = newClaim();
   await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
   await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
-}, { concurrency: 32 });
+}, { concurrency: 32, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });
 
 /**
  * True once the claim is visible, that is once the transaction that wrote it has committed (with
@@ -121,10 +129,12 @@ async function claimCommitted(tenantId: string, message: Claimed): Promise<boole
   const db = await getDb();
   const deadline = Date.now() + COMMIT_WAIT_MS;
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    // A lost connection (the database restarted) is asked again on a new one until the deadline.
     const [row] = await db
       .select({ id: webhookMessages.id })
       .from(webhookMessages)
-      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")))
+      .catch(() => []);
     if (row) return true;
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pause));
@@ -138,13 +148,33 @@ async function sendClaimed(tenantId: string, message: Claimed) {
   if (delivered(outcome)) {
     // The common case in one statement: nothing follows from a delivered message.
     const db = await getDb();
-    await db
-      .update(webhookMessages)
-      .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
-      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    await recording(() =>
+      db
+        .update(webhookMessages)
+        .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
+        .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending"))),
+    );
     return;
   }
-  await inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome));
+  await recording(() => inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome)));
+}
+
+/**
+ * Records a sent attempt's outcome, again on a new connection when the database went away
+ * meanwhile (both records are conditional on the claim, so a repeat changes nothing): each outcome
+ * not recorded is a message sent again when its claim runs out, a duplicate at the receiver.
+ */
+async function recording(write: () => Promise<unknown>) {
+  const deadline = Date.now() + CLAIM_MS / 2;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (Date.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /** Records a failed attempt and, in the same transaction, what follows from it. */

@@ -4,7 +4,7 @@ import { events, webhookMessages, webhooks } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
-import { newClaim, scheduleDelivery, sendAfterCommit, sendRoom, yieldToNetwork, type Claimed } from "./deliver";
+import { newClaim, scheduleDelivery, sendAfterCommit, sendRoom, WEBHOOK_JOB_EXPIRE_SECONDS, yieldToNetwork, type Claimed } from "./deliver";
 import { correlationIdOf, eventBody, matchesWebhook } from "./payloads";
 import type { WebhookEvent } from "./schemas";
 
@@ -77,4 +77,4 @@ registerJobHandler(DISPATCH_JOB, async (scope, payload) => {
   const active = await scope.rows(webhooks, and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`));
   const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
   await writeAndSendMessages(scope, event, targets);
-}, { concurrency: 16 });
+}, { concurrency: 16, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });

@@ -16,8 +16,9 @@ import { signedHeaders } from "./sign";
  * 1. A `webhook.deliver` job (one per message) claims the message in the job's transaction: it
  *    writes a claim token valid for CLAIM_MS and, in the same transaction, a follow-up job due when
  *    the claim runs out.
- * 2. Once that claim has committed, the POST runs outside any transaction (a slow receiver holds
- *    no database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
+ * 2. Once that claim has committed (the transaction's after-commit step starts the send: a claim
+ *    rolled back sends nothing), the POST runs outside any transaction (a slow receiver holds no
+ *    database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
  * 3. The outcome is recorded in one transaction with what follows from it: the next attempt (a
  *    new message row and its delayed job), the webhook deactivated on 410, or the failing task
  *    after the last attempt.
@@ -29,7 +30,7 @@ import { signedHeaders } from "./sign";
 export const DELIVER_JOB = "webhook.deliver";
 
 /**
- * Longer than the wait for the claim's commit plus the delivery timeout, so a live send is never
+ * Longer than the delivery timeout plus the recording of its outcome, so a live send is never
  * taken over (WEBHOOK_CLAIM_MS shortens it for fault tests; server/env.ts refuses it in production).
  */
 const CLAIM_MS = Number(process.env.WEBHOOK_CLAIM_MS || DELIVERY_TIMEOUT_MS + 20_000);
@@ -38,7 +39,6 @@ const CLAIM_MS = Number(process.env.WEBHOOK_CLAIM_MS || DELIVERY_TIMEOUT_MS + 20
  * again by another once this has passed (pg-boss's expiry), no later than a claimed message is.
  */
 export const WEBHOOK_JOB_EXPIRE_SECONDS = Math.ceil(CLAIM_MS / 1000);
-const COMMIT_WAIT_MS = 5_000;
 /** Sends in flight in this process at most; more wait as jobs. */
 const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
 const BUSY_RETRY_MS = 200;
@@ -84,16 +84,19 @@ export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Dat
 
 /**
  * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
- * sends each once that transaction has committed.
+ * sends each once that transaction has committed (inTenantOf runs the after-commit steps before it
+ * returns, so a job's sends are in flight when the job is done).
  */
 export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
   for (const message of claimed) await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
-  for (const message of claimed) {
-    const send = sendClaimed(scope.tenantId, message)
-      .catch((error) => console.error(`webhook message ${message.id}:`, error))
-      .finally(() => inFlight.delete(send));
-    inFlight.add(send);
-  }
+  scope.afterCommit(() => {
+    for (const message of claimed) {
+      const send = sendClaimed(scope.tenantId, message)
+        .catch((error) => console.error(`webhook message ${message.id}:`, error))
+        .finally(() => inFlight.delete(send));
+      inFlight.add(send);
+    }
+  });
 }
 
 registerJobHandler(DELIVER_JOB, async (scope, payload) => {
@@ -120,29 +123,7 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
   await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
 }, { concurrency: 32, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });
 
-/**
- * True once the claim is visible, that is once the transaction that wrote it has committed (with
- * PGlite at once: the read waits for that transaction). False when it does not show within
- * COMMIT_WAIT_MS (rolled back, or very slow): the follow-up job sends the message then.
- */
-async function claimCommitted(tenantId: string, message: Claimed): Promise<boolean> {
-  const db = await getDb();
-  const deadline = Date.now() + COMMIT_WAIT_MS;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
-    // A lost connection (the database restarted) is asked again on a new one until the deadline.
-    const [row] = await db
-      .select({ id: webhookMessages.id })
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")))
-      .catch(() => []);
-    if (row) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
-
 async function sendClaimed(tenantId: string, message: Claimed) {
-  if (!(await claimCommitted(tenantId, message))) return;
   const sentAt = new Date();
   const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
   if (delivered(outcome)) {

@@ -3,30 +3,40 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
-import { enqueueJob, registerJobHandler } from "../jobs/queue";
+import { enqueueJob, jobWorkerRunning, registerJobHandler } from "../jobs/queue";
 import { newClaim, scheduleDelivery, sendAfterCommit, sendRoom, WEBHOOK_JOB_EXPIRE_SECONDS, yieldToNetwork, type Claimed } from "./deliver";
 import { correlationIdOf, eventBody, matchesWebhook } from "./payloads";
 import type { WebhookEvent } from "./schemas";
 
 /**
- * From the outbox to the messages: an event recorded in a transaction gets, in that transaction, a
- * `webhook.dispatch` job when any active webhook of the tenant subscribes to its type. The job
- * writes one message per matching webhook (first attempt) and starts sending them.
+ * From the outbox to the messages. An event recorded in a transaction gets, in that transaction,
+ * one message per matching active webhook of the tenant (first attempt); a process that runs the
+ * job worker claims them there and sends them as soon as the transaction commits (no job between
+ * the commit and the POST), another leaves them to the workers (a `webhook.deliver` job each, due
+ * at once). An event for many webhooks gets a `webhook.dispatch` job instead, which writes and
+ * sends its messages outside the caller's transaction.
  */
 export const DISPATCH_JOB = "webhook.dispatch";
+/** More matching webhooks than this: the messages are written by a dispatch job, not by the caller's transaction. */
+const INLINE_TARGETS = 4;
 
 type EventRow = typeof events.$inferSelect;
 type WebhookRow = typeof webhooks.$inferSelect;
 
 /** Called by recordEvent, in the transaction that records the event. */
 export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload" | "createdAt">) {
-  const [subscribed] = await scope.tx
-    .select({ id: webhooks.id })
+  const subscribed = await scope.tx
+    .select()
     .from(webhooks)
     .where(scope.where(webhooks, eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`))
-    .limit(1);
+    .limit(INLINE_TARGETS + 1);
+  if (!subscribed.length) return;
   // The event travels with the job (a few ids): the dispatch need not read it back.
-  if (subscribed) await enqueueJob(scope, DISPATCH_JOB, { eventId: event.id, type: event.type, payload: event.payload });
+  if (subscribed.length > INLINE_TARGETS) await enqueueJob(scope, DISPATCH_JOB, { eventId: event.id, type: event.type, payload: event.payload });
+  else {
+    const targets = subscribed.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
+    await writeAndSendMessages(scope, event, targets, { claim: jobWorkerRunning() });
+  }
 }
 
 /**
@@ -34,11 +44,11 @@ export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<Ev
  * of each (skipped where it exists already, so a dispatch that runs twice sends once), or, for a
  * replay, the attempt after the last one of the same correlationId. The messages this process has
  * room to send are claimed as they are written and sent once the caller's transaction commits;
- * the others get a job due at once. Returns how many were written.
+ * the others (all of them with `claim: false`) get a job due at once. Returns how many were written.
  */
-export async function writeAndSendMessages(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload">, targets: WebhookRow[], options: { replay?: boolean } = {}): Promise<number> {
+export async function writeAndSendMessages(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload">, targets: WebhookRow[], options: { replay?: boolean; claim?: boolean } = {}): Promise<number> {
   if (!targets.length) return 0;
-  let room = sendRoom();
+  let room = options.claim === false ? 0 : sendRoom();
   const rows = targets.map((webhook) => {
     const correlationId = correlationIdOf(event.id, webhook.id);
     const body = eventBody(event.type as WebhookEvent, event.payload, { tenantId: scope.tenantId, correlationId, metadata: webhook.payloadMetadata });

@@ -8,12 +8,11 @@ import { inTenantOf } from "@/server/db/tenant-scope";
 import { recordEvent } from "@/server/events/record-event";
 import { newId } from "@/server/ids";
 import { startJobWorker, stopJobWorker } from "@/server/jobs/queue";
-import { newClaim, scheduleDelivery } from "@/server/webhooks/deliver";
-import { DISPATCH_JOB } from "@/server/webhooks/dispatch";
+import { DELIVER_JOB, newClaim, scheduleDelivery } from "@/server/webhooks/deliver";
 import { correlationIdOf, eventBody } from "@/server/webhooks/payloads";
 import { api } from "../fixtures/api";
 import { tenantFixture } from "../fixtures/factories";
-import { startReceiver } from "../fixtures/webhook-receiver";
+import { drainUntil, startReceiver } from "../fixtures/webhook-receiver";
 
 /**
  * Webhooks at least once under faults (issue 11): every event committed reaches the receiver at
@@ -226,18 +225,20 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
     });
   }
 
-  it("in one process (PGlite too): what a process that died mid-delivery left (dispatch jobs in hand, messages claimed and never sent) is delivered once claims and jobs run out", async () => {
+  it("in one process (PGlite too): what a process that died mid-delivery left (delivery jobs in hand, messages claimed and never sent) is delivered once claims and jobs run out", async () => {
     const t = await tenantFixture({ withPayroll: false });
     const webhookId = await webhookFor(t, receiver.url("/dead"));
     const payrollId = newId();
     const task = () => ({ payrollId, taskId: newId(), kind: "webhookFailing", status: "open" as const, resolution: null });
-    // 1. Ten events whose dispatch jobs the dead process had fetched (claimed) and never finished.
+    // 1. Ten events whose delivery jobs (written with the event, this process runs no worker yet)
+    //    the dead process had fetched (claimed) and never finished.
     for (let i = 0; i < 10; i++) await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", task()));
     const { jobs } = await connection();
-    const taken = await jobs.fetch(DISPATCH_JOB, { batchSize: 100 });
+    const taken = await jobs.fetch(DELIVER_JOB, { batchSize: 100 });
     expect(taken?.length).toBeGreaterThanOrEqual(10);
-    // 2. Ten events whose messages it had written and claimed, with their follow-up jobs, as
-    //    dispatch does (server/webhooks/dispatch.ts), and then died before sending them.
+    // 2. Ten events whose messages it had written and claimed, with their follow-up jobs, as an
+    //    event's transaction does in a worker process (server/webhooks/dispatch.ts), and then died
+    //    before sending them.
     for (let i = 0; i < 10; i++) {
       await inTenantOf(t.orgId, async (scope) => {
         const payload = task();
@@ -277,5 +278,17 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
     } finally {
       await stopJobWorker();
     }
+  });
+
+  it("an event for more than four webhooks is written to them by a dispatch job, each delivered once", async () => {
+    const t = await tenantFixture({ withPayroll: false });
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) ids.push(await webhookFor(t, receiver.url(`/fan/${i}`)));
+    const event = await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: newId(), taskId: newId(), kind: "webhookFailing", status: "open", resolution: null }));
+    const db = await getDb();
+    // Nothing written with the event: the dispatch job writes the six messages.
+    expect(await db.select().from(webhookMessages).where(eq(webhookMessages.eventId, event.id))).toHaveLength(0);
+    await drainUntil(() => ids.every((_, i) => receiver.at(`/fan/${i + 1}`).length > 0));
+    expect(ids.map((id, i) => receiver.tally(`/fan/${i + 1}`).get(correlationIdOf(event.id, id)))).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });

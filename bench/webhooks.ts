@@ -127,7 +127,8 @@ async function main() {
   const times = arrivals.map(([, at]) => at);
   const last = Math.max(...times);
   const first = Math.min(...times);
-  const failed = await db.select({ id: schema.webhookMessages.id }).from(schema.webhookMessages).where((await import("drizzle-orm")).eq(schema.webhookMessages.status, "failed"));
+  const { eq } = await import("drizzle-orm");
+  const failed = await db.select({ id: schema.webhookMessages.id }).from(schema.webhookMessages).where((await import("drizzle-orm")).and(eq(schema.webhookMessages.tenantId, tenantId), eq(schema.webhookMessages.status, "failed")));
   console.log(`database: ${kind}; events: ${EVENTS}; producers: ${PRODUCERS}; worker poll: ${POLL_MS} ms; cores: ${os.cpus().length}; load average: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   console.log(`recorded ${EVENTS} events in ${produced - started} ms (${Math.round((EVENTS * 1000) / (produced - started))} commits/s)`);
   console.log(`delivered ${firstArrival.size}/${EVENTS} (missing ${EVENTS - firstArrival.size}, duplicates ${duplicates}, failed attempts ${failed.length})`);

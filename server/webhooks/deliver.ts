@@ -82,13 +82,25 @@ export const sendRoom = () => Math.max(0, MAX_IN_FLIGHT - inFlight.size);
 /** A claim for a message about to be written or updated in the caller's transaction. */
 export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + CLAIM_MS) });
 
+/** When the follow-up job of a claimed message is due: just after its claim runs out. */
+export const FOLLOW_UP_MS = CLAIM_MS + 1_000;
+
 /**
  * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
- * sends each once that transaction has committed (inTenantOf runs the after-commit steps before it
- * returns, so a job's sends are in flight when the job is done).
+ * sends each once that transaction has committed.
  */
 export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
-  for (const message of claimed) await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
+  for (const message of claimed) await scheduleDelivery(scope, message.id, FOLLOW_UP_MS);
+  sendOnCommit(scope, claimed);
+}
+
+/**
+ * Sends messages claimed in the caller's transaction (their follow-up jobs written there) once it
+ * has committed: inTenantOf runs the after-commit steps before it returns, so a job's sends are in
+ * flight when the job is done; a transaction rolled back sends nothing.
+ */
+export function sendOnCommit(scope: TenantScope, claimed: Claimed[]) {
+  if (!claimed.length) return;
   scope.afterCommit(() => {
     for (const message of claimed) {
       const send = sendClaimed(scope.tenantId, message)
@@ -127,17 +139,49 @@ async function sendClaimed(tenantId: string, message: Claimed) {
   const sentAt = new Date();
   const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
   if (delivered(outcome)) {
-    // The common case in one statement: nothing follows from a delivered message.
-    const db = await getDb();
-    await recording(() =>
-      db
-        .update(webhookMessages)
-        .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
-        .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending"))),
-    );
+    // The common case: nothing follows from a delivered message; recorded with the others that
+    // arrived meanwhile, in one statement.
+    await recordDelivered({ tenantId, id: message.id, token: message.token, sentAt, durationMs: outcome.durationMs, status: outcome.status!, body: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null });
     return;
   }
   await recording(() => inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome)));
+}
+
+type DeliveredRecord = { tenantId: string; id: string; token: string; sentAt: Date; durationMs: number; status: number; body: string | null };
+const DELIVERED_BATCH = 200;
+const deliveredBatch: { record: DeliveredRecord; done: (error?: unknown) => void }[] = [];
+
+/**
+ * Records a delivered attempt. The records of sends that end in the same turn of the event loop
+ * are written together by one UPDATE (a busy worker writes one statement per batch, not one per
+ * message); each only while its message is still pending under the same claim.
+ */
+function recordDelivered(record: DeliveredRecord) {
+  return new Promise<void>((resolve, reject) => {
+    if (!deliveredBatch.length) setImmediate(flushDelivered);
+    deliveredBatch.push({ record, done: (error) => (error ? reject(error) : resolve()) });
+  });
+}
+
+async function flushDelivered() {
+  const batch = deliveredBatch.splice(0, DELIVERED_BATCH);
+  if (deliveredBatch.length) setImmediate(flushDelivered);
+  const values = batch.map(
+    ({ record: r }) => sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${r.token}::uuid, ${r.sentAt.toISOString()}::timestamptz, ${r.durationMs}::int, ${r.status}::int, ${r.body}::text)`,
+  );
+  try {
+    const db = await getDb();
+    await recording(() =>
+      db.execute(sql`
+        update ${webhookMessages} set status = 'delivered', sent_at = v.sent_at, duration_ms = v.duration_ms, response_status = v.response_status,
+          response_body = v.response_body, error = null, next_attempt_at = null, claim_token = null, claimed_until = null
+        from (values ${sql.join(values, sql`, `)}) as v(id, tenant_id, token, sent_at, duration_ms, response_status, response_body)
+        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`),
+    );
+    for (const entry of batch) entry.done();
+  } catch (error) {
+    for (const entry of batch) entry.done(error);
+  }
 }
 
 /**

@@ -36,6 +36,12 @@ const Env = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, "Comma-separated whole milliseconds, e.g. 0,50,100.")
     .optional(),
+  /**
+   * How long a webhook message stays claimed by the process sending it, in milliseconds, and so how
+   * soon another process sends a message whose sender died (default: the 10 s delivery timeout
+   * plus 20 s). Fault tests shorten it. Refused in production.
+   */
+  WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).optional(),
   /** The job worker (server/jobs/queue.ts): "false" keeps this process from running jobs (it still sends them). */
   JOBS_WORKER: z.enum(["true", "false"]).default("true"),
   /** How often an idle worker asks for due jobs; a job committed by the same process wakes it at once. */
@@ -64,6 +70,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Sandboxes and tests only: in production a webhook may reach neither the service's own network nor a shortened retry schedule.
     if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true") throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
     if (env.WEBHOOK_RETRY_DELAYS_MS !== undefined) throw new Error("WEBHOOK_RETRY_DELAYS_MS is refused in production.");
+    if (env.WEBHOOK_CLAIM_MS !== undefined) throw new Error("WEBHOOK_CLAIM_MS is refused in production.");
   }
   return env;
 }

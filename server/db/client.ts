@@ -29,8 +29,9 @@ async function openPostgres(url: string): Promise<Connection> {
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   const jobSql = postgresJsJobSql(client);
+  // pg-boss's install script opens a transaction of its own: postgres.js runs it on a reserved connection only.
   const reserved = await client.reserve();
-  let jobs;
+  let jobs: JobClient;
   try {
     jobs = await openJobClient(jobSql, postgresJsJobSql(reserved));
   } finally {

@@ -2,7 +2,7 @@ import "server-only";
 import { events } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
-import { scheduleWebhookDispatch } from "../webhooks/dispatch";
+import { scheduleWebhookDispatch, subscribedWebhooks } from "../webhooks/dispatch";
 
 /** Event types of interface section 6, with the payload fields the interface names. */
 export type EventPayloads = {
@@ -20,7 +20,8 @@ export type EventPayloads = {
  * and so does the job that delivers it to the tenant's webhooks (server/webhooks/dispatch.ts).
  */
 export async function recordEvent<T extends keyof EventPayloads>(scope: TenantScope, type: T, payload: EventPayloads[T]) {
-  const event = await scope.insert(events, { id: newId(), type, payload });
-  await scheduleWebhookDispatch(scope, event);
+  // The event and the webhooks that want it, asked at once (pipelined on one connection).
+  const [event, subscribed] = await Promise.all([scope.insert(events, { id: newId(), type, payload }), subscribedWebhooks(scope, type)]);
+  await scheduleWebhookDispatch(scope, event, subscribed);
   return event;
 }

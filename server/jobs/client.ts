@@ -10,15 +10,12 @@ export type JobClient = PgBoss;
  * pg-boss over the service's own connection, opened with it: installs or migrates pg-boss's schema
  * (once, under pg-boss's advisory lock), then sends, fetches, completes and fails jobs. It starts
  * no timers (no maintenance, no schedules: the job worker does those), so scripts and tests exit.
+ * `installer` runs the install when given: pg-boss installs with a script that opens its own
+ * transaction (BEGIN ... COMMIT), which postgres.js accepts only on a reserved connection.
  */
-export async function openJobClient(executor: JobSql, installer: JobSql = executor): Promise<JobClient> {
-  if (installer !== executor) {
-    // Installing runs a BEGIN ... COMMIT script, which postgres.js allows only on a reserved connection.
-    const install = new PgBoss({ db: installer, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true });
-    install.on("error", (error) => console.error("jobs:", error));
-    await install.start();
-  }
-  const boss = new PgBoss({ db: executor, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: installer === executor });
+export async function openJobClient(executor: JobSql, installer?: JobSql): Promise<JobClient> {
+  if (installer) await new PgBoss({ db: installer, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true }).start();
+  const boss = new PgBoss({ db: executor, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: !installer });
   boss.on("error", (error) => console.error("jobs:", error));
   await boss.start();
   return boss;

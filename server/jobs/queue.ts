@@ -374,6 +374,11 @@ export async function stopJobWorker() {
   if (worker) await worker.stop();
 }
 
+/** Whether this process runs the job worker (and so takes work on at once rather than leaving it to the workers). */
+export function jobWorkerRunning(): boolean {
+  return state.__payrollJobWorker?.started === true;
+}
+
 /** The worker's pg-boss, for its schedules (tests, the console). */
 export function jobWorkerBoss(): JobClient | null {
   return state.__payrollJobWorker?.boss ?? null;

@@ -16,8 +16,9 @@ import { signedHeaders } from "./sign";
  * 1. A `webhook.deliver` job (one per message) claims the message in the job's transaction: it
  *    writes a claim token valid for CLAIM_MS and, in the same transaction, a follow-up job due when
  *    the claim runs out.
- * 2. Once that claim has committed, the POST runs outside any transaction (a slow receiver holds
- *    no database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
+ * 2. Once that claim has committed (the transaction's after-commit step starts the send: a claim
+ *    rolled back sends nothing), the POST runs outside any transaction (a slow receiver holds no
+ *    database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
  * 3. The outcome is recorded in one transaction with what follows from it: the next attempt (a
  *    new message row and its delayed job), the webhook deactivated on 410, or the failing task
  *    after the last attempt.
@@ -28,9 +29,16 @@ import { signedHeaders } from "./sign";
  */
 export const DELIVER_JOB = "webhook.deliver";
 
-/** Longer than the wait for the claim's commit plus the delivery timeout, so a live send is never taken over. */
-const CLAIM_MS = DELIVERY_TIMEOUT_MS + 20_000;
-const COMMIT_WAIT_MS = 5_000;
+/**
+ * Longer than the delivery timeout plus the recording of its outcome, so a live send is never
+ * taken over (WEBHOOK_CLAIM_MS shortens it for fault tests; server/env.ts refuses it in production).
+ */
+const CLAIM_MS = Number(process.env.WEBHOOK_CLAIM_MS || DELIVERY_TIMEOUT_MS + 20_000);
+/**
+ * A webhook job (dispatch, deliver) is a few statements: one claimed by a process that died is run
+ * again by another once this has passed (pg-boss's expiry), no later than a claimed message is.
+ */
+export const WEBHOOK_JOB_EXPIRE_SECONDS = Math.ceil(CLAIM_MS / 1000);
 /** Sends in flight in this process at most; more wait as jobs. */
 const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
 const BUSY_RETRY_MS = 200;
@@ -74,18 +82,33 @@ export const sendRoom = () => Math.max(0, MAX_IN_FLIGHT - inFlight.size);
 /** A claim for a message about to be written or updated in the caller's transaction. */
 export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + CLAIM_MS) });
 
+/** When the follow-up job of a claimed message is due: just after its claim runs out. */
+export const FOLLOW_UP_MS = CLAIM_MS + 1_000;
+
 /**
  * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
  * sends each once that transaction has committed.
  */
 export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
-  for (const message of claimed) await scheduleDelivery(scope, message.id, CLAIM_MS + 1_000);
-  for (const message of claimed) {
-    const send = sendClaimed(scope.tenantId, message)
-      .catch((error) => console.error(`webhook message ${message.id}:`, error))
-      .finally(() => inFlight.delete(send));
-    inFlight.add(send);
-  }
+  for (const message of claimed) await scheduleDelivery(scope, message.id, FOLLOW_UP_MS);
+  sendOnCommit(scope, claimed);
+}
+
+/**
+ * Sends messages claimed in the caller's transaction (their follow-up jobs written there) once it
+ * has committed: inTenantOf runs the after-commit steps before it returns, so a job's sends are in
+ * flight when the job is done; a transaction rolled back sends nothing.
+ */
+export function sendOnCommit(scope: TenantScope, claimed: Claimed[]) {
+  if (!claimed.length) return;
+  scope.afterCommit(() => {
+    for (const message of claimed) {
+      const send = sendClaimed(scope.tenantId, message)
+        .catch((error) => console.error(`webhook message ${message.id}:`, error))
+        .finally(() => inFlight.delete(send));
+      inFlight.add(send);
+    }
+  });
 }
 
 registerJobHandler(DELIVER_JOB, async (scope, payload) => {
@@ -110,41 +133,73 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
   const claim = newClaim();
   await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
   await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
-}, { concurrency: 32 });
-
-/**
- * True once the claim is visible, that is once the transaction that wrote it has committed (with
- * PGlite at once: the read waits for that transaction). False when it does not show within
- * COMMIT_WAIT_MS (rolled back, or very slow): the follow-up job sends the message then.
- */
-async function claimCommitted(tenantId: string, message: Claimed): Promise<boolean> {
-  const db = await getDb();
-  const deadline = Date.now() + COMMIT_WAIT_MS;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
-    const [row] = await db
-      .select({ id: webhookMessages.id })
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
-    if (row) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
+}, { concurrency: 32, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });
 
 async function sendClaimed(tenantId: string, message: Claimed) {
-  if (!(await claimCommitted(tenantId, message))) return;
   const sentAt = new Date();
   const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
   if (delivered(outcome)) {
-    // The common case in one statement: nothing follows from a delivered message.
-    const db = await getDb();
-    await db
-      .update(webhookMessages)
-      .set({ status: "delivered", sentAt, durationMs: outcome.durationMs, responseStatus: outcome.status, responseBody: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null, error: null, nextAttemptAt: null, claimToken: null, claimedUntil: null })
-      .where(and(eq(webhookMessages.tenantId, tenantId), eq(webhookMessages.id, message.id), eq(webhookMessages.claimToken, message.token), eq(webhookMessages.status, "pending")));
+    // The common case: nothing follows from a delivered message; recorded with the others that
+    // arrived meanwhile, in one statement.
+    await recordDelivered({ tenantId, id: message.id, token: message.token, sentAt, durationMs: outcome.durationMs, status: outcome.status!, body: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null });
     return;
   }
-  await inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome));
+  await recording(() => inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome)));
+}
+
+type DeliveredRecord = { tenantId: string; id: string; token: string; sentAt: Date; durationMs: number; status: number; body: string | null };
+const DELIVERED_BATCH = 200;
+const deliveredBatch: { record: DeliveredRecord; done: (error?: unknown) => void }[] = [];
+
+/**
+ * Records a delivered attempt. The records of sends that end in the same turn of the event loop
+ * are written together by one UPDATE (a busy worker writes one statement per batch, not one per
+ * message); each only while its message is still pending under the same claim.
+ */
+function recordDelivered(record: DeliveredRecord) {
+  return new Promise<void>((resolve, reject) => {
+    if (!deliveredBatch.length) setImmediate(flushDelivered);
+    deliveredBatch.push({ record, done: (error) => (error ? reject(error) : resolve()) });
+  });
+}
+
+async function flushDelivered() {
+  const batch = deliveredBatch.splice(0, DELIVERED_BATCH);
+  if (deliveredBatch.length) setImmediate(flushDelivered);
+  const values = batch.map(
+    ({ record: r }) => sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${r.token}::uuid, ${r.sentAt.toISOString()}::timestamptz, ${r.durationMs}::int, ${r.status}::int, ${r.body}::text)`,
+  );
+  try {
+    const db = await getDb();
+    await recording(() =>
+      db.execute(sql`
+        update ${webhookMessages} set status = 'delivered', sent_at = v.sent_at, duration_ms = v.duration_ms, response_status = v.response_status,
+          response_body = v.response_body, error = null, next_attempt_at = null, claim_token = null, claimed_until = null
+        from (values ${sql.join(values, sql`, `)}) as v(id, tenant_id, token, sent_at, duration_ms, response_status, response_body)
+        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`),
+    );
+    for (const entry of batch) entry.done();
+  } catch (error) {
+    for (const entry of batch) entry.done(error);
+  }
+}
+
+/**
+ * Records a sent attempt's outcome, again on a new connection when the database went away
+ * meanwhile (both records are conditional on the claim, so a repeat changes nothing): each outcome
+ * not recorded is a message sent again when its claim runs out, a duplicate at the receiver.
+ */
+async function recording(write: () => Promise<unknown>) {
+  const deadline = Date.now() + CLAIM_MS / 2;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (Date.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /** Records a failed attempt and, in the same transaction, what follows from it. */

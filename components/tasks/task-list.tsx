@@ -34,6 +34,8 @@ function problemText(error: unknown, t: Translate, tUi: Translate) {
 export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: string; payrollId: string; tasks: Task[]; names: Record<string, string>; canWrite: boolean }) {
   const t = useTranslations("tasks");
   const tUi = useTranslations("ui");
+  // The API's title is English; a kind the screen knows is named in the person's language from its details.
+  const titleOf = (task: Task) => (task.kind === "webhookFailing" && typeof task.details.payloadUrl === "string" ? t("titles.webhookFailing", { url: task.details.payloadUrl }) : task.title);
   const format = useFormat();
   const router = useRouter();
   const [action, setAction] = useState<Action | null>(null);
@@ -75,7 +77,7 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
                   {t(`states.${state}`)}
                 </span>
                 <span data-testid="task-title" className="text-sm font-medium text-slate-900">
-                  {task.title}
+                  {titleOf(task)}
                 </span>
                 <span className="text-xs text-slate-500">{t(`kinds.${task.kind}`)}</span>
               </div>
@@ -143,7 +145,7 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
       >
         {action ? (
           <>
-            <p className="font-medium">{action.task.title}</p>
+            <p className="font-medium">{titleOf(action.task)}</p>
             {action.resolution === "rejected" ? (
               <div className="space-y-1">
                 <label htmlFor="task-reject-reason" className="block text-sm font-medium text-slate-800">

@@ -73,8 +73,8 @@ export function DateField({ label, value, onChange, onBlur, time = false, hint, 
       onBlur={() => {
         setLeft(true);
         // What was read is shown the Swiss way: 2026-01-31 becomes 31.01.2026.
-        const value = canonical(text, time);
-        if (value !== text.trim() || text !== text.trim()) setText(shown(value, time));
+        const display = shown(canonical(text, time), time);
+        if (display !== text) setText(display);
         onBlur?.();
       }}
     />

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,7 +8,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { UpdateUser, type User } from "@/server/users/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { LOCALES } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,12 +19,13 @@ const FIELDS = ["culture"] as const;
 
 export function CultureForm({ user }: { user: User }) {
   const t = useTranslations("account");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const tLanguages = useTranslations("common.languages");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({ resolver: zodResolver(UpdateUser), defaultValues: { culture: user.culture } });
+  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({ resolver: useZodResolver(UpdateUser), defaultValues: { culture: user.culture } });
   const update = useMutation({
     mutationFn: (input: UpdateUser) => apiRequest<User>(`/users/${user.id}`, { method: "PUT", body: input }),
     onSuccess: ({ data }) => {
@@ -32,7 +33,7 @@ export function CultureForm({ user }: { user: User }) {
       form.reset({ culture: data.culture });
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   // defaultValue also renders the server HTML with the stored culture selected, before hydration hands the field to the form.
   // A culture set through the API outside this list stays selectable rather than being silently replaced.

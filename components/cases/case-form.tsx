@@ -4,13 +4,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type Control, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
 import { CANTON_CODES } from "@/server/cases/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
 import { parseDateInput } from "@/components/format/swiss";
 import { useFormat } from "@/components/format/use-format";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
-import { fieldProblem, plainProblem } from "./messages";
+import { FormDateField } from "@/components/forms/date-field";
+import { useProblems } from "@/components/forms/use-problems";
+import { validationText, type ValidationTranslator } from "@/components/forms/validation";
+import { caseFieldProblem } from "./messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -64,6 +67,7 @@ function FieldInput({
   words,
   lookups,
   registration,
+  control,
   error,
   current,
 }: {
@@ -74,6 +78,7 @@ function FieldInput({
   words: CaseWords;
   lookups: LookupChoices;
   registration: UseFormRegisterReturn;
+  control: Control<FormValues>;
   error?: string;
   current?: string;
 }) {
@@ -139,7 +144,7 @@ function FieldInput({
       );
     }
     case "date":
-      return <TextField label={label} inputMode="numeric" placeholder={t("form.datePlaceholder")} autoComplete="off" hint={hint} error={error} {...registration} />;
+      return <FormDateField label={label} hint={hint} error={error} control={control} name={`fields.${field.name}`} />;
     default: {
       const unit = field.valueType === "money" ? " (CHF)" : field.valueType === "percent" ? " (%)" : "";
       return <TextField label={`${label}${unit}`} inputMode={NUMERIC.has(field.valueType) ? "decimal" : undefined} autoComplete="off" hint={hint} error={error} {...registration} />;
@@ -180,19 +185,20 @@ export function CaseForm({
 }) {
   const router = useRouter();
   const t = useTranslations("cases");
+  const tValidation = useTranslations("forms.validation") as unknown as ValidationTranslator;
+  const problems = useProblems();
   const locale = useLocale();
   const format = useFormat();
   const words: CaseWords = useMemo(() => ({ language: languageOf(locale), t, format }), [locale, t, format]);
   const [baseline, setBaseline] = useState(current);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  // Dates show the Swiss way (31.01.2026); the form turns them back into YYYY-MM-DD for the API.
-  const shown = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? format.date(date) : date);
+  // Dates are kept as YYYY-MM-DD (DateField shows and takes 31.01.2026); what is typed and not a date stays as typed, for the check to name.
   const initial = (from: Record<string, string>, start = defaultStart): FormValues => ({
-    start: shown(start),
+    start,
     end: "",
     reason: "",
-    fields: Object.fromEntries(definition.fields.map((f) => [f.name, f.valueType === "date" ? shown(from[f.name] ?? "") : (from[f.name] ?? "")])),
+    fields: Object.fromEntries(definition.fields.map((f) => [f.name, from[f.name] ?? ""])),
   });
 
   // The API's own schema checks the body this form would send; its issues land on the fields they name.
@@ -211,7 +217,7 @@ export function CaseForm({
     const errors: FieldErrors<FormValues> & { fields?: Record<string, { type: string; message: string }> } = {};
     for (const issue of parsed.error.issues) {
       const where = formPathOf(issue.path.join("."), body);
-      const error = { type: "validation", message: locale.startsWith("en") ? issue.message : where === "start" || where === "end" ? t("problems.invalidDate") : t("problems.invalidValue") };
+      const error = { type: "validation", message: where === "start" || where === "end" ? t("form.invalidDate") : validationText(issue, tValidation) };
       if (!where) errors.root = error;
       else if (where.startsWith("fields.")) errors.fields = { ...errors.fields, [where.slice(7)]: error };
       else errors[where as "start" | "end" | "reason"] = error;
@@ -240,12 +246,13 @@ export function CaseForm({
         for (const item of error.errors) {
           const where = formPathOf(item.path, body);
           if (!where) continue;
-          form.setError(where, { type: "server", message: fieldProblem(item, t, locale) }, { shouldFocus: !placed });
+          const valueType = where.startsWith("fields.") ? definition.fields.find((f) => `fields.${f.name}` === where)?.valueType : undefined;
+          form.setError(where, { type: "server", message: caseFieldProblem(error, item, problems.t, valueType) }, { shouldFocus: !placed });
           placed = true;
         }
         if (placed) return;
       }
-      setFormError(error instanceof ApiProblem && error.status === 409 && locale.startsWith("en") ? error.detail : plainProblem(error, t, locale));
+      setFormError(problems.message(error));
     },
   });
 
@@ -277,6 +284,7 @@ export function CaseForm({
             lookups={lookups}
             current={baseline[field.name]}
             registration={form.register(`fields.${field.name}`)}
+            control={form.control}
             error={errors.fields?.[field.name]?.message}
           />
         ))}
@@ -285,18 +293,8 @@ export function CaseForm({
         <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
           <fieldset className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto]">
             <legend className="sr-only">{t("form.when")}</legend>
-            <TextField
-              label={onlyMoments ? t("form.date") : t("form.validFrom")}
-              inputMode="numeric"
-              placeholder={t("form.datePlaceholder")}
-              autoComplete="off"
-              hint={onlyMoments ? t("form.dateHint") : t("form.validFromHint")}
-              error={errors.start?.message}
-              {...form.register("start")}
-            />
-            {onlyMoments ? null : (
-              <TextField label={t("form.validUntil")} inputMode="numeric" placeholder={t("form.datePlaceholder")} autoComplete="off" hint={t("form.validUntilHint")} error={errors.end?.message} {...form.register("end")} />
-            )}
+            <FormDateField label={onlyMoments ? t("form.date") : t("form.validFrom")} hint={onlyMoments ? t("form.dateHint") : t("form.validFromHint")} control={form.control} name="start" />
+            {onlyMoments ? null : <FormDateField label={t("form.validUntil")} hint={t("form.validUntilHint")} control={form.control} name="end" />}
             <TextField label={t("form.reason")} autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
             <div className="sm:pt-6">
               <Button type="submit" disabled={post.isPending}>

@@ -1,15 +1,16 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { PostCaseChange } from "@/server/cases/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { plainProblem } from "@/components/cases/messages";
+import { caseProblem } from "@/components/cases/messages";
+import { DateField } from "@/components/forms/date-field";
+import { useProblems } from "@/components/forms/use-problems";
 import { parseDateInput } from "@/components/format/swiss";
-import { useFormat } from "@/components/format/use-format";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 
 export type AssignableEmployee = { id: string; identifier: string; name: string; costCenter: string | null };
 type Outcome = { done: number; total: number; failed: { name: string; message: string }[]; running: boolean };
@@ -35,13 +36,11 @@ export function BulkAssignCostCenter({
 }) {
   const router = useRouter();
   const t = useTranslations("employees.bulk");
-  const problems = useTranslations("cases");
-  const locale = useLocale();
-  const format = useFormat();
+  const problems = useProblems();
   const without = employees.filter((e) => e.costCenter === null);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [costCenter, setCostCenter] = useState(costCenters.length === 1 ? costCenters[0]!.key : "");
-  const [start, setStart] = useState(() => format.date(defaultStart));
+  const [start, setStart] = useState(defaultStart);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const names = new Map(costCenters.map((c) => [c.key, c.value]));
@@ -75,7 +74,7 @@ export function BulkAssignCostCenter({
         await apiRequest(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body });
         done += 1;
       } catch (error) {
-        failed.push({ name: employee.name, message: plainProblem(error, problems, locale) });
+        failed.push({ name: employee.name, message: caseProblem(error, problems.t) });
       }
       setOutcome({ done, total: chosen.length, failed: [...failed], running: true });
     }
@@ -137,7 +136,7 @@ export function BulkAssignCostCenter({
               </option>
             ))}
           </SelectField>
-          <TextField label={t("validFrom")} inputMode="numeric" placeholder={problems("form.datePlaceholder")} autoComplete="off" value={start} onChange={(event) => setStart(event.target.value)} disabled={outcome?.running} />
+          <DateField label={t("validFrom")} value={start} onChange={setStart} disabled={outcome?.running} />
           <Button type="submit" disabled={outcome?.running || !selected.size}>
             {outcome?.running ? t("assigning", { current: outcome.done + outcome.failed.length + 1, total: outcome.total }) : t("assign", { count: selected.size })}
           </Button>

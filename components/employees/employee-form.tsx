@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -9,7 +8,8 @@ import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form
 import type { z } from "zod";
 import { CreateEmployee, UpdateEmployee, type Employee } from "@/server/employees/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -33,9 +33,10 @@ function EmployeeFields({ register, errors }: { register: UseFormRegister<Employ
 export function CreateEmployeeForm({ orgId }: { orgId: string }) {
   const router = useRouter();
   const t = useTranslations("employees.form");
+  const problems = useProblems();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof CreateEmployee>, unknown, CreateEmployee>({
-    resolver: zodResolver(CreateEmployee),
+    resolver: useZodResolver(CreateEmployee),
     defaultValues: { identifier: "", firstName: "", lastName: "" },
   });
   const create = useMutation({
@@ -44,7 +45,7 @@ export function CreateEmployeeForm({ orgId }: { orgId: string }) {
       router.push(`/tenants/${orgId}/employees?created=${encodeURIComponent(data.identifier)}`);
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError, form.getValues())),
   });
   return (
     <form
@@ -85,9 +86,10 @@ export function EditEmployeeForm({
 }) {
   const router = useRouter();
   const t = useTranslations("employees.form");
+  const problems = useProblems();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdateEmployee>, unknown, UpdateEmployee>({
-    resolver: zodResolver(UpdateEmployee),
+    resolver: useZodResolver(UpdateEmployee),
     defaultValues: { identifier: employee.identifier, firstName: employee.firstName, lastName: employee.lastName },
   });
   const update = useMutation({
@@ -96,7 +98,7 @@ export function EditEmployeeForm({
       router.push(backHref ?? `/tenants/${orgId}`);
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError, form.getValues())),
   });
   return (
     <form

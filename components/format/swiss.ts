@@ -105,3 +105,22 @@ export function formatterFor(locale: Locale) {
   };
 }
 export type Formatter = ReturnType<typeof formatterFor>;
+
+/**
+ * A date and time a person typed: "31.01.2026 14:30", "2026-01-31T14:30" (what a datetime-local
+ * input sends) or a date alone (midnight), as YYYY-MM-DDTHH:mm; null when it is not a real moment.
+ */
+export function parseDateTimeInput(input: string): string | null {
+  const match = /^(\S+?)(?:[ T]+(\d{1,2})[:.](\d{2}))?$/.exec(input.trim());
+  if (!match) return null;
+  const date = parseDateInput(match[1]!);
+  const [hour, minute] = [Number(match[2] ?? 0), Number(match[3] ?? 0)];
+  if (!date || hour > 23 || minute > 59) return null;
+  return `${date}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+}
+
+/** A moment as YYYY-MM-DDTHH:mm (no zone) the way a person types it back: "31.01.2026 14:30". */
+export function formatDateTimeInput(value: string) {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  return match ? `${formatDate(match[1]!)} ${match[2]}` : value;
+}

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { formatDate } from "@/components/format/swiss";
 import { ApiProblem, type FieldProblem } from "./api";
 
 /**
@@ -41,6 +42,9 @@ export function statusText(status: number, t: ProblemTranslator): string {
 /** The amount a message of the API names ("... the open amount of 1'234.50."): the figure a translated message repeats. */
 const NAMED_AMOUNT = /(-?\d[\d']*\.\d{2})(?!\d)/;
 
+/** The date a message of the API names ("... the accounting start date (2026-01-01)."), shown the Swiss way. */
+const NAMED_DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
+
 /**
  * The message of one field problem (`errors[].path`): the code's message for that field where the
  * catalog has one (with the field's value, or the amount the problem names), else a translated
@@ -50,10 +54,12 @@ export function fieldProblemText(error: ApiProblem, item: FieldProblem, t: Probl
   const key = codeKey("fieldCodes", error.code);
   if (key && t.has(key)) {
     const value = values[item.path];
-    const amount = NAMED_AMOUNT.exec(item.message)?.[1];
+    const date = NAMED_DATE.exec(item.message)?.[1];
+    const amount = date ? undefined : NAMED_AMOUNT.exec(item.message)?.[1];
     const args: Record<string, string | number> = {};
     if (value !== undefined && value !== null && value !== "") args.value = value;
     if (amount) args.amount = format ? format.amount(amount.replace(/'/g, "")) : amount;
+    if (date) args.date = formatDate(date);
     const raw = String(t.raw(key));
     const needed = [...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     // A message naming a value the caller did not give falls back to the code's sentence without it.
@@ -65,35 +71,18 @@ export function fieldProblemText(error: ApiProblem, item: FieldProblem, t: Probl
 
 /**
  * Puts an API problem next to the fields it names (`errors[].path`), and returns what belongs to the
- * whole form: null when a named field took it, else the problem in one sentence. Without a
- * translator (not yet converted screens) it speaks the API's English, as before.
+ * whole form: null when a named field took it, else the problem in one sentence, in the person's
+ * language (client components: `useProblems().apply`).
  */
-export function applyProblem<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>, t?: ProblemTranslator, values?: ProblemValues): string | null {
-  if (!(error instanceof ApiProblem)) return t ? t("generic") : error instanceof Error ? error.message : "Something went wrong.";
+export function applyProblem<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>, t: ProblemTranslator, values?: ProblemValues): string | null {
+  if (!(error instanceof ApiProblem)) return t("generic");
   let placed = false;
   for (const item of error.errors) {
     const field = fields.find((f) => f === item.path);
     if (field) {
-      // A conflict's detail names the clash ("... already has the identifier 1001"); a validation message is per field.
-      const message = t ? fieldProblemText(error, item, t, values) : error.status === 409 ? error.detail : item.message;
-      setError(field, { type: "server", message }, { shouldFocus: !placed });
+      setError(field, { type: "server", message: fieldProblemText(error, item, t, values) }, { shouldFocus: !placed });
       placed = true;
     }
   }
-  if (placed) return null;
-  return t ? problemText(error, t) : (ENGLISH_STATUS[error.status] ?? error.detail);
+  return placed ? null : problemText(error, t);
 }
-
-/** A problem as one sentence, for actions without fields (remove, withdraw, accept). */
-export function problemMessage(error: unknown, t?: ProblemTranslator): string {
-  if (t) return problemText(error, t);
-  if (!(error instanceof ApiProblem)) return error instanceof Error ? error.message : "Something went wrong.";
-  return error.status === 401 || error.status === 403 ? (ENGLISH_STATUS[error.status] ?? error.detail) : error.detail;
-}
-
-/** What screens not yet translated showed: kept until every caller passes a translator. */
-const ENGLISH_STATUS: Record<number, string> = {
-  401: "Your session has expired. Sign in again.",
-  403: "Your role does not allow this.",
-  412: "Someone else changed this in the meantime. Reload the page to see the current values, then try again.",
-};

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { Membership } from "@/server/memberships/schemas";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SwitchAccountButton } from "./switch-account-button";
@@ -25,6 +25,7 @@ const TITLES: Record<string, string> = {
 /** Accepts with the signed-in person's own session, then opens the tenant at the role's starting page. */
 export function AcceptInvitation({ invitationId, tenantId, email }: { invitationId: string; tenantId: string; email: string }) {
   const t = useTranslations("auth.invitation");
+  const problems = useProblems();
   const router = useRouter();
   const accept = useMutation({
     mutationFn: () => apiRequest<Membership>(`/user_membership_invitations/${invitationId}`, { method: "POST" }),
@@ -38,7 +39,7 @@ export function AcceptInvitation({ invitationId, tenantId, email }: { invitation
     <div className="space-y-4">
       {accept.error ? (
         <Alert tone="error" title={t(`problems.${(code && TITLES[code]) || "other"}`)}>
-          <p>{problemMessage(accept.error)}</p>
+          <p>{problems.message(accept.error)}</p>
           {code === "membership.exists" ? (
             <p className="mt-2">
               <Link className="underline" href={`/tenants/${tenantId}`}>

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -9,7 +8,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateLookupValue, MapWageType, UpdateLookupValue, type DeletedLookupValue, type LookupValue, type WageTypeAccounts } from "@/server/lookups/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem, problemMessage } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -25,10 +25,11 @@ const valuesPath = (orgId: string, regulation: string, kind: Kind) => `/tenants/
 export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { orgId: string; payrollId: string; regulation: string; kind: Kind }) {
   const router = useRouter();
   const t = useTranslations("lookups");
+  const problems = useProblems();
   const words = useTranslations(`lookups.kinds.${kind}`);
   const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({ resolver: zodResolver(CreateLookupValue), defaultValues: { key: "", value: "", payrollId } });
+  const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({ resolver: useZodResolver(CreateLookupValue), defaultValues: { key: "", value: "", payrollId } });
   const add = useMutation({
     mutationFn: (input: CreateLookupValue) => apiRequest<LookupValue>(valuesPath(orgId, regulation, kind), { method: "POST", body: input }),
     onSuccess: ({ data }) => {
@@ -36,7 +37,7 @@ export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { org
       form.reset({ key: "", value: "", payrollId });
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, ["key", "value"] as const, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, ["key", "value"] as const, form.setError)),
   });
   return (
     <form
@@ -80,11 +81,12 @@ function LookupValueRow({
 }) {
   const router = useRouter();
   const t = useTranslations("lookups");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const words = useTranslations(`lookups.kinds.${kind}`);
   const [message, setMessage] = useState<{ tone: "error" | "success" | "warning"; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({ resolver: zodResolver(UpdateLookupValue), defaultValues: { key: item.key, value: item.value } });
+  const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({ resolver: useZodResolver(UpdateLookupValue), defaultValues: { key: item.key, value: item.value } });
   const path = `${valuesPath(orgId, regulation, kind)}/${item.id}`;
   const update = useMutation({
     mutationFn: (input: UpdateLookupValue) => apiRequest<LookupValue>(path, { method: "PUT", body: input }),
@@ -94,7 +96,7 @@ function LookupValueRow({
       router.refresh();
     },
     onError: (error) => {
-      const rest = applyProblem(error, ["key", "value"] as const, form.setError);
+      const rest = problems.apply(error, ["key", "value"] as const, form.setError);
       if (rest) setMessage({ tone: "error", text: rest });
     },
   });
@@ -107,7 +109,7 @@ function LookupValueRow({
     },
     onError: (error) => {
       setConfirming(false);
-      setMessage({ tone: "error", text: problemMessage(error) });
+      setMessage({ tone: "error", text: problems.message(error) });
     },
   });
   const deletable = kind === "CostCenters" || (item.clientAdded && !item.usedBy?.length);
@@ -223,11 +225,12 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
 function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgId: string; payrollId: string; wageType: WageTypeAccounts; accounts: LookupValue[]; canUpdate: boolean }) {
   const router = useRouter();
   const t = useTranslations("lookups");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const locale = useLocale();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const form = useForm<z.input<typeof MapWageType>, unknown, MapWageType>({
-    resolver: zodResolver(MapWageType),
+    resolver: useZodResolver(MapWageType),
     defaultValues: { debitAccountId: wageType.debitAccount?.id ?? "", creditAccountId: wageType.creditAccount?.id ?? "" },
   });
   const map = useMutation({
@@ -238,7 +241,7 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgI
       router.refresh();
     },
     onError: (error) => {
-      const rest = applyProblem(error, ["debitAccountId", "creditAccountId"] as const, form.setError);
+      const rest = problems.apply(error, ["debitAccountId", "creditAccountId"] as const, form.setError);
       if (rest) setMessage({ error: true, text: rest });
     },
   });

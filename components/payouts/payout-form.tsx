@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "rea
 import { v4 as uuidv4 } from "uuid";
 import { useFormat } from "@/components/format/use-format";
 import { fieldProblemText } from "@/components/forms/problem";
+import { DateField } from "@/components/forms/date-field";
 import { useProblems } from "@/components/forms/use-problems";
 import { toRappen, type ControlState, type ResultsTranslator } from "@/components/results/labels";
 import { StateBadge } from "@/components/results/state-badge";
@@ -377,33 +378,26 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
           </ul>
           {canWrite && payable.length > 0 ? (
             <div className="flex flex-wrap items-end gap-4 border-t border-slate-200 pt-4">
-              <div className="space-y-1">
-                <label htmlFor={dateId} className="block text-sm font-medium text-slate-800">
-                  {t("form.executionDate")}
-                </label>
-                <input
+              <div className="w-56 max-w-full">
+                <DateField
                   id={dateId}
-                  type="date"
-                  min={today}
+                  label={t("form.executionDate")}
                   value={executionDate}
                   disabled={working}
-                  aria-invalid={dateError ? true : undefined}
-                  aria-describedby={`${dateId}-note`}
-                  onChange={(event) => {
-                    setExecutionDate(event.target.value);
+                  onChange={(value) => {
+                    setExecutionDate(value);
                     setDateError(null);
                   }}
-                  className={`block rounded-md border bg-white px-3 py-2 text-sm shadow-xs focus:outline-2 ${dateError ? "border-red-500 focus:outline-red-500" : "border-slate-300 focus:outline-sky-600"}`}
-                />
-                <p id={`${dateId}-note`} role={dateError ? "alert" : undefined} className={`text-xs ${dateError ? "font-medium text-red-700" : "text-slate-500"}`}>
-                  {dateError ??
-                    (/^\d{4}-\d{2}-\d{2}$/.test(executionDate)
+                  error={dateError ?? undefined}
+                  hint={
+                    /^\d{4}-\d{2}-\d{2}$/.test(executionDate)
                       ? t(isWeekend(executionDate) ? "form.notBusinessDay" : executionDate === defaultExecutionDate ? "form.nextBusinessDay" : "form.dateNote", {
                           weekday: format.weekday(executionDate),
                           date: format.date(executionDate),
                         })
-                      : "")}
-                </p>
+                      : undefined
+                  }
+                />
               </div>
               <div className="ml-auto flex flex-wrap items-center gap-3">
                 <p className="text-sm text-slate-700" data-testid="selection-summary" aria-live="polite">

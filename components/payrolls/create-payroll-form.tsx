@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -10,7 +9,9 @@ import type { z } from "zod";
 import { CreatePayroll, DocumentLanguage, type Payroll } from "@/server/payrolls/schemas";
 
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { FormDateField } from "@/components/forms/date-field";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -33,11 +34,12 @@ export function CreatePayrollForm({
   nextHref?: string;
 }) {
   const t = useTranslations("payroll");
+  const problems = useProblems();
   const [foundingMonth, setFoundingMonth] = useState("");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof CreatePayroll>, unknown, CreatePayroll>({
-    resolver: zodResolver(CreatePayroll),
+    resolver: useZodResolver(CreatePayroll),
     defaultValues: { name: "", accountingStartDate: suggestedStart, documentLanguage: "de", countryRegulation: "CH" },
   });
   const create = useMutation({
@@ -46,7 +48,7 @@ export function CreatePayrollForm({
       if (nextHref) router.push(nextHref);
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const errors = form.formState.errors;
   return (
@@ -61,7 +63,7 @@ export function CreatePayrollForm({
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField label={t("form.name")} hint={t("form.nameHint")} error={errors.name?.message} {...form.register("name")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("form.start")} type="date" hint={t("form.firstOfMonth")} error={errors.accountingStartDate?.message} {...form.register("accountingStartDate")} />
+        <FormDateField label={t("form.start")} hint={t("form.firstOfMonth")} control={form.control} name="accountingStartDate" />
         <SelectField label={t("form.documentLanguage")} error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
           {DocumentLanguage.options.map((language) => (
             <option key={language} value={language}>

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,11 +8,12 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { UpdatePayroll, type Payroll } from "@/server/payrolls/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { FormDateField } from "@/components/forms/date-field";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { TextField } from "@/components/ui/field";
 import { useFormat } from "@/components/format/use-format";
 
 const FIELDS = ["transmissionStartDate"] as const;
@@ -21,13 +21,14 @@ const FIELDS = ["transmissionStartDate"] as const;
 /** Go-live: sets transmissionStartDate after a confirmation, because it is one-way. */
 export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: string; payroll: Payroll; etag: string; openPeriodStart: string | null }) {
   const t = useTranslations("payroll.goLive");
+  const problems = useProblems();
   const tForm = useTranslations("payroll.form");
   const format = useFormat();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdatePayroll>, unknown, UpdatePayroll>({
-    resolver: zodResolver(UpdatePayroll),
+    resolver: useZodResolver(UpdatePayroll),
     defaultValues: { transmissionStartDate: openPeriodStart ?? "" },
   });
   const goLive = useMutation({
@@ -39,7 +40,7 @@ export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: s
     },
     onError: (error) => {
       setConfirming(null);
-      setFormError(applyProblem(error, FIELDS, form.setError));
+      setFormError(problems.apply(error, FIELDS, form.setError));
     },
   });
   return (
@@ -57,12 +58,11 @@ export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: s
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="sm:max-w-xs">
-        <TextField
+        <FormDateField
           label={t("firstPeriod")}
-          type="date"
           hint={openPeriodStart ? t("notBeforeOpen", { date: format.date(openPeriodStart) }) : tForm("firstOfMonth")}
-          error={form.formState.errors.transmissionStartDate?.message}
-          {...form.register("transmissionStartDate")}
+          control={form.control}
+          name="transmissionStartDate"
         />
       </div>
       <Button type="submit" variant="danger">

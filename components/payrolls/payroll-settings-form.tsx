@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -10,7 +9,8 @@ import type { z } from "zod";
 import { DocumentLanguage, UpdatePayroll, type Payroll } from "@/server/payrolls/schemas";
 
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -20,12 +20,13 @@ const FIELDS = ["name", "documentLanguage"] as const;
 /** Name and document language: changeable at any time. */
 export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId: string; payroll: Payroll; etag: string; canUpdate: boolean }) {
   const t = useTranslations("payroll");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<z.input<typeof UpdatePayroll>, unknown, UpdatePayroll>({
-    resolver: zodResolver(UpdatePayroll),
+    resolver: useZodResolver(UpdatePayroll),
     defaultValues: { name: payroll.name, documentLanguage: payroll.documentLanguage },
   });
   const update = useMutation({
@@ -36,7 +37,7 @@ export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId
       form.reset({ name: data.name, documentLanguage: data.documentLanguage });
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const errors = form.formState.errors;
   return (

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Invitation } from "@/server/invitations/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -17,6 +17,7 @@ import { scopeLabel, type Option } from "./labels";
 /** Pending invitations: the link to pass on, and a way to withdraw it. */
 export function InvitationsTable({ orgId, invitations, payrolls, employees, canWrite }: { orgId: string; invitations: Invitation[]; payrolls: readonly Option[]; employees: readonly Option[]; canWrite: boolean }) {
   const t = useTranslations("people");
+  const problems = useProblems();
   const tScope = useTranslations("people.scope");
   const tRoles = useTranslations("common.roles");
   const format = useFormat();
@@ -31,7 +32,7 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
     },
     onError: (problem) => {
       setWithdrawing(null);
-      setError(problemMessage(problem));
+      setError(problems.message(problem));
       router.refresh();
     },
   });

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,7 +8,8 @@ import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
 import { Invite, type Invitation } from "@/server/invitations/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -23,6 +23,7 @@ const FIELDS = ["email", "role", "payrollIds", "employeeId"] as const;
 /** Invites an email address; the service sends no email (yet), so the link is shown to pass on. */
 export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[] }) {
   const t = useTranslations("people");
+  const problems = useProblems();
   const tRoles = useTranslations("common.roles");
   const format = useFormat();
   const router = useRouter();
@@ -30,7 +31,7 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
   const [sent, setSent] = useState<Invitation | null>(null);
   // With one payroll (the usual case), a Manager gets it unless unticked.
   const defaults: z.input<typeof Invite> = { email: "", role: "Manager", payrollIds: payrolls.length === 1 ? [payrolls[0]!.id] : [], employeeId: undefined };
-  const form = useForm<z.input<typeof Invite>, unknown, Invite>({ resolver: zodResolver(Invite), defaultValues: defaults });
+  const form = useForm<z.input<typeof Invite>, unknown, Invite>({ resolver: useZodResolver(Invite), defaultValues: defaults });
   const invite = useMutation({
     mutationFn: (input: Invite) => apiRequest<Invitation>(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", body: roleLinks(input) }),
     onSuccess: ({ data }) => {
@@ -38,7 +39,7 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
       form.reset(defaults);
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const errors = form.formState.errors;
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,7 +8,8 @@ import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
 import { UpdateMembership, type Membership } from "@/server/memberships/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem, problemMessage } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -23,11 +23,12 @@ type Props = { orgId: string; members: Membership[]; payrolls: readonly Option[]
 
 function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { orgId: string; member: Membership; payrolls: readonly Option[]; employees: readonly Option[]; self: boolean; onDone: () => void }) {
   const t = useTranslations("people");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdateMembership>, unknown, UpdateMembership>({
-    resolver: zodResolver(UpdateMembership),
+    resolver: useZodResolver(UpdateMembership),
     defaultValues: {
       role: member.role,
       payrollIds: member.role === "Manager" ? member.payrollIds : payrolls.length === 1 ? [payrolls[0]!.id] : [],
@@ -41,7 +42,7 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
       onDone();
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const name = member.user?.name ?? member.user?.email ?? t("thisPerson");
   return (
@@ -80,6 +81,7 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
 /** Who has access, with their role and what it reaches; change the role or remove the access. */
 export function MembersTable({ orgId, members, payrolls, employees, currentUserId, canWrite }: Props) {
   const t = useTranslations("people");
+  const problems = useProblems();
   const tScope = useTranslations("people.scope");
   const tRoles = useTranslations("common.roles");
   const format = useFormat();
@@ -95,7 +97,7 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
     },
     onError: (problem) => {
       setRemoving(null);
-      setError(problemMessage(problem));
+      setError(problems.message(problem));
     },
   });
   const removingSelf = removing?.userId === currentUserId;

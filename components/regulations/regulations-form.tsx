@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -9,7 +8,8 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AssignRegulations, type AvailableRegulations, type PayrollRegulations } from "@/server/regulations/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useZodResolver } from "@/components/forms/zod-resolver";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
@@ -41,6 +41,7 @@ export function RegulationsForm({
   nextHref?: string;
 }) {
   const t = useTranslations("regulations.form");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const tSection = useTranslations("regulations");
   const locale = useLocale();
@@ -49,7 +50,7 @@ export function RegulationsForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<z.input<typeof AssignRegulations>, unknown, AssignRegulations>({
-    resolver: zodResolver(AssignRegulations),
+    resolver: useZodResolver(AssignRegulations),
     defaultValues: {
       countryRegulation: assigned.countryRegulation,
       industries: assigned.industries,
@@ -65,7 +66,7 @@ export function RegulationsForm({
       if (nextHref) router.push(nextHref);
       router.refresh();
     },
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const industries = useWatch({ control: form.control, name: "industries" }) ?? [];
   const errors = form.formState.errors;

@@ -1,13 +1,14 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { CaseChange, PostCaseChange } from "@/server/cases/schemas";
 import { apiRequest } from "@/components/forms/api";
-import { plainProblem } from "@/components/cases/messages";
+import { caseProblem } from "@/components/cases/messages";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -21,14 +22,13 @@ type FormValues = { reason: string };
 export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, periodStart }: { orgId: string; payrollId: string; employeeId: string; code: string; title: string; periodStart: string }) {
   const router = useRouter();
   const t = useTranslations("payslip.confirm");
-  const problems = useTranslations("cases");
-  const locale = useLocale();
+  const problems = useProblems();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({ defaultValues: { reason: "" } });
   const post = useMutation({
     mutationFn: (body: PostCaseChange) => apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
     onSuccess: () => router.refresh(),
-    onError: (e) => setError(plainProblem(e, problems, locale)),
+    onError: (e) => setError(caseProblem(e, problems.t)),
   });
   return (
     <form

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { apiRequest, ApiProblem } from "@/components/forms/api";
 import { useFormat } from "@/components/format/use-format";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -18,13 +19,11 @@ const DETAIL_KEYS = ["caseName", "before", "after", "reason", "payloadUrl", "res
 
 type Translate = (key: string) => string;
 
-function problemText(error: unknown, t: Translate, tUi: Translate) {
-  if (!(error instanceof ApiProblem)) return tUi("somethingWrong");
-  if (error.status === 0) return tUi("unreachable");
-  if (error.status === 401) return tUi("sessionExpired");
-  if (error.status === 403) return t("problems.forbidden");
-  if (error.status === 409) return t("problems.conflict");
-  return error.errors.length ? error.errors.map((e) => e.message).join(" ") : error.detail;
+/** A task's problem in the person's language: the tasks' own words for 403 and 409, else by the problem's code (never the English detail). */
+function problemText(error: unknown, t: Translate, problems: ReturnType<typeof useProblems>) {
+  if (error instanceof ApiProblem && error.status === 403) return t("problems.forbidden");
+  if (error instanceof ApiProblem && error.status === 409) return t("problems.conflict");
+  return problems.message(error);
 }
 
 /**
@@ -33,9 +32,9 @@ function problemText(error: unknown, t: Translate, tUi: Translate) {
  */
 export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: string; payrollId: string; tasks: Task[]; names: Record<string, string>; canWrite: boolean }) {
   const t = useTranslations("tasks");
-  const tUi = useTranslations("ui");
   // The API's title is English; a kind the screen knows is named in the person's language from its details.
   const titleOf = (task: Task) => (task.kind === "webhookFailing" && typeof task.details.payloadUrl === "string" ? t("titles.webhookFailing", { url: task.details.payloadUrl }) : task.title);
+  const problems = useProblems();
   const format = useFormat();
   const router = useRouter();
   const [action, setAction] = useState<Action | null>(null);
@@ -56,7 +55,7 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
     },
     onError: (error, a) => {
       setAction(null);
-      setProblem({ taskId: a.task.id, code: error instanceof ApiProblem ? error.code : "unknown", message: problemText(error, t, tUi) });
+      setProblem({ taskId: a.task.id, code: error instanceof ApiProblem ? error.code : "unknown", message: problemText(error, t, problems) });
       if (error instanceof ApiProblem && error.status === 409) startRefresh(() => router.refresh());
     },
   });

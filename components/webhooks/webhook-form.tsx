@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { apiRequest } from "@/components/forms/api";
-import { applyProblem } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -54,6 +54,7 @@ function valuesOf(webhook: Webhook | null): FormValues {
  */
 export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId: string; webhook: Webhook | null; etag: string | null; onSaved: (saved: Webhook, secret: string | null) => void; onCancel: () => void }) {
   const t = useTranslations("webhooks.form");
+  const problems = useProblems();
   const tEvents = useTranslations("webhooks.events");
   const tUi = useTranslations("ui");
   const schema = useMemo(() => formValues(t), [t]);
@@ -85,7 +86,7 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
       return { saved: result.data, secret: sendsSecret ? secret : null };
     },
     onSuccess: ({ saved, secret: sent }) => onSaved(saved, sent),
-    onError: (error) => setFormError(applyProblem(error, FIELDS, form.setError)),
+    onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   const errors = form.formState.errors;
 

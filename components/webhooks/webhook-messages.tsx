@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { useProblems } from "@/components/forms/use-problems";
 import { useFormat } from "@/components/format/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,6 +22,7 @@ const dueSoon = (m: WebhookMessage) => m.status === "pending" && (m.nextAttemptA
  */
 export function WebhookMessages({ orgId, webhookId, active }: { orgId: string; webhookId: string; active: boolean }) {
   const t = useTranslations("webhooks");
+  const problems = useProblems();
   const tUi = useTranslations("ui");
   const format = useFormat();
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function WebhookMessages({ orgId, webhookId, active }: { orgId: string; w
       setNotice({ tone: "success", text: t("log.redelivered") });
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, webhookId) });
     },
-    onError: (error) => setNotice({ tone: "error", text: problemMessage(error) }),
+    onError: (error) => setNotice({ tone: "error", text: problems.message(error) }),
   });
   const items = messages.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -73,7 +74,7 @@ export function WebhookMessages({ orgId, webhookId, active }: { orgId: string; w
         </Button>
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {messages.isError ? <Alert tone="error">{problemMessage(messages.error)}</Alert> : null}
+      {messages.isError ? <Alert tone="error">{problems.message(messages.error)}</Alert> : null}
       {messages.isPending ? <p className="text-sm text-slate-600">{t("log.loadingLog")}</p> : null}
       {!messages.isPending && !items.length && !messages.isError ? <p className="text-sm text-slate-600">{t("log.empty")}</p> : null}
       {items.length ? (

@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiRequest } from "@/components/forms/api";
-import { problemMessage } from "@/components/forms/problem";
+import { DateField } from "@/components/forms/date-field";
+import { useProblems } from "@/components/forms/use-problems";
+import { parseDateTimeInput } from "@/components/format/swiss";
 import { useFormat } from "@/components/format/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,7 +19,7 @@ import { messagesKey, WebhookMessages } from "./webhook-messages";
 
 type Editing = { webhook: Webhook | null; etag: string | null };
 
-/** "2026-03-01T08:00" from a datetime-local input as an ISO instant (the browser's time zone). */
+/** "2026-03-01T08:00" (31.01.2026 08:00 as typed) as an ISO instant (the browser's time zone). */
 const localToIso = (local: string) => new Date(local).toISOString();
 
 /**
@@ -27,6 +29,8 @@ const localToIso = (local: string) => new Date(local).toISOString();
  */
 export function WebhooksScreen({ orgId }: { orgId: string }) {
   const t = useTranslations("webhooks.screen");
+  const problems = useProblems();
+  const tDate = useTranslations("forms.date");
   const tForm = useTranslations("webhooks.form");
   const tLog = useTranslations("webhooks.log");
   const format = useFormat();
@@ -53,6 +57,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [notice, setNotice] = useState<{ webhookId: string; tone: "success" | "error"; text: string } | null>(null);
   const [since, setSince] = useState<Record<string, string>>({});
+  const [sinceRefused, setSinceRefused] = useState<Record<string, boolean>>({});
 
   const startEdit = useMutation({
     // The current version and its ETag, so that a concurrent change is not overwritten (412).
@@ -61,7 +66,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       setShownSecret(null);
       setEditing({ webhook: data, etag });
     },
-    onError: (error, id) => setNotice({ webhookId: id, tone: "error", text: problemMessage(error) }),
+    onError: (error, id) => setNotice({ webhookId: id, tone: "error", text: problems.message(error) }),
   });
   const remove = useMutation({
     mutationFn: (w: Webhook) => apiRequest<unknown>(webhookPath(orgId, w.id), { method: "DELETE" }),
@@ -71,7 +76,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
     },
     onError: (error, w) => {
       setDeleting(null);
-      setNotice({ webhookId: w.id, tone: "error", text: problemMessage(error) });
+      setNotice({ webhookId: w.id, tone: "error", text: problems.message(error) });
     },
   });
   const test = useMutation({
@@ -82,7 +87,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       setOpen(w.id);
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, w.id) });
     },
-    onError: (error, w) => setNotice({ webhookId: w.id, tone: "error", text: problemMessage(error) }),
+    onError: (error, w) => setNotice({ webhookId: w.id, tone: "error", text: problems.message(error) }),
   });
   const replay = useMutation({
     mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) => apiRequest<ReplayAccepted>(`${webhookPath(orgId, webhook.id)}/replay`, { method: "POST", body: { since: sinceIso } }),
@@ -93,7 +98,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       setOpen(webhook.id);
       void queryClient.invalidateQueries({ queryKey: messagesKey(orgId, webhook.id) });
     },
-    onError: (error, { webhook }) => setNotice({ webhookId: webhook.id, tone: "error", text: problemMessage(error) }),
+    onError: (error, { webhook }) => setNotice({ webhookId: webhook.id, tone: "error", text: problems.message(error) }),
   });
 
   if (editing) {
@@ -129,7 +134,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
       <div className="flex justify-end">
         <Button onClick={() => setEditing({ webhook: null, etag: null })}>{t("new")}</Button>
       </div>
-      {list.isError ? <Alert tone="error">{problemMessage(list.error)}</Alert> : null}
+      {list.isError ? <Alert tone="error">{problems.message(list.error)}</Alert> : null}
       {list.isPending ? <p className="text-sm text-slate-600">{t("loading")}</p> : null}
       {list.data && !list.data.length ? <p className="text-sm text-slate-600">{t("empty")}</p> : null}
       {list.data?.map((w) => (
@@ -165,22 +170,26 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
             <form
               className="flex flex-wrap items-end gap-2"
               aria-label={t("replayForm")}
+              noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                const local = since[w.id];
+                const local = parseDateTimeInput(since[w.id] ?? "");
                 if (local) replay.mutate({ webhook: w, sinceIso: localToIso(local) });
+                else setSinceRefused({ ...sinceRefused, [w.id]: true });
               }}
             >
-              <label className="text-xs text-slate-700">
-                {t("replaySince")}
-                <input
-                  type="datetime-local"
-                  required
+              <div className="w-56 max-w-full">
+                <DateField
+                  time
+                  label={t("replaySince")}
                   value={since[w.id] ?? ""}
-                  onChange={(event) => setSince({ ...since, [w.id]: event.target.value })}
-                  className="mt-1 block max-w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+                  onChange={(value) => {
+                    setSince({ ...since, [w.id]: value });
+                    setSinceRefused({ ...sinceRefused, [w.id]: false });
+                  }}
+                  error={sinceRefused[w.id] ? tDate("invalidTime") : undefined}
                 />
-              </label>
+              </div>
               <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending || !w.active} title={w.active ? undefined : tLog("inactive")}>
                 {t("replay")}
               </Button>

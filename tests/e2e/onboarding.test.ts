@@ -102,8 +102,16 @@ describe("onboarding a new payroll", () => {
     await page.getByLabel("Payroll name").fill(company);
     await page.getByLabel("Document language").selectOption("en");
     await page.getByRole("button", { name: /^Existing company: 1 January \d{4}$/ }).click();
-    const year = (await page.getByLabel("Accounting start date").inputValue()).slice(0, 4);
-    expect(await page.getByLabel("Accounting start date").inputValue()).toBe(`${year}-01-01`);
+    // Shown the Swiss way; typed as 01.01.yyyy or yyyy-01-01.
+    const start = page.getByLabel("Accounting start date");
+    const year = (await start.inputValue()).slice(-4);
+    expect(await start.inputValue()).toBe(`01.01.${year}`);
+    await start.fill(`31.13.${year}`);
+    await start.blur();
+    expect(await page.locator(`[id="${await start.getAttribute("aria-describedby")}"]`).textContent()).toBe("Enter a date as 31.01.2026.");
+    await start.fill(`${year}-01-01`);
+    await start.blur();
+    expect(await start.inputValue()).toBe(`01.01.${year}`);
     await page.getByRole("button", { name: "Create payroll" }).click();
     await page.waitForURL(/step=regulations/);
   });

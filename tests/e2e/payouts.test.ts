@@ -173,10 +173,19 @@ describe("paying open amounts on the Payouts screen", () => {
 
     // The date: the next bank business day, shown as dd.mm.yyyy.
     const date = page.getByLabel("Execution date");
-    const executionDate = await date.inputValue();
-    expect(executionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const shownDate = await date.inputValue();
+    expect(shownDate).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    const [d, m, y] = shownDate.split(".");
+    const executionDate = `${y}-${m}-${d}`;
     expect([0, 6]).not.toContain(new Date(`${executionDate}T00:00:00Z`).getUTCDay());
-    const [y, m, d] = executionDate.split("-");
+    // The date is typed the Swiss way or as 2026-01-31; what is no calendar date is named as such.
+    await date.fill("31.02.2026");
+    await page.getByRole("button", { name: "Review payout" }).click();
+    await expect.poll(() => date.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`[id="${await date.getAttribute("aria-describedby")}"]`).textContent()).toBe("Enter a date as 31.01.2026.");
+    await date.fill(executionDate);
+    await date.blur();
+    expect(await date.inputValue()).toBe(shownDate);
 
     // Someone pays part of it through the API while the preview is open: the service refuses the now too large amount.
     await amount.fill("1'000");

@@ -252,11 +252,11 @@ describe("the Webhooks screen", () => {
 
   it("replays every event since a time: each arrives again with its correlationId", async () => {
     const before = hooks().length;
-    // An hour ago in the browser's own time, as the datetime-local field takes it.
+    // An hour ago in the browser's own time, typed the Swiss way (31.01.2026 14:30).
     const since = await page.evaluate(() => {
       const d = new Date(Date.now() - 3_600_000);
       const p = (n: number) => String(n).padStart(2, "0");
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+      return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
     });
     const replay = card().getByRole("form", { name: "Replay events" });
     await replay.getByLabel("Send again every event since").fill(since);

@@ -5,7 +5,13 @@ import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import { ApiProblem } from "@/components/forms/api";
 import { applyProblem, fieldProblemText, problemText, type ProblemTranslator } from "@/components/forms/problem";
-import { formatterFor } from "@/components/format/swiss";
+import type { z } from "zod";
+import { caseFieldProblem, caseProblem } from "@/components/cases/messages";
+import { validationText, type ValidationTranslator } from "@/components/forms/validation";
+import { formatDateTimeInput, formatterFor, parseDateInput, parseDateTimeInput } from "@/components/format/swiss";
+import { CreateEmployee } from "@/server/employees/schemas";
+import { Invite } from "@/server/invitations/schemas";
+import { UpdatePayroll } from "@/server/payrolls/schemas";
 import { LOCALES, type Locale } from "@/i18n/locales";
 
 /**
@@ -116,5 +122,69 @@ describe("problems in the person's language (issue 12 item 5)", () => {
     const elsewhere = new ApiProblem(422, "validation.failed", ENGLISH_DETAIL, [{ path: "body.other", message: "Required" }]);
     expect(applyProblem(elsewhere, ["firstName"], setError, t)).toBe("Einige Werte sind ungültig. Prüfen Sie Ihre Eingaben.");
     expect(applyProblem(new ApiProblem(412, "request.precondition_failed", ENGLISH_DETAIL, []), ["firstName"], setError, t)).toMatch(/^Jemand anderes hat dies/);
+  });
+});
+
+describe("form checks and case problems in the person's language (issue 12 items 4 and 5)", () => {
+  const forms = (locale: Locale) => JSON.parse(readFileSync(path.join(root, "messages", locale, "forms.json"), "utf8"));
+  const validation = (locale: Locale) =>
+    createTranslator({ locale, messages: { forms: forms(locale) }, namespace: "forms.validation", onError: (error) => { throw error; } }) as unknown as ValidationTranslator;
+  const issuesOf = (result: { success: boolean; error?: { issues: z.core.$ZodIssue[] } }) => result.error?.issues ?? [];
+
+  it.each(LOCALES)("%s words the API schemas' checks from their kind, never from their English message", (locale) => {
+    const t = validation(locale);
+    const messages = forms(locale).validation;
+    const employee = issuesOf(CreateEmployee.safeParse({ identifier: "", firstName: "x".repeat(101), lastName: "Line\nbreak" }));
+    const text = (field: string) => validationText(employee.find((i) => i.path[0] === field)!, t);
+    expect(text("identifier")).toBe(messages.required);
+    expect(text("firstName")).toBe(t("tooLong", { maximum: 100 }));
+    expect(text("firstName")).toContain("100");
+    expect(text("lastName")).toBe(messages.text);
+    const invite = issuesOf(Invite.safeParse({ email: "not an email", role: "Chief" }));
+    expect(validationText(invite.find((i) => i.path[0] === "email")!, t)).toBe(messages.email);
+    expect(validationText(invite.find((i) => i.path[0] === "role")!, t)).toBe(messages.choose);
+    const payroll = issuesOf(UpdatePayroll.safeParse({ transmissionStartDate: "2026-02-15" }));
+    expect(validationText(payroll[0]!, t)).toBe(messages.firstOfMonth);
+    for (const issue of [...employee, ...invite, ...payroll]) {
+      if (locale !== "en-CH") expect(validationText(issue, t)).not.toBe(issue.message);
+    }
+  });
+
+  it.each(LOCALES)("%s words a case change's field problems by path and value type", (locale) => {
+    const t = translator(locale);
+    const messages = catalog(locale);
+    const before = new ApiProblem(422, "case.before_accounting_start", ENGLISH_DETAIL, [
+      { path: "values.0.start", message: "No value can start before the payroll's accounting start date (2026-01-01)." },
+      { path: "values.0.value", message: "AhvNumber: \"756.9217.0769.84\" is not a valid AHV number: its check digit does not match." },
+      { path: "values.0.end", message: "The end cannot be before the start." },
+    ]);
+    expect(caseFieldProblem(before, before.errors[0]!, t)).toBe(t("fieldCodes.case.before_accounting_start", { date: "01.01.2026" }));
+    expect(caseFieldProblem(before, before.errors[0]!, t)).toContain("01.01.2026");
+    expect(caseFieldProblem(before, before.errors[1]!, t, "ahvNumber")).toBe(messages.caseFields.valueTypes.ahvNumber);
+    expect(caseFieldProblem(before, before.errors[1]!, t, "somethingNew")).toBe(messages.field.invalid);
+    expect(caseFieldProblem(before, before.errors[2]!, t)).toBe(messages.caseFields.endBeforeStart);
+    const all = caseProblem(before, t, (p) => (p.endsWith(".value") ? "ahvNumber" : undefined));
+    expect(all).not.toContain(ENGLISH_DETAIL);
+    expect(all).not.toMatch(/AhvNumber|values\.\d|2026-01-01/);
+    expect(caseProblem(new ApiProblem(409, "period.not_open", ENGLISH_DETAIL, []), t)).toBe(messages.codes.period.not_open);
+  });
+
+  it("keeps the English the browser tests read", () => {
+    const t = translator("en-CH");
+    const before = new ApiProblem(422, "case.before_accounting_start", ENGLISH_DETAIL, [{ path: "values.0.start", message: "No value can start before the payroll's accounting start date (2026-01-01)." }]);
+    expect(caseProblem(before, t)).toBe("No value can start before the payroll's accounting start date (01.01.2026).");
+    expect(catalog("en-CH").caseFields.valueTypes.ahvNumber).toMatch(/check digit/);
+  });
+
+  it("reads dates and moments as a person types them", () => {
+    expect(parseDateInput("31.01.2026")).toBe("2026-01-31");
+    expect(parseDateInput("2026-01-31")).toBe("2026-01-31");
+    expect(parseDateInput("31.02.2026")).toBeNull();
+    expect(parseDateTimeInput("31.01.2026 14:30")).toBe("2026-01-31T14:30");
+    expect(parseDateTimeInput("2026-01-31T14:30")).toBe("2026-01-31T14:30");
+    expect(parseDateTimeInput("31.01.2026")).toBe("2026-01-31T00:00");
+    expect(parseDateTimeInput("31.01.2026 24:00")).toBeNull();
+    expect(parseDateTimeInput("yesterday")).toBeNull();
+    expect(formatDateTimeInput("2026-01-31T14:30")).toBe("31.01.2026 14:30");
   });
 });

@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useFormat } from "@/components/format/use-format";
-import { CopyLink } from "./copy-link";
+import { CopyField } from "@/components/ui/copy-field";
 import { scopeLabel, type Option } from "./labels";
 
 /** Pending invitations: the link to pass on, and a way to withdraw it. */
@@ -73,7 +73,7 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
               <tr key={invitation.id}>
                 <td className="px-4 py-3">
                   <span className="mb-2 block break-words font-medium text-slate-900">{invitation.email}</span>
-                  <CopyLink url={invitation.url} label={t("invitationLinkFor", { email: invitation.email })} />
+                  <CopyField value={invitation.url} label={t("invitationLinkFor", { email: invitation.email })} copyLabel={t("copyLink")} />
                 </td>
                 <td className="px-4 py-3">
                   <span className="block">{tRoles(invitation.role)}</span>

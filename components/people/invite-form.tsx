@@ -14,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { useFormat } from "@/components/format/use-format";
-import { CopyLink } from "./copy-link";
+import { CopyField } from "@/components/ui/copy-field";
 import type { Option } from "./labels";
 import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
 
@@ -57,7 +57,7 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
       {sent ? (
         <Alert tone="success" title={t("invitationCreated", { email: sent.email })}>
           <p className="mb-2">{t("sendLink", { role: tRoles(sent.role), date: format.instant(sent.expiresAt), email: sent.email })}</p>
-          <CopyLink url={sent.url} label={t("newInvitationLinkFor", { email: sent.email })} />
+          <CopyField value={sent.url} label={t("newInvitationLinkFor", { email: sent.email })} copyLabel={t("copyLink")} />
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -11,7 +11,7 @@ import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { SecretBox } from "./secret-box";
+import { CopyField } from "@/components/ui/copy-field";
 import { generateSecret, parseCaseNames, WEBHOOK_EVENTS, webhookPath, webhooksPath, type Webhook } from "./labels";
 
 /** The form's rules, with their messages in the person's language (webhooks.form.*). */
@@ -161,7 +161,7 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
         {sendsSecret ? (
           <>
             <p className="text-xs text-slate-600">{t("secretShownOnce")}</p>
-            <SecretBox secret={secret} label={t("newSecret")} />
+            <CopyField value={secret} label={t("newSecret")} testId="webhook-secret" />
             <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setSecret(generateSecret())}>
               {t("generateAnother")}
             </Button>

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { retryUnanswered, webhookPath, webhooksPath, type Page, type ReplayAccepted, type Webhook } from "./labels";
-import { SecretBox } from "./secret-box";
+import { CopyField } from "@/components/ui/copy-field";
 import { WebhookForm } from "./webhook-form";
 import { messagesKey, WebhookMessages } from "./webhook-messages";
 
@@ -125,7 +125,7 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
         <Alert tone="success" title={t("secretTitle")}>
           <p className="mb-2 break-all">{t("secretFor", { url: shownSecret.webhook.payloadUrl })}</p>
           <p className="mb-2">{t("copyNow")}</p>
-          <SecretBox secret={shownSecret.secret} label={t("secretTitle")} />
+          <CopyField value={shownSecret.secret} label={t("secretTitle")} testId="webhook-secret" />
           <Button variant="ghost" className="mt-2 px-2 py-1 text-xs" onClick={() => setShownSecret(null)}>
             {t("copiedIt")}
           </Button>

@@ -8,7 +8,7 @@ import { todayInZurich } from "../dates";
 import { Conflict, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { isUuid, newId } from "../ids";
-import { formatRappen, parseChf, type Rappen } from "../money/rappen";
+import { formatRappen, parseChf, toRappen, type Rappen } from "../money/rappen";
 import { isZeroRate, parsePercent } from "../money/rate";
 import { commitUnderKey } from "../http/idempotency";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
@@ -200,7 +200,7 @@ async function paidToSecondAccounts(scope: TenantScope, payrunPeriodId: string, 
     .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
     .where(scope.where(payoutLines, eq(payoutLines.payrunPeriodId, payrunPeriodId), inArray(payoutLines.employeeId, [...secondIbanOf.keys()]), sql`${payouts.status} <> 'cancelled'`))
     .groupBy(payoutLines.employeeId, payoutLines.iban);
-  for (const row of rows) if (secondIbanOf.get(row.employeeId) === row.iban) paid.set(row.employeeId, Number(row.amount));
+  for (const row of rows) if (secondIbanOf.get(row.employeeId) === row.iban) paid.set(row.employeeId, toRappen(BigInt(row.amount)));
   return paid;
 }
 

@@ -1,6 +1,6 @@
 import { isValidBIC } from "ibantools";
 import { checkSalaryIban, institutionIdOfIban } from "../iban";
-import { parseChf } from "../../money/rappen";
+import { parseChf, toRappen } from "../../money/rappen";
 import { REFERENCE_MAX_LENGTH, isReference, toSpsText } from "./charset";
 import { Pain001InputError } from "./errors";
 import type { Pain001Address, Pain001Batch, Pain001File, Pain001Input, Pain001Payment } from "./types";
@@ -372,7 +372,7 @@ export function buildPain001(input: Pain001Input): Pain001File {
     paymentInformationId: batch.paymentInformationId,
     executionDate: batch.date,
     numberOfTransactions: batch.group.length,
-    totalRappen: Number(batch.total),
+    totalRappen: toRappen(batch.total),
     controlSum: formatCents(batch.total),
   }));
   return {
@@ -381,7 +381,7 @@ export function buildPain001(input: Pain001Input): Pain001File {
     bytes: new TextEncoder().encode(xml),
     messageId,
     numberOfTransactions: payments.length,
-    totalRappen: Number(grandTotal),
+    totalRappen: toRappen(grandTotal),
     controlSum: formatCents(grandTotal),
     batches: result,
   };

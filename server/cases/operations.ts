@@ -10,7 +10,7 @@ export const listCasesOp = operation({
   allow: "case.read",
   query: ListCasesQuery,
   response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.null() }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
 export const postCaseChangeOp = operation({
@@ -23,8 +23,9 @@ export const postCaseChangeOp = operation({
   body: PostCaseChange,
   response: CaseChangeCreated,
   status: 201,
+  alsoAnswers: { 200: { description: "?dryRun=true: the change calculated without saving, per period it would touch.", response: CaseChangeCreated } },
   idempotent: true,
-  errors: [404, 422],
+  problems: { 403: ["case.company_data_forbidden", "case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"], 422: ["case.before_accounting_start", "case.company_case", "case.employee_required", "case.unknown"] },
 });
 
 export const listCaseChangesOp = operation({
@@ -35,7 +36,7 @@ export const listCaseChangesOp = operation({
   allow: "case.read",
   query: ListCaseChangesQuery,
   response: z.object({ items: z.array(CaseChange), nextCursor: z.string().nullable() }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["payroll.not_found"] },
 });
 
 export const valuesInTimeOp = operation({
@@ -46,7 +47,7 @@ export const valuesInTimeOp = operation({
   allow: "case.read",
   query: ValuesInTimeQuery,
   response: z.object({ valueDate: z.string(), items: z.array(ValueInTime) }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
 const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase) });
@@ -59,7 +60,7 @@ export const payrollMissingDataOp = operation({
   allow: "payroll.read",
   query: MissingDataQuery,
   response: MissingData,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const employeeMissingDataOp = operation({
@@ -70,5 +71,5 @@ export const employeeMissingDataOp = operation({
   allow: "case.read",
   query: MissingDataQuery,
   response: MissingData,
-  errors: [404],
+  problems: { 404: ["employee.not_found", "payroll.not_found"] },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { tenantPermissions, type Permission } from "../auth/permissions";
 import { problemsOf } from "../http/common-problems";
 import { honoursIdempotencyKey, type Operation } from "../http/operation";
+import { webhookPayloads } from "../webhooks/payload-schemas";
 import { allOperations } from "./all-operations";
 
 const STATUS_TEXT: Record<number, string> = {
@@ -145,12 +146,41 @@ function operationObject(op: Operation, components: Components) {
   };
 }
 
+const SIGNATURE_HEADERS = [
+  { name: "X-Service-Signature", description: "sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes>." },
+  { name: "webhook-id", description: "Standard Webhooks: the correlationId." },
+  { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds; refuse old ones to stop replays." },
+  { name: "webhook-signature", description: 'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> (a Standard Webhooks library takes the base64 of the secret).' },
+];
+
+/** One event as the POST a receiver gets (contract section 9). */
+function webhookObject(event: string, summary: string, schema: Json) {
+  return {
+    post: {
+      operationId: `webhook${event}`,
+      summary,
+      description: "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
+      tags: ["Webhooks"],
+      security: [],
+      parameters: SIGNATURE_HEADERS.map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } })),
+      requestBody: { required: true, content: { "application/json": { schema } } },
+      responses: {
+        "200": { description: "Received (any 2xx)." },
+        "410": { description: "Gone: the service deactivates the webhook and sends nothing more." },
+      },
+    },
+  };
+}
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   const components = new Components();
   for (const op of allOperations) {
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, components);
   }
+  const webhooks = Object.fromEntries(
+    Object.entries(webhookPayloads).map(([event, { summary, schema }]) => [event, webhookObject(event, summary, components.schema(schema, "output"))]),
+  );
   const schemas = components.finish();
   return {
     openapi: "3.1.0",
@@ -161,11 +191,17 @@ export function openApiDocument() {
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api" }],
-    security: [{ bearer: [] }, { session: [] }],
+    security: [{ clientCredentials: [] }, { bearer: [] }, { session: [] }],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        clientCredentials: {
+          type: "oauth2",
+          description: "System users: POST /api/oauth/token with grant_type=client_credentials (Basic or form credentials); the access token is a bearer token.",
+          flows: { clientCredentials: { tokenUrl: "/api/oauth/token", scopes: {} } },
+        },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A system user's access token, or a person's token from the tenant's identity provider." },
         session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
       },
       schemas: {

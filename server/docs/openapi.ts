@@ -89,6 +89,9 @@ function whoMayCall(permission: Permission) {
   return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
 }
 
+export const operationIdOf = (op: Operation) =>
+  `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+
 function operationObject(op: Operation, components: Components) {
   const jsonSchema = (schema: z.ZodType, io: Io) => components.schema(schema, io);
   const parameters: unknown[] = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
@@ -135,7 +138,7 @@ function operationObject(op: Operation, components: Components) {
       }
     : undefined;
   return {
-    operationId: `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: operationIdOf(op),
     summary: op.summary,
     description: whoMayCall(op.allow),
     tags: [op.tag],
@@ -210,7 +213,7 @@ export function openApiDocument() {
           type: "object",
           required: ["type", "title", "status", "code"],
           properties: {
-            type: { type: "string" },
+            type: { type: "string", description: "The code's section of the reference: /docs/api/problems#<code>." },
             title: { type: "string" },
             status: { type: "integer" },
             detail: { type: "string" },

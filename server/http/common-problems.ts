@@ -22,6 +22,8 @@ export function commonProblems(op: Operation): Map<number, Set<string>> {
     add(403, "auth.forbidden");
   }
   if (/\{(?!orgId\})\w+\}/.test(op.path)) add(404, "request.not_found");
+  // proxy.ts, before any route: a path whose percent-encoding does not decode.
+  if (op.path.includes("{")) add(400, "request.malformed_path");
   if (op.method !== "GET" && op.allow !== "public") add(403, "request.cross_origin");
   if (op.query) add(422, "validation.failed");
   if (op.body) {

@@ -40,7 +40,7 @@ export const listCaseChangesOp = operation({
   allow: "case.read",
   query: ListCaseChangesQuery,
   response: z.object({ items: z.array(CaseChange), nextCursor: z.string().nullable() }),
-  problems: { 403: ["case.not_self_service"], 404: ["payroll.not_found"] },
+  problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
 export const valuesInTimeOp = operation({

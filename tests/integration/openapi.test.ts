@@ -48,8 +48,9 @@ describe("OpenAPI document", () => {
     const post = document.paths["/tenants/{orgId}/payrolls/{payrollId}/cases"].post;
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(["201", "202"]));
     const schema = post.responses["202"].content["application/json"].schema;
-    // A named schema (zod meta id) comes as a reference into its own $defs.
-    const reported = schema.$ref ? schema.$defs[schema.$ref.split("/").pop()] : schema;
+    // A named schema (zod meta id) is a reference into components/schemas.
+    expect(schema.$ref).toBe("#/components/schemas/CaseChangeReported");
+    const reported = document.components.schemas.CaseChangeReported;
     expect(reported.required).toEqual(expect.arrayContaining(["status", "caseChange", "taskId"]));
     expect(reported.properties.status.const).toBe("pending");
     const changes = document.paths["/tenants/{orgId}/payrolls/{payrollId}/cases/changes"].get;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tenantPermissions, type Permission } from "../auth/permissions";
 import { problemsOf } from "../http/common-problems";
-import { honoursIdempotencyKey, type Operation } from "../http/operation";
+import { honoursIdempotencyKey, honoursIfMatch, type Operation } from "../http/operation";
 import { webhookPayloads } from "../webhooks/payload-schemas";
 import { allOperations } from "./all-operations";
 
@@ -89,20 +89,54 @@ function whoMayCall(permission: Permission) {
   return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
 }
 
+const PATH_PARAMETERS: Record<string, string> = {
+  orgId: "The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one.",
+  payrollId: "The payroll's id (UUID).",
+  payrunPeriodId: "The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived).",
+  payrunPeriodEntryId: "The entry's id (UUID): one employee's result of the period.",
+  employeeId: "The employee's id (UUID).",
+  documentId: "The document's id, as listed by the period's documents.",
+  invitationId: "The invitation's id (UUID).",
+  userMembershipId: "The membership's id (UUID).",
+  userId: "The user's id (UUID).",
+  regulationId: "The regulation's id, as listed by the payroll's regulations.",
+  lookupId: "The lookup's id, as listed by the regulation's lookup sets.",
+  lookupValueId: "The lookup value's id (UUID).",
+  wageTypeNumber: 'The wage type number, e.g. "1000".',
+  payoutId: "The payout's id (UUID).",
+  taskId: "The task's id (UUID).",
+  webhookId: "The webhook's id (UUID).",
+  messageId: "The webhook message's id (UUID).",
+};
+
 export const operationIdOf = (op: Operation) =>
   `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 
-function operationObject(op: Operation, components: Components) {
+function operationObject(op: Operation, components: Components, versioned: boolean) {
   const jsonSchema = (schema: z.ZodType, io: Io) => components.schema(schema, io);
-  const parameters: unknown[] = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const parameters: unknown[] = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    description: PATH_PARAMETERS[name!],
+    schema: { type: "string" },
+  }));
   if (op.query) {
     const schema = jsonSchema(op.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
     }
   }
-  if (honoursIdempotencyKey(op)) parameters.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } });
-  if (op.method === "PUT") parameters.push({ name: "If-Match", in: "header", required: false, schema: { type: "string" } });
+  if (honoursIdempotencyKey(op)) {
+    parameters.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409).",
+      schema: { type: "string", maxLength: 255 },
+    });
+  }
+  if (honoursIfMatch(op)) parameters.push({ name: "If-Match", in: "header", required: false, description: "The ETag you read: the change is made only if nobody changed the resource since (412 otherwise).", schema: { type: "string" } });
   const status = String(op.status ?? 200);
   const success = (description: string, response?: z.ZodType) => ({
     description,
@@ -115,6 +149,9 @@ function operationObject(op: Operation, components: Components) {
         : undefined,
   });
   const responses: Record<string, unknown> = { [status]: success("Success", op.response) };
+  if (versioned && (op.method === "GET" || op.method === "PUT")) {
+    (responses[status] as Json).headers = { ETag: { description: 'The resource\'s version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise).', schema: { type: "string" } } };
+  }
   for (const [other, answer] of Object.entries(op.alsoAnswers ?? {})) if (answer) responses[other] = success(answer.description, answer.response);
   const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };
   for (const [code, problemCodes] of problemsOf(op)) {
@@ -179,7 +216,8 @@ export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   const components = new Components();
   for (const op of allOperations) {
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, components);
+    const versioned = allOperations.some((other) => other.path === op.path && honoursIfMatch(other));
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, components, versioned);
   }
   const webhooks = Object.fromEntries(
     Object.entries(webhookPayloads).map(([event, { summary, schema }]) => [event, webhookObject(event, summary, components.schema(schema, "output"))]),

@@ -1,5 +1,5 @@
 import { isTenantPermission } from "../auth/permissions";
-import { honoursIdempotencyKey, type Operation } from "./operation";
+import { honoursIdempotencyKey, honoursIfMatch, type Operation } from "./operation";
 
 /**
  * The problems the route wrapper (server/http/route.ts) and the proxy answer for an operation,
@@ -36,7 +36,7 @@ export function commonProblems(op: Operation): Map<number, Set<string>> {
     add(409, "idempotency.in_progress");
     add(422, "idempotency.key_invalid", "idempotency.key_reused");
   }
-  if (op.method === "PUT") add(412, "request.precondition_failed");
+  if (honoursIfMatch(op)) add(412, "request.precondition_failed");
   return problems;
 }
 

@@ -23,6 +23,8 @@ export type Operation = {
   form?: boolean;
   response?: z.ZodType;
   status?: number;
+  /** A PUT changes only the version the caller read (If-Match, ETag) unless this says `false`. */
+  ifMatch?: boolean;
   /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;
   /**
@@ -43,3 +45,6 @@ export function operation<const O extends Operation>(op: O): O {
 
 /** A POST changes state, so a retried or doubled one must not do it twice; other methods opt in. */
 export const honoursIdempotencyKey = (op: Operation) => op.idempotent ?? op.method === "POST";
+
+/** A PUT of a versioned resource: If-Match is checked, and the resource answers with an ETag. */
+export const honoursIfMatch = (op: Operation) => op.method === "PUT" && op.ifMatch !== false;

@@ -87,6 +87,8 @@ export const mapWageTypeOp = operation({
   path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts",
   tag: "Lookups",
   summary: "Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids).",
+  // Setting a mapping twice sets it once: no version to compare.
+  ifMatch: false,
   allow: WRITE,
   body: MapWageType,
   response: WageTypeAccounts,

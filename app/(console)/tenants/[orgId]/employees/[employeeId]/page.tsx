@@ -83,7 +83,7 @@ export default async function EmployeePage({ params }: Params) {
         employee={employee}
         etag={etagOf({ id: employee.id, version })}
         canWrite={consoleCan(ctx, "employee.write")}
-        backHref={ctx.access.role === "SelfService" ? null : `/tenants/${orgId}/employees`}
+        backHref={`/tenants/${orgId}/employees`}
       />
     </Card>
   );

@@ -23,9 +23,9 @@ import { PostCaseChange } from "@/server/cases/schemas";
 type Body = PostCaseChange;
 type Money = { before: string; after: string; change: string };
 /** The answers of POST .../cases: 201 (applied at once, or a dry run's 200) and 202 (reported, waiting for HR). */
-type Applied = { id: string; status?: string; values: { start: string }[]; dryRun?: true; periods?: { status: string; periodStart: string; employees: { employeeId: string; net: Money }[] }[] };
+type Applied = { id: string; status?: string; values: { start: string }[]; dryRun?: true; periods?: { status: string; periodStart: string; employees: { employeeId: string; gross: Money; net: Money; payable?: Money }[] }[] };
 type Reported = { status: "pending"; caseChange: { id: string }; taskId: string };
-type Effect = { periodStart: string; net: Money } | { none: true };
+type Effect = { periodStart: string; gross: Money; net: Money; payable: Money | null } | { none: true };
 
 /**
  * Reports a change of one of the person's own cases (contract 9b). Address and correspondence
@@ -110,7 +110,10 @@ export function ReportForm({
     onSuccess: ({ data }) => {
       const open = data.periods?.find((p) => p.status === "open");
       const mine = open?.employees.find((e) => e.employeeId === employeeId);
-      setEffect(open && mine ? { periodStart: open.periodStart, net: mine.net } : { none: true });
+      // What is paid out (net + allowances) where the service says it; gross and net always.
+      const moves = (m: Money | undefined) => !!m && m.before !== m.after;
+      const changed = mine && (moves(mine.gross) || moves(mine.net) || moves(mine.payable));
+      setEffect(open && mine && changed ? { periodStart: open.periodStart, gross: mine.gross, net: mine.net, payable: mine.payable ?? null } : { none: true });
     },
     onError,
   });
@@ -179,9 +182,28 @@ export function ReportForm({
           ) : (
             <>
               <p className="font-medium">{t("effectTitle", { month: format.month(effect.periodStart) })}</p>
-              <p className="mt-1 text-lg font-semibold tabular-nums" data-testid="net-before-after">
-                {format.chf(effect.net.before)} → {format.chf(effect.net.after)}
-              </p>
+              <dl className="mt-1 space-y-1 tabular-nums">
+                <div className="flex flex-wrap justify-between gap-x-3" data-testid="gross-before-after">
+                  <dt>{t("gross")}</dt>
+                  <dd className="font-semibold">
+                    {format.chf(effect.gross.before)} → {format.chf(effect.gross.after)}
+                  </dd>
+                </div>
+                <div className="flex flex-wrap justify-between gap-x-3" data-testid="net-before-after">
+                  <dt>{t("net")}</dt>
+                  <dd className="text-lg font-semibold">
+                    {format.chf(effect.net.before)} → {format.chf(effect.net.after)}
+                  </dd>
+                </div>
+                {effect.payable ? (
+                  <div className="flex flex-wrap justify-between gap-x-3" data-testid="payable-before-after">
+                    <dt>{t("payable")}</dt>
+                    <dd className="text-lg font-semibold">
+                      {format.chf(effect.payable.before)} → {format.chf(effect.payable.after)}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
               <p className="mt-1 text-xs">{t("effectNote")}</p>
             </>
           )}

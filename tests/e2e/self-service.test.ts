@@ -50,7 +50,7 @@ describe("the self-service portal at 390 x 844", () => {
     const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: "8001", firstName: "Nora", lastName: "Portal" } });
     expect(employee.status, employee.text).toBe(201);
     employeeId = employee.body.id;
-    await record("EmployeePersonalData", employeeId, { BirthDate: "1988-03-14", Sex: "female" });
+    await record("EmployeePersonalData", employeeId, { BirthDate: "1988-03-14", Sex: "female", AhvNumber: "756.9217.0769.85" });
     await record("EmployeeBankAccount", employeeId, { Iban: "CH9300762011623852957" });
     await record("Employment", employeeId, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
     await record("Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "6000.00" });
@@ -70,21 +70,26 @@ describe("the self-service portal at 390 x 844", () => {
     return context.newPage();
   }
 
-  it("the administrator creates the one-time link on the People screen, for the employee's record", async () => {
-    const admin = await phone();
+  it("the administrator creates the one-time link from the employee's page, for that record", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(20_000);
+    const admin = await context.newPage();
     await admin.goto("/signin");
     await admin.getByRole("button", { name: "Sign in" }).click();
     await signInAtIdp(admin, idpUrl, { demo: "Anna Admin" });
     await admin.waitForURL(/\/tenants\//);
-    await admin.goto(`/tenants/${orgId}/people`);
+    await admin.goto(`/tenants/${orgId}/employees/${employeeId}`);
+    await admin.getByRole("link", { name: "Create Self Service invitation" }).click();
+    await admin.waitForURL(/\/people\?employee=/);
     const form = admin.getByRole("form", { name: "Invite a person" });
+    // The form starts as Self Service for the employee.
+    expect(await form.getByLabel("Role").inputValue()).toBe("SelfService");
+    expect(await form.getByLabel("Employee").inputValue()).toBe(employeeId);
     await form.getByLabel("Email address").fill(email);
-    await form.getByLabel("Role").selectOption("SelfService");
-    await form.getByLabel("Employee").selectOption({ label: "Portal, Nora (8001)" });
     await form.getByRole("button", { name: "Create invitation" }).click();
     invitationUrl = await admin.getByRole("textbox", { name: `Invitation link for ${email}`, exact: true }).inputValue();
     expect(invitationUrl).toMatch(/\/invitation\/[0-9a-f-]{36}$/);
-    await admin.context().close();
+    await context.close();
   });
 
   it("the employee follows the link, accepts and lands in the portal; signing in later lands there too", async () => {
@@ -132,7 +137,8 @@ describe("the self-service portal at 390 x 844", () => {
     await page.waitForURL(/\/data$/);
     const missing = page.getByTestId("portal-missing");
     await missing.waitFor();
-    expect(await missing.textContent()).toContain("Your AHV number is missing");
+    // No address yet: only the employee knows it.
+    expect(await missing.textContent()).toContain("Your postal code is missing");
     expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH93");
     // Wage data is never offered.
     expect(await page.getByRole("region", { name: "Salary" }).count()).toBe(0);

@@ -46,6 +46,12 @@ function operationObject(op: Operation) {
           : undefined,
     },
   };
+  for (const other of op.otherResponses ?? []) {
+    responses[String(other.status)] = {
+      description: other.description,
+      content: other.response ? { "application/json": { schema: jsonSchema(other.response, "output") } } : undefined,
+    };
+  }
   const problem = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
   const errors = new Set([...(op.allow === "public" ? [] : [401, 403]), ...(op.body || op.query ? [400, 422] : []), ...(op.errors ?? [])]);
   const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };

@@ -23,6 +23,8 @@ export type Operation = {
   form?: boolean;
   response?: z.ZodType;
   status?: number;
+  /** Further success answers besides `status` (e.g. 202 for a change that waits for approval). */
+  otherResponses?: { status: number; description: string; response?: z.ZodType }[];
   /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;
   /** Documented problem statuses besides the ones every operation has. */

@@ -22,11 +22,8 @@ export const EFFECT_CASES: readonly PortalCase[] = ["FamilyAllowances", "Absence
 /** Cases HR approves before they apply (contract 9b; personal data only with a civil status). */
 export const REVIEWED_CASES: readonly PortalCase[] = ["EmployeeBankAccount", "EmployeePartner", "FamilyAllowances", "Absence"];
 
-/** A case change with what contract 9b adds: its status and HR's decision. */
-export type ReportedChange = CaseChange & {
-  status?: "applied" | "pending" | "approved" | "rejected";
-  decision?: { resolution: "approved" | "rejected"; reason: string | null; decidedAt: string; decidedBy: string } | null;
-};
+/** A case change with its status (applied, pending, approved, rejected) and HR's decision (contract 9b). */
+export type ReportedChange = CaseChange;
 
 /** The person's own employee record in the tenant and the payroll it belongs to; 404 without one. */
 export async function portalRecord(ctx: TenantCtx) {
@@ -47,10 +44,10 @@ export async function changesOf(ctx: TenantCtx, payrollId: string, employeeId: s
   const items: ReportedChange[] = [];
   let cursor: string | undefined;
   do {
-    const input = { employeeId, scope: "all", status, limit: 500, cursor } as ListCaseChangesQuery;
+    const input: ListCaseChangesQuery = { employeeId, scope: "all", status, limit: 500, cursor };
     const page = await listCaseChanges({ ctx, payrollId, input });
     items.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor && items.length < 2000);
-  return status === "all" ? items : items.filter((c) => c.status === status);
+  return items;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, signInAtIdp } from "./browser";
@@ -6,6 +7,11 @@ import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
+
+/** Optional screenshots for a person to look at (E2E_SCREENSHOTS=/tmp/dir). */
+async function snapOf(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `self-service-${name}.png`), fullPage: true });
+}
 
 /** Whether the page scrolls sideways on the phone: it must not. */
 const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
@@ -28,6 +34,7 @@ describe("the self-service portal at 390 x 844", () => {
   let payrollId = "";
   let employeeId = "";
   let invitationUrl = "";
+  const snap = (name: string) => snapOf(page, name);
 
   async function record(caseName: string, employee: string | null, values: Record<string, string>) {
     const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
@@ -118,6 +125,7 @@ describe("the self-service portal at 390 x 844", () => {
     expect(texts.some((text) => /^Payslip January 2026.*Final/.test(text))).toBe(true);
     // The data only they can give is announced here too.
     await page.getByText("Complete my data").waitFor();
+    await snap("documents");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
 
     const january = list.getByRole("link", { name: /Payslip January 2026/ });
@@ -143,7 +151,9 @@ describe("the self-service portal at 390 x 844", () => {
     // Wage data is never offered.
     expect(await page.getByRole("region", { name: "Salary" }).count()).toBe(0);
     expect((await page.goto(`/self-service/${orgId}/report/Salary`))?.status()).toBe(404);
-    await page.goBack();
+    await page.goto(`/self-service/${orgId}/data`);
+    await missing.waitFor();
+    await snap("data");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });
 
@@ -173,6 +183,7 @@ describe("the self-service portal at 390 x 844", () => {
       expect(await effect.textContent()).toContain("does not alter");
     }
     expect(await page.getByRole("button", { name: "Send" }).isVisible()).toBe(true);
+    await snap("effect");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     expect((await changes("all")).length).toBe(before.length);
   });
@@ -191,6 +202,7 @@ describe("the self-service portal at 390 x 844", () => {
     const report = page.locator('[data-testid="portal-report"][data-case="EmployeeBankAccount"]');
     await report.waitFor();
     expect(await report.getByTestId("change-status").textContent()).toBe("Pending");
+    await snap("pending");
     expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH93");
     expect(await page.getByTestId("field-Iban").getByTestId("pending-value").textContent()).toContain("CH56");
   });
@@ -207,6 +219,7 @@ describe("the self-service portal at 390 x 844", () => {
     const report = page.locator('[data-testid="portal-report"][data-case="EmployeeBankAccount"]');
     await report.waitFor();
     expect(await report.getByTestId("change-status").textContent()).toBe("Approved");
+    await snap("approved");
     expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH56");
     expect(await page.getByTestId("field-Iban").getByTestId("pending-value").count()).toBe(0);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);

@@ -119,7 +119,7 @@ describe("people and invitations", () => {
     await invitee.goto("/");
     await invitee.waitForURL(new RegExp(`/self-service/${orgId}$`));
     await invitee.getByRole("heading", { name: "My documents" }).waitFor();
-    expect(await invitee.getByRole("navigation", { name: "Sections" }).count()).toBe(0);
+    expect(await invitee.getByRole("navigation", { name: "Sections", exact: true }).count()).toBe(0);
     const listed = await invitee.request.get(`/api/tenants/${orgId}/employees`);
     expect(((await listed.json()) as { items: { identifier: string }[] }).items.map((e) => e.identifier)).toEqual(["1003"]);
     for (const page of ["", "/employees", "/settings"]) expect((await invitee.goto(`/tenants/${orgId}${page}`))?.status(), page).toBe(404);

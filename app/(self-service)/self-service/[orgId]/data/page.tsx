@@ -109,6 +109,11 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
       {definitions.map((definition) => {
         const title = localized(definition.displayName, language);
         const waiting = pending.filter((c) => c.caseName === definition.name);
+        const fields = definition.fields.filter((f) => !f.moment);
+        // A field shows as a row when it has a value, or something is scheduled or pending for it.
+        const hasNews = (name: string) => data.current.has(name) || data.scheduled.has(name) || waiting.some((c) => c.values.some((v) => v.caseFieldName === name));
+        const shown = fields.filter((f) => hasNews(f.name));
+        const unset = fields.filter((f) => !hasNews(f.name));
         return (
           <section key={definition.name} id={`case-${definition.name}`} aria-label={title} className="rounded-lg border border-slate-200 bg-white shadow-xs">
             <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
@@ -118,32 +123,36 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
               </Link>
             </header>
             <dl className="divide-y divide-slate-100 px-4 text-sm">
-              {definition.fields
-                .filter((f) => !f.moment)
-                .map((field) => {
-                  const value = data.current.get(field.name);
-                  const scheduled = data.scheduled.get(field.name) ?? [];
-                  const reported = waiting.flatMap((c) => c.values.filter((v) => v.caseFieldName === field.name));
-                  return (
-                    <div key={field.name} className="py-2" data-testid={`field-${field.name}`}>
-                      <dt className="text-slate-500">{localized(field.displayName, language)}</dt>
-                      <dd className="break-all font-medium text-slate-900" data-testid="in-force">
-                        {value !== undefined ? displayValue(field, value, words, data.lookups) : <span className="font-normal text-slate-400">{t("notSet")}</span>}
+              {shown.map((field) => {
+                const value = data.current.get(field.name);
+                const scheduled = data.scheduled.get(field.name) ?? [];
+                const reported = waiting.flatMap((c) => c.values.filter((v) => v.caseFieldName === field.name));
+                return (
+                  <div key={field.name} className="py-2" data-testid={`field-${field.name}`}>
+                    <dt className="text-slate-500">{localized(field.displayName, language)}</dt>
+                    <dd className="break-all font-medium text-slate-900" data-testid="in-force">
+                      {value !== undefined ? displayValue(field, value, words, data.lookups) : <span className="font-normal text-slate-400">{t("notSet")}</span>}
+                    </dd>
+                    {scheduled.map((s) => (
+                      <dd key={`${s.start}-${s.value}`} className="text-xs font-medium text-sky-800">
+                        {scheduledLabel(field, s, data.lookups, words, { currency: true })}
                       </dd>
-                      {scheduled.map((s) => (
-                        <dd key={`${s.start}-${s.value}`} className="text-xs font-medium text-sky-800">
-                          {scheduledLabel(field, s, data.lookups, words, { currency: true })}
-                        </dd>
-                      ))}
-                      {reported.map((v) => (
-                        <dd key={v.id} className="break-all text-xs font-medium text-amber-800" data-testid="pending-value">
-                          {t("pendingValue", { value: displayValue(field, v.value, words, data.lookups), date: format.date(v.start) })}
-                        </dd>
-                      ))}
-                    </div>
-                  );
-                })}
+                    ))}
+                    {reported.map((v) => (
+                      <dd key={v.id} className="break-all text-xs font-medium text-amber-800" data-testid="pending-value">
+                        {t("pendingValue", { value: displayValue(field, v.value, words, data.lookups), date: format.date(v.start) })}
+                      </dd>
+                    ))}
+                  </div>
+                );
+              })}
             </dl>
+            {/* Short pages: what is not given yet is one line, not a row each. */}
+            {unset.length ? (
+              <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500" data-testid="not-given">
+                {t("notGiven", { fields: unset.map((f) => localized(f.displayName, language)).join(", ") })}
+              </p>
+            ) : null}
           </section>
         );
       })}

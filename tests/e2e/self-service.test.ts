@@ -230,4 +230,35 @@ describe("the self-service portal at 390 x 844", () => {
       expect((await page.goto(`/tenants/${orgId}${path}`))?.status(), path).toBe(404);
     }
   });
+
+  it("with Self Service at a second company, the person chooses the company; the portal speaks their language", async () => {
+    const token = async (address: string) =>
+      ((await (await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: address }) })).json()) as { access_token: string }).access_token;
+    const adminToken = await token("admin@demo.example");
+    const demo = ((await apiCall("/tenants?limit=100", { token: adminToken })).body.items as { id: string; name: string }[]).find((x) => x.name === "Muster AG (Demo)")!;
+    const staff = (await apiCall(`/tenants/${demo.id}/employees`, { token: adminToken })).body.items as { id: string }[];
+    const invitation = await apiCall(`/tenants/${demo.id}/user_memberships/invite`, { method: "POST", token: adminToken, body: { email, role: "SelfService", employeeId: staff[0]!.id } });
+    expect(invitation.status, invitation.text).toBe(201);
+    const accepted = await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: await token(email) });
+    expect(accepted.status, accepted.text).toBe(200);
+
+    await page.goto("/");
+    await page.waitForURL(/\/self-service$/);
+    const companies = page.getByRole("list", { name: "Companies" });
+    expect((await companies.getByRole("link").allTextContents()).sort()).toEqual(["Muster AG (Demo)→", `Portal ${run}→`].sort());
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await companies.getByRole("link", { name: /Muster AG/ }).click();
+    await page.waitForURL(new RegExp(`/self-service/${demo.id}$`));
+    // Only their own record there too: the other employees' pages are 404.
+    expect((await page.goto(`/tenants/${demo.id}/employees/${staff[0]!.id}`))?.status()).toBe(404);
+
+    await page.goto("/self-service/language");
+    await page.getByLabel("Language", { exact: true }).selectOption("de-CH");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de-CH");
+    await page.goto(`/self-service/${orgId}`);
+    await page.getByRole("heading", { name: "Meine Dokumente" }).waitFor();
+    expect(await page.getByRole("link", { name: /Lohnabrechnung Januar 2026/ }).count()).toBe(1);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+  });
 });

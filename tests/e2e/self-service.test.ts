@@ -225,6 +225,25 @@ describe("the self-service portal at 390 x 844", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });
 
+  it("reports a partner; HR rejects it with a reason, which the employee reads; nothing is in force", async () => {
+    await page.goto(`/self-service/${orgId}/report/EmployeePartner`);
+    await page.getByLabel("First name").fill("Jon");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Sent to HR: pending").waitFor();
+    const tasks = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks?status=open&employeeId=${employeeId}`, { token: system });
+    const task = (tasks.body.items as { id: string; kind: string }[]).find((t) => t.kind === "selfServiceChange");
+    const done = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${task!.id}`, { method: "PUT", token: system, body: { status: "done", resolution: "rejected", reason: "Please bring the marriage certificate." } });
+    expect(done.status, done.text).toBe(200);
+
+    await page.goto(`/self-service/${orgId}/data`);
+    const report = page.locator('[data-testid="portal-report"][data-case="EmployeePartner"]');
+    await report.waitFor();
+    expect(await report.getByTestId("change-status").textContent()).toBe("Rejected");
+    expect(await report.getByTestId("decision-reason").textContent()).toBe("Reason: Please bring the marriage certificate.");
+    expect(await page.getByTestId("field-PartnerFirstName").count()).toBe(0);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+  });
+
   it("answers 404 to the employee on every console page, their own record included", async () => {
     for (const path of ["", "/employees", `/employees/${employeeId}`, "/tasks"]) {
       expect((await page.goto(`/tenants/${orgId}${path}`))?.status(), path).toBe(404);

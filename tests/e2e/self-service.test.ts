@@ -225,6 +225,22 @@ describe("the self-service portal at 390 x 844", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });
 
+  it("completes the missing address from the list: it applies at once and is missing no more", async () => {
+    await page.goto(`/self-service/${orgId}/data`);
+    await page.getByTestId("portal-missing").getByRole("link", { name: /Your postal code is missing/ }).click();
+    await page.waitForURL(/\/report\/EmployeeAddress$/);
+    await page.getByLabel("Postal code").fill("8001");
+    await page.getByLabel("City").fill("Zürich");
+    await page.getByLabel("Country").fill("CH");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Saved", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "See my data" }).click();
+    await page.waitForURL(/\/data$/);
+    await page.getByTestId("field-City").waitFor();
+    expect(await page.getByTestId("field-City").getByTestId("in-force").textContent()).toBe("Zürich");
+    expect(await page.getByTestId("portal-missing").count()).toBe(0);
+  });
+
   it("reports a partner; HR rejects it with a reason, which the employee reads; nothing is in force", async () => {
     await page.goto(`/self-service/${orgId}/report/EmployeePartner`);
     await page.getByLabel("First name").fill("Jon");

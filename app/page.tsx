@@ -2,18 +2,16 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Card } from "@/components/ui/card";
-import { consoleCaller } from "@/server/auth/console-session";
-import { listTenants } from "@/server/tenants/list-tenants";
+import { consoleCaller, startPage } from "@/server/auth/console-session";
 
 export const dynamic = "force-dynamic";
 
-/** The console's entry: the first tenant the person can see, or sign-in. */
+/** The entry: the console of the first tenant the person helps run, else their Self Service portal, or sign-in. */
 export default async function Home() {
   const caller = await consoleCaller();
   if (!caller) redirect("/signin");
-  const { items } = await listTenants({ ctx: { caller }, input: { limit: 1 } });
-  const first = items[0];
-  if (first) redirect(`/tenants/${first.id}`);
+  const start = await startPage();
+  if (start) redirect(start);
   const t = await getTranslations("auth.home");
   return (
     <main className="mx-auto max-w-lg px-4 py-16">

@@ -19,11 +19,11 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { displayValue, languageOf, localized, nameInSentence, requirementOf, type CaseDefinition, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "./labels";
 
-type FormValues = { start: string; end: string; reason: string; fields: Record<string, string> };
+export type FormValues = { start: string; end: string; reason: string; fields: Record<string, string> };
 type Body = PostCaseChange;
 
 /** A date as typed (31.01.2026, or 2026-01-31) as the API's YYYY-MM-DD; what cannot be read stays as typed, for the check to name. */
-const isoOf = (typed: string) => parseDateInput(typed) ?? typed.trim();
+export const isoOf = (typed: string) => parseDateInput(typed) ?? typed.trim();
 
 /** A field's value as the API takes it: dates as YYYY-MM-DD, the rest as typed. */
 const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
@@ -32,7 +32,7 @@ const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
 };
 
 /** The API body from the form: only the fields whose value differs from the one in force. */
-function toBody(values: FormValues, definition: CaseDefinition, employeeId: string | null, baseline: Record<string, string>): Body {
+export function toBody(values: FormValues, definition: CaseDefinition, employeeId: string | null, baseline: Record<string, string>): Body {
   const changed = definition.fields.filter((f) => {
     const value = valueOf(f, values);
     return value !== "" && value !== (baseline[f.name] ?? "");
@@ -46,7 +46,7 @@ function toBody(values: FormValues, definition: CaseDefinition, employeeId: stri
 }
 
 /** Where a problem of the API body (`values.2.value`) belongs on this form. */
-function formPathOf(path: string, body: Body): "start" | "end" | "reason" | `fields.${string}` | null {
+export function formPathOf(path: string, body: Body): "start" | "end" | "reason" | `fields.${string}` | null {
   const match = /^values\.(\d+)\.(\w+)$/.exec(path);
   if (match) {
     const item = body.values[Number(match[1])];
@@ -60,7 +60,7 @@ function formPathOf(path: string, body: Body): "start" | "end" | "reason" | `fie
 
 const NUMERIC = new Set(["money", "percent", "decimal", "integer", "bfsNumber"]);
 
-function FieldInput({
+export function FieldInput({
   field,
   definition,
   scheduled,

@@ -22,15 +22,19 @@ const TITLES: Record<string, string> = {
   "invitation.not_found": "notFound",
 };
 
-/** Accepts with the signed-in person's own session, then opens the tenant at the role's starting page. */
-export function AcceptInvitation({ invitationId, tenantId, email }: { invitationId: string; tenantId: string; email: string }) {
+/**
+ * Accepts with the signed-in person's own session, then opens the role's starting page: the tenant's
+ * console, or for Self Service their portal (`home`).
+ */
+export function AcceptInvitation({ invitationId, tenantId, email, home }: { invitationId: string; tenantId: string; email: string; home?: string }) {
+  const start = home ?? `/tenants/${tenantId}`;
   const t = useTranslations("auth.invitation");
   const problems = useProblems();
   const router = useRouter();
   const accept = useMutation({
     mutationFn: () => apiRequest<Membership>(`/user_membership_invitations/${invitationId}`, { method: "POST" }),
     onSuccess: () => {
-      router.push(`/tenants/${tenantId}`);
+      router.push(start);
       router.refresh();
     },
   });
@@ -42,7 +46,7 @@ export function AcceptInvitation({ invitationId, tenantId, email }: { invitation
           <p>{problems.message(accept.error)}</p>
           {code === "membership.exists" ? (
             <p className="mt-2">
-              <Link className="underline" href={`/tenants/${tenantId}`}>
+              <Link className="underline" href={start}>
                 {t("openTenant")}
               </Link>
             </p>

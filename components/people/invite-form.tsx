@@ -20,8 +20,12 @@ import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
 
 const FIELDS = ["email", "role", "payrollIds", "employeeId"] as const;
 
-/** Invites an email address; the service sends no email (yet), so the link is shown to pass on. */
-export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[] }) {
+/**
+ * Invites an email address; the service sends no email (yet), so the link is shown to pass on. With
+ * selfServiceFor (from an employee's page) it starts as a Self Service invitation for that record:
+ * the one-time link that brings an employee without an account into the portal.
+ */
+export function InviteForm({ orgId, payrolls, employees, selfServiceFor }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[]; selfServiceFor?: string }) {
   const t = useTranslations("people");
   const problems = useProblems();
   const tRoles = useTranslations("common.roles");
@@ -30,7 +34,9 @@ export function InviteForm({ orgId, payrolls, employees }: { orgId: string; payr
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<Invitation | null>(null);
   // With one payroll (the usual case), a Manager gets it unless unticked.
-  const defaults: z.input<typeof Invite> = { email: "", role: "Manager", payrollIds: payrolls.length === 1 ? [payrolls[0]!.id] : [], employeeId: undefined };
+  const defaults: z.input<typeof Invite> = selfServiceFor
+    ? { email: "", role: "SelfService", payrollIds: [], employeeId: selfServiceFor }
+    : { email: "", role: "Manager", payrollIds: payrolls.length === 1 ? [payrolls[0]!.id] : [], employeeId: undefined };
   const form = useForm<z.input<typeof Invite>, unknown, Invite>({ resolver: useZodResolver(Invite), defaultValues: defaults });
   const invite = useMutation({
     mutationFn: (input: Invite) => apiRequest<Invitation>(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", body: roleLinks(input) }),

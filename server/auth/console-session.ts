@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Caller, Role, TenantCtx } from "../context";
 import { isUuid } from "../ids";
+import { listTenants } from "../tenants/list-tenants";
 import { getUserById } from "../users/upsert-user";
 import { tenantAccess } from "./access";
 import { authOptions } from "./next-auth";
@@ -33,12 +34,40 @@ export const consoleTenantCtx = cache(async (orgId: string): Promise<TenantCtx |
   return access ? { caller, tenantId: orgId, access } : null;
 });
 
-/** For console pages: sends an anonymous visitor to sign in, and answers 404 for a tenant they cannot see. */
+/**
+ * For console pages: sends an anonymous visitor to sign in, and answers 404 for a tenant they cannot
+ * see. Self Service people have the portal (/self-service) and no console page at all: 404 to them too.
+ */
 export async function requireConsoleTenant(orgId: string): Promise<TenantCtx> {
   if (!(await consoleCaller())) redirect("/signin");
   const ctx = await consoleTenantCtx(orgId);
-  if (!ctx) notFound();
+  if (!ctx || ctx.access.role === "SelfService") notFound();
   return ctx;
+}
+
+/** For portal pages: the person's Self Service membership of the tenant; any other role or tenant is a 404. */
+export async function requirePortalTenant(orgId: string): Promise<TenantCtx> {
+  if (!(await consoleCaller())) redirect("/signin?callbackUrl=/self-service");
+  const ctx = await consoleTenantCtx(orgId);
+  if (!ctx || ctx.access.role !== "SelfService") notFound();
+  return ctx;
+}
+
+/** Every tenant the signed-in person belongs to, with their role in it (at most 200: people belong to few). */
+export const consoleMemberships = cache(async () => {
+  const caller = await consoleCaller();
+  if (!caller) return [];
+  const { items } = await listTenants({ ctx: { caller }, input: { limit: 200 } });
+  const found = await Promise.all(items.map(async (tenant) => ({ tenant, access: await tenantAccess(caller, tenant.id) })));
+  return found.flatMap(({ tenant, access }) => (access ? [{ tenant, access }] : []));
+});
+
+/** Where a signed-in person starts: the console of the first tenant they help run, else their Self Service portal, else null. */
+export async function startPage(): Promise<string | null> {
+  const memberships = await consoleMemberships();
+  const runs = memberships.find((m) => m.access.role !== "SelfService");
+  if (runs) return `/tenants/${runs.tenant.id}`;
+  return memberships.length ? "/self-service" : null;
 }
 
 /** Whether the caller's role holds a permission of the authorization table (to show or hide screens). */
@@ -46,9 +75,8 @@ export function consoleCan(ctx: TenantCtx, permission: TenantPermission) {
   return (tenantPermissions[permission] as readonly Role[]).includes(ctx.access.role);
 }
 
-/** Where a person starts in a tenant: Self Service on their own record, everyone else on the employees. */
-export function consoleHome(ctx: TenantCtx) {
-  const base = `/tenants/${ctx.tenantId}`;
-  if (ctx.access.role === "SelfService" && ctx.access.employeeId) return `${base}/employees/${ctx.access.employeeId}`;
-  return `${base}/employees`;
+/** Where a person starts in a tenant: Self Service in their portal, everyone else on the employees. */
+export function consoleHome(ctx: Pick<TenantCtx, "tenantId" | "access">) {
+  if (ctx.access.role === "SelfService") return `/self-service/${ctx.tenantId}`;
+  return `/tenants/${ctx.tenantId}/employees`;
 }

@@ -9,7 +9,7 @@ import { getFormat } from "@/components/format/server";
 import { Providers } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
-import { consoleCaller, consoleTenantCtx } from "@/server/auth/console-session";
+import { consoleCaller, consoleHome, consoleTenantCtx } from "@/server/auth/console-session";
 import { NotFound } from "@/server/errors";
 import { isUuid } from "@/server/ids";
 import { getInvitation } from "@/server/invitations/accept-invitation";
@@ -109,8 +109,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       <dd className="text-slate-900">{format.instant(invitation.expiresAt)}</dd>
     </dl>
   );
+  // Self Service opens their portal; the other roles the tenant's console.
+  const home = consoleHome(member ?? { tenantId: invitation.tenantId, access: { tenantId: invitation.tenantId, role: invitation.role, payrollIds: [], employeeId: null } });
   const openTenant = member ? (
-    <ButtonLink className="w-full" href={`/tenants/${invitation.tenantId}`}>
+    <ButtonLink className="w-full" href={home}>
       {t("open", { tenant: tenantName })}
     </ButtonLink>
   ) : null;
@@ -153,7 +155,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
           {openTenant}
         </>
       ) : (
-        <AcceptInvitation invitationId={invitation.id} tenantId={invitation.tenantId} email={invitation.email} />
+        <AcceptInvitation invitationId={invitation.id} tenantId={invitation.tenantId} email={invitation.email} home={home} />
       )}
       {signedInAs}
       <p className="text-xs text-slate-500">

@@ -13,8 +13,6 @@ export default async function TenantLayout({ children, params }: { children: Rea
   const openTasks = consoleCan(ctx, "task.read") ? await openTaskCount(ctx) : 0;
   const base = `/tenants/${orgId}`;
   const t = await getTranslations("common");
-  // Self Service sees one employee, their own: the list would only ever hold that one row.
-  const ownRecord = ctx.access.role === "SelfService" && ctx.access.employeeId ? `${base}/employees/${ctx.access.employeeId}` : null;
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
       <aside className="md:w-56 md:shrink-0">
@@ -24,7 +22,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
           <p className="text-xs text-slate-500">{t(`roles.${ctx.access.role}`)}</p>
         </div>
         <nav aria-label={t("nav.label")} className="space-y-1">
-          {ownRecord ? <NavLink href={ownRecord}>{t("nav.myRecord")}</NavLink> : consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>{t("nav.employees")}</NavLink> : null}
+          {consoleCan(ctx, "employee.read") ? <NavLink href={`${base}/employees`}>{t("nav.employees")}</NavLink> : null}
           {consoleCan(ctx, "payroll.read") ? (
             <>
               {consoleCan(ctx, "task.read") ? (

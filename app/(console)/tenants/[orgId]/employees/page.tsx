@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { EmployeeFilters } from "@/components/employees/employee-filters";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { getFormat } from "@/components/format/server";
-import { consoleCan, consoleHome, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listEmployees } from "@/server/employees/list-employees";
 import { ListEmployeesQuery } from "@/server/employees/schemas";
 import { Invalid } from "@/server/errors";
@@ -29,7 +28,6 @@ export default async function EmployeesPage({
 }) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
-  if (ctx.access.role === "SelfService" && ctx.access.employeeId) redirect(consoleHome(ctx));
   const sp = await searchParams;
   const [t, format] = await Promise.all([getTranslations("employees.list"), getFormat()]);
   const base = `/tenants/${orgId}/employees`;

@@ -33,8 +33,10 @@ async function all<T>(load: (cursor: string | undefined) => Promise<Page<T>>): P
   return items;
 }
 
-export default async function PeoplePage({ params }: { params: Promise<{ orgId: string }> }) {
+export default async function PeoplePage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { orgId } = await params;
+  // From an employee's page ("Invite to Self Service"): the form starts as Self Service for that record.
+  const { employee: forEmployee } = await searchParams;
   const ctx = await requireConsoleTenant(orgId);
   if (!consoleCan(ctx, "membership.read")) notFound();
   const canWrite = consoleCan(ctx, "membership.write");
@@ -60,9 +62,11 @@ export default async function PeoplePage({ params }: { params: Promise<{ orgId: 
           <InvitationsTable orgId={orgId} invitations={invitations} payrolls={payrolls} employees={employees} canWrite={canWrite} />
         </Card>
         {canWrite ? (
-          <Card title={t("inviteTitle")} description={t("inviteDescription")}>
-            <InviteForm orgId={orgId} payrolls={payrolls} employees={employees} />
-          </Card>
+          <section id="invite" className="scroll-mt-16">
+            <Card title={t("inviteTitle")} description={t("inviteDescription")}>
+              <InviteForm orgId={orgId} payrolls={payrolls} employees={employees} selfServiceFor={employees.find((e) => e.id === forEmployee)?.id} />
+            </Card>
+          </section>
         ) : null}
       </div>
     </>

@@ -10,6 +10,7 @@ import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
 import { openPayslipOf, payslipWordsOf } from "@/components/results/load";
 import { PayslipPreview } from "@/components/results/payslip-preview";
+import { ButtonLink } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { employeeMissingData } from "@/server/cases/missing-data";
@@ -83,10 +84,18 @@ export default async function EmployeePage({ params }: Params) {
         employee={employee}
         etag={etagOf({ id: employee.id, version })}
         canWrite={consoleCan(ctx, "employee.write")}
-        backHref={ctx.access.role === "SelfService" ? null : `/tenants/${orgId}/employees`}
+        backHref={`/tenants/${orgId}/employees`}
       />
     </Card>
   );
+  // The one-time link that brings the employee into the portal (an invitation with role Self Service for this record).
+  const selfService = consoleCan(ctx, "membership.write") ? (
+    <Card title={t("selfService.title")} description={t("selfService.description")}>
+      <ButtonLink variant="secondary" href={`/tenants/${orgId}/people?employee=${employee.id}#invite`}>
+        {t("selfService.invite")}
+      </ButtonLink>
+    </Card>
+  ) : null;
   const sections: EmployeeSection[] = [];
   if (payroll) {
     const missing = await employeeMissingData({ ctx, payrollId: payroll.id, employeeId: employee.id });
@@ -106,6 +115,7 @@ export default async function EmployeePage({ params }: Params) {
       content: (
         <>
           {record}
+          {selfService}
           <ScheduledChanges data={data} hrefOf={(caseName) => `${base}#case-${caseName}`} />
           {payslip}
         </>
@@ -133,7 +143,16 @@ export default async function EmployeePage({ params }: Params) {
       });
     }
   } else {
-    sections.push({ id: "overview", label: sectionLabel("overview"), content: record });
+    sections.push({
+      id: "overview",
+      label: sectionLabel("overview"),
+      content: (
+        <>
+          {record}
+          {selfService}
+        </>
+      ),
+    });
   }
   if (documents) sections.push({ id: "documents", label: sectionLabel("documents"), content: documents });
 

@@ -74,7 +74,7 @@ function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech:
     <details className="mt-1 text-xs text-slate-600" data-testid="why">
       <summary className="cursor-pointer text-sky-700 hover:underline">{p("why.summary")}</summary>
       <div className="mt-1 space-y-1 rounded border border-slate-200 bg-slate-50 p-2">
-        <p>{explanationSentence(explanation, { t: speech.calc, format: speech.format, words: words.words }) ?? plainText(explanation.text, words.words)}</p>
+        <p data-testid="why-text">{explanationSentence(explanation, { t: speech.calc, format: speech.format, words: words.words }) ?? plainText(explanation.text, words.words)}</p>
         {line.retro && line.retroPeriodStart ? <p>{p("why.retro", { date: speech.format.date(line.retroPeriodStart) })}</p> : null}
         {explanation.caseValues.length ? (
           <div>

@@ -8,7 +8,7 @@ export function proxy(request: NextRequest) {
   const path = new URL(request.url).pathname;
   if (decodes(path)) return NextResponse.next();
   const body = {
-    type: "/api/problems/request.malformed_path",
+    type: "/docs/api/problems#request.malformed_path",
     title: "Bad Request",
     status: 400,
     detail: "The path's percent-encoding does not decode to UTF-8 text.",

@@ -43,6 +43,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // After the API and browser suites, over what their routes answered (npm test sets API_RESPONSE_RECORD).
+      ...(process.env.API_RESPONSE_RECORD
+        ? [{ resolve: { alias }, test: { name: "contract", sequence: { groupOrder: 3 }, include: ["tests/contract/**/*.test.ts"], environment: "node" } }]
+        : []),
     ],
   },
 });

@@ -13,7 +13,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "payroll-tests-"));
 const report = path.join(dir, "report.json");
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
 const started = Date.now();
-const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+// Every answer of a documented route is recorded here; the contract project checks them against the OpenAPI document.
+const record = path.join(dir, "responses.jsonl");
+const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RESPONSE_RECORD: record } });
 
 let passed = 0, failed = 0, skipped = 0;
 try {

@@ -10,11 +10,13 @@ import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { CaseDefinition } from "@/components/cases/labels";
+import { ChangeDetailsView, useChangeCaseName } from "./change-details";
 import { detailText, TASK_STATE_TONE, taskState, tasksApiPath, type Task } from "./labels";
 
 type Action = { task: Task; resolution: "approved" | "rejected" | null };
 
-/** Details worth showing a person, in this order; their labels are tasks.details.*. */
+/** Details worth showing a person, in this order; their labels are tasks.details.* (a reported change shows its own view). */
 const DETAIL_KEYS = ["caseName", "before", "after", "reason", "payloadUrl", "resolutionReason"] as const;
 
 type Translate = (key: string) => string;
@@ -30,10 +32,31 @@ function problemText(error: unknown, t: Translate, problems: ReturnType<typeof u
  * The payroll's tasks: what each is about, whom it concerns and when it came; open ones are marked
  * done, an employee's reported change is approved or rejected (with a reason for the employee).
  */
-export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: string; payrollId: string; tasks: Task[]; names: Record<string, string>; canWrite: boolean }) {
+export function TaskList({
+  orgId,
+  payrollId,
+  tasks,
+  names,
+  cases,
+  canWrite,
+}: {
+  orgId: string;
+  payrollId: string;
+  tasks: Task[];
+  names: Record<string, string>;
+  /** The payroll's cases (display names of the cases and fields a reported change names). */
+  cases: CaseDefinition[];
+  canWrite: boolean;
+}) {
   const t = useTranslations("tasks");
-  // The API's title is English; a kind the screen knows is named in the person's language from its details.
-  const titleOf = (task: Task) => (task.kind === "webhookFailing" && typeof task.details.payloadUrl === "string" ? t("titles.webhookFailing", { url: task.details.payloadUrl }) : task.title);
+  const caseNameOf = useChangeCaseName(cases);
+  // The API's title is English: the screen names every task in the person's language from its kind and details.
+  const titleOf = (task: Task) => {
+    if (task.kind === "webhookFailing") return typeof task.details.payloadUrl === "string" ? t("titles.webhookFailing", { url: task.details.payloadUrl }) : t("titles.webhookFailingAny");
+    const caseName = caseNameOf(task);
+    return caseName ? t("titles.selfServiceChange", { case: caseName }) : t("titles.selfServiceChangeAny");
+  };
+  const isReportedChange = (task: Task) => task.kind === "selfServiceChange" && typeof task.details.caseName === "string" && typeof task.details.after === "object";
   const problems = useProblems();
   const format = useFormat();
   const router = useRouter();
@@ -68,7 +91,8 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
       <ul className="divide-y divide-slate-100" aria-label={t("list")}>
         {tasks.map((task) => {
           const state = taskState(task);
-          const details = DETAIL_KEYS.filter((key) => detailText(task.details[key]) !== "");
+          const reported = isReportedChange(task);
+          const details = DETAIL_KEYS.filter((key) => (reported ? key === "resolutionReason" : true) && detailText(task.details[key]) !== "");
           return (
             <li key={task.id} data-testid="task" data-task-id={task.id} data-kind={task.kind} data-status={task.status} className="py-3">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -87,6 +111,7 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
                   <span>{t("completed", { date: format.instant(task.updatedAt), name: task.completedBy.name })}</span>
                 ) : null}
               </div>
+              {reported ? <ChangeDetailsView task={task} cases={cases} /> : null}
               {details.length ? (
                 <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
                   {details.map((key) => (
@@ -133,13 +158,15 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
         title={action?.resolution === "approved" ? t("approveTitle") : action?.resolution === "rejected" ? t("rejectTitle") : t("markDoneTitle")}
         confirmLabel={action?.resolution === "approved" ? t("approve") : action?.resolution === "rejected" ? t("reject") : t("markDone")}
         pending={complete.isPending}
+        confirmDisabled={action?.resolution === "rejected" && !reason.trim()}
         onCancel={() => {
           if (complete.isPending) return;
           setAction(null);
           setReason("");
         }}
         onConfirm={() => {
-          if (action) complete.mutate({ ...action, reason });
+          if (!action || (action.resolution === "rejected" && !reason.trim())) return;
+          complete.mutate({ ...action, reason });
         }}
       >
         {action ? (
@@ -152,12 +179,17 @@ export function TaskList({ orgId, payrollId, tasks, names, canWrite }: { orgId: 
                 </label>
                 <textarea
                   id="task-reject-reason"
+                  required
+                  aria-describedby="task-reject-reason-hint"
                   value={reason}
                   maxLength={2000}
                   rows={3}
                   onChange={(event) => setReason(event.target.value)}
                   className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:outline-2 focus:outline-sky-600"
                 />
+                <p id="task-reject-reason-hint" className="text-xs text-slate-500">
+                  {t("rejectReasonHint")}
+                </p>
               </div>
             ) : action.resolution === "approved" ? (
               <p>{t("approveBody")}</p>

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pending,
+  confirmDisabled,
   onConfirm,
   onCancel,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   pending?: boolean;
+  /** The confirmation waits for something the dialog asks (e.g. a required reason). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {t("cancel")}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button variant="danger" onClick={onConfirm} disabled={pending || confirmDisabled}>
           {pending ? t("working") : confirmLabel}
         </Button>
       </div>

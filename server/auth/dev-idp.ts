@@ -3,6 +3,9 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Account, Configuration, Interaction } from "oidc-provider";
+import { createTranslator } from "use-intl/core";
+import { negotiateLocale, type Locale } from "@/i18n/locales";
+import { messagesOf } from "@/i18n/messages";
 import { DEMO_PEOPLE, demoPersonOf } from "../demo/people";
 import { devIdpIssuer, env } from "../env";
 import { DEV_CLIENT_ID, devSubjectOf } from "./dev-token";
@@ -88,9 +91,10 @@ async function serve() {
     const path = new URL(req.url ?? "/", "http://idp").pathname;
     const match = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(path);
     if (!match) return oidc(req, res);
-    interaction(provider, req, res, match[2] ?? "").catch((error: unknown) => {
+    const words = wordsFor(negotiateLocale(req.headers["accept-language"]));
+    interaction(provider, req, res, match[2] ?? "", words).catch((error: unknown) => {
       console.error("Development identity provider interaction:", error);
-      if (!res.headersSent) send(res, 400, page("Sign-in failed", `<p>${escapeHtml(String((error as Error).message ?? error))}</p><p>Start again from the payroll console.</p>`));
+      if (!res.headersSent) send(res, 400, page(words, words.t("failed"), `<p>${escapeHtml(String((error as Error).message ?? error))}</p><p>${escapeHtml(words.t("startAgain"))}</p>`));
     });
   });
 
@@ -114,22 +118,31 @@ function listen(server: Server, port: number, host: string): Promise<boolean> {
   });
 }
 
-async function interaction(provider: Provider, req: IncomingMessage, res: ServerResponse, action: string) {
+/** The sign-in page speaks the browser's language (Accept-Language), like the console before sign-in. */
+type Words = { locale: Locale; t: (key: string) => string; role: (role: string) => string };
+function wordsFor(locale: Locale): Words {
+  const messages = messagesOf(locale) as Record<string, Record<string, string>>;
+  const t = createTranslator({ locale, messages, namespace: "devIdp" });
+  const common = createTranslator({ locale, messages, namespace: "common" });
+  return { locale, t: (key) => t(key as never), role: (role) => common(`roles.${role}` as never) };
+}
+
+async function interaction(provider: Provider, req: IncomingMessage, res: ServerResponse, action: string, words: Words) {
   const details = await provider.interactionDetails(req, res);
   if (req.method === "POST" && action === "/login") {
     const email = new URLSearchParams(await readBody(req)).get("email") ?? "";
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      return send(res, 422, loginPage(details, "Enter a valid email address."));
+      return send(res, 422, loginPage(details, words, words.t("invalidEmail")));
     }
     return provider.interactionFinished(req, res, { login: { accountId: devSubjectOf(email) } }, { mergeWithLastSubmission: false });
   }
   if (req.method === "POST" && action === "/abort") {
     return provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled the sign-in." }, { mergeWithLastSubmission: false });
   }
-  if (req.method !== "GET" || action) return send(res, 405, page("Not allowed", "<p>Use the sign-in page.</p>"));
-  if (details.prompt.name === "login") return send(res, 200, loginPage(details));
+  if (req.method !== "GET" || action) return send(res, 405, page(words, words.t("notAllowed"), `<p>${escapeHtml(words.t("useSignInPage"))}</p>`));
+  if (details.prompt.name === "login") return send(res, 200, loginPage(details, words));
   if (details.prompt.name === "consent") return consent(provider, details, req, res);
-  return send(res, 400, page("Unexpected step", `<p>${escapeHtml(details.prompt.name)}</p>`));
+  return send(res, 400, page(words, words.t("unexpectedStep"), `<p>${escapeHtml(details.prompt.name)}</p>`));
 }
 
 /** The console is a first-party client: consent is given on the person's behalf. */
@@ -166,33 +179,34 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-const ROLE_LABEL = { Administrator: "Administrator", Manager: "Manager", SelfService: "Self Service" } as const;
+export { wordsFor as devIdpWords };
 
-function loginPage(details: Interaction, error?: string) {
+export function loginPage(details: Pick<Interaction, "uid">, words: Words, error?: string) {
   const action = `/interaction/${encodeURIComponent(details.uid)}`;
   const people = DEMO_PEOPLE.map(
     (p) => `<li><button type="submit" name="email" value="${escapeHtml(p.email)}" class="person">
       <span class="name">${escapeHtml(p.name)}</span>
-      <span class="meta">${escapeHtml(p.email)} · ${ROLE_LABEL[p.role]}</span></button></li>`,
+      <span class="meta">${escapeHtml(p.email)} · ${escapeHtml(words.role(p.role))}</span></button></li>`,
   ).join("");
+  const { t } = words;
   return page(
-    "Sign in",
-    `<p class="lead">Development identity provider. Choose a demo person, or type any address:
-      the development identity provider knows every address.</p>
+    words,
+    t("signIn"),
+    `<p class="lead">${escapeHtml(t("lead"))}</p>
     ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
     <form method="post" action="${action}/login"><ul class="people">${people}</ul></form>
     <form method="post" action="${action}/login" class="free">
-      <label for="email">Email address</label>
-      <div class="row"><input id="email" name="email" type="email" required autocomplete="email" placeholder="someone@example.com">
-      <button type="submit">Sign in</button></div>
+      <label for="email">${escapeHtml(t("emailLabel"))}</label>
+      <div class="row"><input id="email" name="email" type="email" required autocomplete="email" placeholder="${escapeHtml(t("emailPlaceholder"))}">
+      <button type="submit">${escapeHtml(t("signIn"))}</button></div>
     </form>
-    <form method="post" action="${action}/abort"><button type="submit" class="link">Cancel</button></form>`,
+    <form method="post" action="${action}/abort"><button type="submit" class="link">${escapeHtml(t("cancel"))}</button></form>`,
   );
 }
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · Development identity provider</title>
+function page(words: Words, title: string, body: string) {
+  return `<!doctype html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · ${escapeHtml(words.t("providerName"))}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:2rem;max-width:28rem;width:100%;box-shadow:0 1px 3px #0001}

@@ -13,7 +13,7 @@ export const issueToken = operation({
   body: TokenRequest,
   form: true,
   response: TokenResponse,
-  errors: [400, 401, 422, 429],
+  problems: { 401: ["auth.invalid_client", "auth.invalid_token"], 422: ["auth.credentials_missing"], 429: ["auth.rate_limited"] },
 });
 
 export const getJwks = operation({
@@ -23,6 +23,7 @@ export const getJwks = operation({
   summary: "Public keys that sign the service's tokens.",
   allow: "public",
   response: Jwks,
+  problems: { 401: ["auth.invalid_token"] },
 });
 
 export const issueDevToken = operation({
@@ -35,5 +36,5 @@ export const issueDevToken = operation({
   allow: "public",
   body: DevTokenRequest,
   response: TokenResponse,
-  errors: [404, 422, 429],
+  problems: { 401: ["auth.invalid_token"], 404: ["route.not_found"], 429: ["auth.rate_limited"] },
 });

@@ -58,6 +58,7 @@ export async function compareOpenEntries(scope: TenantScope, payrollId: string, 
             retroOf(will, period.periodStart, (l) => isEarning(l) || isEmployer(l)),
           ),
           controlState: null,
+          payable: null,
         };
       }
       const stateOf = (entry?: EntryRow) => (entry && entry.employed ? controlOf(entry, confirmed.get(employeeId) ?? new Set()).state : null);
@@ -67,6 +68,7 @@ export async function compareOpenEntries(scope: TenantScope, payrollId: string, 
         net: change(was?.net ?? 0, will?.net ?? 0),
         employerCost: change(employerCost(was), employerCost(will)),
         controlState: { before: stateOf(was), after: stateOf(will) },
+        payable: change(was?.payable ?? 0, will?.payable ?? 0),
       };
     }),
   }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { CaseChange, CaseChangeCreated, CaseDefinitionOut, ListCaseChangesQuery, ListCasesQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
+import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
 
 export const listCasesOp = operation({
   method: "GET",
@@ -10,32 +10,37 @@ export const listCasesOp = operation({
   allow: "case.read",
   query: ListCasesQuery,
   response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.null() }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
 export const postCaseChangeOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
+  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: \"pending\", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
   allow: "case.write",
   query: z.object({ dryRun: z.enum(["true", "false"]).default("false").transform((v) => v === "true").describe("Calculate without saving.") }),
   body: PostCaseChange,
   response: CaseChangeCreated,
   status: 201,
+  alsoAnswers: {
+    200: { description: "?dryRun=true: the change calculated without saving, per period it would touch.", response: CaseChangeCreated },
+    202: { description: "Reported by Self Service: pending until HR approves it (a selfServiceChange task was opened).", response: CaseChangeReported },
+  },
   idempotent: true,
-  errors: [404, 422],
+  problems: { 403: ["case.company_data_forbidden", "case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"], 422: ["case.before_accounting_start", "case.company_case", "case.employee_required", "case.unknown"] },
 });
 
 export const listCaseChangesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases/changes",
   tag: "Cases",
-  summary: "The history of case changes (who, when, why, what), newest first.",
+  summary:
+    "The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.",
   allow: "case.read",
   query: ListCaseChangesQuery,
   response: z.object({ items: z.array(CaseChange), nextCursor: z.string().nullable() }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["payroll.not_found"] },
 });
 
 export const valuesInTimeOp = operation({
@@ -46,7 +51,7 @@ export const valuesInTimeOp = operation({
   allow: "case.read",
   query: ValuesInTimeQuery,
   response: z.object({ valueDate: z.string(), items: z.array(ValueInTime) }),
-  errors: [404],
+  problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
 const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase) });
@@ -59,7 +64,7 @@ export const payrollMissingDataOp = operation({
   allow: "payroll.read",
   query: MissingDataQuery,
   response: MissingData,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const employeeMissingDataOp = operation({
@@ -70,5 +75,5 @@ export const employeeMissingDataOp = operation({
   allow: "case.read",
   query: MissingDataQuery,
   response: MissingData,
-  errors: [404],
+  problems: { 404: ["employee.not_found", "payroll.not_found"] },
 });

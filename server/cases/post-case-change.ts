@@ -13,7 +13,8 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { CaseField } from "../regulations/catalog";
 import { storedRegulations, type Regulations } from "../regulations/store";
 import { DryRunRollback, compareOpenEntries, snapshotOpenEntries } from "./dry-run";
-import { caseCatalog, isSelfServiceCase } from "./definitions";
+import { caseCatalog, isSelfServiceCase, needsApproval } from "./definitions";
+import { reportChange } from "./report-change";
 import type { PostCaseChange } from "./schemas";
 import { toCaseChange } from "./to-output";
 import { recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
@@ -36,7 +37,9 @@ function constraintsOf(field: CaseField, keys?: string[]) {
 
 /**
  * Records a case change: every value typed and checked against its field, none dated before the
- * payroll's accountingStartDate, all in one transaction with its CaseChangeAdded event.
+ * payroll's accountingStartDate, all in one transaction with its CaseChangeAdded event. A Self
+ * Service report of a change that touches pay is recorded as pending instead (`{ status: "pending",
+ * caseChange, taskId }`), for HR to decide.
  */
 export async function postCaseChange({ ctx, payrollId, input, dryRun = false }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun?: boolean }) {
   const regulations = await storedRegulations();
@@ -57,9 +60,10 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     // Company data is the tenant's setting: refused to other roles before its body is judged (403, not 422).
     if (definition.scope === "company") assertCompanyDataWrite(ctx.access, definition.name);
 
+    let employee: Awaited<ReturnType<typeof findVisibleEmployee>> | null = null;
     if (definition.scope === "employee") {
       if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
-      await findVisibleEmployee(scope, ctx, input.employeeId, { payrollId });
+      employee = await findVisibleEmployee(scope, ctx, input.employeeId, { payrollId });
     } else if (input.employeeId) {
       throw Invalid.field("employeeId", `${definition.name} is a company case: employeeId must be null.`, "case.company_case");
     }
@@ -87,6 +91,17 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
       if (result.ok) parsed.push({ field, value: result.value, start: item.start, end: item.end ?? null });
     }
     if (errors.length) throw new Invalid(errors, beforeStart ? "case.before_accounting_start" : "validation.failed");
+
+    // Self Service reports changes that touch pay; HR applies them (contract 9b). A dry run shows the effect as if applied.
+    if (!dryRun && employee && ctx.access.role === "SelfService" && needsApproval(definition.name, parsed.map((p) => p.field.name))) {
+      return reportChange(scope, ctx, {
+        payrollId: payroll.id,
+        employee,
+        definition,
+        reason: input.reason ?? null,
+        values: parsed.map((p) => ({ fieldName: p.field.name, value: p.value, start: p.start, end: p.end })),
+      });
+    }
 
     const affected = input.employeeId ? [input.employeeId] : undefined;
     const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;

@@ -37,7 +37,14 @@ export async function listCases({ ctx, payrollId, input }: { ctx: TenantCtx; pay
   });
 }
 
-/** The history of case changes: who, when, why and what, newest first. */
+/** Without a status: the history of what is in force (applied, and approved reports); "all": every change. */
+function statusCondition(status: ListCaseChangesQuery["status"]): SQL | undefined {
+  if (status === "all") return undefined;
+  if (status) return eq(caseChanges.status, status);
+  return inArray(caseChanges.status, ["applied", "approved"]);
+}
+
+/** The history of case changes: who, when, why and what, newest first (pending, rejected ones on request). */
 export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCaseChangesQuery }) {
   const before = decodeCursor(input.cursor);
   return inTenant(ctx, async (scope) => {
@@ -52,7 +59,13 @@ export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCt
           : undefined;
     const changes = await scope.rows(
       caseChanges,
-      and(eq(caseChanges.payrollId, payrollId), subject, input.caseName ? eq(caseChanges.caseName, input.caseName) : undefined, before ? lt(caseChanges.id, before) : undefined),
+      and(
+        eq(caseChanges.payrollId, payrollId),
+        subject,
+        input.caseName ? eq(caseChanges.caseName, input.caseName) : undefined,
+        statusCondition(input.status),
+        before ? lt(caseChanges.id, before) : undefined,
+      ),
       { orderBy: [desc(caseChanges.id)], limit: input.limit + 1 },
     );
     const page = changes.slice(0, input.limit);

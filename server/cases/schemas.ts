@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDate } from "../dates";
+import { caseChangeStatuses } from "../db/schema/cases";
 import { PageQuery } from "../http/pagination";
 import { multiLine, singleLine } from "../http/text";
 
@@ -72,7 +73,20 @@ export const CaseChange = z
     reason: z.string().nullable(),
     createdAt: z.iso.datetime(),
     createdBy: z.object({ kind: z.enum(["system", "person"]), id: z.string(), name: z.string() }),
-    values: z.array(CaseValueOut),
+    values: z.array(CaseValueOut).describe("What was recorded; for a pending or rejected change, what was reported."),
+    status: z
+      .enum(caseChangeStatuses)
+      .describe("applied: took effect when recorded; pending: an employee's report waiting for HR; approved: took effect when HR approved it; rejected: discarded by HR."),
+    taskId: z.uuid().nullable().describe("The selfServiceChange task of a reported change."),
+    decision: z
+      .object({
+        resolution: z.enum(["approved", "rejected"]),
+        reason: z.string().nullable(),
+        decidedAt: z.iso.datetime(),
+        decidedBy: z.string().describe("The name of who decided."),
+      })
+      .nullable()
+      .describe("HR's decision on a reported change; null otherwise."),
   })
   .meta({ id: "CaseChange" });
 export type CaseChange = z.infer<typeof CaseChange>;
@@ -96,6 +110,10 @@ export const CaseChangeCreated = CaseChange.extend({
             net: z.object({ before: z.string(), after: z.string(), change: z.string() }),
             employerCost: z.object({ before: z.string(), after: z.string(), change: z.string() }),
             controlState: z.object({ before: z.string().nullable(), after: z.string().nullable() }).nullable(),
+            payable: z
+              .object({ before: z.string(), after: z.string(), change: z.string() })
+              .nullable()
+              .describe("The open period's amount to pay out: the net plus what is paid with it (family allowances, expenses); null for a closed period."),
           }),
         ),
       }),
@@ -104,10 +122,23 @@ export const CaseChangeCreated = CaseChange.extend({
     .describe("With ?dryRun=true: per period touched, the change in gross, net, employer cost and control state (closed periods: the corrections that would be booked for them)."),
 }).meta({ id: "CaseChangeCreated" });
 
+export const CaseChangeReported = z
+  .object({
+    status: z.literal("pending"),
+    caseChange: CaseChange,
+    taskId: z.uuid().describe("The selfServiceChange task HR decides it with."),
+  })
+  .meta({ id: "CaseChangeReported" });
+export type CaseChangeReported = z.infer<typeof CaseChangeReported>;
+
 export const ListCaseChangesQuery = PageQuery.extend({
   employeeId: z.uuid().optional(),
   caseName: singleLine({ max: 100 }).optional(),
   scope: z.enum(["company", "employee", "all"]).default("all").describe("Without employeeId: company changes, employee changes or both."),
+  status: z
+    .enum([...caseChangeStatuses, "all"], { error: "Use applied, pending, approved, rejected or all." })
+    .optional()
+    .describe("Without it: the history of what is in force (applied and approved changes)."),
 });
 export type ListCaseChangesQuery = z.infer<typeof ListCaseChangesQuery>;
 

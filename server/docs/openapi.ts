@@ -1,29 +1,99 @@
 import { z } from "zod";
 import { tenantPermissions, type Permission } from "../auth/permissions";
+import { problemsOf } from "../http/common-problems";
 import { honoursIdempotencyKey, type Operation } from "../http/operation";
+import { webhookPayloads } from "../webhooks/payload-schemas";
 import { allOperations } from "./all-operations";
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Malformed JSON or parameters",
+  400: "Malformed JSON or body",
   401: "Missing, invalid or expired token",
   403: "The caller's role may not do this",
   404: "Unknown resource, or one of a tenant the caller cannot see",
   405: "Method not supported",
   409: "A documented rule forbids it",
+  413: "The body is larger than 1 MB",
+  415: "The body is not JSON (or a form where a form is accepted)",
   412: "If-Match does not match",
   422: "Invalid values; errors[] names each field",
   429: "Too many attempts; Retry-After says how many seconds to wait",
 };
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+type Json = Record<string, unknown>;
+type Io = "input" | "output";
+
+/**
+ * Schemas named with `.meta({ id })` become components/schemas, referenced from every operation:
+ * zod writes each named schema into the $defs of every schema that uses it; they are lifted into
+ * the document's components here. A schema whose input form (defaults optional, transforms before)
+ * differs from its output form gets a second component, `<id>Input`.
+ */
+class Components {
+  private readonly defs = new Map<string, Partial<Record<Io, Json>>>();
+  private readonly schemas: { json: Json; io: Io }[] = [];
+
+  schema(zod: z.ZodType, io: Io): Json {
+    const json = z.toJSONSchema(zod, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json & { $defs?: Record<string, Json> };
+    const $defs = json.$defs;
+    delete json.$schema;
+    delete json.$defs;
+    for (const [id, def] of Object.entries($defs ?? {})) {
+      const forms = this.defs.get(id) ?? {};
+      const known = forms[io];
+      if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`Two different schemas are named ${id}`);
+      forms[io] = def;
+      this.defs.set(id, forms);
+    }
+    this.schemas.push({ json, io });
+    return json;
+  }
+
+  private nameOf(id: string, io: Io) {
+    const forms = this.defs.get(id)!;
+    const differ = forms.input && forms.output && JSON.stringify(forms.input) !== JSON.stringify(forms.output);
+    return io === "input" && differ ? `${id}Input` : id;
+  }
+
+  private rewrite(json: Json, io: Io) {
+    const walk = (node: unknown) => {
+      if (!node || typeof node !== "object") return;
+      if (Array.isArray(node)) return node.forEach(walk);
+      const object = node as Json;
+      if (typeof object.$ref === "string" && object.$ref.startsWith("#/$defs/")) object.$ref = `#/components/schemas/${this.nameOf(object.$ref.slice("#/$defs/".length), io)}`;
+      Object.values(object).forEach(walk);
+    };
+    walk(json);
+  }
+
+  /** Rewrites every collected schema's references and answers components/schemas. */
+  finish(): Record<string, Json> {
+    for (const { json, io } of this.schemas) this.rewrite(json, io);
+    const out: Record<string, Json> = {};
+    for (const [id, forms] of [...this.defs].sort(([a], [b]) => a.localeCompare(b))) {
+      for (const io of ["output", "input"] as const) {
+        const def = forms[io];
+        if (!def) continue;
+        const name = this.nameOf(id, io);
+        if (out[name]) continue;
+        const copy = structuredClone(def);
+        this.rewrite(copy, io);
+        out[name] = copy;
+      }
+    }
+    return out;
+  }
+}
 
 function whoMayCall(permission: Permission) {
   if (permission in tenantPermissions) return `Roles: ${tenantPermissions[permission as keyof typeof tenantPermissions].join(", ")} (system users: Administrator of the tenants they created).`;
   return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
 }
 
-function operationObject(op: Operation) {
+export const operationIdOf = (op: Operation) =>
+  `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+
+function operationObject(op: Operation, components: Components) {
+  const jsonSchema = (schema: z.ZodType, io: Io) => components.schema(schema, io);
   const parameters: unknown[] = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   if (op.query) {
     const schema = jsonSchema(op.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
@@ -34,22 +104,30 @@ function operationObject(op: Operation) {
   if (honoursIdempotencyKey(op)) parameters.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } });
   if (op.method === "PUT") parameters.push({ name: "If-Match", in: "header", required: false, schema: { type: "string" } });
   const status = String(op.status ?? 200);
-  const responses: Record<string, unknown> = {
-    [status]: {
-      description: "Success",
-      content:
-        op.response || op.produces
-          ? {
-              ...(op.response ? { "application/json": { schema: jsonSchema(op.response, "output") } } : {}),
-              ...Object.fromEntries((op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }])),
-            }
-          : undefined,
-    },
-  };
-  const problem = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
-  const errors = new Set([...(op.allow === "public" ? [] : [401, 403]), ...(op.body || op.query ? [400, 422] : []), ...(op.errors ?? [])]);
+  const success = (description: string, response?: z.ZodType) => ({
+    description,
+    content:
+      response || op.produces
+        ? {
+            ...(response ? { "application/json": { schema: jsonSchema(response, "output") } } : {}),
+            ...Object.fromEntries((op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+          }
+        : undefined,
+  });
+  const responses: Record<string, unknown> = { [status]: success("Success", op.response) };
+  for (const [other, answer] of Object.entries(op.alsoAnswers ?? {})) if (answer) responses[other] = success(answer.description, answer.response);
   const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };
-  for (const code of [...errors].sort()) responses[String(code)] = { description: STATUS_TEXT[code] ?? "Error", ...(code === 429 ? retryAfter : {}), ...problem };
+  for (const [code, problemCodes] of problemsOf(op)) {
+    responses[String(code)] = {
+      description: `${STATUS_TEXT[code] ?? "Error"}. Codes: ${problemCodes.map((c) => `\`${c}\``).join(", ")}.`,
+      ...(code === 429 ? retryAfter : {}),
+      content: {
+        "application/problem+json": {
+          schema: { allOf: [{ $ref: "#/components/schemas/Problem" }, { type: "object", properties: { status: { const: code }, code: { enum: problemCodes } } }] },
+        },
+      },
+    };
+  }
   const body = op.body
     ? {
         required: true,
@@ -60,7 +138,7 @@ function operationObject(op: Operation) {
       }
     : undefined;
   return {
-    operationId: `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: operationIdOf(op),
     summary: op.summary,
     description: whoMayCall(op.allow),
     tags: [op.tag],
@@ -71,28 +149,71 @@ function operationObject(op: Operation) {
   };
 }
 
+const SIGNATURE_HEADERS = [
+  { name: "X-Service-Signature", description: "sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes>." },
+  { name: "webhook-id", description: "Standard Webhooks: the correlationId." },
+  { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds; refuse old ones to stop replays." },
+  { name: "webhook-signature", description: 'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> (a Standard Webhooks library takes the base64 of the secret).' },
+];
+
+/** One event as the POST a receiver gets (contract section 9). */
+function webhookObject(event: string, summary: string, schema: Json) {
+  return {
+    post: {
+      operationId: `webhook${event}`,
+      summary,
+      description: "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
+      tags: ["Webhooks"],
+      security: [],
+      parameters: SIGNATURE_HEADERS.map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } })),
+      requestBody: { required: true, content: { "application/json": { schema } } },
+      responses: {
+        "200": { description: "Received (any 2xx)." },
+        "410": { description: "Gone: the service deactivates the webhook and sends nothing more." },
+      },
+    },
+  };
+}
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = new Components();
   for (const op of allOperations) {
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, components);
   }
+  const webhooks = Object.fromEntries(
+    Object.entries(webhookPayloads).map(([event, { summary, schema }]) => [event, webhookObject(event, summary, components.schema(schema, "output"))]),
+  );
+  const schemas = components.finish();
   return {
     openapi: "3.1.0",
-    info: { title: "Swiss payroll platform API", version: "1.0.0", description: "Multi-tenant Swiss payroll. See service-interface.md and api-contract.md." },
+    info: {
+      title: "Swiss payroll platform API",
+      version: "1.0.0",
+      description: "Multi-tenant Swiss payroll. See service-interface.md and api-contract.md.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
     servers: [{ url: "/api" }],
-    security: [{ bearer: [] }, { session: [] }],
+    security: [{ clientCredentials: [] }, { bearer: [] }, { session: [] }],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        clientCredentials: {
+          type: "oauth2",
+          description: "System users: POST /api/oauth/token with grant_type=client_credentials (Basic or form credentials); the access token is a bearer token.",
+          flows: { clientCredentials: { tokenUrl: "/api/oauth/token", scopes: {} } },
+        },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A system user's access token, or a person's token from the tenant's identity provider." },
         session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
       },
       schemas: {
+        ...schemas,
         Problem: {
           type: "object",
           required: ["type", "title", "status", "code"],
           properties: {
-            type: { type: "string" },
+            type: { type: "string", description: "The code's section of the reference: /docs/api/problems#<code>." },
             title: { type: "string" },
             status: { type: "integer" },
             detail: { type: "string" },

@@ -8,4 +8,5 @@ export const getOpenApiOp = operation({
   summary: "This document.",
   allow: "public",
   response: z.record(z.string(), z.unknown()),
+  problems: { 401: ["auth.invalid_token"] },
 });

@@ -28,7 +28,7 @@ export const listDocumentsOp = operation({
   allow: "document.read",
   query: ListDocumentsQuery,
   response: z.object({ items: z.array(Document), nextCursor: z.null() }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
 export const getDocumentOp = operation({
@@ -40,5 +40,5 @@ export const getDocumentOp = operation({
   query: z.object({ format: z.enum(["json"]).optional().describe("json: the metadata instead of the file.") }),
   response: Document,
   produces: ["application/pdf", "text/csv", "application/xml"],
-  errors: [404],
+  problems: { 404: ["document.not_found", "payroll.not_found", "payrun_period.not_found"] },
 });

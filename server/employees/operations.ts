@@ -24,7 +24,7 @@ export const createEmployeeOp = operation({
   response: Employee,
   status: 201,
   idempotent: true,
-  errors: [409, 422],
+  problems: { 409: ["employee.identifier_taken"], 422: ["employee.division_required", "employee.unknown_division"] },
 });
 
 export const getEmployeeOp = operation({
@@ -34,7 +34,7 @@ export const getEmployeeOp = operation({
   summary: "One employee (with ETag).",
   allow: "employee.read",
   response: Employee,
-  errors: [404],
+  problems: { 404: ["employee.not_found"] },
 });
 
 export const updateEmployeeOp = operation({
@@ -45,7 +45,7 @@ export const updateEmployeeOp = operation({
   allow: "employee.write",
   body: UpdateEmployee,
   response: Employee,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["employee.not_found"], 409: ["employee.identifier_taken"] },
 });
 
 export const listPayrollEmployeesOp = operation({
@@ -56,7 +56,7 @@ export const listPayrollEmployeesOp = operation({
   allow: "employee.read",
   query: ListEmployeesQuery,
   response: EmployeeList,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const getPayrollEmployeeOp = operation({
@@ -66,5 +66,5 @@ export const getPayrollEmployeeOp = operation({
   summary: "One employee of a payroll.",
   allow: "employee.read",
   response: Employee,
-  errors: [404],
+  problems: { 404: ["employee.not_found", "payroll.not_found"] },
 });

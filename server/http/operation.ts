@@ -25,8 +25,14 @@ export type Operation = {
   status?: number;
   /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;
-  /** Documented problem statuses besides the ones every operation has. */
-  errors?: number[];
+  /**
+   * The problems this operation answers besides the ones the route wrapper gives every operation
+   * (server/http/common-problems.ts): status -> stable codes. The OpenAPI document lists both, and
+   * tests/contract checks that no route answers a status or code its document does not list.
+   */
+  problems?: Partial<Record<number, readonly string[]>>;
+  /** Successful answers besides `status`, e.g. 200 for a dry run. */
+  alsoAnswers?: Partial<Record<number, { description: string; response?: z.ZodType }>>;
   /** Content types other than JSON that the operation answers with. */
   produces?: string[];
 };

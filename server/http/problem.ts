@@ -27,8 +27,11 @@ const TITLE: Record<number, string> = {
   500: "Internal Server Error",
 };
 
+/** A problem's `type`: its code's section of the API reference's problem list (/docs/api/problems). */
+export const problemType = (code: string) => `/docs/api/problems#${code}`;
+
 export function problemResponse(status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const body = { type: `/api/problems/${code}`, title: TITLE[status] ?? "Error", status, detail, code, ...extra };
+  const body = { type: problemType(code), title: TITLE[status] ?? "Error", status, detail, code, ...extra };
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...headers },

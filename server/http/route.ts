@@ -10,6 +10,7 @@ import { isUuid } from "../ids";
 import { requestHash, runOncePerKey } from "./idempotency";
 import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "./operation";
 import { toProblem } from "./problem";
+import { recordResponse } from "./response-record";
 import { firstForbiddenText, textProblem } from "./text";
 import { invalidFromZod } from "./zod-errors";
 
@@ -177,7 +178,7 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
     // A route without an entry in the authorization table is never served.
     throw new Error(`${op.method} ${op.path}: permission "${op.allow}" is not in server/auth/permissions.ts`);
   }
-  const handler: RouteHandler = async (request, context) => {
+  const answer: RouteHandler = async (request, context) => {
     const receivedAt = new Date();
     try {
       const caller = await authenticate(request);
@@ -226,6 +227,11 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
     } catch (error) {
       return toProblem(error);
     }
+  };
+  const handler: RouteHandler = async (request, context) => {
+    const response = await answer(request, context);
+    await recordResponse(op, response);
+    return response;
   };
   handler.operation = op;
   return handler;

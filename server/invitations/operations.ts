@@ -13,7 +13,7 @@ export const inviteOp = operation({
   response: Invitation,
   status: 201,
   idempotent: true,
-  errors: [422],
+  problems: { 422: ["membership.employee_required", "membership.payrolls_required"] },
 });
 
 export const listInvitationsOp = operation({
@@ -33,7 +33,7 @@ export const withdrawInvitationOp = operation({
   summary: "Withdraw a pending invitation.",
   allow: "membership.write",
   status: 204,
-  errors: [404, 409],
+  problems: { 404: ["invitation.not_found"], 409: ["invitation.already_accepted"] },
 });
 
 export const getInvitationOp = operation({
@@ -43,7 +43,7 @@ export const getInvitationOp = operation({
   summary: "The invitation, for the invitee (same email) or the tenant's administrators.",
   allow: "person",
   response: Invitation,
-  errors: [404],
+  problems: { 403: ["auth.forbidden"], 404: ["invitation.not_found"] },
 });
 
 export const acceptInvitationOp = operation({
@@ -54,5 +54,5 @@ export const acceptInvitationOp = operation({
     "Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept).",
   allow: "person",
   response: Membership,
-  errors: [403, 404, 409],
+  problems: { 403: ["auth.forbidden", "invitation.email_mismatch"], 404: ["invitation.not_found"], 409: ["invitation.already_accepted", "invitation.expired", "invitation.withdrawn"] },
 });

@@ -24,7 +24,7 @@ export const listLookupSetsOp = operation({
   allow: READ,
   query: LookupSetsQuery,
   response: LookupSets,
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "regulation.not_found"] },
 });
 
 export const listLookupValuesOp = operation({
@@ -35,7 +35,7 @@ export const listLookupValuesOp = operation({
   allow: READ,
   query: ListLookupValuesQuery,
   response: LookupValueList,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const createLookupValueOp = operation({
@@ -48,7 +48,7 @@ export const createLookupValueOp = operation({
   response: LookupValue,
   status: 201,
   idempotent: true,
-  errors: [404, 409, 422],
+  problems: { 404: ["lookup.not_found", "payroll.not_found", "regulation.not_found"], 409: ["lookup.duplicate_key", "lookup.not_maintainable"], 422: ["lookup.account_number_invalid"] },
 });
 
 export const updateLookupValueOp = operation({
@@ -59,7 +59,7 @@ export const updateLookupValueOp = operation({
   allow: WRITE,
   body: UpdateLookupValue,
   response: LookupValue,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["lookup_value.not_found", "regulation.not_found"], 409: ["lookup.duplicate_key"], 422: ["lookup.account_number_invalid"] },
 });
 
 export const deleteLookupValueOp = operation({
@@ -69,7 +69,7 @@ export const deleteLookupValueOp = operation({
   summary: "Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.",
   allow: WRITE,
   response: DeletedLookupValue,
-  errors: [404, 409],
+  problems: { 404: ["lookup_value.not_found", "regulation.not_found"], 409: ["lookup.account_in_use", "lookup.account_not_client_added"] },
 });
 
 export const listWageTypesOp = operation({
@@ -79,7 +79,7 @@ export const listWageTypesOp = operation({
   summary: "The wage types of the payroll's regulations in force, each with the debit and credit account it posts to.",
   allow: READ,
   response: WageTypeAccountsList,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const mapWageTypeOp = operation({
@@ -90,5 +90,5 @@ export const mapWageTypeOp = operation({
   allow: WRITE,
   body: MapWageType,
   response: WageTypeAccounts,
-  errors: [404, 422],
+  problems: { 404: ["payroll.not_found", "wage_type.not_found"], 422: ["lookup.account_unknown"] },
 });

@@ -23,7 +23,7 @@ export const createMembershipOp = operation({
   response: Membership,
   status: 201,
   idempotent: true,
-  errors: [404, 409, 422],
+  problems: { 404: ["user.not_found"], 409: ["membership.exists"], 422: ["membership.employee_required", "membership.unknown_payroll"] },
 });
 
 export const updateMembershipOp = operation({
@@ -34,7 +34,7 @@ export const updateMembershipOp = operation({
   allow: "membership.write",
   body: UpdateMembership,
   response: Membership,
-  errors: [404, 412, 422],
+  problems: { 404: ["membership.not_found"], 409: ["membership.last_administrator"], 422: ["membership.payrolls_required", "membership.unknown_payroll"] },
 });
 
 export const deleteMembershipOp = operation({
@@ -44,5 +44,5 @@ export const deleteMembershipOp = operation({
   summary: "Remove the member's access to the tenant at once; their identity account stays.",
   allow: "membership.write",
   status: 204,
-  errors: [404],
+  problems: { 404: ["membership.not_found"], 409: ["membership.last_administrator"] },
 });

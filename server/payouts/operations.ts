@@ -15,7 +15,7 @@ export const createPayoutOp = operation({
   body: CreatePayout,
   response: CreatedPayout,
   status: 201,
-  errors: [404, 409, 422],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"], 409: ["payout.blocked", "payout.nothing_open", "period.not_open"], 422: ["payout.exceeds_open_amount"] },
   produces: ["application/xml"],
 });
 
@@ -27,7 +27,7 @@ export const listPayoutsOp = operation({
   allow: "payout.read",
   query: PageQuery,
   response: z.object({ items: z.array(Payout), nextCursor: z.string().nullable() }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
 export const getPayoutOp = operation({
@@ -37,7 +37,7 @@ export const getPayoutOp = operation({
   summary: "One payout.",
   allow: "payout.read",
   response: Payout,
-  errors: [404],
+  problems: { 404: ["payout.not_found", "payroll.not_found", "payrun_period.not_found"] },
 });
 
 export const cancelPayoutOp = operation({
@@ -47,7 +47,7 @@ export const cancelPayoutOp = operation({
   summary: "Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled.",
   allow: "payout.write",
   response: Payout,
-  errors: [404, 409],
+  problems: { 404: ["payout.not_found", "payroll.not_found", "payrun_period.not_found"], 409: ["payout.cancelled", "payout.processed", "period.not_open"] },
 });
 
 export const markPayoutProcessedOp = operation({
@@ -57,7 +57,7 @@ export const markPayoutProcessedOp = operation({
   summary: "Confirm that the bank processed the payout (idempotent). 409 payout.cancelled.",
   allow: "payout.write",
   response: Payout,
-  errors: [404, 409],
+  problems: { 404: ["payout.not_found", "payroll.not_found", "payrun_period.not_found"], 409: ["payout.cancelled"] },
 });
 
 export const getPayoutDocumentOp = operation({
@@ -66,6 +66,6 @@ export const getPayoutDocumentOp = operation({
   tag: "Payouts",
   summary: "The payout's pain.001 file, the same bytes on every download.",
   allow: "payout.read",
-  errors: [404],
+  problems: { 404: ["document.not_found", "payout.not_found", "payroll.not_found", "payrun_period.not_found"] },
   produces: ["application/xml"],
 });

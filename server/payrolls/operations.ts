@@ -22,7 +22,7 @@ export const createPayrollOp = operation({
   response: Payroll,
   status: 201,
   idempotent: true,
-  errors: [409, 422],
+  problems: { 409: ["payroll.already_exists"], 422: ["regulations.unknown"] },
 });
 
 export const getPayrollOp = operation({
@@ -32,7 +32,7 @@ export const getPayrollOp = operation({
   summary: "One payroll (with ETag).",
   allow: "payroll.read",
   response: Payroll,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const updatePayrollOp = operation({
@@ -43,7 +43,7 @@ export const updatePayrollOp = operation({
   allow: "payroll.update",
   body: UpdatePayroll,
   response: Payroll,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["payroll.not_found"], 409: ["payroll.accounting_start_fixed", "payroll.live"], 422: ["payroll.transmission_before_open_period"] },
 });
 
 export const rebasePayrollOp = operation({
@@ -54,7 +54,7 @@ export const rebasePayrollOp = operation({
   allow: "payroll.rebase",
   body: RebasePayroll,
   response: Payroll,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["payroll.not_found"], 409: ["payroll.live", "payroll.payouts_processed", "payroll.rebase_not_later"], 412: ["request.precondition_failed"] },
 });
 
 export const listPeriodsOp = operation({
@@ -64,7 +64,7 @@ export const listPeriodsOp = operation({
   summary: "The payroll's payrun periods.",
   allow: "payroll.read",
   response: z.object({ items: z.array(PayrunPeriod), nextCursor: z.string().nullable() }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const getPeriodOp = operation({
@@ -74,7 +74,7 @@ export const getPeriodOp = operation({
   summary: "One payrun period; the literal `open` stands for the open period.",
   allow: "payroll.read",
   response: PayrunPeriod,
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
 export const closePeriodOp = operation({
@@ -85,5 +85,5 @@ export const closePeriodOp = operation({
   allow: "period.close",
   body: ClosePeriodRequest,
   response: PayrunPeriod,
-  errors: [404, 409],
+  problems: { 404: ["payroll.not_found"], 409: ["period.control_unresolved", "period.not_open"] },
 });

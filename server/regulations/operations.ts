@@ -17,7 +17,7 @@ export const getPayrollRegulationsOp = operation({
   summary: "The payroll's assigned regulations.",
   allow: "payroll.read",
   response: PayrollRegulations,
-  errors: [404],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const updatePayrollRegulationsOp = operation({
@@ -28,5 +28,5 @@ export const updatePayrollRegulationsOp = operation({
   allow: "payroll.update",
   body: AssignRegulations,
   response: PayrollRegulations,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["payroll.not_found"], 409: ["regulations.industry_not_removable"], 422: ["regulations.unknown"] },
 });

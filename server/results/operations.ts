@@ -41,7 +41,7 @@ export const listEntriesOp = operation({
   summary: "One entry per employee of the period, always current while the period is open.",
   allow: "payroll.read",
   response: z.object({ items: z.array(EntrySummary), nextCursor: z.null() }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
 export const getEntryOp = operation({
@@ -52,7 +52,7 @@ export const getEntryOp = operation({
   allow: "payroll.read",
   query: z.object({ explain: z.enum(["true", "false"]).default("false").transform((v) => v === "true") }),
   response: Entry,
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
 });
 
 export const relevantEventValuesOp = operation({
@@ -65,7 +65,7 @@ export const relevantEventValuesOp = operation({
     since: z.iso.datetime().nullable(),
     items: z.array(z.object({ caseFieldName: z.string(), caseName: z.string(), employeeId: z.uuid().nullable(), value: z.string(), start: z.string(), end: z.string().nullable(), caseChangeId: z.uuid(), createdAt: z.iso.datetime() })),
   }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
 });
 
 export const controllingOp = operation({
@@ -85,5 +85,5 @@ export const controllingOp = operation({
     ),
     blockingCount: z.number().int(),
   }),
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });

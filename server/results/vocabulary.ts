@@ -36,6 +36,7 @@ export async function caseChangesRecordedAt({ ctx, payrollId, caseChangeIds }: {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const rows = await scope.rows(caseChanges, inArray(caseChanges.id, ids));
-    return new Map(rows.filter((r) => r.payrollId === payrollId).map((r) => [r.id, r.createdAt.toISOString()]));
+    // An employee's reported change is recorded (its values known to the service) when HR approved it.
+    return new Map(rows.filter((r) => r.payrollId === payrollId).map((r) => [r.id, (r.status === "approved" && r.decidedAt ? r.decidedAt : r.createdAt).toISOString()]));
   });
 }

@@ -12,7 +12,7 @@ export const listTasksOp = operation({
   allow: "task.read",
   query: ListTasksQuery,
   response: z.object({ items: z.array(Task), nextCursor: z.string().nullable() }),
-  errors: [404, 422],
+  problems: { 404: ["payroll.not_found"] },
 });
 
 export const getTaskOp = operation({
@@ -22,7 +22,7 @@ export const getTaskOp = operation({
   summary: "One task (with ETag).",
   allow: "task.read",
   response: Task,
-  errors: [404],
+  problems: { 404: ["payroll.not_found", "task.not_found"] },
 });
 
 export const updateTaskOp = operation({
@@ -34,5 +34,5 @@ export const updateTaskOp = operation({
   allow: "task.write",
   body: UpdateTask,
   response: Task,
-  errors: [404, 409, 412, 422],
+  problems: { 404: ["payroll.not_found", "task.not_found"], 409: ["case.before_accounting_start", "case.change_not_pending", "case.change_superseded", "task.done"], 422: ["task.reason_required"] },
 });

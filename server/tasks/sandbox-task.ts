@@ -16,6 +16,9 @@ export const SandboxTask = z.object({
 /**
  * Outside production only: opens a task by hand (npm run task -- open), so that a client developer
  * can try the Tasks screen and a TaskChanged delivery in a sandbox, and browser tests get one.
+ * A selfServiceChange task opened this way has no reported change behind it (caseChangeId null):
+ * approving or rejecting it only completes the task. Real ones come from a Self Service report
+ * (POST .../cases answering 202).
  */
 export async function openSandboxTask(input: z.input<typeof SandboxTask>) {
   if (!isDevelopmentLike()) throw new Error("Tasks are opened by hand only in a sandbox or development service.");

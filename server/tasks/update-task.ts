@@ -1,33 +1,22 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { Caller, TenantCtx } from "../context";
-import { tasks, type TaskActor, type TaskKind, type TaskResolution } from "../db/schema";
-import { inTenant, type TenantScope } from "../db/tenant-scope";
+import type { TenantCtx } from "../context";
+import { tasks, type TaskKind } from "../db/schema";
+import { inTenant } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { checkIfMatch } from "../http/etag";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { actorOf, completionOf } from "./completions";
 import { findTask } from "./read-tasks";
 import { toTask, type UpdateTask } from "./schemas";
+// What deciding an employee's reported change does (registers the selfServiceChange completion).
+import "../cases/decide-change";
+
+export { onTaskCompleted, type TaskCompletion } from "./completions";
 
 /** Kinds whose tasks are decided (approved or rejected), not only done. */
 const DECIDED: ReadonlySet<TaskKind> = new Set(["selfServiceChange"]);
-
-type Row = typeof tasks.$inferSelect;
-
-const actorOf = (caller: Caller): TaskActor =>
-  caller.kind === "system" ? { kind: "system", id: caller.systemUserId, name: caller.name } : { kind: "person", id: caller.userId, name: caller.name };
-
-/**
- * What completing a task of a kind does besides closing it, in the same transaction (the
- * self-service change applies or discards the reported change). Registered by the domain that owns
- * the kind; a refusal thrown here rolls the whole update back.
- */
-export type TaskCompletion = (scope: TenantScope, ctx: TenantCtx, task: Row, resolution: TaskResolution | null) => Promise<void>;
-const completions = new Map<TaskKind, TaskCompletion>();
-export function onTaskCompleted(kind: TaskKind, completion: TaskCompletion) {
-  completions.set(kind, completion);
-}
 
 /**
  * Completes a task (contract 9a: `{ status: "done", resolution? }`): a selfServiceChange task needs
@@ -46,7 +35,7 @@ export async function updateTask({ ctx, payrollId, taskId, input, ifMatch }: { c
     if (decided && !input.resolution) throw Invalid.field("resolution", `A ${current.kind} task is approved or rejected: give resolution "approved" or "rejected".`);
     if (!decided && input.resolution) throw Invalid.field("resolution", `A ${current.kind} task is only marked done; it takes no resolution.`);
     const resolution = input.resolution ?? null;
-    await completions.get(current.kind)?.(scope, ctx, current, resolution);
+    await completionOf(current.kind)?.(scope, ctx, current, resolution, { reason: input.reason ?? null });
     const now = new Date();
     const [row] = await scope.update(
       tasks,

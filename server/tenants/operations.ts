@@ -14,7 +14,7 @@ export const createTenantOp = operation({
   response: Tenant,
   status: 201,
   idempotent: true,
-  errors: [403, 422],
+  problems: { 403: ["auth.forbidden"] },
 });
 
 export const listTenantsOp = operation({
@@ -34,5 +34,4 @@ export const getTenantOp = operation({
   summary: "One tenant.",
   allow: "tenant.read",
   response: Tenant,
-  errors: [404],
 });

@@ -8,6 +8,7 @@ export const getCurrentUserOp = operation({
   summary: "The signed-in person.",
   allow: "person",
   response: User,
+  problems: { 403: ["auth.forbidden"] },
 });
 
 export const createUserOp = operation({
@@ -16,7 +17,7 @@ export const createUserOp = operation({
   tag: "Users",
   summary: "Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token).",
   allow: "person",
-  errors: [403],
+  problems: { 403: ["auth.forbidden", "users.create_not_supported"] },
 });
 
 export const updateUserOp = operation({
@@ -27,5 +28,5 @@ export const updateUserOp = operation({
   allow: "person",
   body: UpdateUser,
   response: User,
-  errors: [404, 412],
+  problems: { 403: ["auth.forbidden"], 404: ["user.not_found"] },
 });

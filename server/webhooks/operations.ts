@@ -15,7 +15,6 @@ export const listWebhooksOp = operation({
   allow: "webhook.read",
   query: PageQuery,
   response: z.object({ items: z.array(Webhook), nextCursor: z.string().nullable() }),
-  errors: [404],
 });
 
 export const createWebhookOp = operation({
@@ -28,7 +27,7 @@ export const createWebhookOp = operation({
   body: CreateWebhook,
   response: Webhook,
   status: 201,
-  errors: [404, 422],
+  problems: { 422: ["webhook.url_not_allowed"] },
 });
 
 export const getWebhookOp = operation({
@@ -38,7 +37,7 @@ export const getWebhookOp = operation({
   summary: "One webhook, with its ETag.",
   allow: "webhook.read",
   response: Webhook,
-  errors: [404],
+  problems: { 404: ["webhook.not_found"] },
 });
 
 export const updateWebhookOp = operation({
@@ -49,7 +48,7 @@ export const updateWebhookOp = operation({
   allow: "webhook.write",
   body: UpdateWebhook,
   response: Webhook,
-  errors: [404, 412, 422],
+  problems: { 404: ["webhook.not_found"], 422: ["webhook.url_not_allowed"] },
 });
 
 export const deleteWebhookOp = operation({
@@ -59,7 +58,7 @@ export const deleteWebhookOp = operation({
   summary: "Delete a webhook and its delivery log.",
   allow: "webhook.write",
   status: 204,
-  errors: [404],
+  problems: { 404: ["webhook.not_found"] },
 });
 
 export const listWebhookMessagesOp = operation({
@@ -70,7 +69,7 @@ export const listWebhookMessagesOp = operation({
   allow: "webhook.read",
   query: ListMessagesQuery,
   response: z.object({ items: z.array(WebhookMessage), nextCursor: z.string().nullable() }),
-  errors: [404],
+  problems: { 404: ["webhook.not_found"] },
 });
 
 export const redeliverWebhookMessageOp = operation({
@@ -81,7 +80,7 @@ export const redeliverWebhookMessageOp = operation({
   allow: "webhook.write",
   response: WebhookMessage,
   status: 202,
-  errors: [404, 409],
+  problems: { 404: ["webhook.not_found", "webhook_message.not_found"] },
 });
 
 export const replayWebhookOp = operation({
@@ -93,7 +92,7 @@ export const replayWebhookOp = operation({
   body: Replay,
   response: ReplayAccepted,
   status: 202,
-  errors: [404, 409, 422],
+  problems: { 404: ["webhook.not_found"] },
 });
 
 export const testWebhookOp = operation({
@@ -104,5 +103,5 @@ export const testWebhookOp = operation({
   allow: "webhook.write",
   response: WebhookMessage,
   status: 202,
-  errors: [404, 409],
+  problems: { 404: ["webhook.not_found"], 409: ["webhook.inactive"] },
 });

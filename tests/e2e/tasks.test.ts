@@ -24,7 +24,8 @@ function openTask(args: { tenant: string; payroll: string; title: string; kind?:
 /**
  * The Tasks screen: a tenant of its own (the demo administrator as its Administrator), two open
  * tasks, the menu's count; one marked done, an employee's change rejected with a reason, the count
- * gone and both in the done list.
+ * gone and both in the done list. Then a bank account the employee reports through the API: HR sees
+ * before and after and approves it, and it is in force.
  */
 describe("the Tasks screen", () => {
   let browser: Browser;
@@ -74,7 +75,9 @@ describe("the Tasks screen", () => {
     await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
 
     await item(failingId).waitFor();
-    expect(await item(failingId).getByTestId("task-title").textContent()).toContain(`hooks.example.test/${run}`);
+    // Titles come from the screen's catalog by kind and details (a hand-made task has no address in its details).
+    expect(await item(failingId).getByTestId("task-title").textContent()).toBe("Webhook deliveries are failing");
+    expect(await item(changeId).getByTestId("task-title").textContent()).toBe("Change reported by an employee");
     expect(await item(failingId).getByRole("button", { name: "Mark done" }).count()).toBe(1);
     expect(await item(changeId).getByTestId("task-employee").textContent()).toBe("Keller, Lea (7001)");
     expect(await item(changeId).getByRole("button", { name: "Approve" }).count()).toBe(1);
@@ -114,5 +117,59 @@ describe("the Tasks screen", () => {
 
     const task = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${changeId}`, { token: system });
     expect(task.body).toMatchObject({ status: "done", resolution: "rejected", details: { resolutionReason: "The account is not in your name." } });
+  });
+
+  it("shows an employee's reported bank account with before and after, and approves it: then it is in force", async () => {
+    // The employee's account as HR recorded it, then Lea as Self Service reports a new one.
+    const cases = `/tenants/${orgId}/payrolls/${payrollId}/cases`;
+    const recorded = await apiCall(cases, { method: "POST", token: system, body: { caseName: "EmployeeBankAccount", employeeId, values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01" }] } });
+    expect(recorded.status, recorded.text).toBe(201);
+    const email = `lea-${run}@example.test`;
+    const invitation = await apiCall(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email, role: "SelfService", employeeId } });
+    expect(invitation.status, invitation.text).toBe(201);
+    const dev = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, name: "Lea Keller" }) });
+    const lea = ((await dev.json()) as { access_token: string }).access_token;
+    expect((await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: lea })).status).toBe(200);
+    const reported = await apiCall(cases, {
+      method: "POST",
+      token: lea,
+      body: { caseName: "EmployeeBankAccount", employeeId, reason: "I moved to another bank.", values: [{ caseFieldName: "Iban", value: "CH5604835012345678009", start: "2026-02-01" }, { caseFieldName: "AccountHolder", value: "Lea Keller", start: "2026-02-01" }] },
+    });
+    expect(reported.status, reported.text).toBe(202);
+    const taskId = reported.body.taskId as string;
+
+    await page.getByRole("navigation", { name: "Task filter" }).getByRole("link", { name: "Open" }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/tasks$`));
+    const task = item(taskId);
+    await task.waitFor();
+    expect(await task.getByTestId("task-title").textContent()).toBe("Bank account: change reported");
+    expect(await task.getByTestId("task-employee").textContent()).toBe("Keller, Lea (7001)");
+    const row = (field: string) => task.locator(`[data-testid="task-change-field"][data-field="${field}"]`);
+    expect(await row("Iban").getByRole("rowheader").textContent()).toBe("IBAN");
+    expect(await row("Iban").getByTestId("task-change-before").textContent()).toBe("CH93 0076 2011 6238 5295 7");
+    expect(await row("Iban").getByTestId("task-change-after").textContent()).toBe("CH56 0483 5012 3456 7800 9");
+    expect(await row("AccountHolder").getByRole("rowheader").textContent()).toBe("Account holder");
+    expect(await row("AccountHolder").getByTestId("task-change-before").textContent()).toBe("none");
+    expect(await row("AccountHolder").getByTestId("task-change-after").textContent()).toBe("Lea Keller");
+    expect(await task.getByTestId("task-change-start").textContent()).toBe("01.02.2026");
+    expect(await task.getByTestId("task-change-reason").textContent()).toBe("I moved to another bank.");
+
+    // Rejecting needs a reason: the dialog's Reject waits for one.
+    await task.getByRole("button", { name: "Reject" }).click();
+    const reject = page.getByRole("dialog", { name: "Reject this change?" });
+    expect(await reject.getByRole("button", { name: "Reject" }).isDisabled()).toBe(true);
+    await reject.getByRole("button", { name: "Cancel" }).click();
+
+    await task.getByRole("button", { name: "Approve" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve this change?" });
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await task.waitFor({ state: "detached" });
+
+    const inForce = await apiCall(`${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-02-15`, { token: system });
+    expect(inForce.body.items).toMatchObject([{ caseFieldName: "Iban", value: "CH5604835012345678009", start: "2026-02-01", caseChangeId: reported.body.caseChange.id }]);
+    const before = await apiCall(`${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-01-15`, { token: system });
+    expect(before.body.items[0].value).toBe("CH9300762011623852957");
+    const seen = await apiCall(`${cases}/changes?employeeId=${employeeId}&status=approved`, { token: lea });
+    expect(seen.body.items).toMatchObject([{ id: reported.body.caseChange.id, status: "approved", decision: { resolution: "approved", reason: null } }]);
   });
 });

@@ -42,4 +42,18 @@ describe("OpenAPI document", () => {
     const list = document.paths["/tenants/{orgId}/employees"].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["orgId", "includeFormer", "limit", "cursor"]));
   });
+
+  it("lists every success answer of an operation: a case change applied (201) or reported for approval (202)", async () => {
+    const document = (await api.get("/api/openapi.json")).body;
+    const post = document.paths["/tenants/{orgId}/payrolls/{payrollId}/cases"].post;
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(["201", "202"]));
+    const schema = post.responses["202"].content["application/json"].schema;
+    // A named schema (zod meta id) comes as a reference into its own $defs.
+    const reported = schema.$ref ? schema.$defs[schema.$ref.split("/").pop()] : schema;
+    expect(reported.required).toEqual(expect.arrayContaining(["status", "caseChange", "taskId"]));
+    expect(reported.properties.status.const).toBe("pending");
+    const changes = document.paths["/tenants/{orgId}/payrolls/{payrollId}/cases/changes"].get;
+    const status = changes.parameters.find((p: { name: string }) => p.name === "status");
+    expect(status.schema.enum).toEqual(["applied", "pending", "approved", "rejected", "all"]);
+  });
 });

@@ -3,7 +3,26 @@ import { employees } from "./employees";
 import { payrolls } from "./payrolls";
 import { tenants } from "./tenants";
 
-/** One reported change: who, when, why; its values follow. Append-only. */
+/**
+ * How a change stands (contract 9b): applied when recorded; or reported by an employee (pending)
+ * and then approved (applied at the decision) or rejected (discarded) by HR.
+ */
+export const caseChangeStatuses = ["applied", "pending", "approved", "rejected"] as const;
+export type CaseChangeStatus = (typeof caseChangeStatuses)[number];
+
+/**
+ * A value an employee reported, kept on the change (never in case_values) until HR approves it;
+ * on approval it is inserted into case_values with the same id.
+ */
+export type ReportedValue = { id: string; fieldName: string; value: string; start: string; end: string | null };
+
+/** Who decided a reported change: the caller as the API shows it. */
+export type CaseChangeDecider = { kind: "system" | "person"; id: string; name: string };
+
+/**
+ * One reported change: who, when, why; its values follow. Append-only, except that a pending change
+ * (an employee's report) is decided once: status, decision and, when approved, its values.
+ */
 export const caseChanges = pgTable(
   "case_changes",
   {
@@ -16,6 +35,13 @@ export const caseChanges = pgTable(
     createdBy: text("created_by").notNull(),
     createdByName: text("created_by_name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: caseChangeStatuses }).notNull().default("applied"),
+    /** The values of a change that waits for (or was refused by) HR: not in case_values, so no reader sees them. */
+    reportedValues: jsonb("reported_values").$type<ReportedValue[]>(),
+    taskId: uuid("task_id"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: jsonb("decided_by").$type<CaseChangeDecider>(),
+    decisionReason: text("decision_reason"),
   },
   (t) => [
     index("case_changes_payroll_idx").on(t.tenantId, t.payrollId, t.employeeId, t.createdAt),

@@ -57,6 +57,13 @@ export default async function TenantLayout({ children, params }: { children: Rea
           {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>{t("nav.people")}</NavLink> : null}
           {/* Webhooks belong to the tenant: Administrators only (contract 9). */}
           {consoleCan(ctx, "webhook.read") ? <NavLink href={`${base}/webhooks`}>{t("nav.webhooks")}</NavLink> : null}
+          {/* Integrating the API is the tenant's business: the reference is linked for Administrators. */}
+          {ctx.access.role === "Administrator" ? (
+            // A page of its own outside the console (no client-side navigation into it).
+            <a href="/docs/api" className="flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              {t("nav.apiReference")}
+            </a>
+          ) : null}
         </nav>
       </aside>
       <main className="min-w-0 flex-1">{children}</main>

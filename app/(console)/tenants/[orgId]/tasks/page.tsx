@@ -10,6 +10,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { Invalid } from "@/server/errors";
+import { todayInZurich } from "@/server/dates";
+import { payrollNames } from "@/server/results/vocabulary";
 import { listTasks } from "@/server/tasks/read-tasks";
 import { ListTasksQuery } from "@/server/tasks/schemas";
 
@@ -43,6 +45,9 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
     problem = t("invalidLink");
   }
   const names = await employeeNames(ctx);
+  // The display names of the cases and fields that employees' reported changes name.
+  const caseNames = new Set((page?.items ?? []).map((task) => task.details.caseName).filter((name): name is string => typeof name === "string"));
+  const cases = caseNames.size ? (await payrollNames({ ctx, payrollId: payroll.id, date: todayInZurich() })).cases.filter((c) => caseNames.has(c.name)) : [];
   const hrefOf = (status: TaskFilter, cursor?: string) => {
     const q = new URLSearchParams();
     if (status !== "open") q.set("status", status);
@@ -71,7 +76,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
         }
       >
         {problem ? <Alert tone="warning">{problem}</Alert> : null}
-        {page ? <TaskList orgId={orgId} payrollId={payroll.id} tasks={page.items} names={names} canWrite={consoleCan(ctx, "task.write")} /> : null}
+        {page ? <TaskList orgId={orgId} payrollId={payroll.id} tasks={page.items} names={names} cases={cases} canWrite={consoleCan(ctx, "task.write")} /> : null}
         {page?.nextCursor ? (
           <p className="mt-4 text-sm">
             <Link href={hrefOf(filter, page.nextCursor)} className="font-medium text-sky-800 underline underline-offset-2">

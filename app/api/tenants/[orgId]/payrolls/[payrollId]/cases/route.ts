@@ -8,6 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(listCasesOp, async ({ ctx, params, query }) => ok(await listCases({ ctx, payrollId: params.payrollId!, input: query }))),
   POST: handle(postCaseChangeOp, async ({ ctx, params, body, query }) => {
     const result = await postCaseChange({ ctx, payrollId: params.payrollId!, input: body, dryRun: query.dryRun });
+    if ("caseChange" in result) return { status: 202, body: result };
     return query.dryRun ? ok(result) : created(result);
   }),
 });

@@ -1,0 +1,108 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { displayValue, languageOf, localized, type CaseDefinition, type CaseWords } from "@/components/cases/labels";
+import { useFormat } from "@/components/format/use-format";
+import type { Task } from "./labels";
+
+type ChangeDetails = { caseName?: unknown; start?: unknown; end?: unknown; reason?: unknown; before?: unknown; after?: unknown };
+
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** The case a selfServiceChange task is about, in the person's language (null for a hand-made task without one). */
+export function useChangeCaseName(cases: CaseDefinition[]) {
+  const language = languageOf(useLocale());
+  return (task: Task) => {
+    const name = text((task.details as ChangeDetails).caseName);
+    if (!name) return null;
+    return localized(cases.find((c) => c.name === name)?.displayName, language) || name;
+  };
+}
+
+/**
+ * An employee's reported change as HR reviews it: per field, the value in force before and the
+ * reported one (display names, Swiss formats), from when it applies, and the employee's reason.
+ */
+export function ChangeDetailsView({ task, cases }: { task: Task; cases: CaseDefinition[] }) {
+  const t = useTranslations("tasks");
+  const tc = useTranslations("cases");
+  const format = useFormat();
+  const language = languageOf(useLocale());
+  const details = task.details as ChangeDetails;
+  const definition = cases.find((c) => c.name === text(details.caseName));
+  const words: CaseWords = { language, t: tc, format };
+  const before = record(details.before);
+  const after = record(details.after);
+  // The case's own field order, then any field the regulation no longer knows.
+  const known = definition?.fields.map((f) => f.name).filter((name) => name in after) ?? [];
+  const fields = [...known, ...Object.keys(after).filter((name) => !known.includes(name)).sort()];
+  const shown = (fieldName: string, value: unknown) => {
+    const raw = text(value);
+    if (raw === null) return <span className="text-slate-500">{t("change.none")}</span>;
+    const field = definition?.fields.find((f) => f.name === fieldName);
+    // An IBAN in groups of four, as printed on bank documents.
+    if (field?.valueType === "iban") return raw.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+    return displayValue(field, raw, words);
+  };
+  const start = text(details.start);
+  const end = text(details.end);
+  const reason = text(details.reason);
+
+  return (
+    <div className="mt-2 space-y-2 text-xs" data-testid="task-change">
+      {fields.length ? (
+        <table className="w-full max-w-2xl border-collapse text-left">
+          <caption className="sr-only">{t("change.caption")}</caption>
+          <thead>
+            <tr className="text-slate-500">
+              <th scope="col" className="py-0.5 pr-3 font-normal">
+                {t("change.field")}
+              </th>
+              <th scope="col" className="py-0.5 pr-3 font-normal">
+                {t("details.before")}
+              </th>
+              <th scope="col" className="py-0.5 font-normal">
+                {t("details.after")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((name) => {
+              const field = definition?.fields.find((f) => f.name === name);
+              return (
+                <tr key={name} data-testid="task-change-field" data-field={name} className="align-top">
+                  <th scope="row" className="py-0.5 pr-3 font-medium text-slate-700">
+                    {field ? localized(field.displayName, language) || name : name}
+                  </th>
+                  <td data-testid="task-change-before" className="break-all py-0.5 pr-3 text-slate-600">
+                    {shown(name, before[name])}
+                  </td>
+                  <td data-testid="task-change-after" className="break-all py-0.5 font-medium text-slate-900">
+                    {shown(name, after[name])}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5">
+        {start ? (
+          <div className="contents">
+            <dt className="text-slate-500">{t("change.validFrom")}</dt>
+            <dd data-testid="task-change-start" className="text-slate-800">
+              {end ? t("change.period", { start: format.date(start), end: format.date(end) }) : format.date(start)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="contents">
+          <dt className="text-slate-500">{t("details.reason")}</dt>
+          <dd data-testid="task-change-reason" className="whitespace-pre-line text-slate-800">
+            {reason ?? <span className="text-slate-500">{t("change.noReason")}</span>}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -3,7 +3,8 @@ import path from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { formatterFor } from "@/components/format/swiss";
-import { formatParams } from "@/components/results/calc-text";
+import { explanationSentence, formatParams, issueSentence, type CalcTranslator } from "@/components/results/calc-text";
+import { findingSentence } from "@/components/results/labels";
 import { LOCALES } from "@/i18n/locales";
 import { CALC_ISSUES, calculatePeriod, emptyYearToDate, type PeriodInput, type PeriodResult } from "@/server/calc";
 import { PARAM_KINDS } from "@/server/calc/texts";
@@ -188,5 +189,22 @@ describe("the calculation's texts in four languages", () => {
       segments: "CHF 6\u202f500,00 01.01.2026–14.01.2026, CHF 7\u202f000,00 15.01.2026–31.01.2026",
     });
     expect(formatParams({ wage: "1234.5", field: "NbuRate" }, formatterFor("de-CH"), new Map())).toEqual({ wage: "CHF 1'234.50", field: "NBU rate" });
+  });
+
+  it("says a stored item and a line in the person's language from key and params, and falls back for what was stored before them", () => {
+    const translator = (locale: (typeof LOCALES)[number]): CalcTranslator =>
+      Object.assign((key: string, values?: Record<string, string | number>) => new IntlMessageFormat(messageOf(locale, key) as string, locale).format(values) as string, {
+        has: (key: string) => typeof messageOf(locale, key) === "string",
+      });
+    const speech = { t: translator("de-CH"), format: formatterFor("de-CH"), words: new Map([["MonthlySalary", "Monatslohn"]]) };
+    const item = { code: "calc.missing_monthly_salary", message: "No monthly salary (Salary.MonthlySalary) from 2026-01-15 to 2026-01-31.", params: { from: "2026-01-15", to: "2026-01-31" } };
+    expect(issueSentence(item, speech)).toBe("Kein Monatslohn vom 15.01.2026 bis 31.01.2026.");
+    expect(issueSentence({ ...item, params: undefined }, speech)).toBeNull();
+    expect(issueSentence({ code: "calc.unknown_code", params: {} }, speech)).toBeNull();
+    // Stored before issue 12: the English text in plain words, as before.
+    expect(findingSentence({ code: item.code, message: item.message }, speech.words)).toBe("No monthly salary from 15.01.2026 to 31.01.2026.");
+    const fr = { t: translator("fr-CH"), format: formatterFor("fr-CH"), words: new Map<string, string>() };
+    expect(explanationSentence({ key: "ahv", params: { wage: "7234.50", rate: "5.3" } }, fr)).toBe("AVS/AI/APG sur le salaire soumis à l'AVS de CHF 7\u202f234,50 : 5,3\u202f%, arrondi à 0,05 CHF (au plus proche).");
+    expect(explanationSentence({}, fr)).toBeNull();
   });
 });

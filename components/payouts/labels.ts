@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import type { Payout as PayoutSchema } from "@/server/payouts/schemas";
 import type { ProblemTranslator } from "@/components/forms/problem";
-import { findingSentence, type ResultsTranslator } from "@/components/results/labels";
+import { issueSentence, type CalcTranslator } from "@/components/results/calc-text";
+import type { Formatter } from "@/components/format/swiss";
+import { findingSentence, type ResultsTranslator, type Vocabulary } from "@/components/results/labels";
 import type { Locale } from "@/i18n/locales";
 
 /** A payout as the API answers it. */
@@ -48,8 +50,16 @@ export function parseAmountInput(text: string): { ok: true; rappen: number } | {
  * its code (results namespace), another coded item (payout.missing_town ...) by its code (problems
  * namespace), else the API's text.
  */
-export function payoutItemText(item: { code?: string; message: string }, tr: ResultsTranslator, tp: ProblemTranslator, locale: Locale) {
+export function payoutItemText(
+  item: { code?: string; message: string; params?: Record<string, string> | null },
+  tr: ResultsTranslator,
+  tp: ProblemTranslator,
+  locale: Locale,
+  calc?: { t: CalcTranslator; format: Formatter; words: Vocabulary },
+) {
   if (!item.code) return item.message;
+  const sentence = calc ? issueSentence({ code: item.code, params: item.params }, calc) : null;
+  if (sentence) return sentence;
   if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, new Map(), tr, locale);
   if (tp.has(`codes.${item.code}`)) return tp(`codes.${item.code}`);
   return item.message;

@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { v4 as uuidv4 } from "uuid";
 import { useFormat } from "@/components/format/use-format";
+import type { CalcTranslator } from "@/components/results/calc-text";
 import { fieldProblemText } from "@/components/forms/problem";
 import { DateField } from "@/components/forms/date-field";
 import { useProblems } from "@/components/forms/use-problems";
@@ -29,7 +30,7 @@ export type PayoutRow = {
   /** The open amount as the API answers it ("1234.50"; negative when overpaid). */
   openAmount: string;
   /** What blocks the employee (Payroll Control's blocking items). */
-  blockedBy: { code: string; message: string }[];
+  blockedBy: { code: string; message: string; params?: Record<string, string> }[];
   /** What the payment file lacks for this employee (e.g. the town of their address), with the case to complete. */
   fileBlockedBy: { code: string; message: string; caseName: string }[];
 };
@@ -76,11 +77,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
   const router = useRouter();
   const t = useTranslations("payouts");
   const tr = useTranslations("results") as unknown as ResultsTranslator;
+  const tc = useTranslations("calc") as unknown as CalcTranslator;
   const problems = useProblems();
   const format = useFormat();
   const locale = useLocale() as Locale;
   const chf = (amount: string) => format.amount(amount);
-  const itemText = (item: { code?: string; message: string }) => payoutItemText(item, tr, problems.t, locale);
+  const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) => payoutItemText(item, tr, problems.t, locale, { t: tc, format, words: new Map() });
   const reasonText = (reason: { key: string; amount?: number }) => t(reason.key, reason.amount === undefined ? {} : { amount: format.amount(reason.amount) });
   const dateId = useId();
   const where = { orgId, payrollId, periodId };

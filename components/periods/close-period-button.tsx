@@ -10,6 +10,8 @@ import type { Locale } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useFormat } from "@/components/format/use-format";
+import { issueSentence, type CalcTranslator } from "@/components/results/calc-text";
 import { findingSentence, findingTitle, plainText, type ResultsTranslator } from "@/components/results/labels";
 import { CloseProblem, requestClose, type OpenAmountsChoice } from "./close-request";
 
@@ -54,6 +56,8 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
   const router = useRouter();
   const t = useTranslations("periods");
   const tr = useTranslations("results") as unknown as ResultsTranslator;
+  const tc = useTranslations("calc") as unknown as CalcTranslator;
+  const format = useFormat();
   const problems = useProblems();
   const locale = useLocale() as Locale;
   const reasonId = useId();
@@ -97,8 +101,10 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
   const problemText = (error: Error) =>
     error instanceof CloseProblem ? (error.status === 0 ? t("button.networkRetry") : error.status === 403 ? t("button.forbidden") : problems.message(error.problem)) : problems.message(error);
   /** An item of a refusal: a Payroll Control finding or another coded item in words, else the calculation's text (English). */
-  const itemText = (item: { code?: string; message: string }) => {
+  const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) => {
     if (!item.code) return plainText(item.message, NO_WORDS, locale);
+    const sentence = issueSentence({ code: item.code, params: item.params }, { t: tc, format, words: NO_WORDS });
+    if (sentence) return sentence;
     if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, NO_WORDS, tr, locale);
     if (locale !== "en-CH" && problems.t.has(`codes.${item.code}`)) return problems.t(`codes.${item.code}`);
     return locale === "en-CH" ? plainText(item.message, NO_WORDS) : findingTitle(item.code, tr);

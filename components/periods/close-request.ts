@@ -2,7 +2,7 @@ import { apiRequest, ApiProblem } from "@/components/forms/api";
 import { periodApiPath, type PayrunPeriod } from "./labels";
 
 /** One item of a refused close: a blocking Payroll Control item, an unmapped wage type, missing ELM data. */
-export type CloseProblemItem = { employeeId?: string | null; code?: string; message: string; wageTypeNumber?: string; field?: string };
+export type CloseProblemItem = { employeeId?: string | null; code?: string; message: string; wageTypeNumber?: string; field?: string; params?: Record<string, string> };
 
 /** The close's problem answer, with its items typed; the screen words it from its code (components/forms/problem). */
 export class CloseProblem extends Error {

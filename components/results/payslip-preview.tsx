@@ -5,6 +5,7 @@ import type { ParameterUnit } from "@/server/regulations/catalog";
 import { caseWords } from "@/components/cases/case-sections";
 import { displayValue, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "@/components/cases/labels";
 import { Alert } from "@/components/ui/alert";
+import { explanationSentence, type CalcTranslator } from "./calc-text";
 import { lineKindOf, nameOf, plainText, type LineKind, type Vocabulary } from "./labels";
 import type { ParameterUnits } from "./load";
 import { StateBadge } from "./state-badge";
@@ -30,7 +31,7 @@ export type PayslipWords = {
   collectors: ReadonlyMap<string, string>;
 };
 
-type Speech = CaseWords & { p: CaseWords["t"] };
+type Speech = CaseWords & { p: CaseWords["t"]; calc: CalcTranslator };
 
 /** The API's CHF ("6500.00") as the console shows amounts ("6'500.00", fr "6 500,00"). */
 const chf = (amount: string, speech: Speech) => speech.format.amount(amount);
@@ -73,7 +74,7 @@ function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech:
     <details className="mt-1 text-xs text-slate-600" data-testid="why">
       <summary className="cursor-pointer text-sky-700 hover:underline">{p("why.summary")}</summary>
       <div className="mt-1 space-y-1 rounded border border-slate-200 bg-slate-50 p-2">
-        <p>{plainText(explanation.text, words.words)}</p>
+        <p data-testid="why-text">{explanationSentence(explanation, { t: speech.calc, format: speech.format, words: words.words }) ?? plainText(explanation.text, words.words)}</p>
         {line.retro && line.retroPeriodStart ? <p>{p("why.retro", { date: speech.format.date(line.retroPeriodStart) })}</p> : null}
         {explanation.caseValues.length ? (
           <div>
@@ -118,8 +119,8 @@ export async function PayslipPreview({
   blockingItems: number;
   words: PayslipWords;
 }) {
-  const [cases, p] = await Promise.all([caseWords(), getTranslations("payslip")]);
-  const speech: Speech = { ...cases, p: p as CaseWords["t"] };
+  const [cases, p, calc] = await Promise.all([caseWords(), getTranslations("payslip"), getTranslations("calc")]);
+  const speech: Speech = { ...cases, p: p as CaseWords["t"], calc: calc as unknown as CalcTranslator };
   if (!period) return <Alert tone="info">{p("noPeriod")}</Alert>;
   if (!entry) {
     return (

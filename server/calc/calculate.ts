@@ -5,6 +5,7 @@ import { qstAmount, qstRate } from "@/server/regulations/qst/tariffs";
 import { CaseReader, InvalidCaseValue, MissingRegulationData, type Param, type Read, RegulationReader, type Source, decimal, explanation, issue, money, pct } from "./context";
 import { addMonthsToDate, ageOn, daysInclusive, firstOfMonthAfter, maxDate, minDate, monthOf, yearOf } from "./dates";
 import { CALC_ISSUES as I } from "./issues";
+import { type TextParams, yesNo } from "./texts";
 import type { CalcIssue, LineExplanation, PeriodInput, PeriodResult, WageTypeLine, YearToDate } from "./types";
 
 export function emptyYearToDate(): YearToDate {
@@ -151,21 +152,22 @@ class PeriodCalculation {
     try {
       fn();
     } catch (error) {
-      if (error instanceof MissingRegulationData) this.addIssue(I.regulationIncomplete, error.message, true);
-      else if (error instanceof InvalidCaseValue) this.addIssue(I.invalidValue, error.message, true, error.field);
+      if (error instanceof MissingRegulationData) this.addIssue(I.regulationIncomplete, error.message, true, undefined, { kind: error.kind, name: error.name });
+      else if (error instanceof InvalidCaseValue) this.addIssue(I.invalidValue, error.message, true, error.field, { field: error.field, value: error.value, expected: error.expected });
       else throw error;
     }
   }
 
-  private addIssue(code: string, message: string, blocking: boolean, field?: string) {
-    if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field));
+  /** message: the English sentence; params: its figures, for the catalogs' sentence of the code (server/calc/texts.ts). */
+  private addIssue(code: string, message: string, blocking: boolean, field?: string, params: TextParams = {}) {
+    if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field, params));
   }
 
   private addLine(number: string, amount: number, base: number | null, rate: string | null, why: LineExplanation, keepZero = false) {
     if (amount === 0 && !keepZero) return;
     const wageType = this.reg.wageTypes.get(number);
     if (!wageType) {
-      this.addIssue(I.wageTypeNotInRegulation, `Wage type ${number} is not part of the regulation in force; its amount ${c(amount)} CHF was left out.`, true);
+      this.addIssue(I.wageTypeNotInRegulation, `Wage type ${number} is not part of the regulation in force; its amount ${c(amount)} CHF was left out.`, true, undefined, { number, amount: c(amount) });
       return;
     }
     this.lines.push({ number, name: wageType.name.en, amount, base, rate, explanation: why });
@@ -217,7 +219,7 @@ class PeriodCalculation {
       const keys = this.reg.lookupValues("ReferenceAgeWomenMonths").map((v) => Number(v.key));
       const key = String(Math.min(Math.max(birthYear, Math.min(...keys)), Math.max(...keys)));
       const found = this.reg.lookup("ReferenceAgeWomenMonths", key);
-      if (!found) throw new MissingRegulationData(`lookup value ReferenceAgeWomenMonths[${key}]`);
+      if (!found) throw new MissingRegulationData("lookupValue", `ReferenceAgeWomenMonths[${key}]`);
       months = Number(found.value);
       referenceSources.push(found);
     } else {
@@ -270,7 +272,7 @@ class PeriodCalculation {
     const sources: Maybe[] = [salaryType, this.work.entry, this.work.exit];
     for (const segment of segments) {
       if (!segment.read) {
-        this.addIssue(I.missingMonthlySalary, `No monthly salary (Salary.MonthlySalary) from ${segment.from} to ${segment.to}.`, true, "MonthlySalary");
+        this.addIssue(I.missingMonthlySalary, `No monthly salary (Salary.MonthlySalary) from ${segment.from} to ${segment.to}.`, true, "MonthlySalary", { from: segment.from, to: segment.to });
         continue;
       }
       sources.push(segment.read);
@@ -280,10 +282,13 @@ class PeriodCalculation {
     const amount = divide(numerator * big(svDays), big(calendarDays) * big(MONTH_DAYS), ROUND_RAPPEN);
     const single = segments.length === 1 && segments[0]!.read ? money(segments[0]!.read) : null;
     const prorated = svDays < MONTH_DAYS;
+    const listed = segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ");
     const text =
-      (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ")}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
+      (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${listed}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
       (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
-    this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, explanation(text, sources));
+    const params: TextParams = { prorated: yesNo(prorated), from, to, days: String(svDays) };
+    const why = segments.length > 1 ? explanation("monthlySalaryChanged", { segments: listed, ...params }, text, sources) : explanation("monthlySalary", params, text, sources);
+    this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, why);
   }
 
   private hourlyWage(salaryType: Read | null) {
@@ -303,7 +308,7 @@ class PeriodCalculation {
     const hourly = money(wage);
     const amount = byRate(hourly, total, ROUND_RAPPEN);
     const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
-    this.addLine("1005", amount, hourly, null, explanation(`${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
+    this.addLine("1005", amount, hourly, null, explanation("hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
 
     // Holiday compensation: weeks / (52 - weeks) of the hourly wage, shown with its percentage.
     const recorded = this.emp.at("HolidayWeeks", this.work.refDate);
@@ -313,7 +318,7 @@ class PeriodCalculation {
     if (this.person.birthDate && ageOn(this.person.birthDate.value, this.period.end) < 20) {
       const minimum = this.reg.optionalParam("MinimumHolidayWeeksUnder20");
       if (minimum && compareRates(decimal(weeksSource), decimal(minimum)) < 0) {
-        if (recorded) this.addIssue(I.holidayWeeksBelowMinimum, `HolidayWeeks ${recorded.value} is below the legal minimum of ${minimum.value} weeks up to age 20 (OR 329a).`, false, "HolidayWeeks");
+        if (recorded) this.addIssue(I.holidayWeeksBelowMinimum, `HolidayWeeks ${recorded.value} is below the legal minimum of ${minimum.value} weeks up to age 20 (OR 329a).`, false, "HolidayWeeks", { weeks: recorded.value, minimumWeeks: minimum.value });
         else weeksSource = minimum;
         sources.push(minimum, this.person.birthDate);
       }
@@ -321,7 +326,13 @@ class PeriodCalculation {
     const weeks = decimal(weeksSource);
     const rate = rateFraction(weeks.numerator, 52n * weeks.denominator - weeks.numerator);
     const compensation = byRate(amount, rate, ROUND_RAPPEN);
-    this.addLine("1160", compensation, amount, percentText(rate), explanation(`Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]));
+    this.addLine(
+      "1160",
+      compensation,
+      amount,
+      percentText(rate),
+      explanation("holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]),
+    );
   }
 
   /** 13th salary: monthly 1/12 of the regular wage; december: 1/12 of the year's regular wage in December or on exit, less what was paid. */
@@ -335,7 +346,7 @@ class PeriodCalculation {
     const regular = this.bases.regular;
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
-      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), explanation("13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
+      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), explanation("thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
       return;
     }
     if (this.period.month !== 12 && !this.work.exitInPeriod) return;
@@ -348,7 +359,12 @@ class PeriodCalculation {
       amount,
       yearRegular,
       percentText(rateFraction(1, 12)),
-      explanation(`13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`, [mode, this.work.exit]),
+      explanation(
+        "thirteenthYear",
+        { when: this.work.exitInPeriod ? "exit" : "december", exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "", yearWage: c(yearRegular), paid: c(this.ytd.thirteenthPaid) },
+        `13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`,
+        [mode, this.work.exit],
+      ),
     );
   }
 
@@ -356,9 +372,9 @@ class PeriodCalculation {
   private momentPayments() {
     const { start, end } = this.period;
     const kinds = [
-      { field: "BonusAmount", number: "1300", text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary." },
-      { field: "ExpenseAmount", number: "6000", text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST)." },
-      { field: "DailyAllowanceAmount", number: "6100", text: "Insurance daily allowance paid through payroll: not AHV-liable." },
+      { field: "BonusAmount", number: "1300", key: "bonus", text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary." },
+      { field: "ExpenseAmount", number: "6000", key: "expenses", text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST)." },
+      { field: "DailyAllowanceAmount", number: "6100", key: "dailyAllowance", text: "Insurance daily allowance paid through payroll: not AHV-liable." },
     ];
     for (const kind of kinds) {
       const moments = this.emp.moments(kind.field, start, end);
@@ -366,8 +382,10 @@ class PeriodCalculation {
       this.flagOutsideEmployment(moments);
       const amount = moments.reduce((sum, m) => sum + money(m), 0);
       const descriptions = kind.field === "BonusAmount" ? this.emp.moments("BonusDescription", start, end) : [];
-      const text = kind.text + (descriptions.length ? ` ${descriptions.map((d) => d.value).join("; ")}.` : "");
-      this.addLine(kind.number, amount, null, null, explanation(text, [...moments, ...descriptions]));
+      const described = descriptions.map((d) => d.value).join("; ");
+      const text = kind.text + (descriptions.length ? ` ${described}.` : "");
+      const why = descriptions.length ? explanation("bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]) : explanation(kind.key, {}, text, moments);
+      this.addLine(kind.number, amount, null, null, why);
     }
   }
 
@@ -376,9 +394,9 @@ class PeriodCalculation {
     const { entry, exit } = this.work;
     const momentStarts = moments.map((m) => this.momentStart(m));
     if (exit && momentStarts.some((s) => s > exit.value)) {
-      this.addIssue(I.payAfterExit, `A payment dated after the exit on ${exit.value} (confirm it or correct the date).`, true, moments[0]!.field);
+      this.addIssue(I.payAfterExit, `A payment dated after the exit on ${exit.value} (confirm it or correct the date).`, true, moments[0]!.field, { exitDate: exit.value });
     } else if (!this.work.employed || (entry && momentStarts.some((s) => s < entry.value))) {
-      this.addIssue(I.payBeforeEntry, entry ? `A payment dated before the entry on ${entry.value}.` : "A payment for a person without an entry date.", true, moments[0]!.field);
+      this.addIssue(I.payBeforeEntry, entry ? `A payment dated before the entry on ${entry.value}.` : "A payment for a person without an entry date.", true, moments[0]!.field, { entry: yesNo(!!entry), entryDate: entry?.value ?? "" });
     }
   }
 
@@ -398,8 +416,8 @@ class PeriodCalculation {
     let amounts = canton ? this.reg.lookup("FamilyAllowanceAmounts", canton.value) : null;
     if (!amounts) {
       amounts = this.reg.lookup("FamilyAllowanceAmounts", "CH");
-      if (!amounts) throw new MissingRegulationData("lookup value FamilyAllowanceAmounts[CH]");
-      this.addIssue(I.familyAllowanceCantonNotShipped, `No family allowance amounts for canton ${canton?.value ?? "(none recorded)"}: the federal minimum is paid. Check the canton's amounts.`, false, "WorkplaceCanton");
+      if (!amounts) throw new MissingRegulationData("lookupValue", "FamilyAllowanceAmounts[CH]");
+      this.addIssue(I.familyAllowanceCantonNotShipped, `No family allowance amounts for canton ${canton?.value ?? "(none recorded)"}: the federal minimum is paid. Check the canton's amounts.`, false, "WorkplaceCanton", { known: yesNo(!!canton), canton: canton?.value ?? "" });
     }
     const [child = "0.00", edu = "0.00"] = amounts.value.split("/");
     const { svDays } = this.work;
@@ -412,7 +430,18 @@ class PeriodCalculation {
       const n = BigInt(count.value);
       const each = money({ key: amounts.key, value: perChild });
       const amount = divide(n * big(each) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN);
-      this.addLine(number, amount, each, null, explanation(`${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`, [count, canton, amounts]));
+      this.addLine(
+        number,
+        amount,
+        each,
+        null,
+        explanation(
+          "familyAllowance",
+          { count: count.value, perChild, allowanceKind: label, table: amounts.key, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) },
+          `${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`,
+          [count, canton, amounts],
+        ),
+      );
     }
   }
 
@@ -430,21 +459,25 @@ class PeriodCalculation {
     let base = wage;
     let text = `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF`;
     const sources: Maybe[] = [birthDate, ...shares];
+    let key = "ahv";
+    const params: TextParams = { wage: c(wage) };
     if (pensioner) {
       const allowance = this.reg.param("PensionerAllowanceMonth");
       base = Math.max(0, wage - money(allowance));
       text += `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})`;
       sources.push(allowance, ...this.person.referenceSources);
+      key = "ahvPensioner";
+      Object.assign(params, { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" });
     }
     this.bases.ahv = base;
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
     const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
-    this.addLine("5010", employee, base, employeeRate.value, explanation(`${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8010", employer, base, employerRate.value, explanation(`${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    this.addLine("5010", employee, base, employeeRate.value, explanation(key, { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8010", employer, base, employerRate.value, explanation(key, { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
     const adminRate = this.co.atOrDefault("AhvAdminCostRate", this.work.refDate);
     if (adminRate) {
       const contributions = employee + employer;
-      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, explanation(`AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
+      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, explanation("ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
     }
   }
 
@@ -470,10 +503,11 @@ class PeriodCalculation {
     const employeeRate = this.reg.param("AlvEmployeeRate");
     const employerRate = this.reg.param("AlvEmployerRate");
     const solidarity = this.reg.optionalParam("AlvSolidarityRate");
-    const text = `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${liableYtd}, base so far ${this.ytd.alvBase}, this month ${c(base)} CHF`;
+    const text = `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
     const sources: Maybe[] = [ceilingYear, solidarity, ...this.person.referenceSources];
-    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, explanation(`${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, explanation(`${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    const params: TextParams = { ceilingYear: ceilingYear.value, days: String(alvDays), ceiling: c(ceiling), liableSoFar: c(liableYtd), baseSoFar: c(this.ytd.alvBase), base: c(base) };
+    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, explanation("alv", { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, explanation("alv", { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
   }
 
   /** UVG: NBU (employee share, employer rest) and BU (employer) on the wage up to the insured maximum, cumulative like ALV. */
@@ -493,6 +527,7 @@ class PeriodCalculation {
       this.addIssue(I.missingCompanyUvg, "The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", true, !nbuRate ? "NbuRate" : "BuRate");
     }
     const text = `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
+    const uvgParams: TextParams = { maxYear: maxYear.value, days: String(days), ceiling: c(ceiling), base: c(base) };
     if (nbuRate) {
       const hours = this.emp.at("WeeklyHours", at);
       const minimum = this.reg.optionalParam("NbuMinWeeklyHours");
@@ -503,12 +538,12 @@ class PeriodCalculation {
         const employeeRate = multiplyRates(pct(nbuRate), pct(share));
         const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
         const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
-        this.addLine("5040", employee, base, percentText(employeeRate), explanation(`NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), explanation(`NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+        this.addLine("5040", employee, base, percentText(employeeRate), explanation("nbuEmployee", { ...uvgParams, rate: nbuRate.value, share: share.value }, `NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), explanation("nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
       }
     }
     if (buRate) {
-      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, explanation(`BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
+      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, explanation("bu", { ...uvgParams, rate: buRate.value }, `BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
     }
   }
 
@@ -525,10 +560,12 @@ class PeriodCalculation {
     const max = this.co.at("KtgMaxSalary", at);
     let base = wage;
     let text = `KTG on the UVG-liable wage ${c(wage)} CHF`;
+    const ktgParams: TextParams = { wage: c(wage), capped: "no", maxSalary: "", days: "", ceiling: "" };
     if (max) {
       const ceiling = divide(big(money(max)) * big(this.ytd.days + this.work.svDays), YEAR_DAYS, ROUND_RAPPEN);
       base = Math.min(wage, Math.max(0, ceiling - this.ytd.ktgBase));
       text += ` up to KtgMaxSalary ${max.value} x ${this.ytd.days + this.work.svDays}/360 days = ${c(ceiling)} CHF year to date`;
+      Object.assign(ktgParams, { capped: "yes", maxSalary: max.value, days: String(this.ytd.days + this.work.svDays), ceiling: c(ceiling) });
     }
     this.bases.ktg = base;
     if (base === 0) return;
@@ -538,8 +575,8 @@ class PeriodCalculation {
     const employeeRate = multiplyRates(rate, pct(share));
     const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
     const sources: Maybe[] = [this.person.sex, rateRead, share, max];
-    this.addLine("5045", employee, base, percentText(employeeRate), explanation(`${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), explanation(`${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+    this.addLine("5045", employee, base, percentText(employeeRate), explanation("ktgEmployee", { ...ktgParams, rate: rateRead.value, share: share.value }, `${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), explanation("ktgEmployer", { ...ktgParams, rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
   }
 
   /**
@@ -565,9 +602,12 @@ class PeriodCalculation {
       }
       const employee = divide(big(money(ee)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
       const employer = divide(big(money(er)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
-      if (employer < employee) this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution");
-      this.addLine("5050", employee, money(ee), null, explanation(`Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
-      this.addLine("8050", employer, money(er), null, explanation(`Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
+      if (employer < employee) {
+        this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution", { employee: ee.value, employer: er.value });
+      }
+      const fixed = (amount: string): TextParams => ({ amount, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) });
+      this.addLine("5050", employee, money(ee), null, explanation("bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
+      this.addLine("8050", employer, money(er), null, explanation("bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
       return;
     }
     const birth = this.person.birthDate;
@@ -587,7 +627,7 @@ class PeriodCalculation {
     if (annual < money(threshold)) return;
     if (bvgAge < Number(savingsAfter.value) + 1) {
       if (riskAfter && bvgAge >= Number(riskAfter.value) + 1) {
-        this.addIssue(I.bvgRiskPremiumNotCalculated, `BVG age ${bvgAge}: risk cover only, whose premium the pension fund sets; record it as BvgPlan fixedAmounts.`, false, "BvgPlan");
+        this.addIssue(I.bvgRiskPremiumNotCalculated, `BVG age ${bvgAge}: risk cover only, whose premium the pension fund sets; record it as BvgPlan fixedAmounts.`, false, "BvgPlan", { age: String(bvgAge) });
       }
       return;
     }
@@ -606,8 +646,21 @@ class PeriodCalculation {
       `coordinated salary min(annual, ${upper.value}) - ${deduction.value}, at least ${minCoordinated.value} = ${c(coordinated)} CHF; ` +
       `age credit ${credit.value} % (BVG age ${bvgAge}), half each side, / 12${prorate}, rounded to 0.05 CHF (half up).`;
     const sources: Maybe[] = [plan, birth, thirteenth, threshold, upper, deduction, minCoordinated, savingsAfter, credit, this.reg.optionalParam("BvgEmployerMinimumShare")];
-    this.addLine("5050", employee, coordinated, percentText(half), explanation(text, sources));
-    this.addLine("8050", employee, coordinated, percentText(half), explanation(`${text} The employer pays the same half (BVG Art. 66).`, sources));
+    const params: TextParams = {
+      regular: c(regular),
+      days: String(svDays),
+      months: String(months),
+      annual: c(annual),
+      upper: upper.value,
+      deduction: deduction.value,
+      minimumCoordinated: minCoordinated.value,
+      coordinated: c(coordinated),
+      credit: credit.value,
+      age: String(bvgAge),
+      prorated: yesNo(svDays < MONTH_DAYS),
+    };
+    this.addLine("5050", employee, coordinated, percentText(half), explanation("bvgLegalEmployee", params, text, sources));
+    this.addLine("8050", employee, coordinated, percentText(half), explanation("bvgLegalEmployer", params, `${text} The employer pays the same half (BVG Art. 66).`, sources));
   }
 
   /** FAK: the company's FakRate on the AHV contribution base (after the age rules and the pensioner allowance). */
@@ -620,7 +673,7 @@ class PeriodCalculation {
       return;
     }
     const canton = this.co.at("FakCanton", this.work.refDate);
-    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation(`FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
+    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation("fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
   }
 
   /** Construction (LMV): FAR and Parifonds at the company's rates, of the AHV contribution base. */
@@ -642,10 +695,10 @@ class PeriodCalculation {
         if (!this.hasWageType(number)) continue;
         const rate = this.co.at(field, at);
         if (!rate) {
-          this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field);
+          this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field, { fund: fund.name, field });
           continue;
         }
-        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation(`${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
+        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation("industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
       }
     }
   }
@@ -656,7 +709,7 @@ class PeriodCalculation {
     const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
     if (exempt?.value === "true") return;
     const perMonth = this.reg.param("LgavEnforcementContributionMonth");
-    this.addLine("5080", money(perMonth), null, null, explanation(`L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
+    this.addLine("5080", money(perMonth), null, null, explanation("lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -670,7 +723,7 @@ class PeriodCalculation {
     if (!tariff) {
       const permit = this.emp.at("WorkPermit", at);
       if (this.work.employed && permit && PERMITS_TAXED_AT_SOURCE.includes(permit.value)) {
-        this.addIssue(I.missingTaxAtSourceTariff, `Work permit ${permit.value} is taxed at source, but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.`, true, "TaxAtSourceTariff");
+        this.addIssue(I.missingTaxAtSourceTariff, `Work permit ${permit.value} is taxed at source, but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.`, true, "TaxAtSourceTariff", { permit: permit.value });
       }
       return;
     }
@@ -683,12 +736,12 @@ class PeriodCalculation {
     }
     const model = this.reg.lookup("QstCantonModel", canton.value);
     if (model?.value === "annual") {
-      this.addIssue(I.qstAnnualModelNotSupported, `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`, true, "TaxAtSourceCanton");
+      this.addIssue(I.qstAnnualModelNotSupported, `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`, true, "TaxAtSourceCanton", { canton: canton.value });
       return;
     }
     const result = qstRate(this.input.qst, { canton: canton.value, code: tariff.value, monthlyIncomeRappen: income, date: at });
     if (!result) {
-      this.addIssue(I.qstTariffNotAvailable, `No withholding-tax tariff ${tariff.value} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`, true, "TaxAtSourceTariff");
+      this.addIssue(I.qstTariffNotAvailable, `No withholding-tax tariff ${tariff.value} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`, true, "TaxAtSourceTariff", { tariff: tariff.value, canton: canton.value, year: at.slice(0, 4) });
       return;
     }
     const to = result.bracket.toRappen === null ? "open-ended" : `to ${c(result.bracket.toRappen - 1)} CHF`;
@@ -697,12 +750,21 @@ class PeriodCalculation {
       qstAmount(income, result),
       income,
       result.ratePercent,
-      explanation(`Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`, [
-        tariff,
-        canton,
-        model,
-        { key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`, value: result.ratePercent },
-      ]),
+      explanation(
+        "withholdingTax",
+        {
+          canton: canton.value,
+          tariff: tariff.value,
+          validFrom: result.validFrom,
+          income: c(income),
+          bracketFrom: c(result.bracket.fromRappen),
+          openEnded: yesNo(result.bracket.toRappen === null),
+          bracketTo: result.bracket.toRappen === null ? "" : c(result.bracket.toRappen - 1),
+          rate: result.ratePercent,
+        },
+        `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
+        [tariff, canton, model, { key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`, value: result.ratePercent }],
+      ),
     );
   }
 
@@ -713,9 +775,11 @@ class PeriodCalculation {
     const net = roundTo5Rappen(unrounded);
     if (this.work.employed || this.lines.length > 0) {
       const difference = net - unrounded;
-      this.addLine("6500", net, unrounded, null, explanation(`Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`, []), true);
+      const params: TextParams = { gross: c(gross), deductions: c(deductions), unrounded: c(unrounded), rounded: yesNo(difference !== 0), difference: c(difference) };
+      const text = `Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`;
+      this.addLine("6500", net, unrounded, null, explanation("netWage", params, text, []), true);
     }
-    if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true);
+    if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true, undefined, { net: c(net) });
   }
 
   private result(): PeriodResult {

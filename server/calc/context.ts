@@ -3,6 +3,7 @@ import { chf } from "@/server/money/rappen";
 import { type Rate, parsePercent, rateFraction } from "@/server/money/rate";
 import type { Lookup, Parameter, WageType } from "@/server/regulations/catalog/types";
 import { addDays } from "./dates";
+import type { TextParams } from "./texts";
 import type { CalcIssue, CaseHistory, LineExplanation, PeriodInput, VersionedCaseValue } from "./types";
 
 /**
@@ -15,7 +16,8 @@ export type Source = Read | Param;
 
 const isRead = (source: Source): source is Read => "field" in source;
 
-export function explanation(text: string, sources: readonly (Source | null | undefined)[]): LineExplanation {
+/** A line's "why?": its key and figures (the catalogs' sentence), the English text, and the sources behind it. */
+export function explanation(key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]): LineExplanation {
   const caseValues: LineExplanation["caseValues"] = [];
   const parameters: LineExplanation["parameters"] = [];
   for (const source of sources) {
@@ -28,7 +30,7 @@ export function explanation(text: string, sources: readonly (Source | null | und
       }
     } else pushParameter(parameters, source.key, source.value);
   }
-  return { text, caseValues, parameters };
+  return { text, key, params, caseValues, parameters };
 }
 
 /** Each source once, in the order first named (compared field by field: these lines run per employee and period). */
@@ -38,8 +40,12 @@ function pushParameter(list: LineExplanation["parameters"], key: string, value: 
 
 /** A parameter, lookup or required value the regulation does not supply: the rule that needs it is skipped with an issue. */
 export class MissingRegulationData extends Error {
-  constructor(readonly what: string) {
-    super(`The regulation in force has no ${what}.`);
+  /** kind: what is missing (a parameter, a lookup, or one value of a lookup "Name[key]"). */
+  constructor(
+    readonly kind: "parameter" | "lookup" | "lookupValue",
+    readonly name: string,
+  ) {
+    super(`The regulation in force has no ${kind === "lookupValue" ? "lookup value" : kind} ${name}.`);
   }
 }
 
@@ -153,7 +159,7 @@ export class RegulationReader {
 
   param(key: string): Param {
     const found = this.parameters.get(key);
-    if (!found) throw new MissingRegulationData(`parameter ${key}`);
+    if (!found) throw new MissingRegulationData("parameter", key);
     return { key, value: found.value };
   }
 
@@ -164,7 +170,7 @@ export class RegulationReader {
 
   lookupValues(name: string) {
     const found = this.lookups.get(name);
-    if (!found) throw new MissingRegulationData(`lookup ${name}`);
+    if (!found) throw new MissingRegulationData("lookup", name);
     return found.values;
   }
 
@@ -178,9 +184,15 @@ export class RegulationReader {
 // Parsing stored (normalized) values
 // ---------------------------------------------------------------------------------------------
 
+const EXPECTED = { amount: "a CHF amount", percent: "a percentage", number: "a number" } as const;
+
 export class InvalidCaseValue extends Error {
-  constructor(readonly field: string, value: string, what: string) {
-    super(`${field} "${value}" is not ${what}.`);
+  constructor(
+    readonly field: string,
+    readonly value: string,
+    readonly expected: keyof typeof EXPECTED,
+  ) {
+    super(`${field} "${value}" is not ${EXPECTED[expected]}.`);
   }
 }
 
@@ -188,13 +200,13 @@ export function money(source: Read | Param): number {
   try {
     return chf(source.value);
   } catch {
-    throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "a CHF amount");
+    throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "amount");
   }
 }
 
 export function pct(source: Read | Param): Rate {
   const parsed = parsePercent(source.value, { allowNegative: false });
-  if (!parsed.ok) throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "a percentage");
+  if (!parsed.ok) throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "percent");
   return parsed.value;
 }
 
@@ -203,11 +215,11 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 /** A decimal number (hours, weeks, counts) as an exact fraction. */
 export function decimal(source: Read | Param): Rate {
   const match = DECIMAL.exec(source.value);
-  if (!match) throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "a number");
+  if (!match) throw new InvalidCaseValue(isRead(source) ? source.field : source.key, source.value, "number");
   const [, minus, whole = "", fraction = ""] = match;
   return rateFraction(BigInt(whole + fraction) * (minus ? -1n : 1n), 10n ** BigInt(fraction.length));
 }
 
-export function issue(code: string, message: string, blocking: boolean, field?: string): CalcIssue {
-  return field ? { code, message, field, blocking } : { code, message, blocking };
+export function issue(code: string, message: string, blocking: boolean, field: string | undefined, params: TextParams): CalcIssue {
+  return field ? { code, message, field, blocking, params } : { code, message, blocking, params };
 }

@@ -1,5 +1,6 @@
 import type { CaseDefinition, Lookup, Parameter, WageType } from "@/server/regulations/catalog/types";
 import type { QstTariffTable } from "@/server/regulations/qst/tariffs";
+import type { TextParams } from "./texts";
 
 /**
  * The calculation's contract with the service around it. Everything here is plain data: the
@@ -64,7 +65,11 @@ export type PeriodInput = {
 };
 
 export type LineExplanation = {
+  /** The English sentence (what the API returns). */
   text: string;
+  /** The sentence's key in the catalogs (messages/<locale>/calc.json "why.<key>") and its figures (server/calc/texts.ts); absent in entries stored before issue 12. */
+  key?: string;
+  params?: TextParams;
   caseValues: { field: string; value: string; caseChangeId: string }[];
   /** Regulation parameters and lookup values used; field defaults appear as "<Field> (default)". */
   parameters: { key: string; value: string }[];
@@ -81,7 +86,8 @@ export type WageTypeLine = {
   explanation: LineExplanation;
 };
 
-export type CalcIssue = { code: string; message: string; field?: string; blocking: boolean };
+/** message: the English sentence (what the API returns); params: its figures for the catalogs' sentence of the code (server/calc/texts.ts), absent in entries stored before issue 12. */
+export type CalcIssue = { code: string; message: string; field?: string; blocking: boolean; params?: TextParams };
 
 export type PeriodResult = {
   /** In wage type number order, including 6500 net wage whenever anything is paid or the person is employed. */

@@ -47,7 +47,7 @@ export async function closePeriod({
     const blocking = entries.flatMap((entry) =>
       controlOf(entry, confirmed.get(entry.employeeId) ?? new Set())
         .items.filter((item) => item.blocking)
-        .map((item) => ({ employeeId: entry.employeeId, code: item.code, message: item.message, caseName: item.caseName })),
+        .map((item) => ({ employeeId: entry.employeeId, code: item.code, message: item.message, caseName: item.caseName, ...(item.params ? { params: item.params } : {}) })),
     );
     if (blocking.length) {
       throw new Conflict("period.control_unresolved", `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`, { items: blocking });

@@ -12,7 +12,9 @@ const EntrySummary = z.object({
   openAmount: Money,
 });
 const Explanation = z.object({
-  text: z.string(),
+  text: z.string().describe("The explanation in English."),
+  key: z.string().optional().describe("The explanation's kind (a stable key); absent on lines calculated before it was introduced."),
+  params: z.record(z.string(), z.string()).optional().describe("The figures the text names, as plain values: ISO dates, CHF with two decimals, percentages, internal names."),
   caseValues: z.array(z.object({ field: z.string(), value: z.string(), caseChangeId: z.string() })),
   parameters: z.array(z.object({ key: z.string(), value: z.string() })),
 });

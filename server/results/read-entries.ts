@@ -102,16 +102,30 @@ export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explai
 
 const swissDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
-/** Why a current employee record is not in the period's payroll: what is missing, when it enters, or which dates exclude it. */
+/**
+ * Why a current employee record is not in the period's payroll: what is missing, when it enters, or
+ * which dates exclude it. params: the reason and the dates (ISO) for the console's sentence (server/calc/texts.ts).
+ */
 function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; exitDate: string | null }, periodEnd: string) {
+  const reason = entryDate === null ? "noEntryDate" : entryDate > periodEnd ? "entersLater" : "exitBeforeEntry";
   const message =
     entryDate === null
       ? "Not in payroll yet: no entry date (Employment). Record the Employment case with the entry date to include this person in the payroll."
       : entryDate > periodEnd
         ? `Not in payroll yet: enters on ${swissDate(entryDate)}, after this period.`
         : `Not in payroll: the exit date ${swissDate(exitDate ?? entryDate)} is before the entry date ${swissDate(entryDate)} (Employment).`;
-  return { code: NOT_IN_PAYROLL, message, caseName: "Employment", blocking: false };
+  const params: Record<string, string> = { reason, entryDate: entryDate ?? "", exitDate: reason === "exitBeforeEntry" ? (exitDate ?? entryDate ?? "") : "" };
+  return { code: NOT_IN_PAYROLL, message, caseName: "Employment", blocking: false, params };
 }
+
+/**
+ * Payroll Control as the API answers it (contract section 6): items of { code, message, caseName,
+ * blocking }. The console reads controlling() itself, whose items also carry their figures (params).
+ */
+export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) => ({
+  ...control,
+  items: control.items.map((row) => ({ ...row, items: row.items.map(({ code, message, caseName, blocking }) => ({ code, message, caseName, blocking })) })),
+});
 
 /**
  * Payroll Control of the open period: every current employee record of the payroll. Those employed
@@ -143,7 +157,7 @@ export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
         employeeId: entry.employeeId,
         state: control.state,
         openAmount: money(control.openAmount),
-        items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking })),
+        items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking, params: i.params ?? null })),
       };
     }),
     ...notInPayroll.map(({ employeeId, employment }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(employment, period.periodEnd)] })),

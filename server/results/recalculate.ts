@@ -211,9 +211,9 @@ function groupBy<T>(items: T[], key: (item: T) => string) {
 function missingForPayment(history: CaseHistory, date: string, usesCostCenters: boolean): PeriodResult["issues"] {
   const has = (field: string) => valueInForce(history[field] ?? [], date) !== null;
   const issues: PeriodResult["issues"] = [];
-  if (!has("Iban")) issues.push({ code: "control.missing_bank_account", message: "No bank account (IBAN) to pay the salary to.", field: "Iban", blocking: true });
+  if (!has("Iban")) issues.push({ code: "control.missing_bank_account", message: "No bank account (IBAN) to pay the salary to.", field: "Iban", blocking: true, params: {} });
   if (usesCostCenters && !has("CostCenter")) {
-    issues.push({ code: "control.missing_cost_center", message: "The payroll uses cost centers; this employee has none.", field: "CostCenter", blocking: true });
+    issues.push({ code: "control.missing_cost_center", message: "The payroll uses cost centers; this employee has none.", field: "CostCenter", blocking: true, params: {} });
   }
   return issues;
 }
@@ -263,6 +263,8 @@ function retroLines(result: PeriodResult, booked: Map<string, { amount: number; 
       retroPeriodStart: periodStart,
       explanation: {
         text: `Correction of the closed period from ${periodStart}: it should have been ${formatRappen(target)}, ${formatRappen(was)} was booked.`,
+        key: "retroCorrection",
+        params: { periodStart, should: formatRappen(target), booked: formatRappen(was) },
         caseValues: should.get(number)?.explanation.caseValues ?? [],
         parameters: should.get(number)?.explanation.parameters ?? [],
       },

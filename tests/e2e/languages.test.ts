@@ -45,6 +45,8 @@ describe("the console speaks the person's language", () => {
   const run = randomBytes(3).toString("hex");
   let orgId = "";
   let employeeId = "";
+  /** Enters on 15 January with a salary type but no salary: Payroll Control's "no monthly salary from 15.01.2026 to 31.01.2026". */
+  let partTimeId = "";
   const lastName = `Sprachen${run}`;
   const shots = process.env.E2E_SCREENSHOTS ?? path.join(root, "test-results", "e2e-languages");
 
@@ -72,6 +74,16 @@ describe("the console speaks the person's language", () => {
       ["Salary", { SalaryType: "monthly", MonthlySalary: "7234.50" }],
     ] as const) {
       const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, { method: "POST", token: system, body: { caseName, employeeId, values: values(pairs) } });
+      expect(recorded.status, recorded.text).toBe(201);
+    }
+    const partTime = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `P-${run}`, firstName: "Max", lastName: `Teilzeit${run}` } });
+    expect(partTime.status, partTime.text).toBe(201);
+    partTimeId = partTime.body.id;
+    for (const [caseName, pairs] of [
+      ["Employment", { EntryDate: "2026-01-15", ActivityRate: "100", WorkplaceCanton: "ZH" }],
+      ["Salary", { SalaryType: "monthly" }],
+    ] as const) {
+      const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, { method: "POST", token: system, body: { caseName, employeeId: partTimeId, values: values(pairs) } });
       expect(recorded.status, recorded.text).toBe(201);
     }
 
@@ -145,6 +157,14 @@ describe("the console speaks the person's language", () => {
       expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe(SALARY[locale]);
       const payslip = (await page.getByTestId("payslip-preview").textContent()) ?? "";
       expect(payslip).toContain(message(locale, "payslip", "columns.wageType"));
+      // The AHV line's "why?": the calculation's sentence in the language, the wage and the rate in its format.
+      const ahv = page.locator('[data-testid="payslip-line"][data-number="5010"]');
+      await ahv.getByTestId("why").locator("summary").click();
+      const rate = locale === "fr-CH" ? "5,3\u202f%" : "5.3\u202f%";
+      const why = message(locale, "calc", "why.ahv").replace("{wage}", `CHF ${SALARY[locale]}`).replace("{rate}", rate);
+      expect(await ahv.getByTestId("why-text").textContent()).toBe(why);
+      expect(why).toContain({ "de-CH": "AHV-pflichtigen Lohn", "fr-CH": "soumis à l'AVS", "it-CH": "soggetto all'AVS", "en-CH": "AHV-liable wage" }[locale]);
+
       // The record's description says since when, the Swiss way.
       expect(await page.locator("main").first().textContent()).toContain(message(locale, "employees", "page.since").replace("{date}", "01.01.2026"));
       if (locale === "fr-CH") await snap("fr-employee");
@@ -167,6 +187,11 @@ describe("the console speaks the person's language", () => {
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       if (locale === "fr-CH") await snap("fr-payroll-control");
       expect(await page.locator("main").first().textContent()).toMatch(/01\.01\.2026/);
+      // A finding with its figures: the calculation's sentence in the language, the dates the Swiss way.
+      const finding = page.locator(`[data-testid="control-row"][data-employee-id="${partTimeId}"] [data-testid="control-item"][data-code="calc.missing_monthly_salary"]`);
+      const sentence = message(locale, "calc", "issue.calc.missing_monthly_salary").replace("{from}", "15.01.2026").replace("{to}", "31.01.2026");
+      expect(await finding.getByTestId("control-item-text").textContent()).toBe(sentence);
+      expect(sentence).toContain({ "de-CH": "Kein Monatslohn", "fr-CH": "Pas de salaire mensuel", "it-CH": "Nessun salario mensile", "en-CH": "No monthly salary" }[locale]);
     });
 
     it(`${locale}: the close screen speaks it`, async () => {

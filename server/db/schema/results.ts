@@ -10,7 +10,8 @@ export type StoredLine = {
   rate: string | null;
   retro: boolean;
   retroPeriodStart: string | null;
-  explanation: { text: string; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
+  /** key and params: the sentence in the catalogs and its figures (server/calc/texts.ts); absent in lines stored before issue 12. */
+  explanation: { text: string; key?: string; params?: Record<string, string>; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
 };
 
 /**
@@ -36,7 +37,7 @@ export const payrunEntries = pgTable(
     lines: jsonb("lines").$type<StoredLine[]>().notNull(),
     collectors: jsonb("collectors").$type<Record<string, number>>().notNull(),
     yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),
-    issues: jsonb("issues").$type<{ code: string; message: string; field?: string; caseName: string | null; blocking: boolean }[]>().notNull(),
+    issues: jsonb("issues").$type<{ code: string; message: string; field?: string; caseName: string | null; blocking: boolean; params?: Record<string, string> }[]>().notNull(),
     calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -64,7 +64,7 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
       name: names[c.employeeId] ?? c.employeeId,
       state: c.state,
       openAmount: c.openAmount,
-      blockedBy: c.items.filter((i) => i.blocking).map((i) => ({ code: i.code, message: i.message })),
+      blockedBy: c.items.filter((i) => i.blocking).map((i) => ({ code: i.code, message: i.message, ...(i.params ? { params: i.params } : {}) })),
       // Data the payment file needs (address, second account) that Payroll Control does not ask for.
       fileBlockedBy: (fileBlockers.employees.get(c.employeeId) ?? [])
         .filter((item) => !c.items.some((i) => i.blocking && i.caseName === item.caseName))

@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { issueSentence } from "@/components/results/calc-text";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
 import { findingSentence, findingTitle, PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
 import { confirmationsOf, displayNameIn, languageOfLocale, openPeriodOf, payrollVocabulary } from "@/components/results/load";
@@ -31,7 +32,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
-  const [t, format] = await Promise.all([getTranslations("results"), getFormat()]);
+  const [t, tc, format] = await Promise.all([getTranslations("results"), getTranslations("calc"), getFormat()]);
   const language = languageOfLocale(format.locale);
   // The API's CHF ("23400.00") as the console shows amounts ("23'400.00").
   const chf = (amount: string) => format.amount(amount);
@@ -134,7 +135,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                               <div className="flex flex-wrap items-baseline gap-x-2">
                                 <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? t("control.blocking") : confirmed ? t("control.confirmed") : t("control.note")}</span>
                                 <span className="text-slate-900" data-testid="control-item-text">
-                                  {findingSentence(item, vocabulary.words, t, format.locale)}
+                                  {issueSentence(item, { t: tc, format, words: vocabulary.words }) ?? findingSentence(item, vocabulary.words, t, format.locale)}
                                 </span>
                               </div>
                               <div className="mt-1 flex flex-wrap gap-x-4 text-sm">

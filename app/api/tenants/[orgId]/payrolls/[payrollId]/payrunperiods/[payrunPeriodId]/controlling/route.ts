@@ -1,8 +1,8 @@
 import { handle, resource } from "@/server/http/route";
 import { ok } from "@/server/http/replies";
 import { controllingOp } from "@/server/results/operations";
-import { controlling } from "@/server/results/read-entries";
+import { controlForApi, controlling } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(controllingOp, async ({ ctx, params }) => ok(await controlling({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! }))),
+  GET: handle(controllingOp, async ({ ctx, params }) => ok(controlForApi(await controlling({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! })))),
 });

@@ -32,7 +32,14 @@ export type PayrollClientOptions = {
   fetch?: typeof globalThis.fetch;
 };
 
-export type PayrollClient = Client<paths> & {
+/**
+ * The answers' types are taken from their JSON media types (application/json, application/problem+json):
+ * a payout's 201 is also available as pain.001 XML, a document as PDF, but only on request
+ * (`headers: { accept: "application/xml" }` or `parseAs: "arrayBuffer"` / `"text"`).
+ */
+export type JsonMedia = `${string}/${string}json`;
+
+export type PayrollClient = Client<paths, JsonMedia> & {
   /** The current access token (fetched or renewed as needed). */
   accessToken(): Promise<string>;
 };
@@ -120,7 +127,7 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
     }
   }
 
-  const client = createClient<paths>({ baseUrl: `${origin}/api`, fetch: send }) as PayrollClient;
+  const client = createClient<paths, JsonMedia>({ baseUrl: `${origin}/api`, fetch: send }) as PayrollClient;
   client.accessToken = () => accessToken();
   return client;
 }

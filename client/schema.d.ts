@@ -1562,7 +1562,7 @@ export interface components {
              * @default carryForward
              * @enum {string}
              */
-            openAmounts: "carryForward" | "paidExternally";
+            openAmounts?: "carryForward" | "paidExternally";
         };
         DeletedLookupValue: {
             deleted: components["schemas"]["LookupValue"];

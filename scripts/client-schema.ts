@@ -7,7 +7,8 @@ export async function clientSchemaSource(): Promise<string> {
   // The order of the operations follows module namespaces, which tsx (CommonJS) and vitest (ESM) list differently.
   document.paths = sortedKeys(document.paths ?? {});
   document.webhooks = sortedKeys(document.webhooks ?? {});
-  const ast = await openapiTS(document, { silent: true });
+  // A field with a default is optional in a request; the document's `required` lists say what an answer always has.
+  const ast = await openapiTS(document, { silent: true, defaultNonNullable: false });
   return COMMENT_HEADER + astToString(ast);
 }
 

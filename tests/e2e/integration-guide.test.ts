@@ -68,6 +68,7 @@ describe("docs/integration.md", () => {
       expect(lastStep).toMatch(/^\d+ 13\. Webhooks$/);
       expect(result.output).toMatch(/^closed 2026-01-01 to 2026-01-31: closed$/m);
       expect(result.output).toMatch(/^received: .*WebhookPayloadPayrunPeriodClosed/m);
+      if (process.env.E2E_VERBOSE) console.log(result.output);
       console.log(`[guide] ${guide.blocks.length} samples ran in ${seconds.toFixed(1)} s (tsx start included) against ${baseUrl}`);
     } finally {
       rmSync(file, { force: true });

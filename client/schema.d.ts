@@ -1789,7 +1789,14 @@ export interface components {
                 retroPeriodStart: string | null;
                 /** @description With ?explain=true: the case values and parameters behind the line. */
                 explanation?: {
+                    /** @description The explanation in English. */
                     text: string;
+                    /** @description The explanation's kind (a stable key); absent on lines calculated before it was introduced. */
+                    key?: string;
+                    /** @description The figures the text names, as plain values: ISO dates, CHF with two decimals, percentages, internal names. */
+                    params?: {
+                        [key: string]: string;
+                    };
                     caseValues: {
                         field: string;
                         value: string;
@@ -2541,6 +2548,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2668,6 +2676,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -2751,6 +2760,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -2845,9 +2855,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -2996,7 +3008,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The employee's id (UUID). */
                 employeeId: string;
             };
             cookie?: never;
@@ -3006,6 +3020,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,10 +3090,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The employee's id (UUID). */
                 employeeId: string;
             };
             cookie?: never;
@@ -3095,6 +3114,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3258,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -3331,9 +3353,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -3487,7 +3511,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -3497,6 +3523,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3565,10 +3593,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -3593,6 +3624,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3735,7 +3768,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -3832,10 +3867,13 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4013,7 +4051,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4113,7 +4153,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4224,7 +4266,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4320,8 +4364,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The employee's id (UUID). */
                 employeeId: string;
             };
             cookie?: never;
@@ -4402,8 +4449,11 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The employee's id (UUID). */
                 employeeId: string;
             };
             cookie?: never;
@@ -4525,7 +4575,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4623,7 +4675,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4741,7 +4795,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -4823,8 +4879,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -4902,11 +4961,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5045,8 +5108,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5144,8 +5210,11 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5243,9 +5312,13 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The document's id, as listed by the period's documents. */
                 documentId: string;
             };
             cookie?: never;
@@ -5341,8 +5414,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5441,9 +5517,13 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The entry's id (UUID): one employee's result of the period. */
                 payrunPeriodEntryId: string;
             };
             cookie?: never;
@@ -5536,9 +5616,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The entry's id (UUID): one employee's result of the period. */
                 payrunPeriodEntryId: string;
             };
             cookie?: never;
@@ -5634,8 +5718,11 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5730,11 +5817,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
             };
             cookie?: never;
@@ -5893,9 +5984,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The payout's id (UUID). */
                 payoutId: string;
             };
             cookie?: never;
@@ -5973,12 +6068,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The payout's id (UUID). */
                 payoutId: string;
             };
             cookie?: never;
@@ -6085,9 +6185,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The payout's id (UUID). */
                 payoutId: string;
             };
             cookie?: never;
@@ -6165,12 +6269,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
                 payrunPeriodId: string;
+                /** @description The payout's id (UUID). */
                 payoutId: string;
             };
             cookie?: never;
@@ -6276,10 +6385,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -6436,7 +6548,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -6446,6 +6560,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,10 +6630,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -6543,6 +6662,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,7 +6808,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -6783,8 +6906,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The task's id (UUID). */
                 taskId: string;
             };
             cookie?: never;
@@ -6794,6 +6920,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,11 +6990,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The task's id (UUID). */
                 taskId: string;
             };
             cookie?: never;
@@ -6890,6 +7022,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7029,7 +7163,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
             };
             cookie?: never;
@@ -7108,12 +7244,13 @@ export interface operations {
     putTenantsOrgIdPayrollsPayrollIdWagetypesWageTypeNumberAccounts: {
         parameters: {
             query?: never;
-            header?: {
-                "If-Match"?: string;
-            };
+            header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The payroll's id (UUID). */
                 payrollId: string;
+                /** @description The wage type number, e.g. "1000". */
                 wageTypeNumber: string;
             };
             cookie?: never;
@@ -7194,20 +7331,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description If-Match does not match. Codes: `request.precondition_failed`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 412;
-                        /** @enum {unknown} */
-                        code?: "request.precondition_failed";
-                    };
-                };
-            };
             /** @description The body is larger than 1 MB. Codes: `request.too_large`. */
             413: {
                 headers: {
@@ -7259,7 +7382,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The regulation's id, as listed by the payroll's regulations. */
                 regulationId: string;
             };
             cookie?: never;
@@ -7351,11 +7476,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The regulation's id, as listed by the payroll's regulations. */
                 regulationId: string;
+                /** @description The lookup's id, as listed by the regulation's lookup sets. */
                 lookupId: string;
             };
             cookie?: never;
@@ -7510,12 +7639,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The regulation's id, as listed by the payroll's regulations. */
                 regulationId: string;
+                /** @description The lookup's id, as listed by the regulation's lookup sets. */
                 lookupId: string;
+                /** @description The lookup value's id (UUID). */
                 lookupValueId: string;
             };
             cookie?: never;
@@ -7540,6 +7674,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,9 +7815,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The regulation's id, as listed by the payroll's regulations. */
                 regulationId: string;
+                /** @description The lookup's id, as listed by the regulation's lookup sets. */
                 lookupId: string;
+                /** @description The lookup value's id (UUID). */
                 lookupValueId: string;
             };
             cookie?: never;
@@ -7777,6 +7917,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -7871,9 +8012,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -8025,6 +8168,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -8120,7 +8264,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The invitation's id (UUID). */
                 invitationId: string;
             };
             cookie?: never;
@@ -8210,9 +8356,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -8359,10 +8507,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The membership's id (UUID). */
                 userMembershipId: string;
             };
             cookie?: never;
@@ -8383,6 +8534,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8522,7 +8675,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The membership's id (UUID). */
                 userMembershipId: string;
             };
             cookie?: never;
@@ -8616,6 +8771,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -8710,9 +8866,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
             };
             cookie?: never;
@@ -8869,7 +9027,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -8879,6 +9039,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8947,10 +9109,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -8978,6 +9143,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9103,7 +9270,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9184,7 +9353,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9279,11 +9450,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
+                /** @description The webhook message's id (UUID). */
                 messageId: string;
             };
             cookie?: never;
@@ -9389,10 +9564,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9539,10 +9717,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
+                /** @description The webhook's id (UUID). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9649,6 +9830,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation's id (UUID). */
                 invitationId: string;
             };
             cookie?: never;
@@ -9726,9 +9908,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The invitation's id (UUID). */
                 invitationId: string;
             };
             cookie?: never;
@@ -9882,6 +10066,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9958,9 +10143,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
                 "If-Match"?: string;
             };
             path: {
+                /** @description The user's id (UUID). */
                 userId: string;
             };
             cookie?: never;
@@ -9977,6 +10164,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useState, useTransition, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState, useTransition, type ReactNode } from "react";
 import { useProblems } from "@/components/forms/use-problems";
 import type { Locale } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
@@ -16,7 +16,6 @@ import { findingSentence, findingTitle, plainText, type ResultsTranslator } from
 import { CloseProblem, requestClose, type OpenAmountsChoice } from "./close-request";
 
 /** The refusal's texts name fields by their internal names only where the calculation wrote them: spelled out. */
-const NO_WORDS = new Map<string, string>();
 
 type Props = {
   orgId: string;
@@ -31,6 +30,8 @@ type Props = {
   blockedReason: string | null;
   /** Employee id -> "Müller, Lea (1001)", to name the people in a refusal's items. */
   employeeNames: Record<string, string>;
+  /** The payroll's case, field and lookup names in the person's language (payrollVocabulary), for the names a refusal's items carry. */
+  words: Record<string, string>;
   /** Amounts still open (not yet paid out): how many employees, and their total ("12'345.60"). */
   open: { count: number; total: string };
   /** "February 2026": where a carried amount goes. */
@@ -52,7 +53,8 @@ function Spinner() {
  * a confirmation that says what happens, progress while the service works, the refusal with its
  * items, and on success the page of the just-closed period's status (?closed=).
  */
-export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames, open, nextMonth }: Props) {
+export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames, words: wordList, open, nextMonth }: Props) {
+  const words = useMemo(() => new Map(Object.entries(wordList)), [wordList]);
   const router = useRouter();
   const t = useTranslations("periods");
   const tr = useTranslations("results") as unknown as ResultsTranslator;
@@ -102,12 +104,12 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
     error instanceof CloseProblem ? (error.status === 0 ? t("button.networkRetry") : error.status === 403 ? t("button.forbidden") : problems.message(error.problem)) : problems.message(error);
   /** An item of a refusal: a Payroll Control finding or another coded item in words, else the calculation's text (English). */
   const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) => {
-    if (!item.code) return plainText(item.message, NO_WORDS, locale);
-    const sentence = issueSentence({ code: item.code, params: item.params }, { t: tc, format, words: NO_WORDS });
+    if (!item.code) return plainText(item.message, words, locale);
+    const sentence = issueSentence({ code: item.code, params: item.params }, { t: tc, format, words: words });
     if (sentence) return sentence;
-    if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, NO_WORDS, tr, locale);
+    if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, words, tr, locale);
     if (locale !== "en-CH" && problems.t.has(`codes.${item.code}`)) return problems.t(`codes.${item.code}`);
-    return locale === "en-CH" ? plainText(item.message, NO_WORDS) : findingTitle(item.code, tr);
+    return locale === "en-CH" ? plainText(item.message, words) : findingTitle(item.code, tr);
   };
 
   return (

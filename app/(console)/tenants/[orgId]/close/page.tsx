@@ -12,7 +12,7 @@ import { contentTypeLabel, documentHref, isLivePeriod } from "@/components/perio
 import { employeeNames, periodOrNull } from "@/components/periods/load";
 import { TotalsChart } from "@/components/periods/totals-chart";
 import { toRappen } from "@/components/results/labels";
-import { openPeriodOf } from "@/components/results/load";
+import { openPeriodOf, payrollVocabulary } from "@/components/results/load";
 import { addMonths } from "@/server/dates";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -94,9 +94,10 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
     );
   }
 
-  const [control, documents] = await Promise.all([
+  const [control, documents, vocabulary] = await Promise.all([
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     canReadDocuments ? listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} }) : Promise.resolve(null),
+    payrollVocabulary(ctx, payroll.id, period.periodStart),
   ]);
   const month = format.month(period.periodStart);
   const live = isLivePeriod(payroll.transmissionStartDate, period.periodStart);
@@ -249,6 +250,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
             salaryCertificates={salaryCertificates}
             blockedReason={blockedReason}
             employeeNames={names}
+            words={Object.fromEntries(vocabulary.words)}
             open={{ count: unpaid.length, total: format.amount(unpaidTotal) }}
             nextMonth={nextMonth}
           />

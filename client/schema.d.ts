@@ -2148,6 +2148,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "x": "n_S312mZpzFewHxPX24_aQPdhT156u_h37bTPqd9B28",
+                     *           "y": "y-n8D0_y72-vLUbVD-dfYzDFDvcMoq5xJwPQLon2xK0",
+                     *           "alg": "ES256",
+                     *           "crv": "P-256",
+                     *           "kid": "01a21829-9b7f-7551-ad7e-85f212877513",
+                     *           "kty": "EC",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         keys: {
                             [key: string]: unknown;
@@ -2180,6 +2195,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "person-7b9d9dc3@example.test"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -2194,6 +2214,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJSUzI1NiIsImtp…",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -2308,6 +2335,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "su_26771c7d9de9f255d52443d5",
+                 *       "client_secret": "g25cHxy0sOim5EjHPxWdtAp4uusrZh4PNPsaC8sS3C0"
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     grant_type: "client_credentials";
@@ -2329,6 +2363,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFUzI1NiIsImtp…",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -2471,6 +2512,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "f12c9594-248c-5693-b1ce-6bb0a6a126ed",
+                     *           "name": "CH",
+                     *           "displayName": {
+                     *             "de": "Schweiz",
+                     *             "en": "Switzerland",
+                     *             "fr": "Suisse",
+                     *             "it": "Svizzera"
+                     *           },
+                     *           "kind": "country",
+                     *           "industries": [
+                     *             {
+                     *               "id": "6dffaa5f-0b80-54d9-950a-14b0ff1b997c",
+                     *               "name": "CH.Construction",
+                     *               "displayName": {
+                     *                 "de": "Bauhauptgewerbe (LMV)",
+                     *                 "en": "Construction (LMV)",
+                     *                 "fr": "Secteur principal de la construction (CN)",
+                     *                 "it": "Edilizia principale (CNM)"
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "273dba30-1109-5041-9008-427483cb315b",
+                     *               "name": "CH.Hospitality",
+                     *               "displayName": {
+                     *                 "de": "Gastgewerbe (L-GAV)",
+                     *                 "en": "Hospitality (L-GAV)",
+                     *                 "fr": "Hôtellerie-restauration (CCNT)",
+                     *                 "it": "Settore alberghiero e della ristorazione (CCNL)"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "accountingDocument": [
+                     *             {
+                     *               "id": "8ee62004-5b7b-591a-815e-0c93afa485b5",
+                     *               "name": "AccountingJournalStandard",
+                     *               "displayName": {
+                     *                 "de": "Buchungsjournal (Standard)",
+                     *                 "en": "Accounting journal (standard)",
+                     *                 "fr": "Journal comptable (standard)",
+                     *                 "it": "Giornale contabile (standard)"
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "0d1654d2-5cf7-5655-b329-9154cd9dcb6f",
+                     *               "name": "AccountingJournalByCostCenter",
+                     *               "displayName": {
+                     *                 "de": "Buchungsjournal nach Kostenstellen",
+                     *                 "en": "Accounting journal by cost center",
+                     *                 "fr": "Journal comptable par centre de coûts",
+                     *                 "it": "Giornale contabile per centro di costo"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "accountingData": [
+                     *             {
+                     *               "id": "b957cf1f-9838-53a9-93b3-f97de63748c5",
+                     *               "name": "ChartOfAccountsKmu",
+                     *               "displayName": {
+                     *                 "de": "Kontenrahmen KMU",
+                     *                 "en": "Swiss SME chart of accounts (KMU)",
+                     *                 "fr": "Plan comptable PME",
+                     *                 "it": "Piano contabile PMI"
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "684f9b3b-c7ce-5bb9-883f-b49b43f3c04b",
+                     *               "name": "ChartOfAccountsCompact",
+                     *               "displayName": {
+                     *                 "de": "Kompakter Kontenplan",
+                     *                 "en": "Compact chart of accounts",
+                     *                 "fr": "Plan comptable compact",
+                     *                 "it": "Piano dei conti compatto"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AvailableRegulations"];
                 };
             };
@@ -2508,6 +2632,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21834-44d2-75bc-bfe5-c7166b80513e",
+                     *           "name": "T0",
+                     *           "createdAt": "2026-11-26T14:13:28.402Z"
+                     *         },
+                     *         {
+                     *           "id": "01a21834-4595-73f9-9bc1-f184d072e956",
+                     *           "name": "T1",
+                     *           "createdAt": "2026-11-26T14:13:28.597Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJhZnRlciI6IjAxYTIxODM0LTQ1OTUtNzNmOS05YmMxLWYxODRkMDcyZTk1NiJ9"
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Tenant"][];
                         nextCursor: string | null;
@@ -2556,6 +2697,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Tenant-562344dc"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                 };
@@ -2568,6 +2714,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-a883-714a-8d46-04767be585bd",
+                     *       "name": "Tenant-562344dc",
+                     *       "createdAt": "2026-11-26T13:58:36.419Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tenant"];
                 };
             };
@@ -2689,6 +2842,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *       "name": "Tenant-0a1ea653",
+                     *       "createdAt": "2026-11-26T14:01:49.939Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tenant"];
                 };
             };
@@ -2773,6 +2933,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "identifier": "E-2b5b908b",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Muster",
+                     *           "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *           "employed": true,
+                     *           "entryDate": "2026-01-01",
+                     *           "exitDate": null,
+                     *           "createdAt": "2026-11-26T14:01:51.797Z"
+                     *         },
+                     *         {
+                     *           "id": "01a21829-a52b-74a9-9e07-4a1ae508e65d",
+                     *           "identifier": "E-60f4f27e",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Muster",
+                     *           "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *           "employed": true,
+                     *           "entryDate": null,
+                     *           "exitDate": null,
+                     *           "createdAt": "2026-11-26T14:01:52.143Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Employee"][];
                         nextCursor: string | null;
@@ -2866,6 +3055,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identifier": "E-725b31a9",
+                 *       "firstName": "Anna",
+                 *       "lastName": "Muster"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The company's own employee number; unique within the tenant. */
                     identifier: string;
@@ -2886,6 +3082,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-baaf-7193-bcd8-8d02c885e25f",
+                     *       "identifier": "E-725b31a9",
+                     *       "firstName": "Anna",
+                     *       "lastName": "Muster",
+                     *       "divisionId": "01a21826-add5-7142-b1d9-834a92ece783",
+                     *       "employed": true,
+                     *       "entryDate": null,
+                     *       "exitDate": null,
+                     *       "createdAt": "2026-11-26T13:58:41.054Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Employee"];
                 };
             };
@@ -3025,6 +3234,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *       "identifier": "E-2b5b908b",
+                     *       "firstName": "Anna",
+                     *       "lastName": "Muster",
+                     *       "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *       "employed": true,
+                     *       "entryDate": "2026-01-01",
+                     *       "exitDate": null,
+                     *       "createdAt": "2026-11-26T14:01:51.797Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Employee"];
                 };
             };
@@ -3103,6 +3325,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     identifier?: string;
                     firstName?: string;
@@ -3119,6 +3342,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *       "identifier": "E-2b5b908b",
+                     *       "firstName": "Anna",
+                     *       "lastName": "Muster",
+                     *       "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *       "employed": true,
+                     *       "entryDate": "2026-01-01",
+                     *       "exitDate": null,
+                     *       "createdAt": "2026-11-26T14:01:51.797Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Employee"];
                 };
             };
@@ -3271,6 +3507,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-a0f3-717a-920a-39e2afc698fc",
+                     *           "name": "Firma AG-b50692dd",
+                     *           "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *           "accountingStartDate": "2026-01-01",
+                     *           "transmissionStartDate": null,
+                     *           "documentLanguage": "de",
+                     *           "countryRegulation": "CH",
+                     *           "createdAt": "2026-11-26T14:01:51.068Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Payroll"][];
                         nextCursor: string | null;
@@ -3364,6 +3617,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Firma AG-1ab0b49c",
+                 *       "accountingStartDate": "2026-01-01",
+                 *       "documentLanguage": "de"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The payroll's name (as in the commercial register). */
                     name: string;
@@ -3389,6 +3649,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-add7-754e-a4aa-d7f34a2b8bfb",
+                     *       "name": "Firma AG-1ab0b49c",
+                     *       "divisionId": "01a21826-add5-7142-b1d9-834a92ece783",
+                     *       "accountingStartDate": "2026-01-01",
+                     *       "transmissionStartDate": null,
+                     *       "documentLanguage": "de",
+                     *       "countryRegulation": "CH",
+                     *       "createdAt": "2026-11-26T13:58:37.763Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payroll"];
                 };
             };
@@ -3528,6 +3800,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-a0f3-717a-920a-39e2afc698fc",
+                     *       "name": "Firma AG-b50692dd",
+                     *       "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *       "accountingStartDate": "2026-01-01",
+                     *       "transmissionStartDate": null,
+                     *       "documentLanguage": "de",
+                     *       "countryRegulation": "CH",
+                     *       "createdAt": "2026-11-26T14:01:51.068Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payroll"];
                 };
             };
@@ -3606,6 +3890,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transmissionStartDate": "2026-01-01"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /**
@@ -3629,6 +3918,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-c39c-77d5-aba5-e9016576f6c9",
+                     *       "name": "Firma AG-9dd967a6",
+                     *       "divisionId": "01a21826-c389-75dd-84cb-6e2046c22c4f",
+                     *       "accountingStartDate": "2026-01-01",
+                     *       "transmissionStartDate": "2026-01-01",
+                     *       "documentLanguage": "de",
+                     *       "countryRegulation": "CH",
+                     *       "createdAt": "2026-11-26T13:58:43.318Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payroll"];
                 };
             };
@@ -3783,6 +4084,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "name": "CompanyAddress",
+                     *           "displayName": {
+                     *             "de": "Firmenadresse",
+                     *             "en": "Company address",
+                     *             "fr": "Adresse de l'entreprise",
+                     *             "it": "Indirizzo dell'azienda"
+                     *           },
+                     *           "scope": "company",
+                     *           "cluster": null,
+                     *           "fields": [
+                     *             {
+                     *               "name": "CompanyStreet",
+                     *               "displayName": {
+                     *                 "de": "Strasse",
+                     *                 "en": "Street",
+                     *                 "fr": "Rue",
+                     *                 "it": "Via"
+                     *               },
+                     *               "valueType": "text",
+                     *               "required": true,
+                     *               "requiredFor": "calculation",
+                     *               "cluster": null,
+                     *               "requiredWhen": null,
+                     *               "options": null,
+                     *               "lookup": null,
+                     *               "moment": false,
+                     *               "default": null
+                     *             },
+                     *             {
+                     *               "name": "CompanyHouseNumber",
+                     *               "displayName": {
+                     *                 "de": "Hausnummer",
+                     *                 "en": "House number",
+                     *                 "fr": "Numéro",
+                     *                 "it": "Numero civico"
+                     *               },
+                     *               "valueType": "text",
+                     *               "required": false,
+                     *               "requiredFor": null,
+                     *               "cluster": null,
+                     *               "requiredWhen": null,
+                     *               "options": null,
+                     *               "lookup": null,
+                     *               "moment": false,
+                     *               "default": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "CompanyRegistration",
+                     *           "displayName": {
+                     *             "de": "Handelsregister",
+                     *             "en": "Company registration",
+                     *             "fr": "Registre du commerce",
+                     *             "it": "Registro di commercio"
+                     *           },
+                     *           "scope": "company",
+                     *           "cluster": null,
+                     *           "fields": [
+                     *             {
+                     *               "name": "CompanyUid",
+                     *               "displayName": {
+                     *                 "de": "UID",
+                     *                 "en": "UID",
+                     *                 "fr": "IDE",
+                     *                 "it": "IDI"
+                     *               },
+                     *               "valueType": "uid",
+                     *               "required": true,
+                     *               "requiredFor": "calculation",
+                     *               "cluster": null,
+                     *               "requiredWhen": null,
+                     *               "options": null,
+                     *               "lookup": null,
+                     *               "moment": false,
+                     *               "default": null
+                     *             },
+                     *             {
+                     *               "name": "CompanyBurNumber",
+                     *               "displayName": {
+                     *                 "de": "BUR-Nummer",
+                     *                 "en": "BUR number",
+                     *                 "fr": "Numéro REE",
+                     *                 "it": "Numero RIS"
+                     *               },
+                     *               "valueType": "text",
+                     *               "required": false,
+                     *               "requiredFor": null,
+                     *               "cluster": null,
+                     *               "requiredWhen": null,
+                     *               "options": null,
+                     *               "lookup": null,
+                     *               "moment": false,
+                     *               "default": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["CaseDefinition"][];
                         nextCursor: null;
@@ -3880,6 +4286,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "caseName": "CompanyUvg",
+                 *       "employeeId": null,
+                 *       "values": [
+                 *         {
+                 *           "caseFieldName": "UvgInsurer",
+                 *           "value": "Suva",
+                 *           "start": "2026-01-01"
+                 *         },
+                 *         {
+                 *           "caseFieldName": "NbuRate",
+                 *           "value": "1",
+                 *           "start": "2026-01-01"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     caseName: string;
                     /**
@@ -3904,6 +4328,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2182b-575e-7697-87a3-b49cdc40aa6d",
+                     *       "caseName": "FamilyAllowances",
+                     *       "employeeId": "01a2182b-4f0d-760a-bf39-941bfa952712",
+                     *       "reason": null,
+                     *       "createdAt": "2026-11-26T14:03:43.247Z",
+                     *       "createdBy": {
+                     *         "kind": "person",
+                     *         "id": "01a2182b-54a4-75f2-9c99-7b899b5c9378",
+                     *         "name": "person-02accc13"
+                     *       },
+                     *       "values": [
+                     *         {
+                     *           "id": "01a2182b-5771-75c0-ad66-b686310526c2",
+                     *           "caseFieldName": "ChildAllowances",
+                     *           "value": "2",
+                     *           "start": "2026-01-01",
+                     *           "end": null
+                     *         }
+                     *       ],
+                     *       "status": "applied",
+                     *       "taskId": null,
+                     *       "decision": null,
+                     *       "recalculatedPeriods": [
+                     *         {
+                     *           "id": "01a2182b-22f5-71d0-bc36-29863427dbc4",
+                     *           "periodStart": "2026-01-01",
+                     *           "periodEnd": "2026-01-31",
+                     *           "status": "open"
+                     *         }
+                     *       ],
+                     *       "dryRun": true,
+                     *       "periods": [
+                     *         {
+                     *           "id": "01a2182b-22f5-71d0-bc36-29863427dbc4",
+                     *           "periodStart": "2026-01-01",
+                     *           "periodEnd": "2026-01-31",
+                     *           "status": "open",
+                     *           "employees": [
+                     *             {
+                     *               "employeeId": "01a2182b-4f0d-760a-bf39-941bfa952712",
+                     *               "gross": {
+                     *                 "before": "6500.00",
+                     *                 "after": "6500.00",
+                     *                 "change": "0.00"
+                     *               },
+                     *               "net": {
+                     *                 "before": "5804.25",
+                     *                 "after": "5804.25",
+                     *                 "change": "0.00"
+                     *               },
+                     *               "employerCost": {
+                     *                 "before": "7208.80",
+                     *                 "after": "7208.80",
+                     *                 "change": "0.00"
+                     *               },
+                     *               "controlState": {
+                     *                 "before": "Blocked",
+                     *                 "after": "Blocked"
+                     *               },
+                     *               "payable": {
+                     *                 "before": "5804.25",
+                     *                 "after": "6234.25",
+                     *                 "change": "430.00"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseChangeCreated"];
                 };
             };
@@ -3913,6 +4409,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-b630-7034-bcbe-a31f29e5c6a8",
+                     *       "caseName": "CompanyUvg",
+                     *       "employeeId": null,
+                     *       "reason": null,
+                     *       "createdAt": "2026-11-26T13:58:39.847Z",
+                     *       "createdBy": {
+                     *         "kind": "system",
+                     *         "id": "01a21826-a20e-72d5-b9a6-94e8f8fbe5a1",
+                     *         "name": "backend-a5c1c4d8"
+                     *       },
+                     *       "values": [
+                     *         {
+                     *           "id": "01a21826-b633-7039-a9e1-d786d14fb7b5",
+                     *           "caseFieldName": "UvgInsurer",
+                     *           "value": "Suva",
+                     *           "start": "2026-01-01",
+                     *           "end": null
+                     *         },
+                     *         {
+                     *           "id": "01a21826-b633-7039-a9e1-da2e442313ba",
+                     *           "caseFieldName": "NbuRate",
+                     *           "value": "1",
+                     *           "start": "2026-01-01",
+                     *           "end": null
+                     *         }
+                     *       ],
+                     *       "status": "applied",
+                     *       "taskId": null,
+                     *       "decision": null,
+                     *       "recalculatedPeriods": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseChangeCreated"];
                 };
             };
@@ -3922,6 +4452,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "caseChange": {
+                     *         "id": "01a2182b-40ea-770d-93cb-52201a58e498",
+                     *         "caseName": "EmployeePersonalData",
+                     *         "employeeId": "01a2182b-2d31-7725-9f8e-91516c141084",
+                     *         "reason": "Moved in with Marco",
+                     *         "createdAt": "2026-11-26T14:03:37.490Z",
+                     *         "createdBy": {
+                     *           "kind": "person",
+                     *           "id": "01a2182b-3b78-76d9-80b9-28b6608f039c",
+                     *           "name": "person-98c4452e"
+                     *         },
+                     *         "values": [
+                     *           {
+                     *             "id": "01a2182b-40ea-770d-93cb-4ce0ed298bf8",
+                     *             "caseFieldName": "CivilStatus",
+                     *             "value": "married",
+                     *             "start": "2026-01-01",
+                     *             "end": null
+                     *           }
+                     *         ],
+                     *         "status": "pending",
+                     *         "taskId": "01a2182b-4103-7363-89a2-9e229c7c6130",
+                     *         "decision": null
+                     *       },
+                     *       "taskId": "01a2182b-4103-7363-89a2-9e229c7c6130"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseChangeReported"];
                 };
             };
@@ -4066,6 +4626,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a2182a-290c-706e-b5e3-aa6dbef33128",
+                     *           "caseName": "Employment",
+                     *           "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "reason": null,
+                     *           "createdAt": "2026-11-26T14:02:25.907Z",
+                     *           "createdBy": {
+                     *             "kind": "person",
+                     *             "id": "01a21829-c7e8-746e-a7e9-1d906d51beda",
+                     *             "name": "person-9454a917"
+                     *           },
+                     *           "values": [
+                     *             {
+                     *               "id": "01a2182a-290d-76df-af65-7c8efaa0af71",
+                     *               "caseFieldName": "EntryDate",
+                     *               "value": "2026-01-01",
+                     *               "start": "2026-01-01",
+                     *               "end": null
+                     *             }
+                     *           ],
+                     *           "status": "applied",
+                     *           "taskId": null,
+                     *           "decision": null
+                     *         },
+                     *         {
+                     *           "id": "01a2182a-28c6-7466-9887-9cd49194d236",
+                     *           "caseName": "Employment",
+                     *           "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "reason": null,
+                     *           "createdAt": "2026-11-26T14:02:25.856Z",
+                     *           "createdBy": {
+                     *             "kind": "person",
+                     *             "id": "01a21829-c2a4-7340-899a-be1e0ba2ee78",
+                     *             "name": "person-53198384"
+                     *           },
+                     *           "values": [
+                     *             {
+                     *               "id": "01a2182a-28cc-7355-be9b-ffb8fe88c672",
+                     *               "caseFieldName": "EntryDate",
+                     *               "value": "2026-01-01",
+                     *               "start": "2026-01-01",
+                     *               "end": null
+                     *             }
+                     *           ],
+                     *           "status": "applied",
+                     *           "taskId": null,
+                     *           "decision": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["CaseChange"][];
                         nextCursor: string | null;
@@ -4168,6 +4783,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valueDate": "2026-11-26",
+                     *       "items": [
+                     *         {
+                     *           "caseFieldName": "BuRate",
+                     *           "caseName": "CompanyUvg",
+                     *           "value": "0.1",
+                     *           "start": "2026-01-01",
+                     *           "end": null,
+                     *           "caseChangeId": "01a21829-a821-76f4-b7d1-2d76b160665d",
+                     *           "createdAt": "2026-11-26T14:01:52.902Z"
+                     *         },
+                     *         {
+                     *           "caseFieldName": "CompanyCity",
+                     *           "caseName": "CompanyAddress",
+                     *           "value": "Bern",
+                     *           "start": "2026-01-01",
+                     *           "end": null,
+                     *           "caseChangeId": "01a2182a-2798-7206-8812-84f52d826113",
+                     *           "createdAt": "2026-11-26T14:02:25.553Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         valueDate: string;
                         items: {
@@ -4281,6 +4921,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "identifier": "E-2b5b908b",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Muster",
+                     *           "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *           "employed": true,
+                     *           "entryDate": "2026-01-01",
+                     *           "exitDate": null,
+                     *           "createdAt": "2026-11-26T14:01:51.797Z"
+                     *         },
+                     *         {
+                     *           "id": "01a21829-a52b-74a9-9e07-4a1ae508e65d",
+                     *           "identifier": "E-60f4f27e",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Muster",
+                     *           "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *           "employed": true,
+                     *           "entryDate": null,
+                     *           "exitDate": null,
+                     *           "createdAt": "2026-11-26T14:01:52.143Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Employee"][];
                         nextCursor: string | null;
@@ -4381,6 +5050,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *       "identifier": "E-2b5b908b",
+                     *       "firstName": "Anna",
+                     *       "lastName": "Muster",
+                     *       "divisionId": "01a21829-a0df-77ea-bfd5-9aab5648c6a4",
+                     *       "employed": true,
+                     *       "entryDate": "2026-01-01",
+                     *       "exitDate": null,
+                     *       "createdAt": "2026-11-26T14:01:51.797Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Employee"];
                 };
             };
@@ -4466,6 +5148,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valueDate": "2026-01-31",
+                     *       "items": [
+                     *         {
+                     *           "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "caseName": "EmployeePersonalData",
+                     *           "displayName": {
+                     *             "de": "Personalien",
+                     *             "en": "Personal data",
+                     *             "fr": "Données personnelles",
+                     *             "it": "Dati personali"
+                     *           },
+                     *           "fields": [
+                     *             {
+                     *               "name": "BirthDate",
+                     *               "displayName": {
+                     *                 "de": "Geburtsdatum",
+                     *                 "en": "Birth date",
+                     *                 "fr": "Date de naissance",
+                     *                 "it": "Data di nascita"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             },
+                     *             {
+                     *               "name": "Sex",
+                     *               "displayName": {
+                     *                 "de": "Geschlecht",
+                     *                 "en": "Sex",
+                     *                 "fr": "Sexe",
+                     *                 "it": "Sesso"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             }
+                     *           ],
+                     *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
+                     *         },
+                     *         {
+                     *           "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "caseName": "EmployeeAddress",
+                     *           "displayName": {
+                     *             "de": "Adresse",
+                     *             "en": "Address",
+                     *             "fr": "Adresse",
+                     *             "it": "Indirizzo"
+                     *           },
+                     *           "fields": [
+                     *             {
+                     *               "name": "PostalCode",
+                     *               "displayName": {
+                     *                 "de": "PLZ",
+                     *                 "en": "Postal code",
+                     *                 "fr": "NPA",
+                     *                 "it": "NPA"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             },
+                     *             {
+                     *               "name": "City",
+                     *               "displayName": {
+                     *                 "de": "Ort",
+                     *                 "en": "City",
+                     *                 "fr": "Localité",
+                     *                 "it": "Località"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             }
+                     *           ],
+                     *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         valueDate: string;
                         items: {
@@ -4590,6 +5345,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-3549-700a-81b6-30afae07aaac",
+                     *           "regulationId": "b957cf1f-9838-53a9-93b3-f97de63748c5",
+                     *           "regulationName": "ChartOfAccountsKmu",
+                     *           "lookupId": "Accounts",
+                     *           "key": "1020",
+                     *           "value": "Bank",
+                     *           "displayName": {
+                     *             "de": "Bank",
+                     *             "en": "Bank",
+                     *             "fr": "Bank",
+                     *             "it": "Bank"
+                     *           },
+                     *           "clientAdded": false,
+                     *           "usedBy": [],
+                     *           "createdAt": "2026-11-26T14:01:23.475Z",
+                     *           "updatedAt": "2026-11-26T14:01:23.475Z"
+                     *         },
+                     *         {
+                     *           "id": "01a21829-354a-7005-8dea-f44c9384596b",
+                     *           "regulationId": "b957cf1f-9838-53a9-93b3-f97de63748c5",
+                     *           "regulationName": "ChartOfAccountsKmu",
+                     *           "lookupId": "Accounts",
+                     *           "key": "1090",
+                     *           "value": "Gehaltsdurchlaufkonto",
+                     *           "displayName": {
+                     *             "de": "Gehaltsdurchlaufkonto",
+                     *             "en": "Salary pass-through account",
+                     *             "fr": "Gehaltsdurchlaufkonto",
+                     *             "it": "Gehaltsdurchlaufkonto"
+                     *           },
+                     *           "clientAdded": false,
+                     *           "usedBy": [],
+                     *           "createdAt": "2026-11-26T14:01:23.475Z",
+                     *           "updatedAt": "2026-11-26T14:01:23.475Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["LookupValue"][];
                         nextCursor: string | null;
@@ -4690,6 +5488,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valueDate": "2026-01-31",
+                     *       "items": [
+                     *         {
+                     *           "employeeId": null,
+                     *           "caseName": "CompanyRegistration",
+                     *           "displayName": {
+                     *             "de": "Handelsregister",
+                     *             "en": "Company registration",
+                     *             "fr": "Registre du commerce",
+                     *             "it": "Registro di commercio"
+                     *           },
+                     *           "fields": [
+                     *             {
+                     *               "name": "CompanyUid",
+                     *               "displayName": {
+                     *                 "de": "UID",
+                     *                 "en": "UID",
+                     *                 "fr": "IDE",
+                     *                 "it": "IDI"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             }
+                     *           ],
+                     *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
+                     *         },
+                     *         {
+                     *           "employeeId": null,
+                     *           "caseName": "CompanyAhv",
+                     *           "displayName": {
+                     *             "de": "AHV-Ausgleichskasse",
+                     *             "en": "AHV compensation fund",
+                     *             "fr": "Caisse de compensation AVS",
+                     *             "it": "Cassa di compensazione AVS"
+                     *           },
+                     *           "fields": [
+                     *             {
+                     *               "name": "AhvFundNumber",
+                     *               "displayName": {
+                     *                 "de": "Kassennummer",
+                     *                 "en": "Fund number",
+                     *                 "fr": "Numéro de caisse",
+                     *                 "it": "Numero della cassa"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             },
+                     *             {
+                     *               "name": "AhvMemberNumber",
+                     *               "displayName": {
+                     *                 "de": "Abrechnungsnummer",
+                     *                 "en": "Member number",
+                     *                 "fr": "Numéro d'affilié",
+                     *                 "it": "Numero di affiliato"
+                     *               },
+                     *               "requiredFor": "calculation"
+                     *             }
+                     *           ],
+                     *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         valueDate: string;
                         items: {
@@ -4810,6 +5671,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21830-9602-74ef-925c-5993e5d20f02",
+                     *           "periodStart": "2026-01-01",
+                     *           "periodEnd": "2026-01-31",
+                     *           "status": "closed",
+                     *           "closedAt": "2026-11-26T14:09:31.238Z",
+                     *           "submittedToElm": false,
+                     *           "finalizedAt": null,
+                     *           "elmError": null
+                     *         },
+                     *         {
+                     *           "id": "01a21830-a5ca-713f-8d73-77b6b4301fb1",
+                     *           "periodStart": "2026-02-01",
+                     *           "periodEnd": "2026-02-28",
+                     *           "status": "open",
+                     *           "closedAt": null,
+                     *           "submittedToElm": false,
+                     *           "finalizedAt": null,
+                     *           "elmError": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["PayrunPeriod"][];
                         nextCursor: string | null;
@@ -4896,6 +5784,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-1d0f-705a-88b2-c9c9545dc8c3",
+                     *       "periodStart": "2026-01-01",
+                     *       "periodEnd": "2026-01-31",
+                     *       "status": "open",
+                     *       "closedAt": null,
+                     *       "submittedToElm": false,
+                     *       "finalizedAt": null,
+                     *       "elmError": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayrunPeriod"];
                 };
             };
@@ -4986,6 +5886,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-c39e-751e-ad3d-f326d11d8b60",
+                     *       "periodStart": "2026-01-01",
+                     *       "periodEnd": "2026-01-31",
+                     *       "status": "closed",
+                     *       "closedAt": "2026-11-26T13:59:08.568Z",
+                     *       "submittedToElm": false,
+                     *       "finalizedAt": null,
+                     *       "elmError": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayrunPeriod"];
                 };
             };
@@ -5125,6 +6037,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "employeeId": "01a21826-baaf-7193-bcd8-8d02c885e25f",
+                     *           "state": "ReadyToPayOut",
+                     *           "openAmount": "4490.25",
+                     *           "items": []
+                     *         },
+                     *         {
+                     *           "employeeId": "01a21826-bef3-74c8-8e50-bd20f204c627",
+                     *           "state": "ReadyToPayOut",
+                     *           "openAmount": "4490.25",
+                     *           "items": []
+                     *         }
+                     *       ],
+                     *       "blockingCount": 0
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** Format: uuid */
@@ -5227,6 +6158,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "f0fe29e4-38f9-5978-ad1a-1302aa46416a",
+                     *           "category": "Payslip",
+                     *           "employeeId": "01a21826-e782-74bb-aa83-1bbc65199036",
+                     *           "name": "payslip-2026-01-E-8c94ec9d.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "final": false,
+                     *           "createdAt": "2026-11-26T13:58:53.488Z"
+                     *         },
+                     *         {
+                     *           "id": "ec9c4fe5-8e28-59b2-b32f-1dfbff727a39",
+                     *           "category": "Payslip",
+                     *           "employeeId": "01a21826-d87b-7390-8826-e2530ae20e29",
+                     *           "name": "payslip-2026-01-E-9bfcd66d.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "final": false,
+                     *           "createdAt": "2026-11-26T13:58:53.488Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Document"][];
                         nextCursor: null;
@@ -5331,6 +6287,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "014f63bc-2aa8-5e37-8cf3-79c9f60d951b",
+                     *       "category": "Payslip",
+                     *       "employeeId": "01a21829-134e-7781-a9f4-f77110eb22e9",
+                     *       "name": "payslip-2026-01-E-da2fa773.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "final": false,
+                     *       "createdAt": "2026-11-26T14:01:15.257Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                     "application/pdf": string;
                     "text/csv": string;
@@ -5431,6 +6398,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21826-bb3d-73fc-ad9c-d5c391420ad3",
+                     *           "employeeId": "01a21826-baaf-7193-bcd8-8d02c885e25f",
+                     *           "controlState": "ReadyToPayOut",
+                     *           "gross": "5000.00",
+                     *           "net": "4490.25",
+                     *           "paidOut": "0.00",
+                     *           "openAmount": "4490.25"
+                     *         },
+                     *         {
+                     *           "id": "01a21826-bf34-714b-8a29-a7241d87aab9",
+                     *           "employeeId": "01a21826-bef3-74c8-8e50-bd20f204c627",
+                     *           "controlState": "ReadyToPayOut",
+                     *           "gross": "5000.00",
+                     *           "net": "4490.25",
+                     *           "paidOut": "0.00",
+                     *           "openAmount": "4490.25"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** Format: uuid */
@@ -5536,6 +6528,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-a478-72a8-a8ff-7ea0aea6f6d0",
+                     *       "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *       "controlState": "Blocked",
+                     *       "gross": "0.00",
+                     *       "net": "0.00",
+                     *       "paidOut": "0.00",
+                     *       "openAmount": "0.00",
+                     *       "wageTypes": [
+                     *         {
+                     *           "number": "6500",
+                     *           "name": "Net wage",
+                     *           "amount": "0.00",
+                     *           "base": "0.00",
+                     *           "rate": null,
+                     *           "retro": false,
+                     *           "retroPeriodStart": null
+                     *         }
+                     *       ],
+                     *       "collectors": [
+                     *         {
+                     *           "name": "AhvWage",
+                     *           "amount": "0.00"
+                     *         },
+                     *         {
+                     *           "name": "AlvWage",
+                     *           "amount": "0.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayrunPeriodEntry"];
                 };
             };
@@ -5635,6 +6659,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "since": null,
+                     *       "items": [
+                     *         {
+                     *           "caseFieldName": "EntryDate",
+                     *           "caseName": "Employment",
+                     *           "employeeId": "01a21829-a3c0-7505-a7a2-34336f677f52",
+                     *           "value": "2026-01-01",
+                     *           "start": "2026-01-01",
+                     *           "end": null,
+                     *           "caseChangeId": "01a21829-a611-741a-bee4-6be765b8a6a8",
+                     *           "createdAt": "2026-11-26T14:01:52.355Z"
+                     *         },
+                     *         {
+                     *           "caseFieldName": "UvgInsurer",
+                     *           "caseName": "CompanyUvg",
+                     *           "employeeId": null,
+                     *           "value": "Suva",
+                     *           "start": "2026-01-01",
+                     *           "end": null,
+                     *           "caseChangeId": "01a21829-a821-76f4-b7d1-2d76b160665d",
+                     *           "createdAt": "2026-11-26T14:01:52.902Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         since: string | null;
                         items: {
@@ -5735,6 +6786,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21826-d2cf-77f4-9db9-c85f09c9445f",
+                     *           "payrunPeriodId": "01a21826-cb8e-73f3-9393-5921ab2369f5",
+                     *           "status": "created",
+                     *           "executionDate": "2026-11-27",
+                     *           "total": "1000.00",
+                     *           "count": 1,
+                     *           "external": false,
+                     *           "documentId": "01a21826-d2cf-77f4-9db9-cc766a12816e",
+                     *           "lines": [
+                     *             {
+                     *               "id": "01a21826-d2ce-7444-a727-cac4bd44ecd8",
+                     *               "employeeId": "01a21826-cf0b-736f-ac65-f5107c16498d",
+                     *               "amount": "1000.00",
+                     *               "iban": "CH9300762011623852957",
+                     *               "endToEndId": "01a21826d2ce7444a727cac4bd44ecd8"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-26T13:58:47.247Z",
+                     *           "createdBy": {
+                     *             "id": "01a21826-cb0e-74f8-b6c5-95a2a26dbbaa",
+                     *             "kind": "system",
+                     *             "name": "backend-ae89027e"
+                     *           },
+                     *           "cancelledAt": null,
+                     *           "processedAt": null
+                     *         },
+                     *         {
+                     *           "id": "01a21826-d37f-7183-b34a-dc9abc52601e",
+                     *           "payrunPeriodId": "01a21826-cb8e-73f3-9393-5921ab2369f5",
+                     *           "status": "created",
+                     *           "executionDate": "2026-11-27",
+                     *           "total": "3490.25",
+                     *           "count": 1,
+                     *           "external": false,
+                     *           "documentId": "01a21826-d37f-7183-b34a-e2a5977b16f5",
+                     *           "lines": [
+                     *             {
+                     *               "id": "01a21826-d37e-739b-a802-e6cb529ecbea",
+                     *               "employeeId": "01a21826-cf0b-736f-ac65-f5107c16498d",
+                     *               "amount": "3490.25",
+                     *               "iban": "CH9300762011623852957",
+                     *               "endToEndId": "01a21826d37e739ba802e6cb529ecbea"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-26T13:58:47.423Z",
+                     *           "createdBy": {
+                     *             "id": "01a21826-cb0e-74f8-b6c5-95a2a26dbbaa",
+                     *             "kind": "system",
+                     *             "name": "backend-ae89027e"
+                     *           },
+                     *           "cancelledAt": null,
+                     *           "processedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Payout"][];
                         nextCursor: string | null;
@@ -5832,6 +6944,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description The employees to pay; without it, everyone with a positive open amount who is not blocked. */
                     employeeIds?: string[];
@@ -5851,6 +6964,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payout": {
+                     *         "id": "01a21826-c4da-71e7-95e8-e6cb1ba6674e",
+                     *         "payrunPeriodId": "01a21826-adf2-7057-a77d-751ba7847d64",
+                     *         "status": "created",
+                     *         "executionDate": "2026-11-27",
+                     *         "total": "8980.50",
+                     *         "count": 2,
+                     *         "external": false,
+                     *         "documentId": "01a21826-c4da-71e7-95e8-ea9b970914bd",
+                     *         "lines": [
+                     *           {
+                     *             "id": "01a21826-c4c7-736f-92b9-a302cc5c2187",
+                     *             "employeeId": "01a21826-baaf-7193-bcd8-8d02c885e25f",
+                     *             "amount": "4490.25",
+                     *             "iban": "CH9300762011623852957",
+                     *             "endToEndId": "01a21826c4c7736f92b9a302cc5c2187"
+                     *           },
+                     *           {
+                     *             "id": "01a21826-c4c7-736f-92b9-a78b413f86f5",
+                     *             "employeeId": "01a21826-bef3-74c8-8e50-bd20f204c627",
+                     *             "amount": "4490.25",
+                     *             "iban": "CH9300762011623852957",
+                     *             "endToEndId": "01a21826c4c7736f92b9a78b413f86f5"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-26T13:58:43.674Z",
+                     *         "createdBy": {
+                     *           "id": "01a21826-a20e-72d5-b9a6-94e8f8fbe5a1",
+                     *           "kind": "system",
+                     *           "name": "backend-a5c1c4d8"
+                     *         },
+                     *         "cancelledAt": null,
+                     *         "processedAt": null
+                     *       },
+                     *       "paymentFile": {
+                     *         "documentId": "01a21826-c4da-71e7-95e8-ea9b970914bd",
+                     *         "contentType": "application/xml",
+                     *         "content": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:pain.001.001.09\">\n  <CstmrCdtTrfInitn>\n    <GrpHdr>\n      <MsgId>01a21826c4da71e795e8e6cb1ba6674e</MsgId>\n      <…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payout: components["schemas"]["Payout"];
                         paymentFile: {
@@ -6003,6 +7159,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21826-faed-7485-9403-289fb06104e6",
+                     *       "payrunPeriodId": "01a21826-f462-779c-a6f4-8687a7b9578c",
+                     *       "status": "created",
+                     *       "executionDate": "2026-11-27",
+                     *       "total": "4490.25",
+                     *       "count": 1,
+                     *       "external": false,
+                     *       "documentId": "01a21826-faed-7485-9403-2e951dd729d3",
+                     *       "lines": [
+                     *         {
+                     *           "id": "01a21826-fae6-75c8-8e6e-fa4f2f643add",
+                     *           "employeeId": "01a21826-f7d2-76b8-8d2b-3059414f86f0",
+                     *           "amount": "4490.25",
+                     *           "iban": "CH9300762011623852957",
+                     *           "endToEndId": "01a21826fae675c88e6efa4f2f643add"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-26T13:58:57.517Z",
+                     *       "createdBy": {
+                     *         "id": "01a21826-f41c-773e-acbb-7d34fb476ea7",
+                     *         "kind": "system",
+                     *         "name": "backend-db5dbd4b"
+                     *       },
+                     *       "cancelledAt": null,
+                     *       "processedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -6091,6 +7276,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21827-5da5-7562-bca4-28ba9f154ea5",
+                     *       "payrunPeriodId": "01a21827-5896-734e-8fa9-d72644bd29a4",
+                     *       "status": "cancelled",
+                     *       "executionDate": "2026-11-27",
+                     *       "total": "4490.25",
+                     *       "count": 1,
+                     *       "external": false,
+                     *       "documentId": "01a21827-5da5-7562-bca4-2e259365696f",
+                     *       "lines": [
+                     *         {
+                     *           "id": "01a21827-5da4-7281-a9ac-ff17c768d93b",
+                     *           "employeeId": "01a21827-5a51-753c-8369-e202e72c025c",
+                     *           "amount": "4490.25",
+                     *           "iban": "CH9300762011623852957",
+                     *           "endToEndId": "01a218275da47281a9acff17c768d93b"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-26T13:59:22.789Z",
+                     *       "createdBy": {
+                     *         "id": "01a21827-5856-77ef-a395-6f2a6d64b195",
+                     *         "kind": "system",
+                     *         "name": "backend-41a7c90a"
+                     *       },
+                     *       "cancelledAt": "2026-11-26T13:59:22.933Z",
+                     *       "processedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -6292,6 +7506,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21827-691c-7402-80ba-f59a691d69d5",
+                     *       "payrunPeriodId": "01a21827-5fea-74ca-a605-01ca2078ddf7",
+                     *       "status": "processed",
+                     *       "executionDate": "2026-11-27",
+                     *       "total": "100.00",
+                     *       "count": 1,
+                     *       "external": false,
+                     *       "documentId": "01a21827-691c-7402-80ba-fa85f74812b6",
+                     *       "lines": [
+                     *         {
+                     *           "id": "01a21827-68ef-77d7-9ca2-0895a0782ffb",
+                     *           "employeeId": "01a21827-627d-75a5-b914-af1c0aa46699",
+                     *           "amount": "100.00",
+                     *           "iban": "CH9300762011623852957",
+                     *           "endToEndId": "01a2182768ef77d79ca20895a0782ffb"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-26T13:59:25.724Z",
+                     *       "createdBy": {
+                     *         "id": "01a21827-5f72-73d3-a5eb-72c52ff5d2ea",
+                     *         "kind": "system",
+                     *         "name": "backend-f0a51fb2"
+                     *       },
+                     *       "cancelledAt": null,
+                     *       "processedAt": "2026-11-26T13:59:27.401Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -6398,6 +7641,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountingStartDate": "2026-03-01",
+                 *       "confirm": true
+                 *     }
+                 */
                 "application/json": {
                     accountingStartDate: string;
                     /** @constant */
@@ -6412,6 +7661,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21827-87c5-725b-912f-e98c3c6ebca8",
+                     *       "name": "Firma AG-831c1b80",
+                     *       "divisionId": "01a21827-87af-74b0-88b4-a33ca245c6b8",
+                     *       "accountingStartDate": "2026-03-01",
+                     *       "transmissionStartDate": null,
+                     *       "documentLanguage": "de",
+                     *       "countryRegulation": "CH",
+                     *       "createdAt": "2026-11-26T13:59:33.550Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payroll"];
                 };
             };
@@ -6565,6 +7826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "countryRegulation": "CH",
+                     *       "industries": [],
+                     *       "accountingDocument": "AccountingJournalStandard",
+                     *       "accountingData": "ChartOfAccountsKmu"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayrollRegulations"];
                 };
             };
@@ -6643,6 +7912,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "countryRegulation": "CH",
+                 *       "industries": [
+                 *         "CH.Construction"
+                 *       ],
+                 *       "accountingDocument": "AccountingJournalStandard",
+                 *       "accountingData": "ChartOfAccountsKmu"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Exactly one; set once, never swapped. */
                     countryRegulation: string;
@@ -6667,6 +7946,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "countryRegulation": "CH",
+                     *       "industries": [
+                     *         "CH.Construction"
+                     *       ],
+                     *       "accountingDocument": "AccountingJournalStandard",
+                     *       "accountingData": "ChartOfAccountsKmu"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayrollRegulations"];
                 };
             };
@@ -6823,6 +8112,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a2182b-4802-718b-af3a-3757d2968f83",
+                     *           "payrollId": "01a2182b-22c5-70e7-bddd-a60f2ece87cd",
+                     *           "employeeId": "01a2182b-2d31-7725-9f8e-91516c141084",
+                     *           "kind": "selfServiceChange",
+                     *           "status": "open",
+                     *           "resolution": null,
+                     *           "title": "Partner change reported by Anna Muster",
+                     *           "caseChangeId": "01a2182b-47e7-76b5-b2a9-541267c2f382",
+                     *           "details": {
+                     *             "end": null,
+                     *             "after": {
+                     *               "PartnerLastName": "Muster",
+                     *               "PartnerFirstName": "Marco"
+                     *             },
+                     *             "start": "2026-01-01",
+                     *             "before": {
+                     *               "PartnerLastName": null,
+                     *               "PartnerFirstName": null
+                     *             },
+                     *             "reason": "Moved in with Marco",
+                     *             "caseName": "EmployeePartner"
+                     *           },
+                     *           "createdAt": "2026-11-26T14:03:39.347Z",
+                     *           "updatedAt": "2026-11-26T14:03:39.347Z",
+                     *           "completedBy": null
+                     *         },
+                     *         {
+                     *           "id": "01a2182b-46b6-77dd-8ff7-0b6e69de2e05",
+                     *           "payrollId": "01a2182b-22c5-70e7-bddd-a60f2ece87cd",
+                     *           "employeeId": "01a2182b-2d31-7725-9f8e-91516c141084",
+                     *           "kind": "selfServiceChange",
+                     *           "status": "open",
+                     *           "resolution": null,
+                     *           "title": "Absence change reported by Anna Muster",
+                     *           "caseChangeId": "01a2182b-469e-7304-84d8-7faf1a7a8e71",
+                     *           "details": {
+                     *             "end": null,
+                     *             "after": {
+                     *               "AbsenceType": "sickness",
+                     *               "AbsencePercent": "50"
+                     *             },
+                     *             "start": "2026-01-01",
+                     *             "before": {
+                     *               "AbsenceType": null,
+                     *               "AbsencePercent": null
+                     *             },
+                     *             "reason": "Moved in with Marco",
+                     *             "caseName": "Absence"
+                     *           },
+                     *           "createdAt": "2026-11-26T14:03:38.931Z",
+                     *           "updatedAt": "2026-11-26T14:03:38.931Z",
+                     *           "completedBy": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Task"][];
                         nextCursor: string | null;
@@ -6925,6 +8275,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2182a-6cc1-7549-85b1-5cbf7ad97348",
+                     *       "payrollId": "01a21829-a0f3-717a-920a-39e2afc698fc",
+                     *       "employeeId": null,
+                     *       "kind": "webhookFailing",
+                     *       "status": "open",
+                     *       "resolution": null,
+                     *       "title": "Webhook deliveries are failing",
+                     *       "caseChangeId": null,
+                     *       "details": {},
+                     *       "createdAt": "2026-11-26T14:02:43.264Z",
+                     *       "updatedAt": "2026-11-26T14:02:43.264Z",
+                     *       "completedBy": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -7005,6 +8371,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "done"
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     status: "done";
@@ -7027,6 +8398,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2182a-6eff-7684-a721-b6b694dfe8bd",
+                     *       "payrollId": "01a21829-a0f3-717a-920a-39e2afc698fc",
+                     *       "employeeId": null,
+                     *       "kind": "webhookFailing",
+                     *       "status": "done",
+                     *       "resolution": null,
+                     *       "title": "Webhook deliveries are failing",
+                     *       "caseChangeId": null,
+                     *       "details": {},
+                     *       "createdAt": "2026-11-26T14:02:43.826Z",
+                     *       "updatedAt": "2026-11-26T14:02:43.880Z",
+                     *       "completedBy": {
+                     *         "id": "01a21829-96f0-77a2-959d-fc87b3ccebeb",
+                     *         "kind": "system",
+                     *         "name": "backend-5de835d3"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -7178,6 +8569,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "number": "1000",
+                     *           "name": {
+                     *             "de": "Monatslohn",
+                     *             "en": "Monthly salary",
+                     *             "fr": "Salaire mensuel",
+                     *             "it": "Salario mensile"
+                     *           },
+                     *           "kind": "earning",
+                     *           "debitAccount": {
+                     *             "id": "01a21829-a14e-7494-9f7a-13cfa1376f02",
+                     *             "key": "5000",
+                     *             "value": "Löhne und Gehälter"
+                     *           },
+                     *           "creditAccount": {
+                     *             "id": "01a21829-a142-72bc-8f3e-073375a5bdcf",
+                     *             "key": "1091",
+                     *             "value": "Lohndurchlaufkonto"
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": "1005",
+                     *           "name": {
+                     *             "de": "Stundenlohn",
+                     *             "en": "Hourly wage",
+                     *             "fr": "Salaire horaire",
+                     *             "it": "Salario orario"
+                     *           },
+                     *           "kind": "earning",
+                     *           "debitAccount": {
+                     *             "id": "01a21829-a14e-7494-9f7a-13cfa1376f02",
+                     *             "key": "5000",
+                     *             "value": "Löhne und Gehälter"
+                     *           },
+                     *           "creditAccount": {
+                     *             "id": "01a21829-a142-72bc-8f3e-073375a5bdcf",
+                     *             "key": "1091",
+                     *             "value": "Lohndurchlaufkonto"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["WageTypeAccounts"][];
                     };
@@ -7257,6 +8694,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "debitAccountId": "01a21835-ee1a-746c-b6dc-f0a210e42d08",
+                 *       "creditAccountId": "01a21835-eaad-757a-9643-932a7b3f6955"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     debitAccountId: string;
@@ -7272,6 +8715,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": "1300",
+                     *       "name": {
+                     *         "de": "Bonus",
+                     *         "en": "Bonus",
+                     *         "fr": "Bonus",
+                     *         "it": "Bonus"
+                     *       },
+                     *       "kind": "earning",
+                     *       "debitAccount": {
+                     *         "id": "01a21835-ee1a-746c-b6dc-f0a210e42d08",
+                     *         "key": "5008",
+                     *         "value": "Bonus Kader"
+                     *       },
+                     *       "creditAccount": {
+                     *         "id": "01a21835-eaad-757a-9643-932a7b3f6955",
+                     *         "key": "1091",
+                     *         "value": "Lohndurchlaufkonto"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WageTypeAccounts"];
                 };
             };
@@ -7397,6 +8862,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "regulationId": "f12c9594-248c-5693-b1ce-6bb0a6a126ed",
+                     *       "regulationName": "CH",
+                     *       "validFrom": "2026-01-01",
+                     *       "items": [
+                     *         {
+                     *           "id": "BvgAgeCredits",
+                     *           "name": "BvgAgeCredits",
+                     *           "displayName": {
+                     *             "de": "BVG-Altersgutschriften",
+                     *             "en": "BVG age credits",
+                     *             "fr": "Bonifications de vieillesse LPP",
+                     *             "it": "Accrediti di vecchiaia LPP"
+                     *           },
+                     *           "values": [
+                     *             {
+                     *               "key": "25",
+                     *               "value": "7",
+                     *               "displayName": {
+                     *                 "de": "25–34",
+                     *                 "en": "25–34",
+                     *                 "fr": "25–34",
+                     *                 "it": "25–34"
+                     *               }
+                     *             },
+                     *             {
+                     *               "key": "35",
+                     *               "value": "10",
+                     *               "displayName": {
+                     *                 "de": "35–44",
+                     *                 "en": "35–44",
+                     *                 "fr": "35–44",
+                     *                 "it": "35–44"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "ReferenceAgeWomenMonths",
+                     *           "name": "ReferenceAgeWomenMonths",
+                     *           "displayName": {
+                     *             "de": "Referenzalter Frauen (Monate)",
+                     *             "en": "Reference age of women (months)",
+                     *             "fr": "Âge de référence des femmes (mois)",
+                     *             "it": "Età di riferimento delle donne (mesi)"
+                     *           },
+                     *           "values": [
+                     *             {
+                     *               "key": "1960",
+                     *               "value": "768",
+                     *               "displayName": null
+                     *             },
+                     *             {
+                     *               "key": "1961",
+                     *               "value": "771",
+                     *               "displayName": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LookupSets"];
                 };
             };
@@ -7491,6 +9019,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "KST-c35c3b43",
+                 *       "value": "Matrix"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold. */
                     key: string;
@@ -7518,6 +9052,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2182a-3326-7246-a798-bdb1b9813e37",
+                     *       "regulationId": "f12c9594-248c-5693-b1ce-6bb0a6a126ed",
+                     *       "regulationName": "CH",
+                     *       "lookupId": "CostCenters",
+                     *       "key": "KST-c35c3b43",
+                     *       "value": "Matrix",
+                     *       "displayName": null,
+                     *       "clientAdded": true,
+                     *       "createdAt": "2026-11-26T14:02:28.516Z",
+                     *       "updatedAt": "2026-11-26T14:02:28.516Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LookupValue"];
                 };
             };
@@ -7656,6 +9204,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "value": "Renamed clearing account"
+                 *     }
+                 */
                 "application/json": {
                     /** @description An account number can change any time; the wage type mapping follows the account, past postings keep theirs. */
                     key?: string;
@@ -7679,6 +9232,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-354b-728b-a31d-0dbc312c1900",
+                     *       "regulationId": "b957cf1f-9838-53a9-93b3-f97de63748c5",
+                     *       "regulationName": "ChartOfAccountsKmu",
+                     *       "lookupId": "Accounts",
+                     *       "key": "1091",
+                     *       "value": "Renamed clearing account",
+                     *       "displayName": {
+                     *         "de": "Lohndurchlaufkonto",
+                     *         "en": "Salary clearing account",
+                     *         "fr": "Lohndurchlaufkonto",
+                     *         "it": "Lohndurchlaufkonto"
+                     *       },
+                     *       "clientAdded": false,
+                     *       "usedBy": [
+                     *         "1000",
+                     *         "1005"
+                     *       ],
+                     *       "createdAt": "2026-11-26T14:01:23.475Z",
+                     *       "updatedAt": "2026-11-26T14:01:25.761Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LookupValue"];
                 };
             };
@@ -7834,6 +9410,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": {
+                     *         "id": "01a2182a-3a26-73fc-8ede-3dc42daba2c1",
+                     *         "regulationId": "f12c9594-248c-5693-b1ce-6bb0a6a126ed",
+                     *         "regulationName": "CH",
+                     *         "lookupId": "CostCenters",
+                     *         "key": "KST-f04d64e7",
+                     *         "value": "Matrix",
+                     *         "displayName": null,
+                     *         "clientAdded": true,
+                     *         "createdAt": "2026-11-26T14:02:30.304Z",
+                     *         "updatedAt": "2026-11-26T14:02:30.304Z"
+                     *       },
+                     *       "warning": "Cost center KST-f04d64e7 was deleted. No employee has it as their cost center in force today; references are not checked and nothing else was changed.",
+                     *       "employees": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedLookupValue"];
                 };
             };
@@ -7930,6 +9524,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-c36c-756f-9f65-a8b4896928d4",
+                     *           "userId": "01a21829-c2a4-7340-899a-be1e0ba2ee78",
+                     *           "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *           "role": "Administrator",
+                     *           "payrollIds": [],
+                     *           "employeeId": null,
+                     *           "createdAt": "2026-11-26T14:01:59.917Z",
+                     *           "user": {
+                     *             "email": "person-53198384@example.test",
+                     *             "name": "person-53198384"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a21829-c83c-734d-8166-b499676c4cb2",
+                     *           "userId": "01a21829-c7e8-746e-a7e9-1d906d51beda",
+                     *           "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *           "role": "Manager",
+                     *           "payrollIds": [
+                     *             "01a21829-a0f3-717a-920a-39e2afc698fc"
+                     *           ],
+                     *           "employeeId": null,
+                     *           "createdAt": "2026-11-26T14:02:01.148Z",
+                     *           "user": {
+                     *             "email": "person-9454a917@example.test",
+                     *             "name": "person-9454a917"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Membership"][];
                         nextCursor: string | null;
@@ -8023,6 +9652,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "01a21832-8fd0-7507-9377-39190c19b124",
+                 *       "role": "Administrator"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     userId: string;
@@ -8042,6 +9677,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21832-9067-7639-8911-044cb2ab94cc",
+                     *       "userId": "01a21832-8fd0-7507-9377-39190c19b124",
+                     *       "tenantId": "01a21832-8f62-7333-9387-ab9f491f1e80",
+                     *       "role": "Administrator",
+                     *       "payrollIds": [],
+                     *       "employeeId": null,
+                     *       "createdAt": "2026-11-26T14:11:36.638Z",
+                     *       "user": {
+                     *         "email": "member-5a54ad02@example.test",
+                     *         "name": "member-5a54ad02"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Membership"];
                 };
             };
@@ -8181,6 +9831,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-c44d-7527-94e1-e0348f09442b",
+                     *           "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *           "email": "i-1914d3b9@example.test",
+                     *           "role": "Administrator",
+                     *           "payrollIds": [],
+                     *           "employeeId": null,
+                     *           "status": "pending",
+                     *           "expiresAt": "2026-12-10T14:02:00.141Z",
+                     *           "createdAt": "2026-11-26T14:02:00.140Z",
+                     *           "url": "http://localhost:3000/invitation/01a21829-c44d-7527-94e1-e0348f09442b"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Invitation"][];
                         nextCursor: string | null;
@@ -8367,6 +10036,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "i-1914d3b9@example.test",
+                 *       "role": "Administrator"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -8386,6 +10061,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c44d-7527-94e1-e0348f09442b",
+                     *       "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *       "email": "i-1914d3b9@example.test",
+                     *       "role": "Administrator",
+                     *       "payrollIds": [],
+                     *       "employeeId": null,
+                     *       "status": "pending",
+                     *       "expiresAt": "2026-12-10T14:02:00.141Z",
+                     *       "createdAt": "2026-11-26T14:02:00.140Z",
+                     *       "url": "http://localhost:3000/invitation/01a21829-c44d-7527-94e1-e0348f09442b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invitation"];
                 };
             };
@@ -8520,6 +10209,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "Manager",
+                 *       "payrollIds": [
+                 *         "01a21833-5a48-721a-a0c3-57668501574c"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     role: "Administrator" | "Manager" | "SelfService" | "Owner" | "Admin" | "Self Service";
@@ -8539,6 +10236,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21833-63e5-76ba-983e-e8774f1fe9ed",
+                     *       "userId": "01a21833-632f-7077-873e-1e4e3572e3c6",
+                     *       "tenantId": "01a21833-5112-72e1-b0b3-ed71f9ebf088",
+                     *       "role": "Manager",
+                     *       "payrollIds": [
+                     *         "01a21833-5a48-721a-a0c3-57668501574c"
+                     *       ],
+                     *       "employeeId": null,
+                     *       "createdAt": "2026-11-26T14:12:30.733Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Membership"];
                 };
             };
@@ -8784,6 +10494,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a21829-c65b-7693-8023-1d7c059cd759",
+                     *           "payloadUrl": "https://93.184.215.14/matrix",
+                     *           "events": [
+                     *             "PayoutCreated"
+                     *           ],
+                     *           "caseNames": null,
+                     *           "payloadMetadata": {},
+                     *           "active": true,
+                     *           "deactivatedReason": null,
+                     *           "secretHint": "6789",
+                     *           "createdAt": "2026-11-26T14:02:00.667Z",
+                     *           "updatedAt": "2026-11-26T14:02:00.667Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Webhook"][];
                         nextCursor: string | null;
@@ -8877,6 +10608,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payloadUrl": "https://93.184.215.14/matrix",
+                 *       "events": [
+                 *         "PayoutCreated"
+                 *       ],
+                 *       "secret": "matrix-secret-0123456789"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Absolute https URL the service POSTs each matching event to (http too where WEBHOOK_ALLOW_PRIVATE_TARGETS=true). */
                     payloadUrl: string;
@@ -8905,6 +10645,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c65b-7693-8023-1d7c059cd759",
+                     *       "payloadUrl": "https://93.184.215.14/matrix",
+                     *       "events": [
+                     *         "PayoutCreated"
+                     *       ],
+                     *       "caseNames": null,
+                     *       "payloadMetadata": {},
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "secretHint": "6789",
+                     *       "createdAt": "2026-11-26T14:02:00.667Z",
+                     *       "updatedAt": "2026-11-26T14:02:00.667Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -9044,6 +10800,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c65b-7693-8023-1d7c059cd759",
+                     *       "payloadUrl": "https://93.184.215.14/matrix",
+                     *       "events": [
+                     *         "PayoutCreated"
+                     *       ],
+                     *       "caseNames": null,
+                     *       "payloadMetadata": {},
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "secretHint": "6789",
+                     *       "createdAt": "2026-11-26T14:02:00.667Z",
+                     *       "updatedAt": "2026-11-26T14:02:00.667Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -9122,6 +10894,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description Absolute https URL the service POSTs each matching event to (http too where WEBHOOK_ALLOW_PRIVATE_TARGETS=true). */
                     payloadUrl?: string;
@@ -9148,6 +10921,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c65b-7693-8023-1d7c059cd759",
+                     *       "payloadUrl": "https://93.184.215.14/matrix",
+                     *       "events": [
+                     *         "PayoutCreated"
+                     *       ],
+                     *       "caseNames": null,
+                     *       "payloadMetadata": {},
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "secretHint": "6789",
+                     *       "createdAt": "2026-11-26T14:02:00.667Z",
+                     *       "updatedAt": "2026-11-26T14:02:45.390Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -9368,6 +11157,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01a2182d-7864-7590-b90d-7ae4df0ab844",
+                     *           "eventType": "PayrunPeriodFinalized",
+                     *           "correlationId": "62b65b10-44e4-5bf7-bcf8-f069ae8ecd75",
+                     *           "payload": {
+                     *             "$type": "WebhookPayloadPayrunPeriodFinalized",
+                     *             "tenantId": "01a2182d-560a-7565-ba10-6e6b88a15466",
+                     *             "correlationId": "62b65b10-44e4-5bf7-bcf8-f069ae8ecd75",
+                     *             "timestamp": "2026-11-26T14:06:02Z",
+                     *             "metadata": {
+                     *               "client": "acme",
+                     *               "nested": {
+                     *                 "n": 1
+                     *               }
+                     *             },
+                     *             "payrollId": "01a2182d-56ed-7333-a1b6-c311e1f7171d",
+                     *             "payrunPeriodId": "01a2182d-56ef-7104-9275-b4c5032eb2f1",
+                     *             "periodStart": "2026-01-01",
+                     *             "periodEnd": "2026-01-31"
+                     *           },
+                     *           "attempt": 1,
+                     *           "status": "delivered",
+                     *           "sentAt": "2026-11-26T14:06:05.047Z",
+                     *           "durationMs": 1460,
+                     *           "responseStatus": 200,
+                     *           "responseBody": "answer 10 from /all",
+                     *           "error": null,
+                     *           "nextAttemptAt": null
+                     *         },
+                     *         {
+                     *           "id": "01a2182d-7838-758c-b77e-02b323c43c16",
+                     *           "eventType": "TaskChanged",
+                     *           "correlationId": "27ebdcd9-c14f-5c92-871d-ecbc90b6ce05",
+                     *           "payload": {
+                     *             "$type": "WebhookPayloadTaskChanged",
+                     *             "tenantId": "01a2182d-560a-7565-ba10-6e6b88a15466",
+                     *             "correlationId": "27ebdcd9-c14f-5c92-871d-ecbc90b6ce05",
+                     *             "timestamp": "2026-11-26T14:06:02Z",
+                     *             "metadata": {
+                     *               "client": "acme",
+                     *               "nested": {
+                     *                 "n": 1
+                     *               }
+                     *             },
+                     *             "payrollId": "01a2182d-56ed-7333-a1b6-c311e1f7171d",
+                     *             "taskId": "0190f3c4-0000-7000-8000-000000000001"
+                     *           },
+                     *           "attempt": 1,
+                     *           "status": "delivered",
+                     *           "sentAt": "2026-11-26T14:06:04.817Z",
+                     *           "durationMs": 1688,
+                     *           "responseStatus": 200,
+                     *           "responseBody": "answer 9 from /all",
+                     *           "error": null,
+                     *           "nextAttemptAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["WebhookMessage"][];
                         nextCursor: string | null;
@@ -9471,6 +11323,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2182a-7992-7365-aa82-42c09f2c8ca0",
+                     *       "eventType": "Test",
+                     *       "correlationId": "01a21829-c6c9-71d2-b277-fc89666e31c5",
+                     *       "payload": {
+                     *         "$type": "WebhookPayloadTest",
+                     *         "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *         "correlationId": "01a21829-c6c9-71d2-b277-fc89666e31c5",
+                     *         "timestamp": "2026-11-26T14:02:00Z",
+                     *         "metadata": {},
+                     *         "webhookId": "01a21829-c65b-7693-8023-1d7c059cd759"
+                     *       },
+                     *       "attempt": 2,
+                     *       "status": "pending",
+                     *       "sentAt": null,
+                     *       "durationMs": null,
+                     *       "responseStatus": null,
+                     *       "responseBody": null,
+                     *       "error": null,
+                     *       "nextAttemptAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookMessage"];
                 };
             };
@@ -9577,6 +11452,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-26T14:06:39.271Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -9593,6 +11473,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many events will be sent again. */
                         count: number;
@@ -9736,6 +11621,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c6c9-71d2-b278-03d217b41d76",
+                     *       "eventType": "Test",
+                     *       "correlationId": "01a21829-c6c9-71d2-b277-fc89666e31c5",
+                     *       "payload": {
+                     *         "$type": "WebhookPayloadTest",
+                     *         "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *         "correlationId": "01a21829-c6c9-71d2-b277-fc89666e31c5",
+                     *         "timestamp": "2026-11-26T14:02:00Z",
+                     *         "metadata": {},
+                     *         "webhookId": "01a21829-c65b-7693-8023-1d7c059cd759"
+                     *       },
+                     *       "attempt": 1,
+                     *       "status": "pending",
+                     *       "sentAt": null,
+                     *       "durationMs": null,
+                     *       "responseStatus": null,
+                     *       "responseBody": null,
+                     *       "error": null,
+                     *       "nextAttemptAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookMessage"];
                 };
             };
@@ -9843,6 +11751,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c44d-7527-94e1-e0348f09442b",
+                     *       "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *       "tenantName": "Tenant-0a1ea653",
+                     *       "email": "i-1914d3b9@example.test",
+                     *       "role": "Administrator",
+                     *       "payrollIds": [],
+                     *       "employeeId": null,
+                     *       "status": "pending",
+                     *       "expiresAt": "2026-12-10T14:02:00.141Z",
+                     *       "createdAt": "2026-11-26T14:02:00.140Z",
+                     *       "url": "http://localhost:3000/invitation/01a21829-c44d-7527-94e1-e0348f09442b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invitation"];
                 };
             };
@@ -9925,6 +11848,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-d91a-75db-8685-fdbd81a35cc1",
+                     *       "userId": "01a21829-d7f5-7255-b7a8-4524a045af17",
+                     *       "tenantId": "01a21829-9c5f-73c1-b93a-ce3e0bea8816",
+                     *       "role": "Administrator",
+                     *       "payrollIds": [],
+                     *       "employeeId": null,
+                     *       "createdAt": "2026-11-26T14:02:05.454Z",
+                     *       "user": {
+                     *         "email": "member-1f1c5075@example.test",
+                     *         "name": "member-1f1c5075"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Membership"];
                 };
             };
@@ -10029,6 +11967,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c2a4-7340-899a-be1e0ba2ee78",
+                     *       "email": "person-53198384@example.test",
+                     *       "name": "person-53198384",
+                     *       "culture": "de-CH"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -10154,6 +12100,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "culture": "de-CH"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The person's language/culture; name, email and password belong to the identity provider. */
                     culture: string;
@@ -10169,6 +12120,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21829-c2a4-7340-899a-be1e0ba2ee78",
+                     *       "email": "person-53198384@example.test",
+                     *       "name": "person-53198384",
+                     *       "culture": "de-CH"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };

@@ -4,6 +4,7 @@ import { problemsOf } from "../http/common-problems";
 import { honoursIdempotencyKey, honoursIfMatch, type Operation } from "../http/operation";
 import { webhookPayloads } from "../webhooks/payload-schemas";
 import { allOperations } from "./all-operations";
+import recordedExamples from "./examples.json";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Malformed JSON or body",
@@ -89,6 +90,9 @@ function whoMayCall(permission: Permission) {
   return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
 }
 
+/** Real answers of the API suites as examples (server/docs/examples.json, picked by `npm run docs:examples`). */
+export const EXAMPLES = recordedExamples as Record<string, { request?: unknown; responses: Record<string, unknown> }>;
+
 const PATH_PARAMETERS: Record<string, string> = {
   orgId: "The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one.",
   payrollId: "The payroll's id (UUID).",
@@ -138,12 +142,15 @@ function operationObject(op: Operation, components: Components, versioned: boole
   }
   if (honoursIfMatch(op)) parameters.push({ name: "If-Match", in: "header", required: false, description: "The ETag you read: the change is made only if nobody changed the resource since (412 otherwise).", schema: { type: "string" } });
   const status = String(op.status ?? 200);
-  const success = (description: string, response?: z.ZodType) => ({
+  const examples = EXAMPLES[`${op.method} ${op.path}`];
+  const success = (description: string, response?: z.ZodType, answer = status) => ({
     description,
     content:
       response || op.produces
         ? {
-            ...(response ? { "application/json": { schema: jsonSchema(response, "output") } } : {}),
+            ...(response
+              ? { "application/json": { schema: jsonSchema(response, "output"), ...(examples?.responses[answer] !== undefined ? { example: examples.responses[answer] } : {}) } }
+              : {}),
             ...Object.fromEntries((op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }])),
           }
         : undefined,
@@ -152,7 +159,7 @@ function operationObject(op: Operation, components: Components, versioned: boole
   if (versioned && (op.method === "GET" || op.method === "PUT")) {
     (responses[status] as Json).headers = { ETag: { description: 'The resource\'s version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise).', schema: { type: "string" } } };
   }
-  for (const [other, answer] of Object.entries(op.alsoAnswers ?? {})) if (answer) responses[other] = success(answer.description, answer.response);
+  for (const [other, answer] of Object.entries(op.alsoAnswers ?? {})) if (answer) responses[other] = success(answer.description, answer.response, other);
   const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };
   for (const [code, problemCodes] of problemsOf(op)) {
     responses[String(code)] = {
@@ -169,7 +176,7 @@ function operationObject(op: Operation, components: Components, versioned: boole
     ? {
         required: true,
         content: {
-          "application/json": { schema: jsonSchema(op.body, "input") },
+          "application/json": { schema: jsonSchema(op.body, "input"), ...(examples?.request !== undefined ? { example: examples.request } : {}) },
           ...(op.form ? { "application/x-www-form-urlencoded": { schema: jsonSchema(op.body, "input") } } : {}),
         },
       }

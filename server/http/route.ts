@@ -10,7 +10,7 @@ import { isUuid } from "../ids";
 import { requestHash, runOncePerKey } from "./idempotency";
 import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "./operation";
 import { toProblem } from "./problem";
-import { recordResponse } from "./response-record";
+import { recordResponse, requestTextForRecord } from "./response-record";
 import { firstForbiddenText, textProblem } from "./text";
 import { invalidFromZod } from "./zod-errors";
 
@@ -229,8 +229,9 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
     }
   };
   const handler: RouteHandler = async (request, context) => {
+    const requestText = await requestTextForRecord(op, request);
     const response = await answer(request, context);
-    await recordResponse(op, response);
+    await recordResponse(op, response, requestText);
     return response;
   };
   handler.operation = op;

@@ -90,6 +90,25 @@ function whoMayCall(permission: Permission) {
   return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
 }
 
+const OVERVIEW = `Multi-tenant Swiss payroll: tenants, payrolls, employees, case data, always-current results, payouts with pain.001 files, period close with documents and ELM, webhooks. A step-by-step guide whose code runs in the test suite is in the repository (docs/integration.md), with a typed TypeScript client (client/).
+
+## Authentication
+System users get a token with \`POST /api/oauth/token\` (\`grant_type=client_credentials\`, client id and secret as form fields, JSON or HTTP Basic) and send it as \`Authorization: Bearer <token>\`; it expires after \`expires_in\` seconds. People use their identity provider's token, or the console's session cookie.
+
+## Conventions
+- JSON bodies; money as decimal strings (\`"6500.00"\`), dates as \`YYYY-MM-DD\`.
+- Lists answer \`{ items, nextCursor }\`: pass \`nextCursor\` as \`cursor\` for the next page (\`limit\` 1 to 500, default 50).
+- Every POST honours \`Idempotency-Key\`: a retry with the same key and body answers what the first answered and changes nothing twice.
+- Versioned resources answer an \`ETag\`; send it as \`If-Match\` with PUT (412 when someone changed it since).
+- \`payrunPeriodId\` may be \`open\`: the period open now.
+- A tenant you cannot see answers 404, the same as one that does not exist.
+
+## Errors
+RFC 9457 problem details (\`application/problem+json\`) with a stable \`code\`; each operation lists its codes per status, and each problem's \`type\` links to its code in [the problem codes](/docs/api/problems). For 422, \`errors[].path\` names each field. \`detail\` is English text for people: act on \`status\` and \`code\`.
+
+## Webhooks
+Events are POSTed to your URL signed twice (\`X-Service-Signature\` and Standard Webhooks); see the Webhooks section for each payload.`;
+
 /** Real answers of the API suites as examples (server/docs/examples.json, picked by `npm run docs:examples`). */
 export const EXAMPLES = recordedExamples as Record<string, { request?: unknown; responses: Record<string, unknown> }>;
 
@@ -235,7 +254,7 @@ export function openApiDocument() {
     info: {
       title: "Swiss payroll platform API",
       version: "1.0.0",
-      description: "Multi-tenant Swiss payroll. See service-interface.md and api-contract.md.",
+      description: OVERVIEW,
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api" }],

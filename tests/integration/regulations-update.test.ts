@@ -79,7 +79,7 @@ describe("the daily regulation update", () => {
     // A database of the release before parameters had display names: the same versions, stored without them.
     const withoutNames = allRegulations().map((regulation) => ({
       ...regulation,
-      versions: regulation.versions.map((version) => ({ ...version, parameters: version.parameters.map(({ displayName: _, ...parameter }) => parameter) })),
+      versions: regulation.versions.map((version) => ({ ...version, parameters: version.parameters.map((parameter) => ({ ...parameter, displayName: undefined })) })),
     }));
     await importCatalog(undefined, { catalog: withoutNames });
     forgetCachedRegulations();

@@ -230,7 +230,7 @@ describe("the calculation's texts in four languages", () => {
     expect(sentence("it-CH")).toBe("Al regolamento in vigore manca il parametro Aliquota di contributo AVS/AI/IPG dipendente.");
     expect(sentence("en-CH")).toBe("The regulation in force lacks the figure AHV/IV/EO contribution rate, employee.");
     // A regulation stored before parameters had display names: the key spelled out, as before.
-    const unnamed = regulationNames([{ ...lacking, parameters: lacking.parameters.map(({ displayName: _, ...p }) => p) }]);
+    const unnamed = regulationNames([{ ...lacking, parameters: lacking.parameters.map((p) => ({ ...p, displayName: undefined })) }]);
     expect(issueSentence(issue!, { t: translatorOf("de-CH"), format: formatterFor("de-CH"), words: vocabularyOf(unnamed, "de").words })).toBe("Dem geltenden Regelwerk fehlt die Kennzahl AHV employee rate.");
   });
 });

@@ -51,7 +51,7 @@ describe("the console's plain words for the calculation's texts (issue 9, item 2
     // An explanation stored in English before issue 12 names the parameter too.
     expect(plainText("AhvEmployeeRate 5.3 %", vocabularyOf(names, "it").words)).toBe("Aliquota di contributo AVS/AI/IPG dipendente 5.3 %");
     // Versions stored before parameters had display names: the key spelled out, as before.
-    const stored = versions.map((v) => ({ ...v, parameters: v.parameters.map(({ displayName: _, ...p }) => p) }));
+    const stored = versions.map((v) => ({ ...v, parameters: v.parameters.map((p) => ({ ...p, displayName: undefined })) }));
     expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored), "de").words)).toBe("AHV employee rate");
     // ... unless another stored version of the regulation names it (a later import).
     expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored, regulationByName("CH")!.versions), "de").words)).toBe("AHV/IV/EO-Beitragssatz Arbeitnehmende");

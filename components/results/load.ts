@@ -1,13 +1,12 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
-import { languageOf, localized, type CaseFieldDefinition, type Language, type Localized } from "@/components/cases/labels";
-import type { Vocabulary } from "@/components/results/labels";
+import { languageOf, type Language, type Localized } from "@/components/cases/labels";
+import { vocabularyOf } from "@/components/results/vocabulary";
 import { listCaseChanges } from "@/server/cases/read-cases";
 import { caseChangesRecordedAt, payrollNames } from "@/server/results/vocabulary";
 import { todayInZurich } from "@/server/dates";
 import { lookupChoicesOf } from "@/components/cases/case-sections";
 import type { PayslipWords } from "@/components/results/payslip-preview";
-import type { ParameterUnit } from "@/server/regulations/catalog";
 import type { TenantCtx } from "@/server/context";
 import { NotFound } from "@/server/errors";
 import { getPayrunPeriod } from "@/server/periods/list-periods";
@@ -45,8 +44,7 @@ export async function payslipWordsOf(
   return { ...vocabulary, recorded, lookups };
 }
 
-/** A regulation parameter's unit, to show its value as people read it. */
-export type ParameterUnits = ReadonlyMap<string, ParameterUnit>;
+export type { ParameterUnits } from "./vocabulary";
 
 /** The language of a locale ("fr-CH" as "fr"): the regulations' display names are per language. */
 export const languageOfLocale = (locale: string): Language => {
@@ -61,25 +59,12 @@ export const displayNameIn = (name: Localized | null | undefined, language: Lang
  * What the console needs to speak of a payroll's internal names: each case, field, lookup and
  * parameter name with its display name in the person's language (words; German where the regulation
  * lacks the language), the fields (to show their values), the parameters' units, and the names of
- * the wage types (by number) and collectors, from the payroll's regulations in force on date.
+ * the wage types (by number) and collectors, from the payroll's regulations in force on date
+ * (vocabularyOf, components/results/vocabulary.ts).
  */
 export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date: string, language?: Language) {
   const [names, locale] = await Promise.all([payrollNames({ ctx, payrollId, date }), language ? null : getLocale()]);
-  const speaks = language ?? languageOf(locale ?? "de-CH");
-  const words = new Map<string, string>();
-  const fields = new Map<string, CaseFieldDefinition>();
-  for (const definition of names.cases) {
-    words.set(definition.name, localized(definition.displayName, speaks));
-    for (const field of definition.fields) {
-      words.set(field.name, localized(field.displayName, speaks));
-      fields.set(field.name, field);
-    }
-  }
-  for (const lookup of names.lookups) words.set(lookup.name, localized(lookup.displayName, speaks));
-  const units: ParameterUnits = new Map(names.parameters.map((p) => [p.key, p.unit]));
-  const wageTypes: ReadonlyMap<string, string> = new Map(names.wageTypes.map((w) => [w.number, localized(w.name, speaks)]));
-  const collectors: ReadonlyMap<string, string> = new Map(names.collectors.map((c) => [c.name, localized(c.displayName, speaks)]));
-  return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units, wageTypes, collectors };
+  return vocabularyOf(names, language ?? languageOf(locale ?? "de-CH"));
 }
 
 /** Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the latest confirmation. */

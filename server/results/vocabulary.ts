@@ -1,32 +1,31 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { toCaseDefinition } from "../cases/to-output";
 import { caseChanges } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { isUuid } from "../ids";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations, versionInForce } from "../regulations/store";
+import { regulationNames } from "./names";
 
 /**
  * The names a payroll's results speak of (cases with their fields, lookups, parameters with their
- * units), from its country and industry regulations in force on date: for the console to show
- * the explanation of a line and the Payroll Control items by display names.
+ * units and display names), from its country and industry regulations in force on date: for the
+ * console to show the explanation of a line and the Payroll Control items by display names
+ * (regulationNames, server/results/names.ts).
  */
 export async function payrollNames({ ctx, payrollId, date }: { ctx: TenantCtx; payrollId: string; date: string }) {
   const [regulations, payroll] = await Promise.all([storedRegulations(), inTenant(ctx, (scope) => findVisiblePayroll(scope, ctx, payrollId))]);
-  const versions = [payroll.countryRegulation, ...payroll.industries].flatMap((name) => {
+  const used = [payroll.countryRegulation, ...payroll.industries].flatMap((name) => {
     const regulation = regulations.get(name);
-    const version = regulation ? versionInForce(regulation, date) : null;
+    return regulation ? [regulation] : [];
+  });
+  const inForce = used.flatMap((regulation) => {
+    const version = versionInForce(regulation, date);
     return version ? [version] : [];
   });
-  return {
-    cases: versions.flatMap((v) => v.cases.map(toCaseDefinition)),
-    lookups: versions.flatMap((v) => v.lookups.map((l) => ({ name: l.name, displayName: l.displayName }))),
-    parameters: versions.flatMap((v) => v.parameters.map((p) => ({ key: p.key, unit: p.unit }))),
-    wageTypes: versions.flatMap((v) => v.wageTypes.map((w) => ({ number: w.number, name: w.name }))),
-    collectors: versions.flatMap((v) => v.collectors.map((c) => ({ name: c.name, displayName: c.displayName }))),
-  };
+  const elsewhere = used.flatMap((regulation) => [...regulation.versions].reverse().filter((v) => !inForce.includes(v)));
+  return regulationNames(inForce, elsewhere);
 }
 
 /** When each of the given case changes of the payroll was recorded (ISO instants), by id. */

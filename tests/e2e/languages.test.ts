@@ -164,6 +164,11 @@ describe("the console speaks the person's language", () => {
       const why = message(locale, "calc", "why.ahv").replace("{wage}", `CHF ${SALARY[locale]}`).replace("{rate}", rate);
       expect(await ahv.getByTestId("why-text").textContent()).toBe(why);
       expect(why).toContain({ "de-CH": "AHV-pflichtigen Lohn", "fr-CH": "soumis à l'AVS", "it-CH": "soggetto all'AVS", "en-CH": "AHV-liable wage" }[locale]);
+      // The regulation's figures behind it by the parameters' display names in the language, not their keys spelled out in English.
+      const rateName = { "de-CH": "AHV/IV/EO-Beitragssatz Arbeitnehmende", "fr-CH": "Taux de cotisation AVS/AI/APG employé", "it-CH": "Aliquota di contributo AVS/AI/IPG dipendente", "en-CH": "AHV/IV/EO contribution rate, employee" }[locale];
+      const figures = (await ahv.getByTestId("why").textContent()) ?? "";
+      expect(figures).toContain(message(locale, "payslip", "why.value").replace("{name}", rateName).replace("{value}", rate));
+      expect(figures).not.toMatch(/AHV employee rate|IV share each side/i);
 
       // The record's description says since when, the Swiss way.
       expect(await page.locator("main").first().textContent()).toContain(message(locale, "employees", "page.since").replace("{date}", "01.01.2026"));

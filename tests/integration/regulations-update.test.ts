@@ -4,7 +4,8 @@ import { getDb } from "@/server/db/client";
 import { regulationVersions } from "@/server/db/schema";
 import { jobWorkerBoss, runDueJobs, sendSystemJob, startJobWorker, stopJobWorker } from "@/server/jobs/queue";
 import { allRegulations } from "@/server/regulations/catalog";
-import { forgetCachedRegulations } from "@/server/regulations/store";
+import { forgetCachedRegulations, importCatalog, storedRegulations, versionInForce } from "@/server/regulations/store";
+import { regulationNames } from "@/server/results/names";
 import { lastRegulationUpdate, REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, updateRegulations } from "@/server/regulations/update";
 import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
@@ -72,6 +73,29 @@ describe("the daily regulation update", () => {
     const last = await lastRegulationUpdate();
     expect(last).toMatchObject({ trigger: "schedule" });
     expect(last!.ranAt.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it("gives the parameters' display names to a database whose versions were stored without them", async () => {
+    // A database of the release before parameters had display names: the same versions, stored without them.
+    const withoutNames = allRegulations().map((regulation) => ({
+      ...regulation,
+      versions: regulation.versions.map((version) => ({ ...version, parameters: version.parameters.map((parameter) => ({ ...parameter, displayName: undefined })) })),
+    }));
+    await importCatalog(undefined, { catalog: withoutNames });
+    forgetCachedRegulations();
+    const ahvRate = async () => versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!.parameters.find((p) => p.key === "AhvEmployeeRate")!;
+    expect((await ahvRate()).displayName).toBeUndefined();
+    expect(regulationNames([versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!]).parameterNames).toEqual([]);
+
+    // Its stored versions stay as they are until the update (daily, or npm run regulations:update) imports the changed ones.
+    const outcome = await updateRegulations("command");
+    const changed = allRegulations().flatMap((r) => r.versions.filter((v) => v.parameters.length).map((v) => ({ name: r.name, validFrom: v.validFrom })));
+    expect(outcome.changes).toEqual(expect.arrayContaining(changed));
+    expect(outcome.changes).toHaveLength(changed.length);
+    await runDueJobs(); // the recalculations it scheduled (same figures: only names changed)
+    forgetCachedRegulations();
+    expect((await ahvRate()).displayName).toEqual({ de: "AHV/IV/EO-Beitragssatz Arbeitnehmende", fr: "Taux de cotisation AVS/AI/APG employé", it: "Aliquota di contributo AVS/AI/IPG dipendente", en: "AHV/IV/EO contribution rate, employee" });
+    expect(await updateRegulations("command")).toMatchObject({ added: 0, updated: 0, payrollsRecalculated: 0 });
   });
 
   it("is scheduled once a day, in Swiss time, when the worker starts", async () => {

@@ -4,11 +4,15 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { formatterFor } from "@/components/format/swiss";
 import { explanationSentence, formatParams, issueSentence, type CalcTranslator } from "@/components/results/calc-text";
+import { languageOf } from "@/components/cases/labels";
 import { findingSentence } from "@/components/results/labels";
+import { vocabularyOf } from "@/components/results/vocabulary";
 import { LOCALES } from "@/i18n/locales";
 import { CALC_ISSUES, calculatePeriod, emptyYearToDate, type PeriodInput, type PeriodResult } from "@/server/calc";
 import { PARAM_KINDS } from "@/server/calc/texts";
+import { regulationByName, versionInForce } from "@/server/regulations/catalog";
 import { shippedQstTable } from "@/server/regulations/qst";
+import { regulationNames } from "@/server/results/names";
 import { calc, companySpec, employeeSpec, history, month, regulationOn } from "./calc-fixture";
 
 /**
@@ -33,6 +37,12 @@ function argumentsOf(message: string, locale: string) {
   walk(new IntlMessageFormat(message, locale).getAst());
   return [...names].sort();
 }
+
+/** The calc namespace's messages of a locale, as the console's t. */
+const translatorOf = (locale: (typeof LOCALES)[number]): CalcTranslator =>
+  Object.assign((key: string, values?: Record<string, string | number>) => new IntlMessageFormat(messageOf(locale, key) as string, locale).format(values) as string, {
+    has: (key: string) => typeof messageOf(locale, key) === "string",
+  });
 
 type Emitted = Map<string, Set<string>>;
 function collect(results: PeriodResult[], emitted: Emitted, samples: Map<string, Record<string, string>>) {
@@ -192,10 +202,7 @@ describe("the calculation's texts in four languages", () => {
   });
 
   it("says a stored item and a line in the person's language from key and params, and falls back for what was stored before them", () => {
-    const translator = (locale: (typeof LOCALES)[number]): CalcTranslator =>
-      Object.assign((key: string, values?: Record<string, string | number>) => new IntlMessageFormat(messageOf(locale, key) as string, locale).format(values) as string, {
-        has: (key: string) => typeof messageOf(locale, key) === "string",
-      });
+    const translator = translatorOf;
     const speech = { t: translator("de-CH"), format: formatterFor("de-CH"), words: new Map([["MonthlySalary", "Monatslohn"]]) };
     const item = { code: "calc.missing_monthly_salary", message: "No monthly salary (Salary.MonthlySalary) from 2026-01-15 to 2026-01-31.", params: { from: "2026-01-15", to: "2026-01-31" } };
     expect(issueSentence(item, speech)).toBe("Kein Monatslohn vom 15.01.2026 bis 31.01.2026.");
@@ -206,5 +213,24 @@ describe("the calculation's texts in four languages", () => {
     const fr = { t: translator("fr-CH"), format: formatterFor("fr-CH"), words: new Map<string, string>() };
     expect(explanationSentence({ key: "ahv", params: { wage: "7234.50", rate: "5.3" } }, fr)).toBe("AVS/AI/APG sur le salaire soumis à l'AVS de CHF 7\u202f234,50 : 5,3\u202f%, arrondi à 0,05 CHF (au plus proche).");
     expect(explanationSentence({}, fr)).toBeNull();
+  });
+
+  it("names the parameter an incomplete regulation lacks by its display name in the person's language, from the payroll's vocabulary", () => {
+    const issue = withRegulation({ period: "2026-03", drop: { parameter: "AhvEmployeeRate" } }).issues.find((i) => i.code === "calc.regulation_incomplete");
+    expect(issue?.params).toEqual({ kind: "parameter", name: "AhvEmployeeRate" });
+    // As payrollNames builds it for a stored version that lacks the parameter: its name from the regulation's other versions.
+    const ch = regulationByName("CH")!;
+    const inForce = versionInForce(ch, "2026-03-01")!;
+    const lacking = { ...inForce, parameters: inForce.parameters.filter((p) => p.key !== "AhvEmployeeRate") };
+    const names = regulationNames([lacking], [...ch.versions].reverse());
+    const sentence = (locale: (typeof LOCALES)[number]) =>
+      issueSentence(issue!, { t: translatorOf(locale), format: formatterFor(locale), words: vocabularyOf(names, languageOf(locale)).words });
+    expect(sentence("de-CH")).toBe("Dem geltenden Regelwerk fehlt die Kennzahl AHV/IV/EO-Beitragssatz Arbeitnehmende.");
+    expect(sentence("fr-CH")).toBe("Il manque à la réglementation en vigueur le paramètre Taux de cotisation AVS/AI/APG employé.");
+    expect(sentence("it-CH")).toBe("Al regolamento in vigore manca il parametro Aliquota di contributo AVS/AI/IPG dipendente.");
+    expect(sentence("en-CH")).toBe("The regulation in force lacks the figure AHV/IV/EO contribution rate, employee.");
+    // A regulation stored before parameters had display names: the key spelled out, as before.
+    const unnamed = regulationNames([{ ...lacking, parameters: lacking.parameters.map((p) => ({ ...p, displayName: undefined })) }]);
+    expect(issueSentence(issue!, { t: translatorOf("de-CH"), format: formatterFor("de-CH"), words: vocabularyOf(unnamed, "de").words })).toBe("Dem geltenden Regelwerk fehlt die Kennzahl AHV employee rate.");
   });
 });

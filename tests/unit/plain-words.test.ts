@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { findingSentence, findingTitle, nameOf, parameterValue, plainText } from "@/components/results/labels";
+import { vocabularyOf } from "@/components/results/vocabulary";
+import { regulationByName, versionInForce } from "@/server/regulations/catalog";
+import { regulationNames } from "@/server/results/names";
 
 const words = new Map([
   ["MonthlySalary", "Monthly salary"],
@@ -32,5 +35,25 @@ describe("the console's plain words for the calculation's texts (issue 9, item 2
     expect(parameterValue("5.3", "percent")).toBe("5.3 %");
     expect(parameterValue("2520.00", "chfPerMonth")).toBe("CHF 2'520.00 per month");
     expect(parameterValue("24", "years")).toBe("24 years");
+  });
+
+  it("names parameters by the regulation's display names in the person's language, and spells out those stored without one", () => {
+    const versions = ["CH", "CH.Hospitality"].map((name) => versionInForce(regulationByName(name)!, "2026-01-01")!);
+    const names = regulationNames(versions);
+    const say = (language: "de" | "fr" | "it" | "en", key: string) => nameOf(key, vocabularyOf(names, language).words);
+    expect(say("de", "AhvEmployeeRate")).toBe("AHV/IV/EO-Beitragssatz Arbeitnehmende");
+    expect(say("fr", "AhvEmployeeRate")).toBe("Taux de cotisation AVS/AI/APG employé");
+    expect(say("it", "AhvEmployeeRate")).toBe("Aliquota di contributo AVS/AI/IPG dipendente");
+    expect(say("en", "AhvEmployeeRate")).toBe("AHV/IV/EO contribution rate, employee");
+    expect(say("de", "LgavEnforcementContributionMonth")).toBe("Vollzugskostenbeitrag L-GAV pro Monat");
+    // A key that is also a field's name is named as the field (the Salary case's holiday weeks).
+    expect(say("de", "HolidayWeeks")).toBe("Ferienwochen");
+    // An explanation stored in English before issue 12 names the parameter too.
+    expect(plainText("AhvEmployeeRate 5.3 %", vocabularyOf(names, "it").words)).toBe("Aliquota di contributo AVS/AI/IPG dipendente 5.3 %");
+    // Versions stored before parameters had display names: the key spelled out, as before.
+    const stored = versions.map((v) => ({ ...v, parameters: v.parameters.map((p) => ({ ...p, displayName: undefined })) }));
+    expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored), "de").words)).toBe("AHV employee rate");
+    // ... unless another stored version of the regulation names it (a later import).
+    expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored, regulationByName("CH")!.versions), "de").words)).toBe("AHV/IV/EO-Beitragssatz Arbeitnehmende");
   });
 });

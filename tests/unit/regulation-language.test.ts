@@ -5,7 +5,7 @@ import { fallsBackToGerman, languageOf, localized, type Language } from "@/compo
 import { allRegulations, LANGUAGES, type Localized } from "@/server/regulations/catalog";
 
 /**
- * Case, field, option, wage type, collector and lookup names come from the regulation's display
+ * Case, field, option, wage type, collector, lookup and parameter names come from the regulation's display
  * names in the person's language; where a regulation lacks the language they are shown in German,
  * never by their internal name (issue 12, item 3). This test says which texts of the shipped
  * regulations people read in German instead of their language, in a report
@@ -28,6 +28,8 @@ function textsOf(): Text[] {
       }
       for (const w of version.wageTypes) texts.push({ where: `${at} wage type`, internal: w.number, name: w.name });
       for (const c of version.collectors) texts.push({ where: `${at} collector`, internal: c.name, name: c.displayName });
+      // A parameter without a display name counts as one lacking every language (the console would spell its key out).
+      for (const p of version.parameters) texts.push({ where: `${at} parameter`, internal: p.key, name: p.displayName ?? ({} as Localized) });
       for (const l of version.lookups) {
         texts.push({ where: `${at} lookup`, internal: l.name, name: l.displayName });
         for (const v of l.values) if (v.displayName) texts.push({ where: `${at} value of ${l.name}`, internal: v.key, name: v.displayName });
@@ -52,6 +54,21 @@ describe("regulation texts in the person's language (issue 12, item 3)", () => {
     // A stored regulation (an update) may lack a language's key altogether.
     expect(localized({ de: "Lohnart" } as Partial<Localized>, "it")).toBe("Lohnart");
     expect(localized(null, "fr")).toBe("");
+  });
+
+  it("names every parameter of every regulation in all four languages", () => {
+    const lacking: string[] = [];
+    let parameters = 0;
+    for (const regulation of allRegulations()) {
+      for (const version of regulation.versions) {
+        for (const parameter of version.parameters) {
+          parameters++;
+          for (const language of LANGUAGES) if (!parameter.displayName?.[language]?.trim()) lacking.push(`${regulation.name}@${version.validFrom} ${parameter.key}: ${language}`);
+        }
+      }
+    }
+    expect(parameters).toBeGreaterThan(40);
+    expect(lacking).toEqual([]);
   });
 
   it("reports which texts of the shipped regulations people read in German instead of their language", () => {

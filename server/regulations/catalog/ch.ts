@@ -1,5 +1,5 @@
 import { field, option } from "./fields";
-import type { CaseDefinition, Collector, Lookup, Parameter, Regulation, RegulationVersion, Source, WageType } from "./types";
+import type { CaseDefinition, Collector, Localized, Lookup, Parameter, Regulation, RegulationVersion, Source, WageType } from "./types";
 import { L } from "./types";
 
 /**
@@ -339,52 +339,53 @@ const wageTypes: WageType[] = [
 // Parameters and lookups
 // ---------------------------------------------------------------------------------------------
 
-function p(key: string, value: string, unit: Parameter["unit"], validFrom: string, source: Source, assumption?: string): Parameter {
-  return assumption ? { key, value, unit, validFrom, source, assumption } : { key, value, unit, validFrom, source };
+/** A parameter with its display name (what the console calls it, e.g. in a line's "why?"). */
+function p(key: string, displayName: Localized, value: string, unit: Parameter["unit"], validFrom: string, source: Source, assumption?: string): Parameter {
+  return assumption ? { key, displayName, value, unit, validFrom, source, assumption } : { key, displayName, value, unit, validFrom, source };
 }
 
 const parameters2025: Parameter[] = [
-  p("AhvEmployeeRate", "5.3", "percent", "2025-01-01", S.svaBl),
-  p("AhvEmployerRate", "5.3", "percent", "2025-01-01", S.svaBl),
-  p("AhvShareEachSide", "4.35", "percent", "2025-01-01", S.svaBl),
-  p("IvShareEachSide", "0.7", "percent", "2025-01-01", S.svaBl),
-  p("EoShareEachSide", "0.25", "percent", "2025-01-01", S.svaBl),
-  p("AhvAdminCostMaxRate", "5", "percent", "2025-01-01", S.svaBl),
-  p("AlvEmployeeRate", "1.1", "percent", "2025-01-01", S.southvision),
-  p("AlvEmployerRate", "1.1", "percent", "2025-01-01", S.southvision),
-  p("AlvCeilingYear", "148200.00", "chfPerYear", "2025-01-01", S.medisuisse),
-  p("AlvCeilingMonth", "12350.00", "chfPerMonth", "2025-01-01", S.medisuisse),
+  p("AhvEmployeeRate", L("AHV/IV/EO-Beitragssatz Arbeitnehmende", "Taux de cotisation AVS/AI/APG employé", "Aliquota di contributo AVS/AI/IPG dipendente", "AHV/IV/EO contribution rate, employee"), "5.3", "percent", "2025-01-01", S.svaBl),
+  p("AhvEmployerRate", L("AHV/IV/EO-Beitragssatz Arbeitgeber", "Taux de cotisation AVS/AI/APG employeur", "Aliquota di contributo AVS/AI/IPG datore di lavoro", "AHV/IV/EO contribution rate, employer"), "5.3", "percent", "2025-01-01", S.svaBl),
+  p("AhvShareEachSide", L("AHV-Anteil je Seite", "Part AVS par partie", "Quota AVS per parte", "AHV share per side"), "4.35", "percent", "2025-01-01", S.svaBl),
+  p("IvShareEachSide", L("IV-Anteil je Seite", "Part AI par partie", "Quota AI per parte", "IV share per side"), "0.7", "percent", "2025-01-01", S.svaBl),
+  p("EoShareEachSide", L("EO-Anteil je Seite", "Part APG par partie", "Quota IPG per parte", "EO share per side"), "0.25", "percent", "2025-01-01", S.svaBl),
+  p("AhvAdminCostMaxRate", L("Höchstsatz der AHV-Verwaltungskosten", "Taux maximal des frais d'administration AVS", "Aliquota massima delle spese amministrative AVS", "Maximum AHV administration cost rate"), "5", "percent", "2025-01-01", S.svaBl),
+  p("AlvEmployeeRate", L("ALV-Beitragssatz Arbeitnehmende", "Taux de cotisation AC employé", "Aliquota di contributo AD dipendente", "ALV contribution rate, employee"), "1.1", "percent", "2025-01-01", S.southvision),
+  p("AlvEmployerRate", L("ALV-Beitragssatz Arbeitgeber", "Taux de cotisation AC employeur", "Aliquota di contributo AD datore di lavoro", "ALV contribution rate, employer"), "1.1", "percent", "2025-01-01", S.southvision),
+  p("AlvCeilingYear", L("ALV-Höchstlohn pro Jahr", "Salaire maximal assuré AC par année", "Salario massimo assicurato AD all'anno", "ALV maximum insured salary per year"), "148200.00", "chfPerYear", "2025-01-01", S.medisuisse),
+  p("AlvCeilingMonth", L("ALV-Höchstlohn pro Monat", "Salaire maximal assuré AC par mois", "Salario massimo assicurato AD al mese", "ALV maximum insured salary per month"), "12350.00", "chfPerMonth", "2025-01-01", S.medisuisse),
   // Abolished at the end of 2022; kept at 0 so the calculation states it rather than forgets it.
-  p("AlvSolidarityRate", "0", "percent", "2023-01-01", S.medisuisse),
-  p("UvgMaxSalaryYear", "148200.00", "chfPerYear", "2025-01-01", S.uvv),
-  p("UvgMaxSalaryDay", "406.00", "chfPerDay", "2025-01-01", S.uvv),
-  p("NbuMinWeeklyHours", "8", "hoursPerWeek", "2025-01-01", S.uvv13),
-  p("PensionerAllowanceMonth", "1400.00", "chfPerMonth", "2025-01-01", S.medisuisse),
-  p("PensionerAllowanceYear", "16800.00", "chfPerYear", "2025-01-01", S.medisuisse),
-  p("MinorSalaryExemptionYear", "2500.00", "chfPerYear", "2025-01-01", S.southvision),
-  p("AhvContributionStartAfterBirthday", "17", "years", "2025-01-01", S.ahv201),
-  p("ReferenceAgeMen", "65", "years", "2025-01-01", S.mzo),
-  p("MaxAhvPensionMonth", "2520.00", "chfPerMonth", "2025-01-01", S.meitreu),
-  p("MaxAhvPensionYear", "30240.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgEntryThreshold", "22680.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgCoordinationDeduction", "26460.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgUpperLimit", "90720.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgMaxCoordinatedSalary", "64260.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgMinCoordinatedSalary", "3780.00", "chfPerYear", "2025-01-01", S.meitreu),
-  p("BvgMinimumInterestRate", "1.25", "percent", "2025-01-01", S.mzo),
-  p("BvgRiskStartAfterBirthday", "17", "years", "2025-01-01", S.bvgStart),
-  p("BvgSavingsStartAfterBirthday", "24", "years", "2025-01-01", S.bvgStart),
-  p("BvgEmployerMinimumShare", "50", "percent", "2025-01-01", { title: "BVG Art. 66 (employer pays at least half)" }),
-  p("FamilyChildAllowanceMinimum", "215.00", "chfPerMonth", "2025-01-01", S.famzv),
-  p("FamilyEducationAllowanceMinimum", "268.00", "chfPerMonth", "2025-01-01", S.eak),
-  p("MinimumHolidayWeeks", "4", "weeks", "2025-01-01", S.or329a),
-  p("MinimumHolidayWeeksUnder20", "5", "weeks", "2025-01-01", S.or329a),
+  p("AlvSolidarityRate", L("ALV-Solidaritätsbeitragssatz", "Taux de la cotisation de solidarité AC", "Aliquota del contributo di solidarietà AD", "ALV solidarity contribution rate"), "0", "percent", "2023-01-01", S.medisuisse),
+  p("UvgMaxSalaryYear", L("UVG-Höchstbetrag des versicherten Verdienstes pro Jahr", "Montant maximal du gain assuré LAA par année", "Importo massimo del guadagno assicurato LAINF all'anno", "UVG maximum insured earnings per year"), "148200.00", "chfPerYear", "2025-01-01", S.uvv),
+  p("UvgMaxSalaryDay", L("UVG-Höchstbetrag des versicherten Verdienstes pro Tag", "Montant maximal du gain assuré LAA par jour", "Importo massimo del guadagno assicurato LAINF al giorno", "UVG maximum insured earnings per day"), "406.00", "chfPerDay", "2025-01-01", S.uvv),
+  p("NbuMinWeeklyHours", L("Mindestarbeitszeit für die NBU-Versicherung", "Durée minimale de travail pour l'assurance AANP", "Durata minima di lavoro per l'assicurazione INP", "Minimum working time for NBU cover"), "8", "hoursPerWeek", "2025-01-01", S.uvv13),
+  p("PensionerAllowanceMonth", L("AHV-Freibetrag für Rentner pro Monat", "Franchise AVS des rentiers par mois", "Franchigia AVS per pensionati al mese", "AHV pensioner allowance per month"), "1400.00", "chfPerMonth", "2025-01-01", S.medisuisse),
+  p("PensionerAllowanceYear", L("AHV-Freibetrag für Rentner pro Jahr", "Franchise AVS des rentiers par année", "Franchigia AVS per pensionati all'anno", "AHV pensioner allowance per year"), "16800.00", "chfPerYear", "2025-01-01", S.medisuisse),
+  p("MinorSalaryExemptionYear", L("Freigrenze für geringfügige Löhne pro Jahr", "Franchise pour salaires de minime importance par année", "Franchigia per salari di poca entità all'anno", "Minor salary exemption per year"), "2500.00", "chfPerYear", "2025-01-01", S.southvision),
+  p("AhvContributionStartAfterBirthday", L("Beginn der AHV-Beitragspflicht (vollendetes Altersjahr)", "Début de l'obligation de cotiser AVS (âge révolu)", "Inizio dell'obbligo contributivo AVS (età compiuta)", "Start of AHV contributions (completed age)"), "17", "years", "2025-01-01", S.ahv201),
+  p("ReferenceAgeMen", L("Referenzalter Männer", "Âge de référence des hommes", "Età di riferimento degli uomini", "Reference age of men"), "65", "years", "2025-01-01", S.mzo),
+  p("MaxAhvPensionMonth", L("Maximale AHV-Altersrente pro Monat", "Rente de vieillesse AVS maximale par mois", "Rendita di vecchiaia AVS massima al mese", "Maximum AHV old-age pension per month"), "2520.00", "chfPerMonth", "2025-01-01", S.meitreu),
+  p("MaxAhvPensionYear", L("Maximale AHV-Altersrente pro Jahr", "Rente de vieillesse AVS maximale par année", "Rendita di vecchiaia AVS massima all'anno", "Maximum AHV old-age pension per year"), "30240.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgEntryThreshold", L("BVG-Eintrittsschwelle", "Seuil d'entrée LPP", "Soglia d'entrata LPP", "BVG entry threshold"), "22680.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgCoordinationDeduction", L("BVG-Koordinationsabzug", "Déduction de coordination LPP", "Deduzione di coordinamento LPP", "BVG coordination deduction"), "26460.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgUpperLimit", L("Oberer BVG-Grenzbetrag", "Limite supérieure du salaire annuel LPP", "Limite superiore del salario annuo LPP", "BVG upper salary limit"), "90720.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgMaxCoordinatedSalary", L("Maximaler koordinierter BVG-Lohn", "Salaire coordonné LPP maximal", "Salario coordinato LPP massimo", "Maximum BVG coordinated salary"), "64260.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgMinCoordinatedSalary", L("Minimaler koordinierter BVG-Lohn", "Salaire coordonné LPP minimal", "Salario coordinato LPP minimo", "Minimum BVG coordinated salary"), "3780.00", "chfPerYear", "2025-01-01", S.meitreu),
+  p("BvgMinimumInterestRate", L("BVG-Mindestzinssatz", "Taux d'intérêt minimal LPP", "Tasso d'interesse minimo LPP", "BVG minimum interest rate"), "1.25", "percent", "2025-01-01", S.mzo),
+  p("BvgRiskStartAfterBirthday", L("Beginn der BVG-Risikoversicherung (vollendetes Altersjahr)", "Début de l'assurance risques LPP (âge révolu)", "Inizio dell'assicurazione rischi LPP (età compiuta)", "Start of BVG risk cover (completed age)"), "17", "years", "2025-01-01", S.bvgStart),
+  p("BvgSavingsStartAfterBirthday", L("Beginn des BVG-Alterssparens (vollendetes Altersjahr)", "Début de l'épargne vieillesse LPP (âge révolu)", "Inizio del risparmio per la vecchiaia LPP (età compiuta)", "Start of BVG retirement savings (completed age)"), "24", "years", "2025-01-01", S.bvgStart),
+  p("BvgEmployerMinimumShare", L("BVG-Mindestanteil des Arbeitgebers", "Part minimale de l'employeur LPP", "Quota minima del datore di lavoro LPP", "BVG minimum employer share"), "50", "percent", "2025-01-01", { title: "BVG Art. 66 (employer pays at least half)" }),
+  p("FamilyChildAllowanceMinimum", L("Mindestansatz Kinderzulage", "Montant minimal de l'allocation pour enfant", "Importo minimo dell'assegno per i figli", "Minimum child allowance"), "215.00", "chfPerMonth", "2025-01-01", S.famzv),
+  p("FamilyEducationAllowanceMinimum", L("Mindestansatz Ausbildungszulage", "Montant minimal de l'allocation de formation professionnelle", "Importo minimo dell'assegno di formazione", "Minimum education allowance"), "268.00", "chfPerMonth", "2025-01-01", S.eak),
+  p("MinimumHolidayWeeks", L("Gesetzliche Mindestferien", "Vacances minimales légales", "Vacanze minime legali", "Statutory minimum holidays"), "4", "weeks", "2025-01-01", S.or329a),
+  p("MinimumHolidayWeeksUnder20", L("Gesetzliche Mindestferien bis zum vollendeten 20. Altersjahr", "Vacances minimales légales jusqu'à 20 ans révolus", "Vacanze minime legali fino ai 20 anni compiuti", "Statutory minimum holidays up to age 20"), "5", "weeks", "2025-01-01", S.or329a),
 ];
 
 const parameters2026: Parameter[] = [
   ...parameters2025,
   // New in 2026: no minor-salary exemption in these sectors (in addition to household and artists).
-  p("MinorSalaryExemptionExcludedSectors", "household,artists,design,museums,electronicMedia,printMedia,choirs", "text", "2026-01-01", S.helvetia),
+  p("MinorSalaryExemptionExcludedSectors", L("Branchen ohne Freigrenze für geringfügige Löhne", "Branches sans franchise pour salaires de minime importance", "Settori senza franchigia per salari di poca entità", "Sectors without the minor salary exemption"), "household,artists,design,museums,electronicMedia,printMedia,choirs", "text", "2026-01-01", S.helvetia),
 ];
 
 const lookup = (name: string, displayName: Lookup["displayName"], values: Lookup["values"], source?: Source, assumption?: string): Lookup => ({ name, displayName, values, ...(source ? { source } : {}), ...(assumption ? { assumption } : {}) });

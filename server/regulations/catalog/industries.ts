@@ -61,12 +61,12 @@ export const CH_CONSTRUCTION: Regulation = {
       ],
       collectors: [],
       parameters: [
-        { key: "FarEmployeeRateReference", value: "1.5", unit: "percent", validFrom: "2025-01-01", source: far, assumption: INDUSTRY_RATE_ASSUMPTION },
-        { key: "FarEmployerRateReference", value: "5.5", unit: "percent", validFrom: "2025-01-01", source: far, assumption: INDUSTRY_RATE_ASSUMPTION },
-        { key: "ParifondsEmployeeRateReference", value: "0.7", unit: "percent", validFrom: "2025-01-01", source: parifonds, assumption: INDUSTRY_RATE_ASSUMPTION },
-        { key: "ParifondsEmployerRateReference", value: "0.5", unit: "percent", validFrom: "2025-01-01", source: parifonds, assumption: INDUSTRY_RATE_ASSUMPTION },
+        { key: "FarEmployeeRateReference", displayName: L("FAR-Beitragssatz Arbeitnehmende (Richtwert)", "Taux de cotisation RA employé (valeur de référence)", "Aliquota di contributo PEAN dipendente (valore di riferimento)", "FAR employee rate (reference)"), value: "1.5", unit: "percent", validFrom: "2025-01-01", source: far, assumption: INDUSTRY_RATE_ASSUMPTION },
+        { key: "FarEmployerRateReference", displayName: L("FAR-Beitragssatz Arbeitgeber (Richtwert)", "Taux de cotisation RA employeur (valeur de référence)", "Aliquota di contributo PEAN datore di lavoro (valore di riferimento)", "FAR employer rate (reference)"), value: "5.5", unit: "percent", validFrom: "2025-01-01", source: far, assumption: INDUSTRY_RATE_ASSUMPTION },
+        { key: "ParifondsEmployeeRateReference", displayName: L("Parifonds-Beitragssatz Arbeitnehmende (Richtwert)", "Taux de cotisation Parifonds employé (valeur de référence)", "Aliquota di contributo Parifonds dipendente (valore di riferimento)", "Parifonds employee rate (reference)"), value: "0.7", unit: "percent", validFrom: "2025-01-01", source: parifonds, assumption: INDUSTRY_RATE_ASSUMPTION },
+        { key: "ParifondsEmployerRateReference", displayName: L("Parifonds-Beitragssatz Arbeitgeber (Richtwert)", "Taux de cotisation Parifonds employeur (valeur de référence)", "Aliquota di contributo Parifonds datore di lavoro (valore di riferimento)", "Parifonds employer rate (reference)"), value: "0.5", unit: "percent", validFrom: "2025-01-01", source: parifonds, assumption: INDUSTRY_RATE_ASSUMPTION },
         // The LMV makes the 13th monthly salary part of the wage (well established; article not re-read here).
-        { key: "ThirteenthSalaryMandatory", value: "true", unit: "text", validFrom: "2025-01-01", source: lmv, assumption: "LMV article not re-read for this catalog." },
+        { key: "ThirteenthSalaryMandatory", displayName: L("13. Monatslohn obligatorisch (LMV)", "13e salaire obligatoire (CN)", "13a mensilità obbligatoria (CNM)", "13th monthly salary mandatory (LMV)"), value: "true", unit: "text", validFrom: "2025-01-01", source: lmv, assumption: "LMV article not re-read for this catalog." },
       ],
       lookups: [],
       sources: [lmv, far, parifonds],
@@ -108,12 +108,12 @@ export const CH_HOSPITALITY: Regulation = {
       ],
       collectors: [],
       parameters: [
-        { key: "LgavEnforcementContributionYear", value: "99.00", unit: "chfPerYear", validFrom: "2025-01-01", source: lgav, assumption: "CHF 99 per employee and year, deducted from the wage (L-GAV Art. 35): well known, not re-read here." },
-        { key: "LgavEnforcementContributionMonth", value: "8.25", unit: "chfPerMonth", validFrom: "2025-01-01", source: lgav, assumption: "99.00 / 12." },
-        { key: "ThirteenthSalaryMandatory", value: "true", unit: "text", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 12, not re-read here." },
-        { key: "HolidayWeeks", value: "5", unit: "weeks", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 17 (35 days), not re-read here." },
-        { key: "PublicHolidaysPerYear", value: "6", unit: "count", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 18, not re-read here." },
-        { key: "WeeklyHoursNormal", value: "42", unit: "hoursPerWeek", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 15 (43.5 in seasonal businesses, 45 in small businesses), not re-read here." },
+        { key: "LgavEnforcementContributionYear", displayName: L("Vollzugskostenbeitrag L-GAV pro Jahr", "Contribution aux frais d'exécution CCNT par année", "Contributo alle spese d'esecuzione CCNL all'anno", "L-GAV enforcement contribution per year"), value: "99.00", unit: "chfPerYear", validFrom: "2025-01-01", source: lgav, assumption: "CHF 99 per employee and year, deducted from the wage (L-GAV Art. 35): well known, not re-read here." },
+        { key: "LgavEnforcementContributionMonth", displayName: L("Vollzugskostenbeitrag L-GAV pro Monat", "Contribution aux frais d'exécution CCNT par mois", "Contributo alle spese d'esecuzione CCNL al mese", "L-GAV enforcement contribution per month"), value: "8.25", unit: "chfPerMonth", validFrom: "2025-01-01", source: lgav, assumption: "99.00 / 12." },
+        { key: "ThirteenthSalaryMandatory", displayName: L("13. Monatslohn obligatorisch (L-GAV)", "13e salaire obligatoire (CCNT)", "13a mensilità obbligatoria (CCNL)", "13th monthly salary mandatory (L-GAV)"), value: "true", unit: "text", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 12, not re-read here." },
+        { key: "HolidayWeeks", displayName: L("Ferienanspruch L-GAV", "Droit aux vacances CCNT", "Diritto alle vacanze CCNL", "L-GAV holiday entitlement"), value: "5", unit: "weeks", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 17 (35 days), not re-read here." },
+        { key: "PublicHolidaysPerYear", displayName: L("Feiertage pro Jahr (L-GAV)", "Jours fériés par année (CCNT)", "Giorni festivi all'anno (CCNL)", "Public holidays per year (L-GAV)"), value: "6", unit: "count", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 18, not re-read here." },
+        { key: "WeeklyHoursNormal", displayName: L("Normale wöchentliche Arbeitszeit (L-GAV)", "Durée normale hebdomadaire du travail (CCNT)", "Durata normale settimanale del lavoro (CCNL)", "Normal weekly working hours (L-GAV)"), value: "42", unit: "hoursPerWeek", validFrom: "2025-01-01", source: lgav, assumption: "L-GAV Art. 15 (43.5 in seasonal businesses, 45 in small businesses), not re-read here." },
       ],
       lookups: [
         {

@@ -130,6 +130,11 @@ export type ParameterUnit = "percent" | "chf" | "chfPerMonth" | "chfPerYear" | "
 
 export interface Parameter {
   readonly key: string;
+  /**
+   * What people read for the key (the console's "why?" and Payroll Control). Optional: a version
+   * stored before parameters had display names lacks it, and the console then spells the key out.
+   */
+  readonly displayName?: Localized;
   /** Exact decimal string (percent in percent units, CHF with two decimals) or text. */
   readonly value: string;
   readonly unit: ParameterUnit;

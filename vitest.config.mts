@@ -39,6 +39,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/e2e/setup.ts"],
           fileParallelism: false,
+          // A page updates after the service answers: on a busy machine that takes seconds, not the default 1 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,12 +1,13 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
-import type { Caller } from "../context";
+import type { Caller, TenantAccess } from "../context";
 import { Unauthenticated } from "../errors";
 import { getUserById } from "../users/upsert-user";
 import { issuerOf, verifyPersonToken } from "./people";
 import { sessionSecret } from "./session-secret";
 import { currentSessionUserId } from "./sessions";
-import { serviceIssuer, verifySystemUserToken } from "./system-users";
+import { systemUserWithAccess } from "./access";
+import { serviceIssuer, systemUserIdOfToken, verifySystemUserToken } from "./system-users";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
@@ -45,6 +46,15 @@ function sessionCookie(jar: Map<string, string>): string | null {
  * anonymous (public operations work, the others answer 401). A bearer token that is not valid is a 401.
  */
 export async function authenticate(request: Request): Promise<Caller | null> {
+  return (await authenticateFor(request, null)).caller;
+}
+
+/**
+ * authenticate, for a request to one tenant: a system user's token is checked together with its access
+ * to that tenant, in one query (`access`; null when the tenant is not visible to it). For other callers
+ * `access` is undefined and server/auth/access.ts decides it. Both are read anew at every request.
+ */
+export async function authenticateFor(request: Request, tenantId: string | null): Promise<{ caller: Caller | null; access?: TenantAccess | null }> {
   const authorization = request.headers.get("authorization");
   // HTTP Basic carries client credentials for the token endpoint, not a caller.
   if (authorization && !/^Basic\s/i.test(authorization)) {
@@ -54,11 +64,16 @@ export async function authenticate(request: Request): Promise<Caller | null> {
     const issuer = issuerOf(token);
     if (!issuer) throw new Unauthenticated("The token is not a valid JWT.", "auth.invalid_token");
     if (issuer === serviceIssuer()) {
+      if (tenantId) {
+        const { systemUser, access } = await systemUserWithAccess(await systemUserIdOfToken(token), tenantId);
+        if (!systemUser) throw new Unauthenticated("The system user of this token no longer exists.", "auth.invalid_token");
+        return { caller: { kind: "system", systemUserId: systemUser.id, name: systemUser.name }, access };
+      }
       const systemUser = await verifySystemUserToken(token);
-      return { kind: "system", systemUserId: systemUser.id, name: systemUser.name };
+      return { caller: { kind: "system", systemUserId: systemUser.id, name: systemUser.name } };
     }
     const user = await verifyPersonToken(token, issuer);
-    return { kind: "person", userId: user.id, email: user.email, name: user.name };
+    return { caller: { kind: "person", userId: user.id, email: user.email, name: user.name } };
   }
   const session = sessionCookie(cookiesOf(request.headers.get("cookie")));
   if (session) {
@@ -66,7 +81,7 @@ export async function authenticate(request: Request): Promise<Caller | null> {
     // Only a session recorded on the server and not signed out (server/auth/sessions.ts).
     const userId = await currentSessionUserId(token);
     const user = userId ? await getUserById(userId) : null;
-    if (user) return { kind: "person", userId: user.id, email: user.email, name: user.name };
+    if (user) return { caller: { kind: "person", userId: user.id, email: user.email, name: user.name } };
   }
-  return null;
+  return { caller: null };
 }

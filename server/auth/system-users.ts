@@ -54,12 +54,43 @@ export async function issueSystemUserToken(systemUser: { id: string; clientId: s
   return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
 }
 
-export async function verifySystemUserToken(token: string) {
-  const verifyWith = async (refresh: boolean) =>
-    jwtVerify(token, createLocalJWKSet({ keys: (await keysFor("service", { refresh })).map((k) => k.publicJwk) }), {
-      issuer: serviceIssuer(),
-      audience: SERVICE_AUDIENCE,
-    });
+/**
+ * The verifier of one list of service keys. jose imports each public key once per key set, so the set
+ * is kept for as long as the list of keys is the same object (server/auth/keys.ts replaces it on a
+ * refresh): a key is immutable per kid, so verifying with a kept imported key decides as a fresh one would.
+ */
+const keySets = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
+
+async function serviceKeySet(refresh: boolean) {
+  const keys = await keysFor("service", { refresh });
+  let set = keySets.get(keys);
+  if (!set) {
+    set = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) });
+    keySets.set(keys, set);
+  }
+  return set;
+}
+
+/**
+ * Tokens whose signature, issuer and audience were checked, with their claims. That a token's signature
+ * is valid never changes, so it is checked once per token; its expiry is checked again at every use, and
+ * whether its system user still exists is read from the database at every request (verifySystemUserToken).
+ * At most VERIFIED_MAX tokens are kept; the oldest go first.
+ */
+const verified = new Map<string, { sub: string; exp: number | undefined }>();
+const VERIFIED_MAX = 1000;
+
+const isCurrent = (claims: { exp: number | undefined }) => claims.exp === undefined || claims.exp > Math.floor(Date.now() / 1000);
+
+/** The system user id of a valid, unexpired service token; Unauthenticated otherwise. */
+export async function systemUserIdOfToken(token: string): Promise<string> {
+  const known = verified.get(token);
+  if (known) {
+    if (isCurrent(known)) return known.sub;
+    verified.delete(token);
+    throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
+  }
+  const verifyWith = async (refresh: boolean) => jwtVerify(token, await serviceKeySet(refresh), { issuer: serviceIssuer(), audience: SERVICE_AUDIENCE });
   let payload;
   try {
     payload = (await verifyWith(false)).payload;
@@ -72,8 +103,16 @@ export async function verifySystemUserToken(token: string) {
       throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
     }
   }
+  const claims = { sub: String(payload.sub), exp: payload.exp };
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, claims);
+  return claims.sub;
+}
+
+export async function verifySystemUserToken(token: string) {
+  const systemUserId = await systemUserIdOfToken(token);
   const db = await getDb();
-  const [row] = await db.select().from(systemUsers).where(eq(systemUsers.id, String(payload.sub))).limit(1);
+  const [row] = await db.select().from(systemUsers).where(eq(systemUsers.id, systemUserId)).limit(1);
   if (!row) throw new Unauthenticated("The system user of this token no longer exists.", "auth.invalid_token");
   return row;
 }

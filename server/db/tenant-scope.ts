@@ -117,6 +117,21 @@ export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope)
   return result;
 }
 
+/**
+ * Runs a read, scoped to the caller's tenant like inTenant, without opening a transaction: its
+ * statements run one by one on the pool (BEGIN and COMMIT would be two more round trips and hold a
+ * connection between the statements). Under READ COMMITTED a transaction gives a read no more than
+ * that: each statement sees what was committed when it began. For reads only; a command (anything
+ * that writes) runs in inTenant.
+ */
+export async function readInTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => Promise<R>): Promise<R> {
+  const db = await getDb();
+  const scope = new TenantScope(db as unknown as Tx, ctx.tenantId);
+  const result = await work(scope);
+  TenantScope.committed(scope);
+  return result;
+}
+
 /** Postgres unique violation (code 23505), optionally of one named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {

@@ -38,8 +38,3 @@ export async function employmentOf(scope: TenantScope, employeeIds?: string[], t
 }
 
 export const NOT_RECORDED: Employment = { employed: true, entryDate: null, exitDate: null };
-
-/** Ids of former employees (exit date passed), for the "Hide former employees" filter. */
-export async function formerEmployeeIds(scope: TenantScope, today = todayInZurich()) {
-  return [...(await employmentOf(scope, undefined, today)).entries()].filter(([, e]) => !e.employed).map(([id]) => id);
-}

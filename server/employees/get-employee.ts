@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { employees } from "../db/schema";
-import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { readInTenant, type TenantScope } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { toEmployee } from "./schemas";
@@ -18,7 +18,7 @@ export async function findVisibleEmployee(scope: TenantScope, ctx: TenantCtx, em
 }
 
 export async function getEmployee({ ctx, employeeId, payrollId }: { ctx: TenantCtx; employeeId: string; payrollId?: string }) {
-  return inTenant(ctx, async (scope) => {
+  return readInTenant(ctx, async (scope) => {
     const row = await findVisibleEmployee(scope, ctx, employeeId, { payrollId });
     const employment = await employmentOf(scope, [row.id]);
     return { employee: toEmployee(row, employment.get(row.id) ?? NOT_RECORDED), version: row.version };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { authenticate } from "../auth/authenticate";
+import { authenticateFor } from "../auth/authenticate";
 import { tenantAccess } from "../auth/access";
 import { assertGlobalPermission, assertTenantPermission, isKnownPermission, isTenantPermission, type TenantPermission } from "../auth/permissions";
 import { callerKey, type Ctx, type TenantCtx } from "../context";
@@ -181,15 +181,19 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
   const answer: RouteHandler = async (request, context) => {
     const receivedAt = new Date();
     try {
-      const caller = await authenticate(request);
+      const rawParams = (await context.params) ?? {};
+      const named = rawParams.orgId ?? rawParams.tenantId;
+      // A system user's token and its access to the tenant are read in one query (server/auth/authenticate.ts).
+      const authenticated = await authenticateFor(request, isTenantPermission(op.allow) && typeof named === "string" && isUuid(named) ? named : null);
+      const caller = authenticated.caller;
       if (op.allow !== "public" && !caller) throw new Unauthenticated();
       assertSameOrigin(request, caller);
-      const params = checkParams((await context.params) ?? {});
+      const params = checkParams(rawParams);
       let ctx: Ctx | TenantCtx | null = caller ? { caller } : null;
       if (isTenantPermission(op.allow)) {
         const tenantId = params.orgId ?? params.tenantId;
         if (!tenantId || !caller) throw new NotFound("tenant");
-        const access = await tenantAccess(caller, tenantId);
+        const access = authenticated.access !== undefined && tenantId === named ? authenticated.access : await tenantAccess(caller, tenantId);
         if (!access) throw new NotFound("tenant");
         assertTenantPermission(op.allow, access);
         ctx = { caller, tenantId, access };

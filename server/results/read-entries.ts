@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrunEntries, payrunPeriods } from "../db/schema";
-import { inTenant } from "../db/tenant-scope";
+import { inTenant, readInTenant } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { isUuid } from "../ids";
 import { formatRappen } from "../money/rappen";
@@ -31,7 +31,7 @@ export function controlOf(entry: Pick<EntryRow, "issues" | "payable" | "carriedF
 
 const money = formatRappen;
 
-export function toEntrySummary(entry: EntryRow, confirmed: Set<string>) {
+export function toEntrySummary(entry: SummaryRow, confirmed: Set<string>) {
   const control = controlOf(entry, confirmed);
   return {
     id: entry.id,
@@ -59,20 +59,51 @@ export async function confirmations(scope: Parameters<Parameters<typeof inTenant
 
 type Scope = Parameters<Parameters<typeof inTenant>[1]>[0];
 
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope) {
-  const read = async (scope: Scope) => {
-    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
-    const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
-    const visible = visibleEmployees(ctx, scope);
-    const entries = await scope.rows(
-      payrunEntries,
-      and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true), visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined),
-      { orderBy: [asc(payrunEntries.employeeId)] },
-    );
-    return { payroll, period, entries, confirmed: await confirmations(scope, payrollId, period.periodStart, period.periodEnd) };
-  };
-  return within ? read(within) : inTenant(ctx, read);
+/** Both results, or the first one's error when it failed (whichever settled first): the same answer as reading them one after the other. */
+async function inOrder<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [x, y] = await Promise.allSettled([a, b]);
+  if (x.status === "rejected") throw x.reason;
+  if (y.status === "rejected") throw y.reason;
+  return [x.value, y.value];
 }
+
+/** What a summary or Payroll Control reads of an entry: not its lines, collectors or year-to-date figures. */
+const SUMMARY_COLUMNS = {
+  id: payrunEntries.id,
+  employeeId: payrunEntries.employeeId,
+  gross: payrunEntries.gross,
+  net: payrunEntries.net,
+  payable: payrunEntries.payable,
+  paidOut: payrunEntries.paidOut,
+  carriedForward: payrunEntries.carriedForward,
+  issues: payrunEntries.issues,
+};
+type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
+
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope): Promise<PeriodEntries<SummaryRow>>;
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true): Promise<PeriodEntries<EntryRow>>;
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false): Promise<PeriodEntries<SummaryRow | EntryRow>> {
+  const read = async (scope: Scope) => {
+    // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
+    const [payroll, period] = await inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+    const visible = visibleEmployees(ctx, scope);
+    const condition = and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true), visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined);
+    const [entries, confirmed] = await inOrder(
+      full
+        ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
+        : scope.tx.select(SUMMARY_COLUMNS).from(payrunEntries).where(scope.where(payrunEntries, condition)).orderBy(asc(payrunEntries.employeeId)),
+      confirmations(scope, payrollId, period.periodStart, period.periodEnd),
+    );
+    return { payroll, period, entries, confirmed };
+  };
+  return within ? read(within) : readInTenant(ctx, read);
+}
+type PeriodEntries<R> = {
+  payroll: Awaited<ReturnType<typeof findVisiblePayroll>>;
+  period: Awaited<ReturnType<typeof findPayrunPeriod>>;
+  entries: R[];
+  confirmed: Map<string, Set<string>>;
+};
 
 export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
   const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
@@ -81,7 +112,7 @@ export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
 
 export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
-  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
+  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, undefined, true);
   const entry = entries.find((e) => e.id === entryId);
   if (!entry) throw new NotFound("payrun_period_entry");
   return {
@@ -136,7 +167,7 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
  * missing. Closing checks the employed entries only, so the blocking count is theirs alone.
  */
 export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
-  const { period, entries, confirmed, notInPayroll } = await inTenant(ctx, async (scope) => {
+  const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     const found = await periodEntries(ctx, payrollId, payrunPeriodId, scope);
     const inPayroll = new Set(found.entries.map((e) => e.employeeId));
     const staff = await scope.rows(employees, and(eq(employees.divisionId, found.payroll.divisionId), visibleEmployees(ctx, scope)), { orderBy: [asc(employees.id)] });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
-import { invitedMember, personToken, tenantFixture, unique } from "../fixtures/factories";
+import { anEmployee, invitedMember, personToken, tenantFixture, unique } from "../fixtures/factories";
 
 const membershipsOf = (orgId: string) => `/api/tenants/${orgId}/user_memberships`;
 const UNKNOWN_ID = "0190a0a0-0000-7000-8000-000000000000";
@@ -113,5 +113,54 @@ describe("invitations", () => {
     expect(byAdmin.body.code).toBe("invitation.email_mismatch");
     const invitee = await personToken(email);
     expect((await api.post(`/api/user_membership_invitations/${id}`, undefined, { token: invitee.token })).status).toBe(200);
+  });
+});
+
+/**
+ * Issue 15, item 5: the common reads are served without a transaction and with kept verified keys; no
+ * access decision is kept. A membership removed or changed is seen by the very next request.
+ */
+describe("access is decided anew at every request", () => {
+  const readsOf = (orgId: string, payrollId: string, employeeId: string) => [
+    `/api/tenants/${orgId}/employees`,
+    `/api/tenants/${orgId}/employees/${employeeId}`,
+    `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`,
+    `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/controlling`,
+  ];
+
+  it("a removed membership ends access at the next request to every common read", async () => {
+    const t = await tenantFixture();
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), { token: t.token })).body;
+    // A Manager of the payroll (removing the tenant's only person Administrator is refused, 409).
+    const member = await invitedMember(t.orgId, t.token, "Manager", { payrollIds: [t.payroll.id] });
+    const reads = readsOf(t.orgId, t.payroll.id, employee.id);
+    // Served a few times each first, so that anything kept between requests would be in place.
+    for (let round = 0; round < 3; round++) {
+      for (const path of reads) expect((await api.get(path, { token: member.token })).status, path).toBe(200);
+    }
+    expect((await api.delete(`${membershipsOf(t.orgId)}/${member.membershipId}`, { token: t.token })).status).toBe(204);
+    for (const path of reads) {
+      const after = await api.get(path, { token: member.token });
+      expect(after.status, path).toBe(404);
+      expect(after.body.code, path).toBe("tenant.not_found");
+    }
+    // The owner still reads.
+    for (const path of reads) expect((await api.get(path, { token: t.token })).status, path).toBe(200);
+  });
+
+  it("a changed role applies at the next request: Manager to Self Service sees only the linked employee", async () => {
+    const t = await tenantFixture();
+    const create = () => api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), { token: t.token });
+    const own = (await create()).body;
+    const other = (await create()).body;
+    const member = await invitedMember(t.orgId, t.token, "Manager", { payrollIds: [t.payroll.id] });
+    const list = async () => (await api.get(`/api/tenants/${t.orgId}/employees`, { token: member.token })).body.items.map((e: { id: string }) => e.id).sort();
+    expect(await list()).toEqual([own.id, other.id].sort());
+    expect((await api.get(`/api/tenants/${t.orgId}/employees/${other.id}`, { token: member.token })).status).toBe(200);
+    const changed = await api.put(`${membershipsOf(t.orgId)}/${member.membershipId}`, { role: "SelfService", employeeId: own.id }, { token: t.token });
+    expect(changed.status).toBe(200);
+    expect(await list()).toEqual([own.id]);
+    expect((await api.get(`/api/tenants/${t.orgId}/employees/${other.id}`, { token: member.token })).status).toBe(404);
+    expect((await api.get(`/api/tenants/${t.orgId}/employees/${own.id}`, { token: member.token })).status).toBe(200);
   });
 });

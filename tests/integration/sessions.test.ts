@@ -12,7 +12,7 @@ import { endSession, startSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import { api } from "../fixtures/api";
-import { personToken } from "../fixtures/factories";
+import { invitedMember, personToken, tenantFixture } from "../fixtures/factories";
 
 async function signedInPerson() {
   const person = await personToken();
@@ -61,5 +61,28 @@ describe("console sessions", () => {
     await endSession({ sessionId: first });
     expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: first }) } })).status).toBe(401);
     expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: second }) } })).status).toBe(200);
+  });
+
+  it("a session signed out ends access to the tenant's reads at the very next request (issue 15, item 5)", async () => {
+    const t = await tenantFixture();
+    const member = await invitedMember(t.orgId, t.token, "Administrator");
+    const sessionId = await startSession(member.userId);
+    const cookie = await cookieOf({ userId: member.userId, sessionId });
+    const reads = [
+      `/api/tenants/${t.orgId}/employees`,
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/entries`,
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/controlling`,
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const path of reads) expect((await api.get(path, { headers: { cookie } })).status, path).toBe(200);
+    }
+    await endSession({ sessionId });
+    for (const path of reads) {
+      const after = await api.get(path, { headers: { cookie } });
+      expect(after.status, path).toBe(401);
+      expect(after.body.code, path).toBe("auth.unauthenticated");
+    }
+    // The person's bearer token is another sign-in and still reads.
+    expect((await api.get(reads[0]!, { token: member.token })).status).toBe(200);
   });
 });

@@ -1,0 +1,323 @@
+/**
+ * bench/api (run by hand): npm run bench:api [-- --duration 10 --connections 10 --rate 200 --build auto|always|never]
+ * with DATABASE_URL naming a PostgreSQL server (a fresh database is created beside it and dropped after);
+ * without it, an embedded PGlite database in a temporary folder.
+ *
+ * Builds the app when the build is older than the sources (as tests/e2e/setup.ts does), starts `next start`
+ * on a free port with the demo seed, takes a token for the demo system user (Administrator of the demo
+ * tenant) and runs autocannon against each common read and against a bare route (the catch-all 404 of
+ * /api, which authenticates nothing and reads nothing), in the same run:
+ * - saturated: --connections connections for --duration seconds: req/s and p50/p95/p99 (ms);
+ * - paced: --rate requests per second over all connections, for --duration seconds: p95 (ms) at that rate.
+ * The bare route is measured again right before each read and the ratio columns compare the read with
+ * that neighbour (throughput: bare/read; p95: read/bare), so that a shared, busy machine still gives
+ * comparable numbers. Target (issue 15, item 5): paced p95
+ * under 20 ms and within 2x of the bare route.
+ */
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    rate: { type: "string", default: "200" },
+    build: { type: "string", default: "auto" },
+    only: { type: "string" },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const RATE = Number(args.rate);
+
+// npm runs the script in the package folder.
+const root = process.cwd();
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const buildId = path.join(root, ".next/BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
+}
+
+function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${argv.join(" ")} failed (${code}):\n${output}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(workDir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { env: { PGLITE_DATA_DIR: path.join(workDir, "pglite") }, drop: async () => {} };
+  const { default: postgres } = await import("postgres");
+  const url = new URL(serverUrl);
+  const name = `bench_api_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return {
+    // The demo system user's credentials are kept beside PGLITE_DATA_DIR (server/demo/seed.ts): in the temporary folder.
+    env: { DATABASE_URL: url.toString(), PGLITE_DATA_DIR: path.join(workDir, "pglite") },
+    drop: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+async function waitFor(url: string, server: ChildProcess, log: () => string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before ${url} answered:\n${log()}`);
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${log()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  const pid = child.pid;
+  return new Promise((resolve) => {
+    const force = setTimeout(() => {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 10_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+      clearTimeout(force);
+      resolve();
+    }
+  });
+}
+
+type Target = { name: string; path: string; status: number; auth: boolean };
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Every response's latency is kept (autocannon's own summary has no p95). */
+function cannon(baseUrl: string, target: Target, token: string, paced: boolean): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    let wrongStatus = 0;
+    const instance = autocannon(
+      {
+        url: `${baseUrl}${target.path}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: target.auth ? { authorization: `Bearer ${token}` } : {},
+        ...(paced ? { overallRate: RATE } : {}),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          rps: result.requests.total / DURATION,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          errors: result.errors + result.timeouts,
+          wrongStatus,
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+      if (statusCode !== target.status) wrongStatus++;
+    });
+  });
+}
+
+async function json(baseUrl: string, pathname: string, token: string): Promise<unknown> {
+  const response = await fetch(`${baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${pathname}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+function listOf(body: unknown): Record<string, unknown>[] {
+  if (Array.isArray(body)) return body as Record<string, unknown>[];
+  const record = body as Record<string, unknown>;
+  for (const key of ["items", "data", "employees", "payrunPeriods", "periods"]) if (Array.isArray(record[key])) return record[key] as Record<string, unknown>[];
+  throw new Error(`Not a list: ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+async function main() {
+  if (args.build === "always" || (args.build === "auto" && !buildIsCurrent())) {
+    console.log("[bench:api] next build ...");
+    await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  }
+  const workDir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
+  const database = await freshDatabase(workDir);
+  const [port, idpPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete env[name];
+  Object.assign(env, database.env, {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SERVICE_ENVIRONMENT: "sandbox",
+    PUBLIC_URL: baseUrl,
+    NEXTAUTH_URL: baseUrl,
+    DEV_IDP_HOST: "127.0.0.1",
+    DEV_IDP_PORT: String(idpPort),
+    SEED_DEMO: "true",
+  });
+  const logFile = path.join(workDir, "server.log");
+  const log = createWriteStream(logFile);
+  let tail = "";
+  const server = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    tail = (tail + chunk.toString()).slice(-10_000);
+  };
+  server.stdout!.on("data", keep);
+  server.stderr!.on("data", keep);
+  try {
+    await waitFor(`${baseUrl}/api/openapi.json`, server, () => tail);
+    // The seed runs at start; its credentials file appears when it is done.
+    const credentials = path.join(workDir, "demo-system-user.json");
+    const deadline = Date.now() + 120_000;
+    while (!existsSync(credentials) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1000));
+    const { clientId, clientSecret } = JSON.parse(readFileSync(credentials, "utf8")) as { clientId: string; clientSecret: string };
+    const tokenResponse = await fetch(`${baseUrl}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+    });
+    if (!tokenResponse.ok) throw new Error(`token: ${tokenResponse.status} ${await tokenResponse.text()}`);
+    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+    const tenant = listOf(await json(baseUrl, "/api/tenants", token)).find((t) => String(t.name).includes("Demo"))!;
+    const orgId = String(tenant.id);
+    const payroll = listOf(await json(baseUrl, `/api/tenants/${orgId}/payrolls`, token))[0]!;
+    const payrollId = String(payroll.id);
+    const employees = listOf(await json(baseUrl, `/api/tenants/${orgId}/employees`, token));
+    const periods = listOf(await json(baseUrl, `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`, token));
+    const open = periods.find((p) => String(p.status ?? p.periodStatus ?? "").toLowerCase() === "open") ?? periods[periods.length - 1]!;
+    const period = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${String(open.id)}`;
+
+    const targets: Target[] = [
+      { name: "bare route (catch-all 404)", path: "/api/no-such-route", status: 404, auth: false },
+      { name: "JWKS", path: "/api/.well-known/jwks.json", status: 200, auth: false },
+      { name: "employees list", path: `/api/tenants/${orgId}/employees`, status: 200, auth: true },
+      { name: "one employee", path: `/api/tenants/${orgId}/employees/${String(employees[0]!.id)}`, status: 200, auth: true },
+      { name: "open period entries", path: `${period}/entries`, status: 200, auth: true },
+      { name: "payroll control", path: `${period}/controlling`, status: 200, auth: true },
+    ].filter((t) => !args.only || t.name === "bare route (catch-all 404)" || t.name.includes(args.only));
+    for (const target of targets) {
+      const response = await fetch(`${baseUrl}${target.path}`, { headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
+      const text = await response.text();
+      if (response.status !== target.status) throw new Error(`${target.name} ${target.path}: ${response.status} ${text.slice(0, 300)}`);
+    }
+
+    // The machine may be shared: the bare route is measured right before each read, and each ratio is to that neighbour.
+    type Measured = { saturated: Figures; paced: Figures };
+    const measure = async (target: Target): Promise<Measured> => {
+      // A short warm-up so that the first (compiling, connecting) requests are not measured.
+      await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
+      return { saturated: await cannon(baseUrl, target, token, false), paced: await cannon(baseUrl, target, token, true) };
+    };
+    const [bareTarget, ...reads] = targets as [Target, ...Target[]];
+    const rows: { target: Target; read: Measured; bare: Measured }[] = [];
+    for (const target of reads) {
+      const bare = await measure(bareTarget);
+      const read = await measure(target);
+      rows.push({ target, read, bare });
+      console.log(`[bench:api] ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)})`);
+    }
+
+    const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "bad"];
+    const table = rows.map(({ target, read, bare }) => [
+      target.name,
+      f(read.saturated.rps),
+      f(read.saturated.p50, 1),
+      f(read.saturated.p95, 1),
+      f(read.saturated.p99, 1),
+      f(read.paced.p95, 1),
+      f(bare.saturated.rps),
+      f(bare.paced.p95, 1),
+      f(bare.saturated.rps / read.saturated.rps, 2),
+      f(read.paced.p95 / Math.max(bare.paced.p95, 1), 2),
+      String(read.saturated.errors + read.saturated.wrongStatus + read.paced.errors + read.paced.wrongStatus),
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    console.log("");
+    console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
+    console.log(line(header));
+    for (const row of table) console.log(line(row));
+    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; bad: errors, timeouts and unexpected statuses)");
+  } finally {
+    await stop(server);
+    log.end();
+    await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

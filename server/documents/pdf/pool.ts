@@ -50,8 +50,9 @@ async function workerFile(): Promise<string> {
 function pool() {
   if (!state.pool) {
     const threads = pdfThreads();
+    // One thread from the start; more only when documents queue up (a single download never starts a second).
     state.pool = workerFile().then(
-      (filename) => new Piscina<StoredModel, Uint8Array>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60 * 60_000, concurrentTasksPerWorker: 1 }),
+      (filename) => new Piscina<StoredModel, Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 10 * 60_000, concurrentTasksPerWorker: 1 }),
     );
     state.pool.catch(() => (state.pool = null));
   }

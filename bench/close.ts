@@ -7,12 +7,16 @@
  *    the CSV as bytes), the next period opened and recalculated: wall time and peak RSS;
  * 2. closing February after go-live: the same plus the ELM declaration (XML) and its scheduling;
  * 3. drawing every final PDF of January as GET .../documents/{id} does (PDFs are drawn on
- *    request from the kept models): total time, time per payslip and peak RSS.
+ *    request from the kept models, in the worker pool of server/documents/pdf/pool.ts): total
+ *    time, time per document, peak RSS; twice, with the RSS before and after each pass;
+ * 4. the bare draw of the same documents in this thread one after another (the reference the
+ *    pool's figure is read against: pool/bare, ideally 1/threads).
  * Runs under vitest (bench/vitest.config.mts) because @react-pdf/renderer is ESM-only and does not
  * load under tsx's CommonJS mode on Node 20.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
 import { it } from "vitest";
+import type { StoredModel } from "../server/documents/build";
 import { benchPayroll } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
@@ -42,7 +46,6 @@ async function main() {
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");
   const { inTenant } = await import("../server/db/tenant-scope");
-  const { renderModel } = await import("../server/documents/build");
   const db = await getDb();
   const systemUser = await createSystemUser("bench-close");
   const start = "2026-01-01";
@@ -68,13 +71,50 @@ async function main() {
   console.log(`   ELM declaration: ${((declaration?.content?.length ?? 0) / 1024).toFixed(0)} KiB`);
 
 
-  const kept = await db.select().from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id));
-  const drawn = await measured(`3. draw all ${kept.length - 1} PDFs of January (the CSV is kept as bytes)`, async () => {
+  // 3. Every kept PDF of January drawn as GET .../documents/{id} does (in the worker pool), beside
+  // the ceiling-free reference: a bare draw of the same documents one after another in this thread.
+  const kept = (await db.select().from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id))).filter((doc) => doc.model);
+  const models = kept.map((doc) => doc.model as StoredModel);
+  const payslips = kept.filter((doc) => doc.category === "Payslip").length;
+  const { drawModel } = await import("../server/documents/pdf/draw");
+  const { drawInPool, closePdfPool, pdfThreads } = await import("../server/documents/pdf/pool");
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  // Warm both paths (renderers, fonts, first layout) so that neither figure carries a start-up.
+  await drawModel(models[0]!);
+  await Promise.all(Array.from({ length: pdfThreads() }, () => drawInPool(models[0]!)));
+  const rssBefore = process.memoryUsage().rss;
+  const pooled = await measured(`3. draw all ${models.length} PDFs of January (${payslips} payslips) in the pool (${pdfThreads()} threads)`, async () => {
     let bytes = 0;
-    for (const doc of kept) bytes += doc.content ? doc.content.length : (await renderModel(doc.model as never)).length;
+    // As many in flight as threads and one more each: the pool never waits for the next task.
+    let next = 0;
+    const lane = async () => {
+      while (next < models.length) bytes += (await drawInPool(models[next++]!)).length;
+    };
+    await Promise.all(Array.from({ length: pdfThreads() * 2 }, lane));
     return bytes;
   });
-  console.log(`   ${(drawn.ms / kept.length).toFixed(1)} ms per document, ${(drawn.result / 1024 / 1024).toFixed(1)} MiB in all`);
+  const rssAfterFirst = process.memoryUsage().rss;
+  const again = await measured(`   the same ${models.length} PDFs in the pool once more (memory growth check)`, async () => {
+    let bytes = 0;
+    let next = 0;
+    const lane = async () => {
+      while (next < models.length) bytes += (await drawInPool(models[next++]!)).length;
+    };
+    await Promise.all(Array.from({ length: pdfThreads() * 2 }, lane));
+    return bytes;
+  });
+  const rssAfterSecond = process.memoryUsage().rss;
+  const bare = await measured(`4. bare draw of the same ${models.length} PDFs, one thread, one after another`, async () => {
+    let bytes = 0;
+    for (const model of models) bytes += (await drawModel(model)).length;
+    return bytes;
+  });
+  const perPool = pooled.ms / models.length;
+  const perBare = bare.ms / models.length;
+  console.log(`   pool: ${perPool.toFixed(1)} ms per document (second pass ${(again.ms / models.length).toFixed(1)} ms), ${(pooled.result / 1024 / 1024).toFixed(1)} MiB in all`);
+  console.log(`   bare: ${perBare.toFixed(1)} ms per document; pool/bare ${(perPool / perBare).toFixed(2)} (ideal 1/${pdfThreads()} = ${(1 / Math.max(1, pdfThreads())).toFixed(2)})`);
+  console.log(`   RSS before the pool ${mib(rssBefore)}, after 1st pass ${mib(rssAfterFirst)}, after 2nd pass ${mib(rssAfterSecond)} (growth over the 2nd pass ${mib(rssAfterSecond - rssAfterFirst)})`);
+  await closePdfPool();
   await closeDb();
 }
 

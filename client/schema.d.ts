@@ -692,6 +692,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every payslip of the period in one ZIP (payslip-YYYY-MM-<identifier>.pdf each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.
+         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         */
+        post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchives"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.
+         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         */
+        get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchivesArchiveId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{orgId}/payrolls/{payrollId}/rebase": {
         parameters: {
             query?: never;
@@ -1578,7 +1618,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            category: "Payslip" | "AccountingDocument" | "PaymentFile" | "ElmDeclaration" | "ElmReceipt" | "SalaryCertificate";
+            category: "Payslip" | "AccountingDocument" | "PaymentFile" | "ElmDeclaration" | "ElmReceipt" | "SalaryCertificate" | "PayslipArchive";
             employeeId: string | null;
             name: string;
             contentType: string;
@@ -1813,6 +1853,23 @@ export interface components {
                 /** @description CHF, two decimals */
                 amount: string;
             }[];
+        };
+        PayslipArchive: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description queued: waiting for the job; running: drawing the payslips; done: documentId is the ZIP; failed: nothing was kept.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Payslips drawn so far. */
+            done: number;
+            /** @description Payslips in the archive (0 until the job starts). */
+            total: number;
+            /** @description The PayslipArchive document (application/zip) once done: GET .../documents/{documentId}. */
+            documentId: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         Task: {
             /** Format: uuid */
@@ -6137,7 +6194,7 @@ export interface operations {
         parameters: {
             query?: {
                 employeeId?: string;
-                category?: "Payslip" | "AccountingDocument" | "PaymentFile" | "ElmDeclaration" | "ElmReceipt" | "SalaryCertificate";
+                category?: "Payslip" | "AccountingDocument" | "PaymentFile" | "ElmDeclaration" | "ElmReceipt" | "SalaryCertificate" | "PayslipArchive";
             };
             header?: never;
             path: {
@@ -7619,6 +7676,204 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "idempotency.key_invalid" | "idempotency.key_reused";
+                    };
+                };
+            };
+        };
+    };
+    postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchives: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
+                orgId: string;
+                /** @description The payroll's id (UUID). */
+                payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
+                payrunPeriodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayslipArchive"];
+                };
+            };
+            /** @description Malformed JSON or body. Codes: `request.malformed_path`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "request.malformed_path";
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                    };
+                };
+            };
+            /** @description The caller's role may not do this. Codes: `auth.forbidden`, `request.cross_origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "auth.forbidden" | "request.cross_origin";
+                    };
+                };
+            };
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `payroll.not_found`, `payrun_period.not_found`, `request.not_found`, `tenant.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "idempotency.in_progress";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `idempotency.key_invalid`, `idempotency.key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency.key_invalid" | "idempotency.key_reused";
+                    };
+                };
+            };
+        };
+    };
+    getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchivesArchiveId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
+                orgId: string;
+                /** @description The payroll's id (UUID). */
+                payrollId: string;
+                /** @description The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived). */
+                payrunPeriodId: string;
+                archiveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayslipArchive"];
+                };
+            };
+            /** @description Malformed JSON or body. Codes: `request.malformed_path`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "request.malformed_path";
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                    };
+                };
+            };
+            /** @description The caller's role may not do this. Codes: `auth.forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "auth.forbidden";
+                    };
+                };
+            };
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `payroll.not_found`, `payrun_period.not_found`, `payslip_archive.not_found`, `request.not_found`, `tenant.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "payroll.not_found" | "payrun_period.not_found" | "payslip_archive.not_found" | "request.not_found" | "tenant.not_found";
                     };
                 };
             };

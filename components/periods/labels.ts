@@ -6,7 +6,7 @@ import type { PayrunPeriod as PayrunPeriodSchema } from "@/server/payrolls/schem
 export type PayrunPeriod = z.infer<typeof PayrunPeriodSchema>;
 
 /** The document categories of a period, in the order the documents browser shows them. */
-export const DOCUMENT_CATEGORIES = ["Payslip", "SalaryCertificate", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt"] as const;
+export const DOCUMENT_CATEGORIES = ["Payslip", "SalaryCertificate", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "PayslipArchive"] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 export const isDocumentCategory = (value: string | undefined): value is DocumentCategory => DOCUMENT_CATEGORIES.some((c) => c === value);
@@ -22,6 +22,7 @@ export function contentTypeLabel(contentType: string) {
   if (base === "text/csv") return "CSV";
   if (base.endsWith("/xml") || base.endsWith("+xml")) return "XML";
   if (base === "application/json") return "JSON";
+  if (base === "application/zip") return "ZIP";
   return base;
 }
 

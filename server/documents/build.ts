@@ -10,6 +10,7 @@ import type { Regulations } from "../regulations/store";
 import { regulationFor } from "../results/recalculate";
 import { buildPayslipModel, type PayslipModel } from "./payslip/model";
 import { byEmployee, inForceAt } from "./case-values";
+import { drawInPool } from "./pdf/pool";
 import type { PlannedDocument } from "./plan";
 import { buildSalaryCertificateModel, type SalaryCertificateModel } from "./salary-certificate/model";
 
@@ -145,16 +146,9 @@ async function paidInPeriod(scope: TenantScope, periodId: string, employeeIds: s
 }
 
 /**
- * The bytes of a document kept as a model: drawn again on every request, the same every time.
- * The PDF renderer is loaded on first use, so closing a period (which only keeps models) does not load it.
+ * The bytes of a document kept as a model: drawn again on every request, the same every time,
+ * in the PDF worker pool (pdf/pool.ts) so that drawing never holds up the server's event loop.
  */
 export async function renderModel(model: StoredModel): Promise<Buffer> {
-  switch (model.kind) {
-    case "payslip":
-      return (await import("./payslip/render")).renderPayslipPdf(model.payslip);
-    case "salaryCertificate":
-      return (await import("./salary-certificate/render")).renderSalaryCertificatePdf(model.certificate);
-    case "accountingPdf":
-      return (await import("../accounting/pdf")).renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) });
-  }
+  return drawInPool(model);
 }

@@ -42,3 +42,36 @@ export const getDocumentOp = operation({
   produces: ["application/pdf", "text/csv", "application/xml"],
   problems: { 404: ["document.not_found", "payroll.not_found", "payrun_period.not_found"] },
 });
+
+const PayslipArchive = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["queued", "running", "done", "failed"]).describe("queued: waiting for the job; running: drawing the payslips; done: documentId is the ZIP; failed: nothing was kept."),
+    done: z.int().min(0).describe("Payslips drawn so far."),
+    total: z.int().min(0).describe("Payslips in the archive (0 until the job starts)."),
+    documentId: z.uuid().nullable().describe("The PayslipArchive document (application/zip) once done: GET .../documents/{documentId}."),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "PayslipArchive" });
+
+export const requestPayslipArchiveOp = operation({
+  method: "POST",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives",
+  tag: "Documents",
+  summary:
+    "Every payslip of the period in one ZIP (payslip-YYYY-MM-<identifier>.pdf each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.",
+  allow: "payroll.read",
+  status: 202,
+  response: PayslipArchive,
+  problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
+});
+
+export const getPayslipArchiveOp = operation({
+  method: "GET",
+  path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}",
+  tag: "Documents",
+  summary: "A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.",
+  allow: "payroll.read",
+  response: PayslipArchive,
+  problems: { 404: ["payslip_archive.not_found", "payroll.not_found", "payrun_period.not_found"] },
+});

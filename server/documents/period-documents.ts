@@ -63,8 +63,8 @@ export async function periodDocuments(scope: TenantScope, period: PeriodRow, emp
   if (period.status === "open") {
     const { planned, calculatedAt } = await previewPlan(scope, period, employeeId);
     const previews = planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
-    // Payment files are final from the moment their payout is made, in the open period too.
-    return [...previews, ...(employeeId ? [] : await storedPaymentFiles(scope, period))];
+    // Payment files are final from the moment their payout is made, in the open period too; payslip archives are kept when made.
+    return [...previews, ...(employeeId ? [] : await storedFiles(scope, period))];
   }
   const rows = await scope.tx
     .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
@@ -74,13 +74,15 @@ export async function periodDocuments(scope: TenantScope, period: PeriodRow, emp
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** The payment files (pain.001 of payouts) stored for a period, oldest first. */
-export async function storedPaymentFiles(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
+/** Files an open period keeps before close: payment files (pain.001 of payouts), then payslip archives (ZIP), oldest first. */
+export const STORED_WHILE_OPEN = ["PaymentFile", "PayslipArchive"] as const satisfies readonly DocumentCategory[];
+
+export async function storedFiles(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
   const rows = await scope.tx
     .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
     .from(documents)
-    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), eq(documents.category, "PaymentFile")))
-    .orderBy(asc(documents.createdAt), asc(documents.id));
+    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), inArray(documents.category, [...STORED_WHILE_OPEN])))
+    .orderBy(asc(documents.position), asc(documents.createdAt), asc(documents.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { documents, payrunPeriods } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
@@ -8,7 +8,7 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { storedRegulations } from "../regulations/store";
 import { buildDocuments, renderModel, type StoredModel } from "./build";
-import { periodDocuments, previewPlan, visibleDocument, type DocumentMeta } from "./period-documents";
+import { periodDocuments, previewPlan, STORED_WHILE_OPEN, visibleDocument, type DocumentMeta } from "./period-documents";
 import type { DocumentCategory } from "../db/schema";
 
 export async function listDocuments({ ctx, payrollId, payrunPeriodId, input }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; input: { employeeId?: string; category?: DocumentCategory } }) {
@@ -32,7 +32,7 @@ export async function getDocument({ ctx, payrollId, payrunPeriodId, documentId, 
   const found = await inTenant(ctx, async (scope): Promise<{ meta: DocumentMeta; model: StoredModel | null; content: Buffer | null }> => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
-    if (period.status === "open" && !(await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, documentId), eq(documents.category, "PaymentFile"))))) {
+    if (period.status === "open" && !(await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, documentId), inArray(documents.category, [...STORED_WHILE_OPEN]))))) {
       const { planned, calculatedAt } = await previewPlan(scope, period);
       const doc = planned.find((d) => d.id === documentId);
       if (!doc || !visibleDocument(ctx, doc)) throw new NotFound("document");

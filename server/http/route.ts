@@ -52,6 +52,7 @@ const PARAM_RESOURCE: Record<string, string> = {
   documentId: "document",
   webhookId: "webhook",
   messageId: "webhook_message",
+  archiveId: "payslip_archive",
 };
 
 function checkParams(params: Record<string, string | string[]>): Record<string, string> {

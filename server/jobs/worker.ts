@@ -3,5 +3,6 @@ import "server-only";
 import "../periods/elm-submission";
 import "../webhooks/jobs";
 import "../regulations/update";
+import "../documents/payslip-archive";
 
 export { runDueJobs, startJobWorker, stopJobWorker } from "./queue";

@@ -26,7 +26,7 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "scripts/build-pdf-worker.mjs", "tsconfig.json", "package.json", "package-lock.json"];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -64,6 +64,8 @@ async function ensureBuild() {
   if (mode === "never" || (mode === "auto" && buildIsCurrent())) return;
   console.log("[e2e] next build ...");
   const started = Date.now();
+  // As `npm run build`: the PDF worker bundle (.pdf-worker/render.mjs) that `next start` runs, then the app.
+  await run(process.execPath, [path.join(root, "scripts/build-pdf-worker.mjs")], { ...process.env, NODE_ENV: "production" });
   await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   console.log(`[e2e] built in ${Math.round((Date.now() - started) / 1000)} s`);
 }

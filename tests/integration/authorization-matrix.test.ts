@@ -52,6 +52,8 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents": "uonoonoon",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}": "uonoononn",
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close": "uonoonffn",
+  "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling": "uonoonffn",
@@ -121,7 +123,7 @@ const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}
 
 describe("authorization matrix", () => {
   const tokens = {} as Record<CallerName, string | undefined>;
-  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string, payoutId: string;
+  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string, payoutId: string, archiveId: string;
   let owner: string;
   let webhookId: string, messageId: string;
 
@@ -157,6 +159,7 @@ describe("authorization matrix", () => {
     await companyFixture(t);
     const paid = await payableEmployee(t);
     payoutId = (await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, { employeeIds: [paid], amounts: { [paid]: "10.00" } }, { token: owner })).body.payout.id;
+    archiveId = (await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payslip-archives`, undefined, { token: owner })).body.id;
     const admin = await memberOf(orgId, "Administrator");
     adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
     invitationId = await freshInvitation();
@@ -190,7 +193,7 @@ describe("authorization matrix", () => {
         const seen: string[] = [];
         for (const caller of CALLERS) {
           const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId, webhookId, messageId });
+          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId, webhookId, messageId, archiveId });
           if (op.method === "DELETE" && op.path.includes("{webhookId}")) params.webhookId = await freshWebhook();
           if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
           if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();

@@ -247,3 +247,34 @@ describe("renderPayslipPdf, read back with pdftotext", () => {
     expect(en).not.toContain("PREVIEW");
   });
 });
+
+/**
+ * A payslip carries the moment it was drawn (CreationDate, and the file /ID pdfkit derives from it):
+ * everything else is the same bytes for the same model.
+ */
+function withoutDrawTime(pdf: Buffer) {
+  return pdf
+    .toString("latin1")
+    .replace(/\n\(D:\d{14}Z\)\n/g, "\n(D:)\n")
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, "/ID []");
+}
+
+describe("the PDF worker pool", () => {
+  afterAll(async () => (await import("@/server/documents/pdf/pool")).closePdfPool());
+
+  it("draws the same bytes as the bare draw in this thread, one document or many at once", async () => {
+    const { drawInPool } = await import("@/server/documents/pdf/pool");
+    const { drawModel } = await import("@/server/documents/pdf/draw");
+    const models = ["de", "fr", "it", "en"].map((language) => ({
+      kind: "payslip" as const,
+      payslip: buildPayslipModel(input({ payroll: { name: "Lohnlauf Grünig", documentLanguage: language as "de" }, showEmployerContributions: true, final: language !== "en" })),
+    }));
+    const bare: Buffer[] = [];
+    for (const model of models) bare.push(await drawModel(model));
+    expect(withoutDrawTime(bare[0]!)).toMatch(/\(D:\)[\s\S]*\/ID \[\]/);
+    expect(withoutDrawTime(await drawModel(models[0]!))).toBe(withoutDrawTime(bare[0]!));
+    const pooled = await Promise.all([...models, ...models].map((model) => drawInPool(model)));
+    pooled.forEach((bytes, i) => expect(withoutDrawTime(bytes), `document ${i}`).toBe(withoutDrawTime(bare[i % models.length]!)));
+    expect(new Set(bare.map((b) => b.toString("base64"))).size).toBe(4);
+  }, 60_000);
+});

@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const documentCategories = ["Payslip", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "SalaryCertificate"] as const;
+export const documentCategories = ["Payslip", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "SalaryCertificate", "PayslipArchive"] as const;
 export type DocumentCategory = (typeof documentCategories)[number];
 
 /**
@@ -35,6 +35,35 @@ export const documents = pgTable(
   },
   (t) => [
     index("documents_period_idx").on(t.tenantId, t.payrunPeriodId, t.category),
+    foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
+  ],
+);
+
+export const payslipArchiveStatuses = ["queued", "running", "done", "failed"] as const;
+export type PayslipArchiveStatus = (typeof payslipArchiveStatuses)[number];
+
+/**
+ * A ZIP of every payslip of a period, asked for by HR and built in the background (a job,
+ * server/documents/payslip-archive.ts): its progress while it runs (done of total payslips drawn),
+ * then the document it became (a PayslipArchive document of the period).
+ */
+export const payslipArchives = pgTable(
+  "payslip_archives",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    payrunPeriodId: uuid("payrun_period_id").notNull(),
+    status: text("status", { enum: payslipArchiveStatuses }).notNull().default("queued"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    documentId: uuid("document_id"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payslip_archives_period_idx").on(t.tenantId, t.payrunPeriodId),
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],
 );

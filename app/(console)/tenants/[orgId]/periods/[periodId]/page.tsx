@@ -6,6 +6,7 @@ import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { DOCUMENT_CATEGORIES, PERSONAL_CATEGORIES, contentTypeLabel, documentHref, isDocumentCategory, type DocumentCategory } from "@/components/periods/labels";
 import { employeeNames, periodOrNull } from "@/components/periods/load";
+import { PayslipArchiveButton } from "@/components/periods/payslip-archive-button";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -71,6 +72,7 @@ export default async function PeriodDocumentsPage({
             {period.elmError}
           </Alert>
         ) : null}
+        {(counts.get("Payslip") ?? 0) > 0 ? <PayslipArchiveButton orgId={orgId} payrollId={payroll.id} periodId={period.id} /> : null}
         <nav aria-label={t("documents.filter")} className="flex flex-wrap gap-2">
           <Link href={base} className={filterClass(category === null)} aria-current={category === null ? "page" : undefined}>
             {t("documents.all")} <span className="tabular-nums opacity-75">{items.length}</span>

@@ -164,7 +164,7 @@ describe("payroll control and the payslip preview", () => {
     const why = salaryLine.getByTestId("why");
     await why.getByText(/Monthly salary: CHF 6'500\.00/).waitFor();
     await ahv.getByText("why?").click();
-    await ahv.getByTestId("why").getByText(/AHV employee rate: 5\.3\s%/).waitFor();
+    await ahv.getByTestId("why").getByText(/AHV\/IV\/EO contribution rate, employee: 5\.3\s%/).waitFor();
   });
 
   it("Payroll control: only company-level items are left blocking; confirming them unblocks the employee", async () => {

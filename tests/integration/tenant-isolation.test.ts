@@ -50,6 +50,9 @@ describe("another tenant's caller gets 404 on every tenant path", () => {
       ids.webhookId = (await api.post(`/api/tenants/${victim.orgId}/webhooks`, { payloadUrl: "https://93.184.215.14/victim", events: ["PayoutCreated"], secret: "victim-secret-0123456789" }, { token: victim.token })).body.id;
       ids.messageId = (await api.post(`/api/tenants/${victim.orgId}/webhooks/${ids.webhookId}/test`, undefined, { token: victim.token })).body.id;
     }
+    if (template.includes("{archiveId}")) {
+      ids.archiveId = (await api.post(`/api/tenants/${victim.orgId}/payrolls/${victim.payroll.id}/payrunperiods/open/payslip-archives`, undefined, { token: victim.token })).body.id;
+    }
     if (template.includes("{invitationId}")) {
       ids.invitationId = (await api.post(`/api/tenants/${victim.orgId}/user_memberships/invite`, { email: "victim@example.test", role: "Administrator" }, { token: victim.token })).body.id;
     }

@@ -18,6 +18,7 @@ const record = path.join(dir, "responses.jsonl");
 const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RESPONSE_RECORD: record } });
 
 let passed = 0, failed = 0, skipped = 0;
+const failures = [];
 try {
   const result = JSON.parse(readFileSync(report, "utf8"));
   passed = result.numPassedTests;
@@ -26,11 +27,23 @@ try {
   // A file that fails to load has no failed tests of its own but must still count.
   const brokenFiles = result.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((t) => t.status !== "failed")).length;
   failed += brokenFiles;
+  for (const file of result.testResults) {
+    const name = path.relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((t) => t.status === "failed");
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${name}: ${firstLine(file.message)}`);
+    for (const t of failedTests) failures.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
 } catch {
   failed = Math.max(1, failed);
 }
 rmSync(dir, { recursive: true, force: true });
 if (run.status !== 0 && failed === 0) failed = 1;
+// Repeated at the end so that a failure is found in a long log without scrolling back.
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\nTest time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || run.status !== 0 ? 1 : 0);
+
+function firstLine(text) {
+  return String(text ?? "").split("\n").find((line) => line.trim())?.trim().slice(0, 300) ?? "";
+}

@@ -18,6 +18,7 @@ import { reportChange } from "./report-change";
 import type { PostCaseChange } from "./schemas";
 import { toCaseChange } from "./to-output";
 import { recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
+import { lockPayrollResults, recordedAt } from "../results/basis";
 import { parseCaseValue } from "./value-types";
 
 async function lookupKeys(scope: TenantScope, payrollId: string, lookupName: string) {
@@ -105,6 +106,8 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
 
     const affected = input.employeeId ? [input.employeeId] : undefined;
     const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;
+    // Recorded at the time the payroll's results lock gives: see basis.ts.
+    const recorded = recordedAt(await lockPayrollResults(scope, payroll.id));
     const change = await scope.insert(caseChanges, {
       id: newId(),
       payrollId: payroll.id,
@@ -113,6 +116,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
       reason: input.reason ?? null,
       createdBy: callerKey(ctx.caller),
       createdByName: ctx.caller.name,
+      createdAt: recorded,
     });
     const values = await scope.insertMany(
       caseValues,
@@ -126,7 +130,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
         value: item.value,
         start: item.start,
         end: item.end,
-        createdAt: change.createdAt,
+        createdAt: recorded,
       })),
     );
     await recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: change.id, employeeId: input.employeeId, caseName: definition.name });

@@ -27,7 +27,7 @@ type LooseQuery = {
 };
 
 type Insertable<T extends TenantTable> = T["$inferInsert"];
-type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] };
+type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] | SQL };
 type UpdateSet<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL };
 
 export class TenantScope {

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { v5 } from "uuid";
 import { getDb, type Database, type Tx } from "../db/client";
-import { regulationVersions } from "../db/schema";
+import { regulationContents, regulationVersions } from "../db/schema";
 import { newId } from "../ids";
 import { allRegulations, versionInForce, type Regulation, type RegulationVersion } from "./catalog";
 
@@ -61,6 +61,14 @@ export async function importCatalog<T = void>(db?: Database | Tx, options: Impor
         }
       }
     }
+    // Every content under its checksum, kept when a version is later updated in place.
+    const contents = [...(options.catalog ?? allRegulations())].flatMap((regulation) =>
+      regulation.versions.map((version) => {
+        const content = { name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version };
+        return { checksum: checksum(content), content };
+      }),
+    );
+    if (contents.length) await tx.insert(regulationContents).values(contents).onConflictDoNothing();
     const after = options.afterImport ? await options.afterImport(tx as Tx, { added, updated, changes }) : undefined;
     return { added, updated, changes, after };
   });
@@ -80,6 +88,7 @@ async function load(within?: Tx): Promise<Map<string, Regulation>> {
   const regulations = new Map<string, { regulation: Omit<Regulation, "versions">; versions: RegulationVersion[] }>();
   for (const row of rows) {
     const content = row.content as StoredContent;
+    checksums.set(content.version, row.checksum);
     const entry = regulations.get(content.name) ?? { regulation: { name: content.name, kind: content.kind, displayName: content.displayName, country: content.country }, versions: [] };
     entry.versions.push(content.version);
     regulations.set(content.name, entry);
@@ -90,6 +99,41 @@ async function load(within?: Tx): Promise<Map<string, Regulation>> {
       { ...regulation, versions: versions.sort((a, b) => a.validFrom.localeCompare(b.validFrom)) },
     ]),
   );
+}
+
+const checksums = new WeakMap<RegulationVersion, string>();
+
+/** The checksum a version's content was stored under (computed for a version not read from the database, as the import computes it). */
+export function checksumOf(regulation: Omit<Regulation, "versions">, version: RegulationVersion): string {
+  let sum = checksums.get(version);
+  if (!sum) {
+    sum = checksum({ name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version });
+    checksums.set(version, sum);
+  }
+  return sum;
+}
+
+/** Contents never change under a checksum: kept once read. */
+const byChecksum = new Map<string, RegulationVersion>();
+
+/** The versions stored under these checksums (regulation_contents), as the calculation reads them. */
+export async function versionsByChecksum(db: Database | Tx, wanted: readonly string[]): Promise<Map<string, RegulationVersion>> {
+  const missing = [...new Set(wanted)].filter((sum) => !byChecksum.has(sum));
+  if (missing.length) {
+    const { inArray } = await import("drizzle-orm");
+    for (const row of await db.select().from(regulationContents).where(inArray(regulationContents.checksum, missing))) {
+      const version = (row.content as StoredContent).version;
+      checksums.set(version, row.checksum);
+      byChecksum.set(row.checksum, version);
+    }
+  }
+  const found = new Map<string, RegulationVersion>();
+  for (const sum of wanted) {
+    const version = byChecksum.get(sum);
+    if (!version) throw new Error(`No regulation content with checksum ${sum}`);
+    found.set(sum, version);
+  }
+  return found;
 }
 
 /** All regulations by name. Read them before a transaction and pass them in: on the embedded database a read outside the open transaction would wait for it. */

@@ -13,6 +13,7 @@ import { visibleEmployees } from "../employees/visibility";
 import { employees } from "../db/schema";
 import { employmentOf, NOT_RECORDED } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
+import { explainedLines } from "./explain";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
 
@@ -81,13 +82,18 @@ const SUMMARY_COLUMNS = {
 type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
 
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope): Promise<PeriodEntries<SummaryRow>>;
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true): Promise<PeriodEntries<EntryRow>>;
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false): Promise<PeriodEntries<SummaryRow | EntryRow>> {
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true, entryId?: string): Promise<PeriodEntries<EntryRow>>;
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
     const [payroll, period] = await inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
     const visible = visibleEmployees(ctx, scope);
-    const condition = and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true), visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined);
+    const condition = and(
+      eq(payrunEntries.payrunPeriodId, period.id),
+      eq(payrunEntries.employed, true),
+      entryId ? eq(payrunEntries.id, entryId) : undefined,
+      visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined,
+    );
     const [entries, confirmed] = await inOrder(
       full
         ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
@@ -112,12 +118,15 @@ export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
 
 export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
-  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, undefined, true);
-  const entry = entries.find((e) => e.id === entryId);
-  if (!entry) throw new NotFound("payrun_period_entry");
+  const { entry, confirmed, lines } = await readInTenant(ctx, async (scope) => {
+    const { payroll, period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, scope, true, entryId);
+    const entry = entries[0];
+    if (!entry) throw new NotFound("payrun_period_entry");
+    return { entry, confirmed, lines: explain ? await explainedLines(scope, payroll, period, entry) : entry.lines };
+  });
   return {
     ...toEntrySummary(entry, confirmed.get(entry.employeeId) ?? new Set()),
-    wageTypes: entry.lines.map((line) => ({
+    wageTypes: lines.map((line) => ({
       number: line.number,
       name: line.name,
       amount: money(line.amount),

@@ -4,13 +4,13 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { v7 } from "uuid";
 import { calculatePeriod, emptyYearToDate } from "../calc";
 import type { CaseHistory, PeriodResult } from "../calc/types";
-import { formatRappen } from "../money/rappen";
 import { caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
 import { valueInForce } from "../cases/in-force";
 import type { TenantScope } from "../db/tenant-scope";
-import type { CaseDefinition, Lookup, Parameter, WageType } from "../regulations/catalog";
+import type { CaseDefinition, Lookup, Parameter, RegulationVersion, WageType } from "../regulations/catalog";
 import { shippedQstTable } from "../regulations/qst";
-import { versionInForce, type Regulations } from "../regulations/store";
+import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
+import { lockPayrollResults, recordBasis } from "./basis";
 import { phaseClock } from "./recalc-phases";
 
 type PayrollRow = typeof payrolls.$inferSelect;
@@ -18,22 +18,35 @@ type PeriodRow = typeof payrunPeriods.$inferSelect;
 type ValueRow = typeof caseValues.$inferSelect;
 type HistoryRow = Pick<ValueRow, "fieldName" | "value" | "start" | "end" | "createdAt" | "id" | "caseChangeId">;
 
-/** The payroll's regulations merged for one date: the country's, then each industry's, in force then. */
-export function regulationFor(regulations: Regulations, payroll: PayrollRow, date: string) {
+/** The payroll's regulations' versions in force on one date: the country's, then each industry's. */
+export function versionsFor(regulations: Regulations, payroll: Pick<PayrollRow, "countryRegulation" | "industries">, date: string) {
+  const versions: { version: RegulationVersion; checksum: string }[] = [];
+  for (const name of [payroll.countryRegulation, ...payroll.industries]) {
+    const regulation = regulations.get(name);
+    const version = regulation ? versionInForce(regulation, date) : null;
+    if (regulation && version) versions.push({ version, checksum: checksumOf(regulation, version) });
+  }
+  return versions;
+}
+
+/** Versions merged in order: parameters, lookups and cases appended, a wage type number's last definition kept. */
+export function mergeVersions(versions: readonly RegulationVersion[]) {
   const parameters: Parameter[] = [];
   const lookups: Lookup[] = [];
   const wageTypes = new Map<string, WageType>();
   const cases: CaseDefinition[] = [];
-  for (const name of [payroll.countryRegulation, ...payroll.industries]) {
-    const regulation = regulations.get(name);
-    const version = regulation ? versionInForce(regulation, date) : null;
-    if (!version) continue;
+  for (const version of versions) {
     parameters.push(...version.parameters);
     lookups.push(...version.lookups);
     cases.push(...version.cases);
     for (const wageType of version.wageTypes) wageTypes.set(wageType.number, wageType);
   }
   return { parameters, lookups, wageTypes: [...wageTypes.values()].sort((a, b) => a.number.localeCompare(b.number)), cases };
+}
+
+/** The payroll's regulations merged for one date: the country's, then each industry's, in force then. */
+export function regulationFor(regulations: Regulations, payroll: PayrollRow, date: string) {
+  return mergeVersions(versionsFor(regulations, payroll, date).map((v) => v.version));
 }
 
 export function historyOf(values: HistoryRow[]): CaseHistory {
@@ -64,7 +77,7 @@ const historyColumns = {
 type JsonValue = [id: string, fieldName: string, value: string, start: string, end: string | null, createdAt: string, caseChangeId: string];
 const historiesColumn = sql<JsonValue[]>`json_agg(json_build_array(${caseValues.id}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.createdAt}, ${caseValues.caseChangeId}) order by ${caseValues.createdAt}, ${caseValues.id})`;
 
-function historyFromJson(values: JsonValue[]): CaseHistory {
+export function historyFromJson(values: JsonValue[]): CaseHistory {
   const history: CaseHistory = {};
   for (const [id, fieldName, value, start, end, createdAt, caseChangeId] of values) {
     (history[fieldName] ??= []).push({ value, start, end, createdAt: new Date(createdAt), id, caseChangeId });
@@ -107,6 +120,9 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const firstYear = from && from < open.periodStart ? from.slice(0, 4) : open.periodStart.slice(0, 4);
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
+  // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts).
+  const knownAt = await lockPayrollResults(scope, payroll.id);
+  const recordedBy = sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
   // One query each, sent together. For the whole payroll, no list of ids: rows of employees not on
   // the staff (another division) are loaded but never used.
   const [, staff, values, companyValues, stored, costCenter] = await Promise.all([
@@ -120,12 +136,12 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     scope.tx
       .select({ employeeId: caseValues.employeeId, values: historiesColumn })
       .from(caseValues)
-      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), employeeIds ? inArray(caseValues.employeeId, employeeIds) : isNotNull(caseValues.employeeId)))
+      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), employeeIds ? inArray(caseValues.employeeId, employeeIds) : isNotNull(caseValues.employeeId), recordedBy))
       .groupBy(caseValues.employeeId),
     scope.tx
       .select(historyColumns)
       .from(caseValues)
-      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId))),
+      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId), recordedBy)),
     closedIds.length
       ? scope.tx
           .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
@@ -137,14 +153,16 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   clock.lap("load");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
   const company = historyOf(companyValues);
-  const regulationOf = new Map(chain.map((p) => [p.id, regulationFor(regulations, payroll, p.periodStart)]));
+  const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
+  const regulationOf = new Map(chain.map((p) => [p.id, mergeVersions(versionsOf.get(p.id)!.map((v) => v.version))]));
+  const basisId = await recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)])));
   const entryOf = entryBuilder(regulationOf.get(open.id)!);
   const qst = shippedQstTable();
   const usesCostCenters = !!costCenter;
   const retroPeriods = new Set<string>();
   const valuesOf = new Map(values.map((v) => [v.employeeId!, v.values]));
   const storedOf = groupBy(stored, (e) => e.employeeId);
-  const writer = entryWriter(scope, payroll, open);
+  const writer = entryWriter(scope, payroll, open, basisId);
   let batch: object[] = [];
   let ids: string[] = [];
   let done = 0;
@@ -261,13 +279,6 @@ function retroLines(result: PeriodResult, booked: Map<string, { amount: number; 
       rate: null,
       retro: true,
       retroPeriodStart: periodStart,
-      explanation: {
-        text: `Correction of the closed period from ${periodStart}: it should have been ${formatRappen(target)}, ${formatRappen(was)} was booked.`,
-        key: "retroCorrection",
-        params: { periodStart, should: formatRappen(target), booked: formatRappen(was) },
-        caseValues: should.get(number)?.explanation.caseValues ?? [],
-        parameters: should.get(number)?.explanation.parameters ?? [],
-      },
     });
   }
   return lines;
@@ -292,7 +303,7 @@ function entryBuilder(regulation: ReturnType<typeof regulationFor>) {
       net: (result.collectors.NetWage ?? 0) + retroSum(["net"]),
       payable: (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
       // Written out rather than spread ({ ...line, retro: false }): many times faster per line.
-      lines: [...result.lines.map((line): StoredLine => ({ number: line.number, name: line.name, amount: line.amount, base: line.base, rate: line.rate, explanation: line.explanation, retro: false, retroPeriodStart: null })), ...retro],
+      lines: [...result.lines.map((line): StoredLine => ({ number: line.number, name: line.name, amount: line.amount, base: line.base, rate: line.rate, retro: false, retroPeriodStart: null })), ...retro],
       collectors: result.collectors,
       yearToDate: result.yearToDate,
       issues: result.issues.map((issue) => ({ ...issue, caseName: (issue.field ? caseOf.get(issue.field) : undefined) ?? null })),
@@ -310,7 +321,7 @@ type Entry = ReturnType<ReturnType<typeof entryBuilder>>;
  * calculated while the database stores this one: write() returns once at most WRITES_IN_FLIGHT
  * writes are unanswered; finish() waits for all and throws the first failure.
  */
-function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow) {
+function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, basisId: string) {
   const calculatedAt = new Date().toISOString();
   const pending: Promise<unknown>[] = [];
   let failure: { error: unknown } | null = null;
@@ -339,11 +350,11 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow)
       if (failure) throw failure.error;
       // ::text first: postgres.js would JSON-encode a string sent for a json parameter a second time.
       const statement = sql`
-        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at)
-        select r.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, r.employee_id, r.employed, r.gross, r.net, r.payable, r.lines, r.collectors, r.year_to_date, r.issues, ${calculatedAt}::timestamptz
+        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
+        select r.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, r.employee_id, r.employed, r.gross, r.net, r.payable, r.lines, r.collectors, r.year_to_date, r.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
         from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb)
         on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
-          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at`;
+          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`;
       // Started now (a drizzle query runs when awaited); a failure is kept for finish(), so that it
       // is never an unhandled rejection while the next batch is calculated.
       pending.push(

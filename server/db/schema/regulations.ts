@@ -22,6 +22,17 @@ export const regulationVersions = pgTable(
   (t) => [unique("regulation_versions_name_valid_from_key").on(t.name, t.validFrom)],
 );
 
+/**
+ * Every regulation version content ever imported, by its checksum: a version updated in place in
+ * regulation_versions keeps its earlier content here, so that results calculated with it can be
+ * explained later exactly as they were (calculation_bases name contents by checksum).
+ */
+export const regulationContents = pgTable("regulation_contents", {
+  checksum: text("checksum").primaryKey(),
+  content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const regulationUpdateTriggers = ["schedule", "command"] as const;
 
 /**

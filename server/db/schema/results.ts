@@ -10,8 +10,12 @@ export type StoredLine = {
   rate: string | null;
   retro: boolean;
   retroPeriodStart: string | null;
-  /** key and params: the sentence in the catalogs and its figures (server/calc/texts.ts); absent in lines stored before issue 12. */
-  explanation: { text: string; key?: string; params?: Record<string, string>; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
+  /**
+   * Only on lines stored before calculation bases (migration 0015): lines written since carry no
+   * explanation, which is derived on read (server/results/explain.ts). key and params: the sentence
+   * in the catalogs and its figures (server/calc/texts.ts); absent in lines stored before issue 12.
+   */
+  explanation?: { text: string; key?: string; params?: Record<string, string>; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
 };
 
 /**
@@ -39,6 +43,8 @@ export const payrunEntries = pgTable(
     yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),
     issues: jsonb("issues").$type<{ code: string; message: string; field?: string; caseName: string | null; blocking: boolean; params?: Record<string, string> }[]>().notNull(),
     calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the entry was calculated from (case values known then, regulation versions): its explanations are derived from it on read. Null on entries stored before. */
+    basisId: uuid("basis_id"),
   },
   (t) => [
     unique("payrun_entries_period_employee_key").on(t.payrunPeriodId, t.employeeId),
@@ -47,3 +53,25 @@ export const payrunEntries = pgTable(
   ],
 );
 
+
+/**
+ * What one recalculation read besides the case values' contents: the moment up to which recorded
+ * case values count (known_at, the database's clock, taken under the payroll's results lock so that
+ * every value recorded before it is visible and every value recorded after it is later), and per
+ * period of its chain the checksums of the regulation versions merged for it (their contents are kept
+ * by checksum in regulation_contents, never changed). With these, an entry's explanations are the
+ * pure calculation run again: nothing of them is stored.
+ */
+export const calculationBases = pgTable(
+  "calculation_bases",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    knownAt: timestamp("known_at", { withTimezone: true, mode: "string" }).notNull(),
+    /** periodStart -> checksums of the regulation versions merged for that period, in the payroll's order. */
+    regulations: jsonb("regulations").$type<Record<string, string[]>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("calculation_bases_payroll_idx").on(t.tenantId, t.payrollId)],
+);

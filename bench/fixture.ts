@@ -68,3 +68,37 @@ export async function phaseRecorder() {
     report: () => [...sums].map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(", "),
   };
 }
+
+/**
+ * The ceiling a recalculation's writes are read against (issue 15 item 6): the same rows as stored
+ * (the period's entries, every column) copied with COPY into an empty table shaped like
+ * payrun_entries (its indexes included, logged like it), timed alone. PostgreSQL only (DATABASE_URL):
+ * on PGlite it returns null.
+ */
+export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number; rows: number; bytes: number } | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const chunks: Buffer[] = [];
+    const out = await sql`copy (select * from payrun_entries where payrun_period_id = ${payrunPeriodId}) to stdout`.readable();
+    for await (const chunk of out) chunks.push(chunk as Buffer);
+    const data = Buffer.concat(chunks);
+    const rows = data.toString("utf8").split("\n").filter(Boolean).length;
+    await sql`drop table if exists bench_copy_ceiling`;
+    await sql`create table bench_copy_ceiling (like payrun_entries including all)`;
+    const t0 = performance.now();
+    const into = await sql`copy bench_copy_ceiling from stdin`.writable();
+    await new Promise<void>((resolve, reject) => {
+      into.on("error", reject);
+      into.on("finish", () => resolve());
+      into.end(data);
+    });
+    const ms = performance.now() - t0;
+    await sql`drop table bench_copy_ceiling`;
+    return { ms, rows, bytes: data.length };
+  } finally {
+    await sql.end();
+  }
+}

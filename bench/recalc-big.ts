@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, cpuSecondsOf, phaseRecorder } from "./fixture";
+import { benchPayroll, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -51,7 +51,10 @@ async function main() {
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
-    console.log(`run ${run + 1}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB; CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+    console.log(`run ${run + 1}${run === 0 ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB; CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+    // The ceiling of the same rows, measured right after: the ratio is the figure to read.
+    const ceiling = await copyCeiling(outcome.period!.id);
+    if (ceiling) console.log(`  ceiling: COPY of the same ${ceiling.rows} rows (${(ceiling.bytes / 1024 / 1024).toFixed(1)} MB as text) into an empty table like payrun_entries: ${(ceiling.ms / 1000).toFixed(2)} s; recalculation / COPY = ${(ms / ceiling.ms).toFixed(2)}x`);
   }
   if (session) {
     const { profile } = await session.post("Profiler.stop");

@@ -91,6 +91,8 @@ function preparedRegulation(regulation: PeriodInput["regulation"], periodEnd: st
  * One employee, one period. Pure: reads the case histories and the regulation given, returns the
  * lines, collectors and the year to date for the next period.
  */
+const NO_EXPLANATION: LineExplanation = Object.freeze({ text: "", caseValues: [], parameters: [] });
+
 export function calculatePeriod(input: PeriodInput): PeriodResult {
   return new PeriodCalculation(input).run();
 }
@@ -161,6 +163,11 @@ class PeriodCalculation {
   /** message: the English sentence; params: its figures, for the catalogs' sentence of the code (server/calc/texts.ts). */
   private addIssue(code: string, message: string, blocking: boolean, field?: string, params: TextParams = {}) {
     if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field, params));
+  }
+
+  /** A line's explanation, or none when the caller does not keep them (a recalculation: explain.ts derives them on read). */
+  private why(key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]): LineExplanation {
+    return this.input.explain === false ? NO_EXPLANATION : explanation(key, params, text, sources);
   }
 
   private addLine(number: string, amount: number, base: number | null, rate: string | null, why: LineExplanation, keepZero = false) {
@@ -287,7 +294,7 @@ class PeriodCalculation {
       (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${listed}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
       (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
     const params: TextParams = { prorated: yesNo(prorated), from, to, days: String(svDays) };
-    const why = segments.length > 1 ? explanation("monthlySalaryChanged", { segments: listed, ...params }, text, sources) : explanation("monthlySalary", params, text, sources);
+    const why = segments.length > 1 ? this.why("monthlySalaryChanged", { segments: listed, ...params }, text, sources) : this.why("monthlySalary", params, text, sources);
     this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, why);
   }
 
@@ -308,7 +315,7 @@ class PeriodCalculation {
     const hourly = money(wage);
     const amount = byRate(hourly, total, ROUND_RAPPEN);
     const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
-    this.addLine("1005", amount, hourly, null, explanation("hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
+    this.addLine("1005", amount, hourly, null, this.why("hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
 
     // Holiday compensation: weeks / (52 - weeks) of the hourly wage, shown with its percentage.
     const recorded = this.emp.at("HolidayWeeks", this.work.refDate);
@@ -331,7 +338,7 @@ class PeriodCalculation {
       compensation,
       amount,
       percentText(rate),
-      explanation("holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]),
+      this.why("holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]),
     );
   }
 
@@ -346,7 +353,7 @@ class PeriodCalculation {
     const regular = this.bases.regular;
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
-      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), explanation("thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
+      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), this.why("thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
       return;
     }
     if (this.period.month !== 12 && !this.work.exitInPeriod) return;
@@ -359,7 +366,7 @@ class PeriodCalculation {
       amount,
       yearRegular,
       percentText(rateFraction(1, 12)),
-      explanation(
+      this.why(
         "thirteenthYear",
         { when: this.work.exitInPeriod ? "exit" : "december", exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "", yearWage: c(yearRegular), paid: c(this.ytd.thirteenthPaid) },
         `13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`,
@@ -384,7 +391,7 @@ class PeriodCalculation {
       const descriptions = kind.field === "BonusAmount" ? this.emp.moments("BonusDescription", start, end) : [];
       const described = descriptions.map((d) => d.value).join("; ");
       const text = kind.text + (descriptions.length ? ` ${described}.` : "");
-      const why = descriptions.length ? explanation("bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]) : explanation(kind.key, {}, text, moments);
+      const why = descriptions.length ? this.why("bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]) : this.why(kind.key, {}, text, moments);
       this.addLine(kind.number, amount, null, null, why);
     }
   }
@@ -435,7 +442,7 @@ class PeriodCalculation {
         amount,
         each,
         null,
-        explanation(
+        this.why(
           "familyAllowance",
           { count: count.value, perChild, allowanceKind: label, table: amounts.key, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) },
           `${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`,
@@ -472,12 +479,12 @@ class PeriodCalculation {
     this.bases.ahv = base;
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
     const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
-    this.addLine("5010", employee, base, employeeRate.value, explanation(key, { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8010", employer, base, employerRate.value, explanation(key, { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    this.addLine("5010", employee, base, employeeRate.value, this.why(key, { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8010", employer, base, employerRate.value, this.why(key, { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
     const adminRate = this.co.atOrDefault("AhvAdminCostRate", this.work.refDate);
     if (adminRate) {
       const contributions = employee + employer;
-      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, explanation("ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
+      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, this.why("ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
     }
   }
 
@@ -506,8 +513,8 @@ class PeriodCalculation {
     const text = `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
     const sources: Maybe[] = [ceilingYear, solidarity, ...this.person.referenceSources];
     const params: TextParams = { ceilingYear: ceilingYear.value, days: String(alvDays), ceiling: c(ceiling), liableSoFar: c(liableYtd), baseSoFar: c(this.ytd.alvBase), base: c(base) };
-    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, explanation("alv", { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, explanation("alv", { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, this.why("alv", { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
+    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, this.why("alv", { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
   }
 
   /** UVG: NBU (employee share, employer rest) and BU (employer) on the wage up to the insured maximum, cumulative like ALV. */
@@ -538,12 +545,12 @@ class PeriodCalculation {
         const employeeRate = multiplyRates(pct(nbuRate), pct(share));
         const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
         const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
-        this.addLine("5040", employee, base, percentText(employeeRate), explanation("nbuEmployee", { ...uvgParams, rate: nbuRate.value, share: share.value }, `NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), explanation("nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+        this.addLine("5040", employee, base, percentText(employeeRate), this.why("nbuEmployee", { ...uvgParams, rate: nbuRate.value, share: share.value }, `NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), this.why("nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
       }
     }
     if (buRate) {
-      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, explanation("bu", { ...uvgParams, rate: buRate.value }, `BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
+      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, this.why("bu", { ...uvgParams, rate: buRate.value }, `BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
     }
   }
 
@@ -575,8 +582,8 @@ class PeriodCalculation {
     const employeeRate = multiplyRates(rate, pct(share));
     const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
     const sources: Maybe[] = [this.person.sex, rateRead, share, max];
-    this.addLine("5045", employee, base, percentText(employeeRate), explanation("ktgEmployee", { ...ktgParams, rate: rateRead.value, share: share.value }, `${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), explanation("ktgEmployer", { ...ktgParams, rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+    this.addLine("5045", employee, base, percentText(employeeRate), this.why("ktgEmployee", { ...ktgParams, rate: rateRead.value, share: share.value }, `${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
+    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), this.why("ktgEmployer", { ...ktgParams, rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
   }
 
   /**
@@ -606,8 +613,8 @@ class PeriodCalculation {
         this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution", { employee: ee.value, employer: er.value });
       }
       const fixed = (amount: string): TextParams => ({ amount, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) });
-      this.addLine("5050", employee, money(ee), null, explanation("bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
-      this.addLine("8050", employer, money(er), null, explanation("bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
+      this.addLine("5050", employee, money(ee), null, this.why("bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
+      this.addLine("8050", employer, money(er), null, this.why("bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
       return;
     }
     const birth = this.person.birthDate;
@@ -659,8 +666,8 @@ class PeriodCalculation {
       age: String(bvgAge),
       prorated: yesNo(svDays < MONTH_DAYS),
     };
-    this.addLine("5050", employee, coordinated, percentText(half), explanation("bvgLegalEmployee", params, text, sources));
-    this.addLine("8050", employee, coordinated, percentText(half), explanation("bvgLegalEmployer", params, `${text} The employer pays the same half (BVG Art. 66).`, sources));
+    this.addLine("5050", employee, coordinated, percentText(half), this.why("bvgLegalEmployee", params, text, sources));
+    this.addLine("8050", employee, coordinated, percentText(half), this.why("bvgLegalEmployer", params, `${text} The employer pays the same half (BVG Art. 66).`, sources));
   }
 
   /** FAK: the company's FakRate on the AHV contribution base (after the age rules and the pensioner allowance). */
@@ -673,7 +680,7 @@ class PeriodCalculation {
       return;
     }
     const canton = this.co.at("FakCanton", this.work.refDate);
-    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation("fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
+    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why("fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
   }
 
   /** Construction (LMV): FAR and Parifonds at the company's rates, of the AHV contribution base. */
@@ -698,7 +705,7 @@ class PeriodCalculation {
           this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field, { fund: fund.name, field });
           continue;
         }
-        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, explanation("industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
+        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why("industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
       }
     }
   }
@@ -709,7 +716,7 @@ class PeriodCalculation {
     const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
     if (exempt?.value === "true") return;
     const perMonth = this.reg.param("LgavEnforcementContributionMonth");
-    this.addLine("5080", money(perMonth), null, null, explanation("lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
+    this.addLine("5080", money(perMonth), null, null, this.why("lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -750,7 +757,7 @@ class PeriodCalculation {
       qstAmount(income, result),
       income,
       result.ratePercent,
-      explanation(
+      this.why(
         "withholdingTax",
         {
           canton: canton.value,
@@ -777,7 +784,7 @@ class PeriodCalculation {
       const difference = net - unrounded;
       const params: TextParams = { gross: c(gross), deductions: c(deductions), unrounded: c(unrounded), rounded: yesNo(difference !== 0), difference: c(difference) };
       const text = `Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`;
-      this.addLine("6500", net, unrounded, null, explanation("netWage", params, text, []), true);
+      this.addLine("6500", net, unrounded, null, this.why("netWage", params, text, []), true);
     }
     if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true, undefined, { net: c(net) });
   }

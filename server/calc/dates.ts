@@ -2,11 +2,30 @@
 
 const DAY_MS = 86_400_000;
 
+// The same dates come back for every employee and period: each conversion is done once (bounded).
+const KEPT = 20_000;
+const utcOf = new Map<string, number>();
+const isoOf = new Map<number, string>();
+
 const utc = (date: string) => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
+  let ms = utcOf.get(date);
+  if (ms === undefined) {
+    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+    ms = Date.UTC(y, m - 1, d);
+    if (utcOf.size >= KEPT) utcOf.clear();
+    utcOf.set(date, ms);
+  }
+  return ms;
 };
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const iso = (ms: number) => {
+  let date = isoOf.get(ms);
+  if (date === undefined) {
+    date = new Date(ms).toISOString().slice(0, 10);
+    if (isoOf.size >= KEPT) isoOf.clear();
+    isoOf.set(ms, date);
+  }
+  return date;
+};
 
 export const yearOf = (date: string) => Number(date.slice(0, 4));
 export const monthOf = (date: string) => Number(date.slice(5, 7));
@@ -28,6 +47,18 @@ export function firstOfMonthAfter(date: string, months: number): string {
 
 /** date plus whole months, the day kept (clamped to the month's last day: 31 Jan + 1 month = 28/29 Feb). */
 export function addMonthsToDate(date: string, months: number): string {
+  const key = `${date}${months}`;
+  let found = monthsAdded.get(key);
+  if (found === undefined) {
+    found = addMonthsOnce(date, months);
+    if (monthsAdded.size >= KEPT) monthsAdded.clear();
+    monthsAdded.set(key, found);
+  }
+  return found;
+}
+const monthsAdded = new Map<string, string>();
+
+function addMonthsOnce(date: string, months: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const first = Date.UTC(y, m - 1 + months, 1);
   const lastDay = new Date(Date.UTC(y, m + months, 0)).getUTCDate();

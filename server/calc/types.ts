@@ -62,6 +62,8 @@ export type PeriodInput = {
   yearToDate: YearToDate;
   /** Read case values as known at this moment (record time); default: everything recorded. */
   knownAt?: Date;
+  /** false: lines without explanations (empty), for callers that do not keep them; default true. */
+  explain?: boolean;
 };
 
 export type LineExplanation = {

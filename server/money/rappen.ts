@@ -24,6 +24,21 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
  * like 0.1 + 0.2 (0.30000000000000004) is refused instead of silently rounded.
  */
 export function parseChf(input: unknown): Parsed<Rappen> {
+  // Salaries, ceilings and amounts repeat across employees and periods: each text is parsed once.
+  if (typeof input !== "string") return parseChfOnce(input);
+  let parsed = parsedChf.get(input);
+  if (!parsed) {
+    if (parsedChf.size >= PARSED_KEPT) parsedChf.clear();
+    parsed = Object.freeze(parseChfOnce(input));
+    parsedChf.set(input, parsed);
+  }
+  return parsed;
+}
+
+const PARSED_KEPT = 10_000;
+const parsedChf = new Map<string, Parsed<Rappen>>();
+
+function parseChfOnce(input: unknown): Parsed<Rappen> {
   let text: string;
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, message: "The amount must be a finite number." };

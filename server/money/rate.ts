@@ -46,6 +46,23 @@ export function ratePpm(ppm: number): Rate {
  * At most six decimals, no exponent. Negative values are refused unless allowNegative.
  */
 export function parsePercent(input: unknown, options: { allowNegative?: boolean } = {}): Parsed<Rate> {
+  // The same few rates are read for every employee and period: each text is parsed once.
+  if (typeof input !== "string") return parsePercentOnce(input, options);
+  const cache = options.allowNegative ? parsedSigned : parsedUnsigned;
+  let parsed = cache.get(input);
+  if (!parsed) {
+    if (cache.size >= PARSED_KEPT) cache.clear();
+    parsed = Object.freeze(parsePercentOnce(input, options));
+    cache.set(input, parsed);
+  }
+  return parsed;
+}
+
+const PARSED_KEPT = 10_000;
+const parsedSigned = new Map<string, Parsed<Rate>>();
+const parsedUnsigned = new Map<string, Parsed<Rate>>();
+
+function parsePercentOnce(input: unknown, options: { allowNegative?: boolean }): Parsed<Rate> {
   let text: string;
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, message: "The percentage must be a finite number." };

@@ -177,7 +177,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     for (const period of chain) {
       if (period.periodStart.endsWith("-01-01")) yearToDate = emptyYearToDate();
       const regulation = regulationOf.get(period.id)!;
-      const result = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee: history, company, regulation, qst, yearToDate });
+      const result = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee: history, company, regulation, qst, yearToDate, explain: false });
       yearToDate = result.yearToDate;
       clock.lap("calculate");
       if (period.id === open.id) {

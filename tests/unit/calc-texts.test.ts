@@ -127,7 +127,7 @@ function scenarios(): PeriodResult[] {
   ];
 }
 
-/** Producers outside the calculation (server/results/recalculate.ts, read-entries.ts) and their params. */
+/** Producers outside the calculation (server/results/recalculate.ts, explain.ts, read-entries.ts) and their params. */
 const OUTSIDE: Record<string, string> = {
   "issue.control.missing_bank_account": "",
   "issue.control.missing_cost_center": "",
@@ -145,7 +145,7 @@ describe("the calculation's texts in four languages", () => {
     const codes = Object.values(CALC_ISSUES).map((code) => `issue.${code}`);
     expect(codes.filter((key) => !emitted.has(key))).toEqual([]);
     const source = readFileSync(path.join(root, "server/calc/calculate.ts"), "utf8");
-    const keys = [...source.matchAll(/explanation\(\s*"(\w+)"|key(?::| =) "([a-z]\w*)"/g)].map((m) => `why.${m[1] ?? m[2]}`);
+    const keys = [...source.matchAll(/(?:explanation|this\.why)\(\s*"(\w+)"|key(?::| =) "([a-z]\w*)"/g)].map((m) => `why.${m[1] ?? m[2]}`);
     expect(keys.length).toBeGreaterThan(20);
     expect(keys.filter((key) => !emitted.has(key))).toEqual([]);
   });

@@ -45,5 +45,7 @@ console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped
 process.exit(failed > 0 || run.status !== 0 ? 1 : 0);
 
 function firstLine(text) {
-  return String(text ?? "").split("\n").find((line) => line.trim())?.trim().slice(0, 300) ?? "";
+  const line = String(text ?? "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+  // vitest's JSON report keeps no message for a timeout (its stack was captured where the test was declared).
+  return line === "Error: STACK_TRACE_ERROR" ? "timed out, or failed without a message (see the log above)" : line;
 }

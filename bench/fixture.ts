@@ -79,13 +79,23 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
   const url = process.env.DATABASE_URL;
   if (!url) return null;
   const { default: postgres } = await import("postgres");
+  // COPY takes no parameters: the id goes in as a literal, checked first.
+  if (!/^[0-9a-f-]{36}$/.test(payrunPeriodId)) throw new Error(`not an id: ${payrunPeriodId}`);
+  // The rows as COPY writes them, on a connection of their own (postgres.js may stall a query sent
+  // on the connection right after a COPY TO stream ended).
+  const reader = postgres(url, { max: 1, onnotice: () => {} });
+  const chunks: Buffer[] = [];
+  try {
+    const out = await reader.unsafe(`copy (select * from payrun_entries where payrun_period_id = '${payrunPeriodId}') to stdout`).readable();
+    for await (const chunk of out) chunks.push(chunk as Buffer);
+  } finally {
+    await reader.end({ timeout: 1 });
+  }
+  const data = Buffer.concat(chunks);
+  let rows = 0;
+  for (const byte of data) if (byte === 10) rows++;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const chunks: Buffer[] = [];
-    const out = await sql`copy (select * from payrun_entries where payrun_period_id = ${payrunPeriodId}) to stdout`.readable();
-    for await (const chunk of out) chunks.push(chunk as Buffer);
-    const data = Buffer.concat(chunks);
-    const rows = data.toString("utf8").split("\n").filter(Boolean).length;
     await sql`drop table if exists bench_copy_ceiling`;
     await sql`create table bench_copy_ceiling (like payrun_entries including all)`;
     const t0 = performance.now();

@@ -69,7 +69,8 @@ async function buildWorkerFile(): Promise<string> {
   return file;
 }
 
-function workerFile() {
+/** The file the threads run (bench/close draws with it in a thread of its own, without the pool). */
+export function pdfWorkerFile() {
   if (!state.workerFile) {
     state.workerFile = buildWorkerFile();
     state.workerFile.catch(() => (state.workerFile = null));
@@ -80,7 +81,7 @@ function workerFile() {
 function newGeneration(): Generation {
   const threads = pdfThreads();
   // One thread from the start; more only when documents queue up (a single download never starts a second).
-  const pool = workerFile().then(
+  const pool = pdfWorkerFile().then(
     (filename) =>
       new Piscina<StoredModel, Uint8Array>({
         filename,

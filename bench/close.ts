@@ -7,10 +7,12 @@
  *    the CSV as bytes), the next period opened and recalculated: wall time and peak RSS;
  * 2. closing February after go-live: the same plus the ELM declaration (XML) and its scheduling;
  * 3. drawing every final PDF of January as GET .../documents/{id} does (PDFs are drawn on
- *    request from the kept models, in the worker pool of server/documents/pdf/pool.ts): total
- *    time, time per document, peak RSS; twice, with the RSS before and after each pass;
- * 4. the bare draw of the same documents in this thread one after another (the reference the
- *    pool's figure is read against: pool/bare, ideally 1/threads).
+ *    request from the kept models, in the worker pool of server/documents/pdf/pool.ts), beside the
+ *    ceiling measured in the same run: the pool's worker bundle drawing the same documents one after
+ *    another in a thread of its own (the bare draw). The pool at one thread and at its size
+ *    (PDF_WORKERS, default the cores), two passes each: time per document, its ratio to the bare
+ *    draw (ideally 1/threads), and the process's RSS before and after each pass with the growth per
+ *    1,000 documents (the second pass of a warm pool should not grow).
  * Runs under vitest (bench/vitest.config.mts) because @react-pdf/renderer is ESM-only and does not
  * load under tsx's CommonJS mode on Node 20.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
@@ -34,6 +36,67 @@ async function measured<T>(label: string, work: () => Promise<T>) {
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`${label}: ${(ms / 1000).toFixed(2)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
   return { result, ms };
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * One pass over every document through drawInPool, with two documents per thread in flight (the
+ * pool never waits for its next task): time per document, its ratio to the bare draw, and the RSS
+ * before and after with the growth scaled to 1,000 documents.
+ */
+async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, models: StoredModel[], threads: number, label: string, bare: { ms: number; cpu: number }) {
+  const rssBefore = process.memoryUsage().rss;
+  const cpuBefore = process.cpuUsage();
+  const { ms } = await measured(label, async () => {
+    let next = 0;
+    const lane = async () => {
+      while (next < models.length) await drawInPool(models[next++]!);
+    };
+    await Promise.all(Array.from({ length: threads * 2 }, lane));
+  });
+  const rssAfter = process.memoryUsage().rss;
+  const cpu = cpuMs(process.cpuUsage(cpuBefore)) / models.length;
+  const perDocument = ms / models.length;
+  console.log(
+    `      ${perDocument.toFixed(1)} ms per document, ${(perDocument / bare.ms).toFixed(2)} x bare (ideal ${(1 / threads).toFixed(2)}); CPU ${cpu.toFixed(1)} ms per document (all threads; bare ${bare.cpu.toFixed(1)}); RSS ${mib(rssBefore)} -> ${mib(rssAfter)}, ${((((rssAfter - rssBefore) / models.length) * 1000) / 1024 / 1024).toFixed(0)} MB per 1,000 documents`,
+  );
+  return perDocument;
+}
+
+/**
+ * The ceiling: the pool's own worker bundle in one thread of its own (React's production build, as in
+ * the pool), drawing the documents one after another with nothing between them: wall and CPU time per
+ * document, after one warm-up draw. The CPU time is the process's (this thread waits meanwhile); on a
+ * loaded machine it says what the wall time would be with a free core.
+ */
+async function bareDraw(workerFile: string, models: StoredModel[]): Promise<{ ms: number; cpu: number }> {
+  const { Worker } = await import("node:worker_threads");
+  const code = `
+    const { workerData, parentPort } = require("node:worker_threads");
+    const { pathToFileURL } = require("node:url");
+    (async () => {
+      const { default: draw } = await import(pathToFileURL(workerData.file).href);
+      await draw(workerData.models[0]);
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      for (const model of workerData.models) await draw(model);
+      const cpu = process.cpuUsage(cpu0);
+      parentPort.postMessage({ ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 });
+    })().catch((error) => { throw error; });
+  `;
+  const worker = new Worker(code, { eval: true, env: { ...process.env, NODE_ENV: "production" }, workerData: { file: workerFile, models } });
+  try {
+    const { ms, cpu } = await new Promise<{ ms: number; cpu: number }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the bare draw's thread exited with code ${code}`)));
+    });
+    return { ms: ms / models.length, cpu: cpu / models.length };
+  } finally {
+    await worker.terminate();
+  }
 }
 
 async function main() {
@@ -71,50 +134,38 @@ async function main() {
   console.log(`   ELM declaration: ${((declaration?.content?.length ?? 0) / 1024).toFixed(0)} KiB`);
 
 
-  // 3. Every kept PDF of January drawn as GET .../documents/{id} does (in the worker pool), beside
-  // the ceiling-free reference: a bare draw of the same documents one after another in this thread.
+  // 3. Every kept PDF of January drawn as GET .../documents/{id} does (in the worker pool), at one
+  // thread and at the pool's size, each twice, beside the ceiling: the same bundle drawing the same
+  // documents one after another in a thread of its own, without the pool.
   const kept = (await db.select().from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id))).filter((doc) => doc.model);
   const models = kept.map((doc) => doc.model as StoredModel);
   const payslips = kept.filter((doc) => doc.category === "Payslip").length;
-  const { drawModel } = await import("../server/documents/pdf/draw");
-  const { drawInPool, closePdfPool, pdfThreads } = await import("../server/documents/pdf/pool");
-  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-  // Warm both paths (renderers, fonts, first layout) so that neither figure carries a start-up.
-  await drawModel(models[0]!);
-  await Promise.all(Array.from({ length: pdfThreads() }, () => drawInPool(models[0]!)));
-  const rssBefore = process.memoryUsage().rss;
-  const pooled = await measured(`3. draw all ${models.length} PDFs of January (${payslips} payslips) in the pool (${pdfThreads()} threads)`, async () => {
-    let bytes = 0;
-    // As many in flight as threads and one more each: the pool never waits for the next task.
-    let next = 0;
-    const lane = async () => {
-      while (next < models.length) bytes += (await drawInPool(models[next++]!)).length;
-    };
-    await Promise.all(Array.from({ length: pdfThreads() * 2 }, lane));
-    return bytes;
-  });
-  const rssAfterFirst = process.memoryUsage().rss;
-  const again = await measured(`   the same ${models.length} PDFs in the pool once more (memory growth check)`, async () => {
-    let bytes = 0;
-    let next = 0;
-    const lane = async () => {
-      while (next < models.length) bytes += (await drawInPool(models[next++]!)).length;
-    };
-    await Promise.all(Array.from({ length: pdfThreads() * 2 }, lane));
-    return bytes;
-  });
-  const rssAfterSecond = process.memoryUsage().rss;
-  const bare = await measured(`4. bare draw of the same ${models.length} PDFs, one thread, one after another`, async () => {
-    let bytes = 0;
-    for (const model of models) bytes += (await drawModel(model)).length;
-    return bytes;
-  });
-  const perPool = pooled.ms / models.length;
-  const perBare = bare.ms / models.length;
-  console.log(`   pool: ${perPool.toFixed(1)} ms per document (second pass ${(again.ms / models.length).toFixed(1)} ms), ${(pooled.result / 1024 / 1024).toFixed(1)} MiB in all`);
-  console.log(`   bare: ${perBare.toFixed(1)} ms per document; pool/bare ${(perPool / perBare).toFixed(2)} (ideal 1/${pdfThreads()} = ${(1 / Math.max(1, pdfThreads())).toFixed(2)})`);
-  console.log(`   RSS before the pool ${mib(rssBefore)}, after 1st pass ${mib(rssAfterFirst)}, after 2nd pass ${mib(rssAfterSecond)} (growth over the 2nd pass ${mib(rssAfterSecond - rssAfterFirst)})`);
-  await closePdfPool();
+  const pool = await import("../server/documents/pdf/pool");
+  const threads = pool.pdfThreads();
+  console.log(`3. drawing all ${models.length} PDFs of January (${payslips} payslips) as a download does, in the worker pool; RSS is the whole process's`);
+
+  const bare = await bareDraw(await pool.pdfWorkerFile(), models);
+  console.log(`   bare draw, one thread of its own, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`);
+  const configured = process.env.PDF_WORKERS;
+  const pooled: Record<number, number[]> = {};
+  for (const size of [...new Set([1, threads])]) {
+    await pool.closePdfPool();
+    process.env.PDF_WORKERS = String(size);
+    // Start the threads and warm them (renderers, fonts, first layout), so that no pass carries a start-up.
+    await Promise.all(Array.from({ length: size }, () => pool.drawInPool(models[0]!)));
+    pooled[size] = [];
+    for (const pass of [1, 2]) {
+      const ms = await poolPass(pool.drawInPool, models, size, `   pool, ${size} thread${size === 1 ? "" : "s"}, pass ${pass}`, bare);
+      pooled[size].push(ms);
+    }
+  }
+  await pool.closePdfPool();
+  if (configured === undefined) delete process.env.PDF_WORKERS;
+  else process.env.PDF_WORKERS = configured;
+  const best = Math.min(...pooled[threads]!);
+  console.log(
+    `   summary: pool at ${threads} thread${threads === 1 ? "" : "s"} ${best.toFixed(1)} ms per document (best pass), bare ${bare.ms.toFixed(1)}; pool/bare ${(best / bare.ms).toFixed(2)} (ideal 1/${threads} = ${(1 / threads).toFixed(2)}); target under 20 ms per payslip`,
+  );
   await closeDb();
 }
 

@@ -7,5 +7,6 @@ const root = path.resolve(import.meta.dirname, "..");
 export default defineConfig({
   root,
   resolve: { alias: { "@": root, "server-only": path.join(root, "node_modules/server-only/empty.js") } },
-  test: { include: ["bench/close.ts"], environment: "node", testTimeout: 30 * 60_000, reporters: ["verbose"] },
+  // The figures go straight to the terminal, not framed as captured test output.
+  test: { include: ["bench/close.ts"], environment: "node", testTimeout: 30 * 60_000, reporters: ["verbose"], disableConsoleIntercept: true },
 });

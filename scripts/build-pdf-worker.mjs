@@ -28,6 +28,10 @@ export async function bundlePdfWorker() {
     jsx: "automatic",
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
+    // The threads draw with React's production build (pool.ts sets NODE_ENV=production in their
+    // environment, which is what reaches React and react-pdf: they stay outside the bundle); the
+    // bundle's own code reads the same value.
+    define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "silent",
     plugins: [
       {

@@ -7,6 +7,7 @@ import type { StoredLine } from "@/server/db/schema/results";
 import { type PayslipInput, buildPayslipModel } from "@/server/documents/payslip/model";
 import { renderPayslipPdf } from "@/server/documents/payslip/render";
 import { formatChf, formatDate, wholeFrancs } from "@/server/documents/pdf/i18n";
+import { pdfPageCount } from "@/server/documents/pdf/page-count";
 import { CH } from "@/server/regulations/catalog/ch";
 
 /**
@@ -259,6 +260,28 @@ function withoutDrawTime(pdf: Buffer) {
     .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, "/ID []");
 }
 
+describe("page numbers", () => {
+  it("numbers a one-page payslip as text with the same bytes as numbered by the renderer, and a longer one page by page", async () => {
+    for (const language of ["de", "fr", "it", "en"] as const) {
+      const model = buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language }, showEmployerContributions: true, final: language === "de" }));
+      const fast = await renderPayslipPdf(model);
+      expect(pdfPageCount(fast)).toBe(1);
+      expect(withoutDrawTime(fast), language).toBe(withoutDrawTime(await renderPayslipPdf(model, { countPages: true })));
+    }
+    const model = buildPayslipModel(input());
+    // 90 earnings lines do not fit one page: drawn again with the pages counted (three).
+    const long = { ...model, earnings: { ...model.earnings, lines: Array.from({ length: 90 }, () => model.earnings.lines[0]!) } };
+    const pdf = await renderPayslipPdf(long);
+    expect(pdfPageCount(pdf)).toBe(3);
+    expect(withoutDrawTime(pdf)).toBe(withoutDrawTime(await renderPayslipPdf(long, { countPages: true })));
+    const file = path.join(dir, "payslip-long.pdf");
+    writeFileSync(file, pdf);
+    const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    expect(text).toMatch(/1 ?\/ ?3[\s\S]*2 ?\/ ?3[\s\S]*3 ?\/ ?3/);
+    expect(text).not.toMatch(/1 ?\/ ?1\b/);
+  }, 60_000);
+});
+
 describe("the PDF worker pool", () => {
   afterAll(async () => (await import("@/server/documents/pdf/pool")).closePdfPool());
 
@@ -277,4 +300,44 @@ describe("the PDF worker pool", () => {
     pooled.forEach((bytes, i) => expect(withoutDrawTime(bytes), `document ${i}`).toBe(withoutDrawTime(bare[i % models.length]!)));
     expect(new Set(bare.map((b) => b.toString("base64"))).size).toBe(4);
   }, 60_000);
+
+  it("replaces its threads after PDF_RECYCLE_AFTER documents without losing one in flight", async () => {
+    const { drawInPool, closePdfPool, pdfPoolThreads } = await import("@/server/documents/pdf/pool");
+    const { drawModel } = await import("@/server/documents/pdf/draw");
+    const saved = { workers: process.env.PDF_WORKERS, recycle: process.env.PDF_RECYCLE_AFTER };
+    await closePdfPool();
+    process.env.PDF_WORKERS = "1";
+    process.env.PDF_RECYCLE_AFTER = "3";
+    try {
+      const models = ["de", "fr", "it", "en"].map((language) => ({ kind: "payslip" as const, payslip: buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language as "de" } })) }));
+      const bare = await Promise.all(models.map(async (model) => withoutDrawTime(await drawModel(model))));
+      const before = await pdfPoolThreads();
+
+      expect(withoutDrawTime(await drawInPool(models[0]!))).toBe(bare[0]);
+      const first = await pdfPoolThreads();
+      expect(first.generations).toBe(before.generations + 1);
+      expect(first.threadIds).toHaveLength(1);
+      await drawInPool(models[1]!);
+      await drawInPool(models[2]!); // the third: these threads are retired
+      expect((await pdfPoolThreads()).threadIds).toEqual([]);
+
+      expect(withoutDrawTime(await drawInPool(models[3]!))).toBe(bare[3]);
+      const second = await pdfPoolThreads();
+      expect(second.generations).toBe(before.generations + 2);
+      expect(second.threadIds).toHaveLength(1);
+      expect(second.threadIds[0]).not.toBe(first.threadIds[0]);
+
+      // Ten at once, given to four sets of threads (2 more to the second, 3, 3, 2), three of them
+      // retired while their documents are still queued: every document comes back, the same bytes.
+      const many = await Promise.all(Array.from({ length: 10 }, (_, i) => drawInPool(models[i % 4]!)));
+      many.forEach((bytes, i) => expect(withoutDrawTime(bytes), `document ${i}`).toBe(bare[i % 4]));
+      expect((await pdfPoolThreads()).generations).toBe(before.generations + 5);
+    } finally {
+      await closePdfPool();
+      for (const [key, value] of [["PDF_WORKERS", saved.workers], ["PDF_RECYCLE_AFTER", saved.recycle]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  }, 120_000);
 });

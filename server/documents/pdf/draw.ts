@@ -7,12 +7,30 @@ import type { StoredModel } from "../build";
  * No "server-only" here: the worker bundle imports this file outside Next.
  */
 export async function drawModel(model: StoredModel): Promise<Buffer> {
+  const bytes = await draw(model);
+  await reactSchedulerTurn();
+  return bytes;
+}
+
+function draw(model: StoredModel): Promise<Buffer> {
   switch (model.kind) {
     case "payslip":
-      return (await import("../payslip/render")).renderPayslipPdf(model.payslip);
+      return import("../payslip/render").then((m) => m.renderPayslipPdf(model.payslip));
     case "salaryCertificate":
-      return (await import("../salary-certificate/render")).renderSalaryCertificatePdf(model.certificate);
+      return import("../salary-certificate/render").then((m) => m.renderSalaryCertificatePdf(model.certificate));
     case "accountingPdf":
-      return (await import("../../accounting/pdf")).renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) });
+      return import("../../accounting/pdf").then((m) => m.renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) }));
   }
+}
+
+/**
+ * Each draw mounts a new React root (react-pdf's renderToBuffer), and React keeps every root it has
+ * scheduled in a list until its scheduler's next task (a setImmediate) finds nothing left to do.
+ * Draws that follow one another without a macrotask between them (a loop of awaits, or a piscina
+ * thread that waits for its next task in Atomics.wait) never let that task run, so every document's
+ * fibers stayed reachable: about 140 KB per payslip (production React), 350 KB (development).
+ * One turn of the event loop after each draw lets React drop the finished root.
+ */
+function reactSchedulerTurn() {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }

@@ -3,7 +3,7 @@
  * with DATABASE_URL naming a PostgreSQL server (a fresh database is created beside it and dropped after);
  * without it, an embedded PGlite database in a temporary folder.
  *
- * Builds the app when the build is older than the sources (as tests/e2e/setup.ts does), starts `next start`
+ * Builds the app when the build is older than the sources (tests/support/server-process.ts, as the e2e suite does), starts `next start`
  * on a free port with the demo seed, takes a token for the demo system user (Administrator of the demo
  * tenant) and runs autocannon against each common read and against a bare route (the catch-all 404 of
  * /api, which authenticates nothing and reads nothing), in the same run:
@@ -15,12 +15,11 @@
  * under 20 ms and within 2x of the bare route.
  */
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ensureBuild, freePort, freshDatabase, serviceEnv, startServer, stopServer, type ServerProcess } from "../tests/support/server-process";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -35,117 +34,6 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
-
-// npm runs the script in the package folder.
-const root = process.cwd();
-const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildIsCurrent(): boolean {
-  const buildId = path.join(root, ".next/BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
-}
-
-function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${argv.join(" ")} failed (${code}):\n${output}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function freshDatabase(workDir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { env: { PGLITE_DATA_DIR: path.join(workDir, "pglite") }, drop: async () => {} };
-  const { default: postgres } = await import("postgres");
-  const url = new URL(serverUrl);
-  const name = `bench_api_${Date.now()}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return {
-    // The demo system user's credentials are kept beside PGLITE_DATA_DIR (server/demo/seed.ts): in the temporary folder.
-    env: { DATABASE_URL: url.toString(), PGLITE_DATA_DIR: path.join(workDir, "pglite") },
-    drop: async () => {
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
-
-async function waitFor(url: string, server: ChildProcess, log: () => string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before ${url} answered:\n${log()}`);
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${log()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const pid = child.pid;
-  return new Promise((resolve) => {
-    const force = setTimeout(() => {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      clearTimeout(force);
-      resolve();
-    }
-  });
-}
 
 type Target = { name: string; path: string; status: number; auth: boolean };
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number };
@@ -202,38 +90,24 @@ function listOf(body: unknown): Record<string, unknown>[] {
 }
 
 async function main() {
-  if (args.build === "always" || (args.build === "auto" && !buildIsCurrent())) {
-    console.log("[bench:api] next build ...");
-    await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
-  }
+  await ensureBuild(args.build, { label: "bench:api" });
   const workDir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
-  const database = await freshDatabase(workDir);
+  const database = await freshDatabase(workDir, "bench_api");
   const [port, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete env[name];
-  Object.assign(env, database.env, {
+  const env = serviceEnv(database, {
+    // The demo system user's credentials are kept beside PGLITE_DATA_DIR (server/demo/seed.ts): in the temporary folder.
+    PGLITE_DATA_DIR: database.env.PGLITE_DATA_DIR ?? path.join(workDir, "pglite"),
     NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    SERVICE_ENVIRONMENT: "sandbox",
     PUBLIC_URL: baseUrl,
     NEXTAUTH_URL: baseUrl,
     DEV_IDP_HOST: "127.0.0.1",
     DEV_IDP_PORT: String(idpPort),
     SEED_DEMO: "true",
   });
-  const logFile = path.join(workDir, "server.log");
-  const log = createWriteStream(logFile);
-  let tail = "";
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const keep = (chunk: Buffer) => {
-    log.write(chunk);
-    tail = (tail + chunk.toString()).slice(-10_000);
-  };
-  server.stdout!.on("data", keep);
-  server.stderr!.on("data", keep);
+  let server: ServerProcess | null = null;
   try {
-    await waitFor(`${baseUrl}/api/openapi.json`, server, () => tail);
+    server = await startServer({ env, port, host: "127.0.0.1", logFile: path.join(workDir, "server.log"), timeoutMs: 180_000 });
     // The seed runs at start; its credentials file appears when it is done.
     const credentials = path.join(workDir, "demo-system-user.json");
     const deadline = Date.now() + 120_000;
@@ -310,8 +184,7 @@ async function main() {
     for (const row of table) console.log(line(row));
     console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; bad: errors, timeouts and unexpected statuses)");
   } finally {
-    await stop(server);
-    log.end();
+    if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));
     rmSync(workDir, { recursive: true, force: true });
   }

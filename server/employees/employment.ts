@@ -18,7 +18,8 @@ const employmentFrom = (entryDate: string | null, exitDate: string | null, today
  * date recorded ahead, the latest recorded). An employee whose exit date has passed is former.
  */
 export async function employmentOf(scope: TenantScope, employeeIds?: string[], today = todayInZurich()): Promise<Map<string, Employment>> {
-  const condition: SQL | undefined = employeeIds ? inArray(caseValues.employeeId, employeeIds.length ? employeeIds : ["00000000-0000-0000-0000-000000000000"]) : undefined;
+  if (employeeIds && !employeeIds.length) return new Map(); // nobody's: nothing to read
+  const condition: SQL | undefined = employeeIds ? inArray(caseValues.employeeId, employeeIds) : undefined;
   const values = await scope.rows(caseValues, and(inArray(caseValues.fieldName, EMPLOYMENT_FIELDS), condition));
   const byEmployee = new Map<string, Map<string, typeof values>>();
   for (const value of values) {

@@ -15,7 +15,7 @@
  * under 20 ms and within 2x of the bare route.
  */
 import autocannon from "autocannon";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,7 +36,42 @@ const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 
 type Target = { name: string; path: string; status: number; auth: boolean };
-type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number };
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number };
+
+/**
+ * CPU seconds the given processes have used so far (user + system, from /proc on Linux; NaN elsewhere).
+ * CPU time per request depends far less on what else a shared machine runs than latency does.
+ */
+function cpuSeconds(pids: number[]): number {
+  if (!existsSync("/proc/self/stat")) return Number.NaN;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** The processes of a process group (the server: next start and what it forked). */
+function groupPids(pgid: number): number[] {
+  if (!existsSync("/proc/self/stat")) return [];
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
@@ -66,6 +101,7 @@ function cannon(baseUrl: string, target: Target, token: string, paced: boolean):
           p99: percentile(latencies, 99),
           errors: result.errors + result.timeouts,
           wrongStatus,
+          requests: result.requests.total,
         });
       },
     );
@@ -146,11 +182,29 @@ async function main() {
     }
 
     // The machine may be shared: the bare route is measured right before each read, and each ratio is to that neighbour.
-    type Measured = { saturated: Figures; paced: Figures };
+    // CPU per request: the server's processes and, on PostgreSQL, the backends serving its database.
+    const serverPids = groupPids(server.child.pid!);
+    const backendPids = async (): Promise<number[]> => {
+      if (!database.env.DATABASE_URL) return [];
+      const { default: postgres } = await import("postgres");
+      const client = postgres(database.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+      try {
+        const rows = await client<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+        return rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    };
+    type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number } };
     const measure = async (target: Target): Promise<Measured> => {
       // A short warm-up so that the first (compiling, connecting) requests are not measured.
       await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
-      return { saturated: await cannon(baseUrl, target, token, false), paced: await cannon(baseUrl, target, token, true) };
+      const backends = await backendPids();
+      const before = { server: cpuSeconds(serverPids), database: cpuSeconds(backends) };
+      const saturated = await cannon(baseUrl, target, token, false);
+      const perRequest = (seconds: number) => (seconds * 1000) / Math.max(saturated.requests, 1);
+      const cpuMs = { server: perRequest(cpuSeconds(serverPids) - before.server), database: perRequest(cpuSeconds(backends) - before.database) };
+      return { saturated, paced: await cannon(baseUrl, target, token, true), cpuMs };
     };
     const [bareTarget, ...reads] = targets as [Target, ...Target[]];
     const rows: { target: Target; read: Measured; bare: Measured }[] = [];
@@ -162,7 +216,8 @@ async function main() {
     }
 
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "bad"];
+    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "bad"];
+    const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
     const table = rows.map(({ target, read, bare }) => [
       target.name,
       f(read.saturated.rps),
@@ -174,6 +229,9 @@ async function main() {
       f(bare.paced.p95, 1),
       f(bare.saturated.rps / read.saturated.rps, 2),
       f(read.paced.p95 / Math.max(bare.paced.p95, 1), 2),
+      `${f(cpu(read), 2)} (${f(read.cpuMs.server, 2)}+${f(read.cpuMs.database, 2)})`,
+      f(cpu(bare), 2),
+      f(cpu(read) / cpu(bare), 2),
       String(read.saturated.errors + read.saturated.wrongStatus + read.paced.errors + read.paced.wrongStatus),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
@@ -182,7 +240,7 @@ async function main() {
     console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
     console.log(line(header));
     for (const row of table) console.log(line(row));
-    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; bad: errors, timeouts and unexpected statuses)");
+    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; bad: errors, timeouts and unexpected statuses)");
   } finally {
     if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));

@@ -5,7 +5,7 @@ import { Unauthenticated } from "../errors";
 import { and, eq } from "drizzle-orm";
 import type { TenantAccess } from "../context";
 import { users } from "../db/schema";
-import { upsertUser, userHoldsClaims } from "../users/upsert-user";
+import { assertUsableClaims, upsertUser, userHoldsClaims } from "../users/upsert-user";
 import { personWithAccess } from "./access";
 import { keysFor } from "./keys";
 
@@ -72,6 +72,7 @@ export async function verifyPersonToken(token: string, issuer: string, tenantId:
   const email = typeof claims.email === "string" ? claims.email : null;
   if (!claims.sub || !email) throw new Unauthenticated("The token carries no subject or email.", "auth.invalid_token");
   const identity = { issuer, subject: claims.sub, email, name: typeof claims.name === "string" ? claims.name : null, emailVerified: claims.email_verified === true };
+  assertUsableClaims(identity);
   const found = await personWithAccess(and(eq(users.issuer, issuer), eq(users.subject, claims.sub))!, tenantId);
   if (found && userHoldsClaims(found.user, identity)) return found;
   return { user: await upsertUser(identity) };

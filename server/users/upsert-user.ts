@@ -24,6 +24,11 @@ function usableClaims(claims: IdentityClaims) {
   return { email, name };
 }
 
+/** Refuses unusable claims (Unauthenticated) as upsertUser does: before issuer and subject are looked up. */
+export function assertUsableClaims(claims: IdentityClaims) {
+  usableClaims(claims);
+}
+
 /**
  * Whether a user row already holds what the claims say (email, name, verification), as upsertUser would
  * write them: then nothing needs writing. Unusable claims are refused here as there.

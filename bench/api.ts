@@ -11,7 +11,8 @@
  * - paced: --rate requests per second over all connections, for --duration seconds: p95 (ms) at that rate.
  * The bare route is measured again right before each read and the ratio columns compare the read with
  * that neighbour (throughput: bare/read; p95: read/bare), so that a shared, busy machine still gives
- * comparable numbers. Target (issue 15, item 5): paced p95
+ * comparable numbers; CPU time and PostgreSQL commits per request (a count of round trips) are shown beside
+ * them, as they depend far less on the machine's other work. Target (issue 15, item 5): paced p95
  * under 20 ms and within 2x of the bare route.
  */
 import autocannon from "autocannon";
@@ -184,27 +185,37 @@ async function main() {
     // The machine may be shared: the bare route is measured right before each read, and each ratio is to that neighbour.
     // CPU per request: the server's processes and, on PostgreSQL, the backends serving its database.
     const serverPids = groupPids(server.child.pid!);
-    const backendPids = async (): Promise<number[]> => {
-      if (!database.env.DATABASE_URL) return [];
+    const onDatabase = async <T>(work: (client: import("postgres").Sql) => Promise<T>, otherwise: T): Promise<T> => {
+      if (!database.env.DATABASE_URL) return otherwise;
       const { default: postgres } = await import("postgres");
       const client = postgres(database.env.DATABASE_URL, { max: 1, onnotice: () => {} });
       try {
-        const rows = await client<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-        return rows.map((r) => r.pid);
+        return await work(client);
       } finally {
         await client.end();
       }
     };
-    type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number } };
+    const backendPids = () =>
+      onDatabase(async (client) => (await client<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((r) => r.pid), [] as number[]);
+    // Statements outside a transaction commit one by one: commits per request count the round trips (give or take the job worker's polls).
+    const commits = () =>
+      onDatabase(async (client) => {
+        await new Promise((r) => setTimeout(r, 1500)); // backends report their counts at most once a second
+        const [row] = await client<{ commits: string }[]>`select xact_commit::text as commits from pg_stat_database where datname = current_database()`;
+        return Number(row!.commits);
+      }, Number.NaN);
+    type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number }; commits: number };
     const measure = async (target: Target): Promise<Measured> => {
       // A short warm-up so that the first (compiling, connecting) requests are not measured.
       await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
       const backends = await backendPids();
+      const commitsBefore = await commits();
       const before = { server: cpuSeconds(serverPids), database: cpuSeconds(backends) };
       const saturated = await cannon(baseUrl, target, token, false);
       const perRequest = (seconds: number) => (seconds * 1000) / Math.max(saturated.requests, 1);
       const cpuMs = { server: perRequest(cpuSeconds(serverPids) - before.server), database: perRequest(cpuSeconds(backends) - before.database) };
-      return { saturated, paced: await cannon(baseUrl, target, token, true), cpuMs };
+      const commitsPerRequest = ((await commits()) - commitsBefore) / Math.max(saturated.requests, 1);
+      return { saturated, paced: await cannon(baseUrl, target, token, true), cpuMs, commits: commitsPerRequest };
     };
     const [bareTarget, ...reads] = targets as [Target, ...Target[]];
     const rows: { target: Target; read: Measured; bare: Measured }[] = [];
@@ -216,7 +227,7 @@ async function main() {
     }
 
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "bad"];
+    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
     const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
     const table = rows.map(({ target, read, bare }) => [
       target.name,
@@ -232,6 +243,7 @@ async function main() {
       `${f(cpu(read), 2)} (${f(read.cpuMs.server, 2)}+${f(read.cpuMs.database, 2)})`,
       f(cpu(bare), 2),
       f(cpu(read) / cpu(bare), 2),
+      f(read.commits, 2),
       String(read.saturated.errors + read.saturated.wrongStatus + read.paced.errors + read.paced.wrongStatus),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
@@ -240,7 +252,7 @@ async function main() {
     console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
     console.log(line(header));
     for (const row of table) console.log(line(row));
-    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; bad: errors, timeouts and unexpected statuses)");
+    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
   } finally {
     if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));

@@ -3,7 +3,7 @@
  * with DATABASE_URL naming a PostgreSQL server (a fresh database is created beside it and dropped after);
  * without it, an embedded PGlite database in a temporary folder.
  *
- * Builds the app when the build is older than the sources (as tests/e2e/setup.ts does), starts `next start`
+ * Builds the app when the build is older than the sources (tests/support/server-process.ts, as the e2e suite does), starts `next start`
  * on a free port with the demo seed, takes a token for the demo system user (Administrator of the demo
  * tenant) and runs autocannon against each common read and against a bare route (the catch-all 404 of
  * /api, which authenticates nothing and reads nothing), in the same run:
@@ -11,16 +11,16 @@
  * - paced: --rate requests per second over all connections, for --duration seconds: p95 (ms) at that rate.
  * The bare route is measured again right before each read and the ratio columns compare the read with
  * that neighbour (throughput: bare/read; p95: read/bare), so that a shared, busy machine still gives
- * comparable numbers. Target (issue 15, item 5): paced p95
+ * comparable numbers; CPU time and PostgreSQL commits per request (a count of round trips) are shown beside
+ * them, as they depend far less on the machine's other work. Target (issue 15, item 5): paced p95
  * under 20 ms and within 2x of the bare route.
  */
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ensureBuild, freePort, freshDatabase, serviceEnv, startServer, stopServer, type ServerProcess } from "../tests/support/server-process";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -36,119 +36,43 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 
-// npm runs the script in the package folder.
-const root = process.cwd();
-const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildIsCurrent(): boolean {
-  const buildId = path.join(root, ".next/BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
-}
-
-function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${argv.join(" ")} failed (${code}):\n${output}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function freshDatabase(workDir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { env: { PGLITE_DATA_DIR: path.join(workDir, "pglite") }, drop: async () => {} };
-  const { default: postgres } = await import("postgres");
-  const url = new URL(serverUrl);
-  const name = `bench_api_${Date.now()}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return {
-    // The demo system user's credentials are kept beside PGLITE_DATA_DIR (server/demo/seed.ts): in the temporary folder.
-    env: { DATABASE_URL: url.toString(), PGLITE_DATA_DIR: path.join(workDir, "pglite") },
-    drop: async () => {
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
-
-async function waitFor(url: string, server: ChildProcess, log: () => string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before ${url} answered:\n${log()}`);
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${log()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const pid = child.pid;
-  return new Promise((resolve) => {
-    const force = setTimeout(() => {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      clearTimeout(force);
-      resolve();
-    }
-  });
-}
-
 type Target = { name: string; path: string; status: number; auth: boolean };
-type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number };
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number };
+
+/**
+ * CPU seconds the given processes have used so far (user + system, from /proc on Linux; NaN elsewhere).
+ * CPU time per request depends far less on what else a shared machine runs than latency does.
+ */
+function cpuSeconds(pids: number[]): number {
+  if (!existsSync("/proc/self/stat")) return Number.NaN;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** The processes of a process group (the server: next start and what it forked). */
+function groupPids(pgid: number): number[] {
+  if (!existsSync("/proc/self/stat")) return [];
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
@@ -178,6 +102,7 @@ function cannon(baseUrl: string, target: Target, token: string, paced: boolean):
           p99: percentile(latencies, 99),
           errors: result.errors + result.timeouts,
           wrongStatus,
+          requests: result.requests.total,
         });
       },
     );
@@ -202,38 +127,24 @@ function listOf(body: unknown): Record<string, unknown>[] {
 }
 
 async function main() {
-  if (args.build === "always" || (args.build === "auto" && !buildIsCurrent())) {
-    console.log("[bench:api] next build ...");
-    await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
-  }
+  await ensureBuild(args.build, { label: "bench:api" });
   const workDir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
-  const database = await freshDatabase(workDir);
+  const database = await freshDatabase(workDir, "bench_api");
   const [port, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete env[name];
-  Object.assign(env, database.env, {
+  const env = serviceEnv(database, {
+    // The demo system user's credentials are kept beside PGLITE_DATA_DIR (server/demo/seed.ts): in the temporary folder.
+    PGLITE_DATA_DIR: database.env.PGLITE_DATA_DIR ?? path.join(workDir, "pglite"),
     NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    SERVICE_ENVIRONMENT: "sandbox",
     PUBLIC_URL: baseUrl,
     NEXTAUTH_URL: baseUrl,
     DEV_IDP_HOST: "127.0.0.1",
     DEV_IDP_PORT: String(idpPort),
     SEED_DEMO: "true",
   });
-  const logFile = path.join(workDir, "server.log");
-  const log = createWriteStream(logFile);
-  let tail = "";
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const keep = (chunk: Buffer) => {
-    log.write(chunk);
-    tail = (tail + chunk.toString()).slice(-10_000);
-  };
-  server.stdout!.on("data", keep);
-  server.stderr!.on("data", keep);
+  let server: ServerProcess | null = null;
   try {
-    await waitFor(`${baseUrl}/api/openapi.json`, server, () => tail);
+    server = await startServer({ env, port, host: "127.0.0.1", logFile: path.join(workDir, "server.log"), timeoutMs: 180_000 });
     // The seed runs at start; its credentials file appears when it is done.
     const credentials = path.join(workDir, "demo-system-user.json");
     const deadline = Date.now() + 120_000;
@@ -272,11 +183,39 @@ async function main() {
     }
 
     // The machine may be shared: the bare route is measured right before each read, and each ratio is to that neighbour.
-    type Measured = { saturated: Figures; paced: Figures };
+    // CPU per request: the server's processes and, on PostgreSQL, the backends serving its database.
+    const serverPids = groupPids(server.child.pid!);
+    const onDatabase = async <T>(work: (client: import("postgres").Sql) => Promise<T>, otherwise: T): Promise<T> => {
+      if (!database.env.DATABASE_URL) return otherwise;
+      const { default: postgres } = await import("postgres");
+      const client = postgres(database.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+      try {
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    };
+    const backendPids = () =>
+      onDatabase(async (client) => (await client<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((r) => r.pid), [] as number[]);
+    // Statements outside a transaction commit one by one: commits per request count the round trips (give or take the job worker's polls).
+    const commits = () =>
+      onDatabase(async (client) => {
+        await new Promise((r) => setTimeout(r, 1500)); // backends report their counts at most once a second
+        const [row] = await client<{ commits: string }[]>`select xact_commit::text as commits from pg_stat_database where datname = current_database()`;
+        return Number(row!.commits);
+      }, Number.NaN);
+    type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number }; commits: number };
     const measure = async (target: Target): Promise<Measured> => {
       // A short warm-up so that the first (compiling, connecting) requests are not measured.
       await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
-      return { saturated: await cannon(baseUrl, target, token, false), paced: await cannon(baseUrl, target, token, true) };
+      const backends = await backendPids();
+      const commitsBefore = await commits();
+      const before = { server: cpuSeconds(serverPids), database: cpuSeconds(backends) };
+      const saturated = await cannon(baseUrl, target, token, false);
+      const perRequest = (seconds: number) => (seconds * 1000) / Math.max(saturated.requests, 1);
+      const cpuMs = { server: perRequest(cpuSeconds(serverPids) - before.server), database: perRequest(cpuSeconds(backends) - before.database) };
+      const commitsPerRequest = ((await commits()) - commitsBefore) / Math.max(saturated.requests, 1);
+      return { saturated, paced: await cannon(baseUrl, target, token, true), cpuMs, commits: commitsPerRequest };
     };
     const [bareTarget, ...reads] = targets as [Target, ...Target[]];
     const rows: { target: Target; read: Measured; bare: Measured }[] = [];
@@ -288,7 +227,8 @@ async function main() {
     }
 
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "bad"];
+    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
+    const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
     const table = rows.map(({ target, read, bare }) => [
       target.name,
       f(read.saturated.rps),
@@ -300,6 +240,10 @@ async function main() {
       f(bare.paced.p95, 1),
       f(bare.saturated.rps / read.saturated.rps, 2),
       f(read.paced.p95 / Math.max(bare.paced.p95, 1), 2),
+      `${f(cpu(read), 2)} (${f(read.cpuMs.server, 2)}+${f(read.cpuMs.database, 2)})`,
+      f(cpu(bare), 2),
+      f(cpu(read) / cpu(bare), 2),
+      f(read.commits, 2),
       String(read.saturated.errors + read.saturated.wrongStatus + read.paced.errors + read.paced.wrongStatus),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
@@ -308,10 +252,9 @@ async function main() {
     console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
     console.log(line(header));
     for (const row of table) console.log(line(row));
-    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; bad: errors, timeouts and unexpected statuses)");
+    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
   } finally {
-    await stop(server);
-    log.end();
+    if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));
     rmSync(workDir, { recursive: true, force: true });
   }

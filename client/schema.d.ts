@@ -2396,7 +2396,7 @@ export interface operations {
                  * @example {
                  *       "grant_type": "client_credentials",
                  *       "client_id": "su_26771c7d9de9f255d52443d5",
-                 *       "client_secret": "g25cHxy0sOim5EjHPxWdtAp4uusrZh4PNPsaC8sS3C0"
+                 *       "client_secret": "*******************************************"
                  *     }
                  */
                 "application/json": {
@@ -10869,7 +10869,7 @@ export interface operations {
                  *       "events": [
                  *         "PayoutCreated"
                  *       ],
-                 *       "secret": "matrix-secret-0123456789"
+                 *       "secret": "************************"
                  *     }
                  */
                 "application/json": {

@@ -3,7 +3,7 @@
  * Record them with `API_EXAMPLE_RECORD=/tmp/examples.jsonl npx vitest run --project api` (the route
  * wrapper appends each successful JSON answer with its request body), then run this script. Per
  * operation and status it keeps the first answer whose texts read like data (no control characters,
- * emoji or fuzz), shortens lists to two items and long texts, and writes server/docs/examples.json.
+ * emoji or fuzz), masks secrets, shortens lists to two items and long texts, and writes server/docs/examples.json.
  * tests/unit/openapi-examples.test.ts checks every example against the operation's schemas.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -28,6 +28,21 @@ function shorten(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A field whose name says it is a secret (client_secret, a webhook's secret) is shown as asterisks of
+ * the same length, so that the example still passes its schema but publishes no credential of a test
+ * run. secretHint is the secret's last 4 characters, which the API itself shows: it stays.
+ */
+const isSecretName = (key: string) => /secret/i.test(key) && !/hint$/i.test(key);
+
+function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretName(key) && typeof inner === "string" ? "*".repeat(inner.length) : maskSecrets(inner)]));
+  }
+  return value;
+}
+
 /** A list answer with at least one item tells more than an empty one. */
 const richness = (value: unknown): number => (value && typeof value === "object" && Array.isArray((value as { items?: unknown[] }).items) ? Math.min((value as { items: unknown[] }).items.length, 2) : 1);
 
@@ -45,8 +60,8 @@ for (const line of readFileSync(file, "utf8").split("\n")) {
 const examples: Record<string, { request?: unknown; responses: Record<string, unknown> }> = {};
 for (const answer of [...chosen.values()].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))) {
   const entry = (examples[`${answer.method} ${answer.path}`] ??= { responses: {} });
-  if (answer.request !== null && entry.request === undefined) entry.request = shorten(answer.request);
-  entry.responses[String(answer.status)] = shorten(answer.response);
+  if (answer.request !== null && entry.request === undefined) entry.request = shorten(maskSecrets(answer.request));
+  entry.responses[String(answer.status)] = shorten(maskSecrets(answer.response));
 }
 const out = path.resolve(import.meta.dirname, "../server/docs/examples.json");
 writeFileSync(out, `${JSON.stringify(examples, null, 2)}\n`);

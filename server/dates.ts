@@ -26,7 +26,10 @@ export function addMonths(firstOfMonth: string, months: number) {
   return date.toISOString().slice(0, 10);
 }
 
+// Made once: building a formatter with a time zone costs more than a whole small API read.
+const zurichDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Today in the business time zone, Europe/Zurich. */
 export function todayInZurich(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return zurichDate.format(now);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Caller, TenantAccess } from "../context";
-import { getDb } from "../db/client";
-import { memberships, systemUsers, tenants } from "../db/schema";
+import { getDb, type Database } from "../db/client";
+import { memberships, sessions, systemUsers, tenants, users } from "../db/schema";
 
 /**
  * What the caller may see of a tenant: a system user is Administrator of the tenants it created,
@@ -27,6 +27,19 @@ export async function tenantAccess(caller: Caller, tenantId: string): Promise<Te
   return { tenantId, role: membership.role, payrollIds: membership.payrollIds, employeeId: membership.employeeId };
 }
 
+/** The statement of systemUserWithAccess, built once per database connection (it runs at nearly every request). */
+const systemUserStatements = new WeakMap<object, ReturnType<typeof prepareSystemUserWithAccess>>();
+
+function prepareSystemUserWithAccess(db: Database) {
+  return db
+    .select({ id: systemUsers.id, name: systemUsers.name, tenantId: tenants.id })
+    .from(systemUsers)
+    .leftJoin(tenants, and(eq(tenants.id, sql.placeholder("tenantId")), eq(tenants.createdBySystemUserId, systemUsers.id)))
+    .where(eq(systemUsers.id, sql.placeholder("systemUserId")))
+    .limit(1)
+    .prepare("system_user_with_access");
+}
+
 /**
  * A system user and what it may see of one tenant, in one query: the system user's row (null when it no
  * longer exists) and its access (null when the tenant is not one it created). Read at every request, as
@@ -34,13 +47,36 @@ export async function tenantAccess(caller: Caller, tenantId: string): Promise<Te
  */
 export async function systemUserWithAccess(systemUserId: string, tenantId: string) {
   const db = await getDb();
-  const [row] = await db
-    .select({ id: systemUsers.id, name: systemUsers.name, tenantId: tenants.id })
-    .from(systemUsers)
-    .leftJoin(tenants, and(eq(tenants.id, tenantId), eq(tenants.createdBySystemUserId, systemUsers.id)))
-    .where(eq(systemUsers.id, systemUserId))
-    .limit(1);
+  let statement = systemUserStatements.get(db);
+  if (!statement) systemUserStatements.set(db, (statement = prepareSystemUserWithAccess(db)));
+  const [row] = await statement.execute({ systemUserId, tenantId });
   if (!row) return { systemUser: null, access: null };
   const access: TenantAccess | null = row.tenantId ? { tenantId, role: "Administrator", payrollIds: [], employeeId: null } : null;
   return { systemUser: { id: row.id, name: row.name }, access };
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * A person's user row, found by `condition` over users (and sessions, with `session`), with their
+ * membership of one tenant, in one query: null when no row matches; `access` null when they are no
+ * member of the tenant, undefined without a tenant. Read at every request, as tenantAccess is: a
+ * removed membership ends access at the next request.
+ */
+export async function personWithAccess(condition: SQL, tenantId: string | null, { session = false } = {}): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
+  const db = await getDb();
+  if (!tenantId) {
+    const from = session ? db.select({ user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)) : db.select({ user: users }).from(users);
+    const [row] = await from.where(condition).limit(1);
+    return row ? { user: row.user } : null;
+  }
+  const shape = { user: users, membershipId: memberships.id, role: memberships.role, payrollIds: memberships.payrollIds, employeeId: memberships.employeeId };
+  const from = session ? db.select(shape).from(sessions).innerJoin(users, eq(users.id, sessions.userId)) : db.select(shape).from(users);
+  const [row] = await from
+    .leftJoin(memberships, and(eq(memberships.tenantId, tenantId), eq(memberships.userId, users.id)))
+    .where(condition)
+    .limit(1);
+  if (!row) return null;
+  const access: TenantAccess | null = row.membershipId && row.role ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId } : null;
+  return { user: row.user, access };
 }

@@ -2,11 +2,10 @@ import "server-only";
 import { decode } from "next-auth/jwt";
 import type { Caller, TenantAccess } from "../context";
 import { Unauthenticated } from "../errors";
-import { getUserById } from "../users/upsert-user";
 import { issuerOf, verifyPersonToken } from "./people";
-import { sessionSecret } from "./session-secret";
-import { currentSessionUserId } from "./sessions";
-import { systemUserWithAccess } from "./access";
+import { sessionSecret, sessionSecretIsStored } from "./session-secret";
+import { currentSessionCondition } from "./sessions";
+import { personWithAccess, systemUserWithAccess } from "./access";
 import { serviceIssuer, systemUserIdOfToken, verifySystemUserToken } from "./system-users";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
@@ -49,10 +48,19 @@ export async function authenticate(request: Request): Promise<Caller | null> {
   return (await authenticateFor(request, null)).caller;
 }
 
+/** A session cookie's claims; null when it does not decode (with a stored secret, read again once first). */
+async function sessionClaims(cookie: string) {
+  const claims = await decode({ token: cookie, secret: await sessionSecret() }).catch(() => null);
+  if (claims || !sessionSecretIsStored()) return claims;
+  return decode({ token: cookie, secret: await sessionSecret({ refresh: true }) }).catch(() => null);
+}
+
 /**
- * authenticate, for a request to one tenant: a system user's token is checked together with its access
- * to that tenant, in one query (`access`; null when the tenant is not visible to it). For other callers
- * `access` is undefined and server/auth/access.ts decides it. Both are read anew at every request.
+ * authenticate, for a request to one tenant: the caller is read together with their access to that
+ * tenant, in one query (`access`; null when the tenant is not visible to them): a system user and the
+ * tenants it created, a person and their membership. Where that was not possible (a person's row was
+ * just written) `access` is undefined and server/auth/access.ts decides it. Both are read anew at every
+ * request.
  */
 export async function authenticateFor(request: Request, tenantId: string | null): Promise<{ caller: Caller | null; access?: TenantAccess | null }> {
   const authorization = request.headers.get("authorization");
@@ -72,16 +80,15 @@ export async function authenticateFor(request: Request, tenantId: string | null)
       const systemUser = await verifySystemUserToken(token);
       return { caller: { kind: "system", systemUserId: systemUser.id, name: systemUser.name } };
     }
-    const user = await verifyPersonToken(token, issuer);
-    return { caller: { kind: "person", userId: user.id, email: user.email, name: user.name } };
+    const { user, access } = await verifyPersonToken(token, issuer, tenantId);
+    return { caller: { kind: "person", userId: user.id, email: user.email, name: user.name }, access };
   }
   const session = sessionCookie(cookiesOf(request.headers.get("cookie")));
   if (session) {
-    const token = await decode({ token: session, secret: await sessionSecret() }).catch(() => null);
-    // Only a session recorded on the server and not signed out (server/auth/sessions.ts).
-    const userId = await currentSessionUserId(token);
-    const user = userId ? await getUserById(userId) : null;
-    if (user) return { caller: { kind: "person", userId: user.id, email: user.email, name: user.name } };
+    // Only a session recorded on the server and not signed out (server/auth/sessions.ts), read with its user.
+    const current = currentSessionCondition(await sessionClaims(session));
+    const found = current ? await personWithAccess(current, tenantId, { session: true }) : null;
+    if (found) return { caller: { kind: "person", userId: found.user.id, email: found.user.email, name: found.user.name }, access: found.access };
   }
   return { caller: null };
 }

@@ -51,13 +51,21 @@ export async function publicJwks(purpose: Purpose) {
   return { keys: (await keysFor(purpose)).map((k) => k.publicJwk) };
 }
 
-/** A symmetric secret kept in the database, for the browser session in development and sandbox. */
-export async function storedSessionSecret(): Promise<string> {
+let sessionSecretKept: string | null = null;
+
+/**
+ * A symmetric secret kept in the database, for the browser session in development and sandbox. It never
+ * changes once written, so it is read once per process; `refresh` reads it again (a cookie that does not
+ * decode: the first secret may have been written by another process at the same moment). A secret this
+ * process has just written is not kept until it is read back as the oldest.
+ */
+export async function storedSessionSecret({ refresh = false } = {}): Promise<string> {
+  if (sessionSecretKept && !refresh) return sessionSecretKept;
   const db = await getDb();
   const [row] = await db.select().from(signingKeys).where(eq(signingKeys.purpose, "session")).orderBy(asc(signingKeys.createdAt)).limit(1);
-  if (row) return String(row.privateJwk.k);
+  if (row) return (sessionSecretKept = String(row.privateJwk.k));
   const k = randomBytes(32).toString("base64url");
   const jwk = { kty: "oct", k };
   await db.insert(signingKeys).values({ kid: newId(), purpose: "session", privateJwk: jwk, publicJwk: {} });
-  return storedSessionSecret();
+  return storedSessionSecret({ refresh: true });
 }

@@ -2,10 +2,17 @@ import "server-only";
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { Unauthenticated } from "../errors";
-import { upsertUser } from "../users/upsert-user";
+import { and, eq } from "drizzle-orm";
+import type { TenantAccess } from "../context";
+import { users } from "../db/schema";
+import { assertUsableClaims, upsertUser, userHoldsClaims } from "../users/upsert-user";
+import { personWithAccess } from "./access";
 import { keysFor } from "./keys";
 
 const remoteKeySets = new Map<string, JWTVerifyGetKey>();
+
+/** The development provider's key set, kept while its list of keys is the same object (jose imports each key once per set). */
+const devKeySets = new WeakMap<object, JWTVerifyGetKey>();
 
 async function remoteKeySet(issuer: string): Promise<JWTVerifyGetKey> {
   let set = remoteKeySets.get(issuer);
@@ -22,7 +29,13 @@ async function remoteKeySet(issuer: string): Promise<JWTVerifyGetKey> {
 /** Issuers whose access tokens identify people, with the keys to check them against. */
 async function keySetOf(issuer: string): Promise<JWTVerifyGetKey | null> {
   if (usesDevIdentityProvider() && issuer === devIdpIssuer()) {
-    return createLocalJWKSet({ keys: (await keysFor("dev-idp")).map((k) => k.publicJwk) });
+    const keys = await keysFor("dev-idp");
+    let set = devKeySets.get(keys);
+    if (!set) {
+      set = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) });
+      devKeySets.set(keys, set);
+    }
+    return set;
   }
   const configured = env().OIDC_ISSUER;
   if (configured && issuer === configured) return remoteKeySet(configured);
@@ -41,8 +54,13 @@ export async function isPersonIssuer(issuer: string) {
   return (await keySetOf(issuer)) !== null;
 }
 
-/** A bearer token of the configured issuer: the person is found (or created) by issuer + subject. */
-export async function verifyPersonToken(token: string, issuer: string) {
+/**
+ * A bearer token of the configured issuer: the person is found by issuer + subject, created on first sight,
+ * and written again only when the token's email, name or verification differ from the row. With a
+ * tenant, their membership of it is read in the same query (`access`; undefined when the row was written,
+ * and server/auth/access.ts decides it).
+ */
+export async function verifyPersonToken(token: string, issuer: string, tenantId: string | null = null): Promise<{ user: typeof users.$inferSelect; access?: TenantAccess | null }> {
   const keySet = await keySetOf(issuer);
   if (!keySet) throw new Unauthenticated("The token's issuer is not trusted.", "auth.invalid_token");
   let claims;
@@ -53,11 +71,9 @@ export async function verifyPersonToken(token: string, issuer: string) {
   }
   const email = typeof claims.email === "string" ? claims.email : null;
   if (!claims.sub || !email) throw new Unauthenticated("The token carries no subject or email.", "auth.invalid_token");
-  return upsertUser({
-    issuer,
-    subject: claims.sub,
-    email,
-    name: typeof claims.name === "string" ? claims.name : null,
-    emailVerified: claims.email_verified === true,
-  });
+  const identity = { issuer, subject: claims.sub, email, name: typeof claims.name === "string" ? claims.name : null, emailVerified: claims.email_verified === true };
+  assertUsableClaims(identity);
+  const found = await personWithAccess(and(eq(users.issuer, issuer), eq(users.subject, claims.sub))!, tenantId);
+  if (found && userHoldsClaims(found.user, identity)) return found;
+  return { user: await upsertUser(identity) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { sessions } from "../db/schema";
 import { isUuid, newId } from "../ids";
@@ -26,18 +26,22 @@ export async function endSession(claims: SessionClaims) {
 }
 
 /**
- * The user of a session cookie's claims when the session is current: recorded for that user, not
- * signed out, not expired. null otherwise (a cookie from before server-side sessions included).
+ * The condition over sessions that a session cookie's claims name a current session: recorded for that
+ * user, not signed out, not expired. null when the claims name none (a cookie from before server-side
+ * sessions included).
  */
-export async function currentSessionUserId(claims: SessionClaims): Promise<string | null> {
+export function currentSessionCondition(claims: SessionClaims): SQL | null {
   const sessionId = claims?.sessionId;
   const userId = claims?.userId;
   if (typeof sessionId !== "string" || !isUuid(sessionId) || typeof userId !== "string" || !isUuid(userId)) return null;
+  return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))!;
+}
+
+/** The user of a session cookie's claims when the session is current (currentSessionCondition); null otherwise. */
+export async function currentSessionUserId(claims: SessionClaims): Promise<string | null> {
+  const condition = currentSessionCondition(claims);
+  if (!condition) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(condition).limit(1);
   return row?.userId ?? null;
 }

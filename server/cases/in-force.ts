@@ -19,6 +19,13 @@ export const covers = (value: Pick<VersionedValue, "start" | "end">, date: strin
 const recordedAfter = (a: VersionedValue, b: VersionedValue) =>
   a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt.getTime() > b.createdAt.getTime() : a.id > b.id;
 
+/** The value recorded last, whatever its validity (for a date recorded ahead of its validity). */
+export function lastRecorded<V extends VersionedValue>(values: readonly V[]): V | null {
+  let last: V | null = null;
+  for (const value of values) if (!last || recordedAfter(value, last)) last = value;
+  return last;
+}
+
 export function valueInForce<V extends VersionedValue>(values: readonly V[], date: string, knownAt?: Date): V | null {
   let best: V | null = null;
   for (const value of values) {

@@ -7,7 +7,7 @@ import { NotFound } from "../errors";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { toEmployee } from "./schemas";
 import { visibleEmployees } from "./visibility";
-import { NOT_RECORDED, employmentOf } from "./employment";
+import { employeesWithEmployment } from "./employment";
 
 export async function findVisibleEmployee(scope: TenantScope, ctx: TenantCtx, employeeId: string, { lock = false, payrollId }: { lock?: boolean; payrollId?: string } = {}) {
   const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
@@ -19,8 +19,10 @@ export async function findVisibleEmployee(scope: TenantScope, ctx: TenantCtx, em
 
 export async function getEmployee({ ctx, employeeId, payrollId }: { ctx: TenantCtx; employeeId: string; payrollId?: string }) {
   return readInTenant(ctx, async (scope) => {
-    const row = await findVisibleEmployee(scope, ctx, employeeId, { payrollId });
-    const employment = await employmentOf(scope, [row.id]);
-    return { employee: toEmployee(row, employment.get(row.id) ?? NOT_RECORDED), version: row.version };
+    const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
+    // The employee and its employment in one query.
+    const [row] = await employeesWithEmployment(scope, and(eq(employees.id, employeeId), visibleEmployees(ctx, scope), payroll ? eq(employees.divisionId, payroll.divisionId) : undefined), { limit: 1 });
+    if (!row) throw new NotFound("employee");
+    return { employee: toEmployee(row, row.employment), version: row.version };
   });
 }

@@ -24,6 +24,20 @@ function usableClaims(claims: IdentityClaims) {
   return { email, name };
 }
 
+/** Refuses unusable claims (Unauthenticated) as upsertUser does: before issuer and subject are looked up. */
+export function assertUsableClaims(claims: IdentityClaims) {
+  usableClaims(claims);
+}
+
+/**
+ * Whether a user row already holds what the claims say (email, name, verification), as upsertUser would
+ * write them: then nothing needs writing. Unusable claims are refused here as there.
+ */
+export function userHoldsClaims(row: { email: string; name: string; emailVerified: boolean }, claims: IdentityClaims): boolean {
+  const { email, name } = usableClaims(claims);
+  return row.email === email && row.name === name && row.emailVerified === (claims.emailVerified === true);
+}
+
 /**
  * The person behind an issuer's subject; created on first sight (with `culture`, e.g. the language
  * of the browser they signed in with, else the column's default), name and email refreshed from the claims.

@@ -7,98 +7,21 @@
  * It runs its own servers on its own database: an embedded PGlite folder, or a new PostgreSQL
  * database beside DATABASE_URL when that is set (as the suite's setup does).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validatePain001 } from "../fixtures/pain001/validate";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, freshDatabase, root, serviceEnv, startServer, stopServer, type OwnDatabase, type ServerProcess } from "../support/server-process";
 
 const toRappen = (amount: string) => Math.round(Number(amount) * 100);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Database = { env: Record<string, string>; sql: (query: string, params: unknown[]) => Promise<void>; drop: () => Promise<void> };
-
-/** A database of the test's own, and a way to run SQL on it while no server holds it. */
-async function ownDatabase(workDir: string): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = path.join(workDir, "pglite");
-    return {
-      env: { PGLITE_DATA_DIR: dataDir },
-      sql: async (query, params) => {
-        const { PGlite } = await import("@electric-sql/pglite");
-        const db = new PGlite(dataDir);
-        try {
-          await db.query(query, params);
-        } finally {
-          await db.close();
-        }
-      },
-      drop: async () => {},
-    };
-  }
-  const { default: postgres } = await import("postgres");
-  const url = new URL(serverUrl);
-  const name = `${url.pathname.slice(1) || "payroll"}_crash_${Date.now()}`.replace(/[^a-zA-Z0-9_]/g, "_").slice(0, 63);
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  const own = url.toString();
-  return {
-    env: { DATABASE_URL: own },
-    sql: async (query, params) => {
-      const client = postgres(own, { max: 1, onnotice: () => {} });
-      try {
-        await client.unsafe(query, params as never[]);
-      } finally {
-        await client.end();
-      }
-    },
-    drop: async () => {
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
-
-type Server = { child: ChildProcess; baseUrl: string; log: () => string };
-
-function baseEnv(database: Database, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "PAYOUT_FAULT", "SEED_DEMO"]) delete env[name];
-  return { ...env, ...database.env, NEXT_TELEMETRY_DISABLED: "1", SERVICE_ENVIRONMENT: "sandbox", ...extra };
-}
 
 /** `next start` on the test's database, with PAYOUT_FAULT when a step is given. */
-async function startServer(database: Database, fault?: string): Promise<Server> {
+async function startFaultyServer(database: OwnDatabase, fault?: string): Promise<ServerProcess> {
   const [port, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://localhost:${port}`;
-  const env = baseEnv(database, {
+  const env = serviceEnv(database, {
     NODE_ENV: "production",
     PUBLIC_URL: baseUrl,
     NEXTAUTH_URL: baseUrl,
@@ -106,55 +29,15 @@ async function startServer(database: Database, fault?: string): Promise<Server> 
     DEV_IDP_PORT: String(idpPort),
     ...(fault ? { PAYOUT_FAULT: fault } : {}),
   });
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let tail = "";
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-10_000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const server = { child, baseUrl, log: () => tail };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it answered:\n${tail}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-  await killServer(server);
-  throw new Error(`The server did not answer within 120 s:\n${tail}`);
+  return startServer({ env, port });
 }
 
 /** SIGKILL to the server's process group (next start and whatever it forked), as a crash would. */
-async function killServer(server: Server, signal: NodeJS.Signals = "SIGKILL") {
-  const { child } = server;
-  if (child.pid === undefined) return;
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // the group is gone already
-  }
-  await exited;
-  // Whatever the group forked must be gone too before another server opens the database.
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(-child.pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
-  throw new Error("The server's process group did not end.");
-}
+const killServer = (server: ServerProcess, signal: NodeJS.Signals = "SIGKILL") => stopServer(server, signal);
 
 /** Runs an npm script beside the service, on the test's database. */
-function besideService(database: Database, publicUrl: string, args: string[]) {
-  const run = spawnSync("npm", ["run", "-s", ...args], { cwd: root, env: baseEnv(database, { PUBLIC_URL: publicUrl }), encoding: "utf8" });
+function besideService(database: OwnDatabase, publicUrl: string, args: string[]) {
+  const run = spawnSync("npm", ["run", "-s", ...args], { cwd: root, env: serviceEnv(database, { PUBLIC_URL: publicUrl }), encoding: "utf8" });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.trim().split("\n").pop()!;
 }
@@ -163,8 +46,8 @@ type Reply = { status: number; body: any; text: string };
 
 describe("a payout survives the server being killed at each step (SIGKILL, restart on the same database)", () => {
   const workDir = mkdtempSync(path.join(tmpdir(), "payroll-crash-"));
-  let database: Database;
-  let server: Server | null = null;
+  let database: OwnDatabase;
+  let server: ServerProcess | null = null;
   let token = "";
   let base = "";
   let orgId = "";
@@ -206,7 +89,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   let credentials = { client_id: "", client_secret: "" };
   async function restart(fault?: string) {
     if (server) await killServer(server);
-    server = await startServer(database, fault);
+    server = await startFaultyServer(database, fault);
     if (credentials.client_id) await newToken();
   }
 
@@ -231,7 +114,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   }
 
   beforeAll(async () => {
-    database = await ownDatabase(workDir);
+    database = await freshDatabase(workDir, "crash");
     await restart();
     credentials = (({ clientId, clientSecret }) => ({ client_id: clientId, client_secret: clientSecret }))(
       JSON.parse(besideService(database, server!.baseUrl, ["system-user", "--", "create", "--name", "Crash test", "--json"])) as { clientId: string; clientSecret: string },

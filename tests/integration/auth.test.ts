@@ -6,10 +6,10 @@ import { sessionSecret } from "@/server/auth/session-secret";
 import { startSession } from "@/server/auth/sessions";
 import { SERVICE_AUDIENCE, createSystemUser, serviceIssuer } from "@/server/auth/system-users";
 import { getDb } from "@/server/db/client";
-import { systemUsers, users } from "@/server/db/schema";
-import { eq } from "drizzle-orm";
+import { memberships, systemUsers, users } from "@/server/db/schema";
+import { and, eq, sql } from "drizzle-orm";
 import { api, call } from "../fixtures/api";
-import { memberOf, personToken, systemUserFixture, tenantFixture } from "../fixtures/factories";
+import { memberOf, personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 
 const form = (fields: Record<string, string>) => ({
   rawBody: new URLSearchParams(fields).toString(),
@@ -120,6 +120,36 @@ describe("people", () => {
     expect(response.status).toBe(200);
     const forged = await api.get(`/api/tenants/${t.orgId}`, { headers: { cookie: `next-auth.session-token=${cookie.slice(0, -4)}abcd` } });
     expect(forged.status).toBe(401);
+  });
+
+  it("a person's requests read their user row and write it only when the token says something new", async () => {
+    const email = `${unique("reader")}@example.test`;
+    const first = await personToken(email, "Rea Der");
+    const db = await getDb();
+    // xmin names the transaction that last wrote the row: an upsert changes it even when nothing differs.
+    const written = async () => (await db.select({ xmin: sql<string>`xmin::text`, name: users.name }).from(users).where(eq(users.email, email)))[0];
+    const before = await written();
+    for (let i = 0; i < 3; i++) expect((await api.get("/api/tenants", { token: first.token })).status).toBe(200);
+    expect(await written()).toEqual(before);
+    const renamed = await api.post("/api/dev/token", { email, name: "Rea Neu" });
+    expect((await api.get("/api/tenants", { token: renamed.body.access_token })).status).toBe(200);
+    const after = await written();
+    expect(after!.name).toBe("Rea Neu");
+    expect(after!.xmin).not.toBe(before!.xmin);
+  });
+
+  it("a session cookie's person loses a tenant at the next request once their membership is removed", async () => {
+    const t = await tenantFixture();
+    const person = await memberOf(t.orgId, "Administrator");
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, person.email));
+    const cookie = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
+    const read = () => api.get(`/api/tenants/${t.orgId}/employees`, { headers: { cookie: `next-auth.session-token=${cookie}` } });
+    expect((await read()).status).toBe(200);
+    await db.delete(memberships).where(and(eq(memberships.tenantId, t.orgId), eq(memberships.userId, user!.id)));
+    const after = await read();
+    expect(after.status).toBe(404);
+    expect(after.body.code).toBe("tenant.not_found");
   });
 
   it("a person's token signed by someone else is refused", async () => {

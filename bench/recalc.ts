@@ -7,6 +7,7 @@
  *    recalculation and retro booking included; then a company-wide change (the FAK rate) back-dated
  *    12 months, which recalculates every employee through every period of the year.
  * 2. A payroll of BIG employees: the time and peak memory to recalculate its open period.
+ * --profile <file> writes a CPU profile of the back-dated changes (part 1) only.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
 import { parseArgs } from "node:util";
@@ -15,7 +16,7 @@ import { benchPayroll, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixtur
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
 // `npm run bench:recalc -- --big 10000` passes the options as they are; a `--` left in by other launchers is ignored.
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" }, profile: { type: "string" } } });
 const N = Number(args.employees);
 const CHANGES = Number(args.changes);
 const BIG = Number(args.big);
@@ -58,6 +59,13 @@ async function main() {
   }
   const closing = performance.now() - t0;
   const latencies: number[] = [];
+  // --profile <file>: a CPU profile (Chrome DevTools format) of the back-dated changes only.
+  const session = args.profile ? new (await import("node:inspector/promises")).Session() : null;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
   for (let i = 0; i < CHANGES; i++) {
     const employeeId = small.employeeIds[Math.floor(Math.random() * small.employeeIds.length)]!;
     const body = { caseName: "Salary", employeeId, values: [{ caseFieldName: "MonthlySalary", value: `${5000 + i}.00`, start: "2025-01-01" }] };
@@ -68,6 +76,11 @@ async function main() {
     );
     latencies.push(performance.now() - started);
     if (response.status !== 201) throw new Error(`POST cases: ${response.status} ${await response.text()}`);
+  }
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    (await import("node:fs")).writeFileSync(args.profile!, JSON.stringify(profile));
+    session.disconnect();
   }
   latencies.sort((a, b) => a - b);
 

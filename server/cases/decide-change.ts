@@ -34,7 +34,8 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   if (!payroll) throw new Error(`decide-change: payroll ${change.payrollId} of change ${change.id} not found`);
   const reported = change.reportedValues ?? [];
   // Recorded (and decided) at the time the payroll's results lock gives (basis.ts), not at this process's clock.
-  const recorded = recordedAt(await lockPayrollResults(scope, change.payrollId));
+  const lockedAt = await lockPayrollResults(scope, change.payrollId);
+  const recorded = recordedAt(lockedAt);
   if (reported.some((v) => v.start < payroll.accountingStartDate)) {
     throw new Conflict("case.before_accounting_start", `The change starts before the payroll's accounting start date (${payroll.accountingStartDate}), which moved since it was reported; reject it.`);
   }
@@ -56,5 +57,5 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   await scope.update(caseChanges, { status: "approved", ...decision, decidedAt: recorded }, eq(caseChanges.id, change.id));
   await recordEvent(scope, "CaseChangeAdded", { payrollId: change.payrollId, caseChangeId: change.id, employeeId: change.employeeId, caseName: change.caseName });
   const from = reported.map((v) => v.start).sort()[0];
-  await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, change.employeeId ? [change.employeeId] : undefined, from);
+  await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, change.employeeId ? [change.employeeId] : undefined, from, lockedAt);
 });

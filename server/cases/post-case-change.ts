@@ -107,7 +107,8 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     const affected = input.employeeId ? [input.employeeId] : undefined;
     const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;
     // Recorded at the time the payroll's results lock gives: see basis.ts.
-    const recorded = recordedAt(await lockPayrollResults(scope, payroll.id));
+    const lockedAt = await lockPayrollResults(scope, payroll.id);
+    const recorded = recordedAt(lockedAt);
     const change = await scope.insert(caseChanges, {
       id: newId(),
       payrollId: payroll.id,
@@ -136,7 +137,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     await recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: change.id, employeeId: input.employeeId, caseName: definition.name });
     // Results are always current: recalculated before the answer, in the same transaction.
     const from = parsed.map((v) => v.start).sort()[0];
-    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from);
+    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from, lockedAt);
     const result = { ...toCaseChange(change, values), recalculatedPeriods: touchedPeriods(outcome) };
     if (before?.open && outcome.period) {
       // Calculated like a real change, then rolled back: nothing is stored, no event is recorded.

@@ -111,7 +111,7 @@ const WRITES_IN_FLIGHT = 2;
  * transaction. Within a call, the loads are one query each for all employees, the regulation is
  * merged once per period, and results are written in batches while the next batch is calculated.
  */
-export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string) {
+export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, lockedAt?: string) {
   const clock = phaseClock();
   const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payroll.id), { orderBy: [asc(payrunPeriods.periodStart)] });
   const open = periods.find((p) => p.status === "open");
@@ -121,12 +121,15 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
   // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts).
-  const knownAt = await lockPayrollResults(scope, payroll.id);
+  // A caller that took the lock in this transaction to record values passes the time it got (lockedAt).
+  const knownAt = lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const recordedBy = sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
+  const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
+  const regulationOf = new Map(chain.map((p) => [p.id, mergeVersions(versionsOf.get(p.id)!.map((v) => v.version))]));
   // One query each, sent together. For the whole payroll, no list of ids: rows of employees not on
   // the staff (another division) are loaded but never used.
-  const [, staff, values, companyValues, stored, costCenter] = await Promise.all([
-    scope.tx.execute(preferLz4),
+  const [basisId, staff, values, companyValues, stored, costCenter] = await Promise.all([
+    recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
     scope.tx
       .select({ id: employees.id })
       .from(employees)
@@ -149,13 +152,11 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
           .where(scope.where(payrunEntries, inArray(payrunEntries.payrunPeriodId, closedIds), employeeIds ? inArray(payrunEntries.employeeId, employeeIds) : undefined))
       : Promise.resolve([]),
     scope.first(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters"))),
+    scope.tx.execute(preferLz4),
   ]);
   clock.lap("load");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
   const company = historyOf(companyValues);
-  const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
-  const regulationOf = new Map(chain.map((p) => [p.id, mergeVersions(versionsOf.get(p.id)!.map((v) => v.version))]));
-  const basisId = await recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)])));
   const entryOf = entryBuilder(regulationOf.get(open.id)!);
   const qst = shippedQstTable();
   const usesCostCenters = !!costCenter;

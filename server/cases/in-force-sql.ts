@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /**
  * valueInForce (server/cases/in-force.ts) as an ORDER BY over case_values (named `alias` in the query), for a
@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
  * then the time-ordered id); when none covers the date, the one recorded last (lastRecorded). Both are checked
  * against each other over random histories (tests/integration/in-force-sql.test.ts): change one, change the other.
  */
-export function inForceFirst(alias: string, date: string): SQL {
+export function inForceFirst(alias: string, date: string | SQLWrapper): SQL {
   const v = sql.identifier(alias);
   return sql`(${v}."start" <= ${date}::date and (${v}."end" is null or ${date}::date <= ${v}."end")) desc, date_trunc('milliseconds', ${v}."created_at") desc, ${v}."id" desc`;
 }

@@ -1,8 +1,10 @@
 import "server-only";
-import { and, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { TenantCtx } from "../context";
 import { todayInZurich } from "../dates";
 import { caseValues, employees } from "../db/schema";
-import type { TenantScope } from "../db/tenant-scope";
+import { tenantRead, type ReadParams, type TenantScope } from "../db/tenant-scope";
+import { visibilityValues, visibleEmployeesRead, type VisibilityValues } from "./visibility";
 import { lastRecorded, valueInForce } from "../cases/in-force";
 import { inForceFirst } from "../cases/in-force-sql";
 
@@ -49,33 +51,70 @@ export const NOT_RECORDED: Employment = { employed: true, entryDate: null, exitD
  * division: server/cases/post-case-change.ts), so that the lookup follows case_values_lookup_idx.
  * Written with its own aliases: drizzle leaves column names unqualified in a select list.
  */
-function employmentField(scope: TenantScope, field: string, today: string): SQL<string | null> {
+function employmentField(p: ReadParams<EmployeeValues>, field: string): SQL<string | null> {
   return sql<string | null>`(select cv."value" from "case_values" cv inner join "payrolls" p on p."tenant_id" = cv."tenant_id" and p."id" = cv."payroll_id"
-    where cv."tenant_id" = ${scope.tenantId} and p."division_id" = "employees"."division_id" and cv."employee_id" = "employees"."id" and cv."field_name" = ${field}
-    order by ${inForceFirst("cv", today)} limit 1)`;
+    where cv."tenant_id" = ${sql.placeholder("tenantId")} and p."division_id" = "employees"."division_id" and cv."employee_id" = "employees"."id" and cv."field_name" = ${field}
+    order by ${inForceFirst("cv", p.value("today"))} limit 1)`;
 }
 
+type EmployeeValues = VisibilityValues & { today: string; employeeId: string; divisionId: string; search: string; after: string; limit: number };
+/** Which of the filters a read uses: each combination is one prepared query (variant), none of them with optional branches. */
+type EmployeeFilters = { role: string; employeeId: boolean; divisionId: boolean; search: boolean; after: boolean; hideFormer: boolean; limit: boolean };
+
+const employeesRead = tenantRead<EmployeeValues>()("employees.with_employment", (db, p, variant) => {
+  const f = JSON.parse(variant) as EmployeeFilters;
+  const entryDate = employmentField(p, "EntryDate");
+  const exitDate = employmentField(p, "ExitDate");
+  // Dates are compared as strings (server/dates.ts), byte by byte as JavaScript does.
+  const former = sql`coalesce(${exitDate} collate "C" < ${p.value("today")}::text, false)`;
+  const search = p.value("search");
+  const query = db
+    .select({ employee: employees, entryDate, exitDate })
+    .from(employees)
+    .where(
+      and(
+        p.tenant(employees),
+        visibleEmployeesRead(p, f.role),
+        f.employeeId ? eq(employees.id, p.value("employeeId")) : undefined,
+        f.divisionId ? eq(employees.divisionId, p.value("divisionId")) : undefined,
+        f.search ? or(ilike(employees.identifier, search), ilike(employees.firstName, search), ilike(employees.lastName, search)) : undefined,
+        f.after ? gt(employees.id, p.value("after")) : undefined,
+        f.hideFormer ? sql`not ${former}` : undefined,
+      ),
+    )
+    .orderBy(asc(employees.id))
+    .$dynamic();
+  return f.limit ? query.limit(p.value("limit")) : query;
+});
+
 /**
- * Employees with their employment, in one query: `where` over the employees table (scoped to the tenant
- * here), former employees left out with `hideFormer`. Nothing is read twice and no case value leaves the
- * database.
+ * Employees with their employment, in one query: those the caller sees (all without ctx), narrowed by
+ * the given filters (search is an ILIKE pattern), in id order, former employees left out with
+ * `hideFormer`. Nothing is read twice and no case value leaves the database.
  */
 export async function employeesWithEmployment(
   scope: TenantScope,
-  where: SQL | undefined,
-  { hideFormer = false, orderBy = [], limit, today = todayInZurich() }: { hideFormer?: boolean; orderBy?: SQL[]; limit?: number; today?: string } = {},
+  {
+    ctx,
+    employeeId,
+    divisionId,
+    search,
+    after,
+    hideFormer = false,
+    limit,
+    today = todayInZurich(),
+  }: { ctx?: TenantCtx; employeeId?: string; divisionId?: string; search?: string | null; after?: string | null; hideFormer?: boolean; limit?: number; today?: string } = {},
 ) {
-  const entryDate = employmentField(scope, "EntryDate", today);
-  const exitDate = employmentField(scope, "ExitDate", today);
-  // Dates are compared as strings (server/dates.ts), byte by byte as JavaScript does.
-  const former = sql`coalesce(${exitDate} collate "C" < ${today}, false)`;
-  let query = scope.tx
-    .select({ employee: employees, entryDate, exitDate })
-    .from(employees)
-    .where(scope.where(employees, where, hideFormer ? sql`not ${former}` : undefined))
-    .orderBy(...orderBy)
-    .$dynamic();
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query;
+  const filters: EmployeeFilters = { role: ctx?.access.role ?? "Administrator", employeeId: !!employeeId, divisionId: !!divisionId, search: !!search, after: !!after, hideFormer, limit: limit !== undefined };
+  const values: EmployeeValues = {
+    ...(ctx ? visibilityValues(ctx) : { assigned: [], self: "" }),
+    today,
+    employeeId: employeeId ?? "",
+    divisionId: divisionId ?? "",
+    search: search ?? "",
+    after: after ?? "",
+    limit: limit ?? 0,
+  };
+  const rows = await scope.read(employeesRead, values, JSON.stringify(filters));
   return rows.map(({ employee, entryDate, exitDate }) => ({ ...employee, employment: employmentFrom(entryDate, exitDate, today) }));
 }

@@ -21,7 +21,7 @@ export async function getEmployee({ ctx, employeeId, payrollId }: { ctx: TenantC
   return readInTenant(ctx, async (scope) => {
     const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
     // The employee and its employment in one query.
-    const [row] = await employeesWithEmployment(scope, and(eq(employees.id, employeeId), visibleEmployees(ctx, scope), payroll ? eq(employees.divisionId, payroll.divisionId) : undefined), { limit: 1 });
+    const [row] = await employeesWithEmployment(scope, { ctx, employeeId, divisionId: payroll?.divisionId, limit: 1 });
     if (!row) throw new NotFound("employee");
     return { employee: toEmployee(row, row.employment), version: row.version };
   });

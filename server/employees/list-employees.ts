@@ -1,12 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, ilike, or } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { employees } from "../db/schema";
 import { readInTenant } from "../db/tenant-scope";
 import { decodeCursor, toPage } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { toEmployee, type ListEmployeesQuery } from "./schemas";
-import { visibleEmployees } from "./visibility";
 import { employeesWithEmployment } from "./employment";
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,16 +15,7 @@ export async function listEmployees({ ctx, input, payrollId }: { ctx: TenantCtx;
     const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
     const search = input.search ? likePattern(input.search) : null;
     // Employment is decided in the same query, so hiding former employees reads no one else's case values.
-    const rows = await employeesWithEmployment(
-      scope,
-      and(
-        visibleEmployees(ctx, scope),
-        payroll ? eq(employees.divisionId, payroll.divisionId) : undefined,
-        search ? or(ilike(employees.identifier, search), ilike(employees.firstName, search), ilike(employees.lastName, search)) : undefined,
-        after ? gt(employees.id, after) : undefined,
-      ),
-      { hideFormer: !input.includeFormer, orderBy: [asc(employees.id)], limit: input.limit + 1 },
-    );
+    const rows = await employeesWithEmployment(scope, { ctx, divisionId: payroll?.divisionId, search, after, hideFormer: !input.includeFormer, limit: input.limit + 1 });
     return toPage(rows, input.limit, (row) => toEmployee(row, row.employment));
   });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { payrunPeriods } from "../db/schema";
-import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { inTenant, tenantRead, type TenantScope } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { isUuid } from "../ids";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
@@ -27,14 +27,17 @@ export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; pa
 }
 
 /** A payrun period by id, or the open one for the literal "open" (contract section 6). */
+const payrunPeriod = tenantRead<{ payrollId: string; payrunPeriodId: string }>()("payrun_period", (db, p, variant) =>
+  db
+    .select()
+    .from(payrunPeriods)
+    .where(and(p.tenant(payrunPeriods), eq(payrunPeriods.payrollId, p.value("payrollId")), variant === "open" ? eq(payrunPeriods.status, "open") : eq(payrunPeriods.id, p.value("payrunPeriodId"))))
+    .limit(1),
+);
+
 export async function findPayrunPeriod(scope: TenantScope, payrollId: string, payrunPeriodId: string) {
-  const condition =
-    payrunPeriodId === "open"
-      ? and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open"))
-      : isUuid(payrunPeriodId)
-        ? and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.id, payrunPeriodId))
-        : null;
-  const row = condition ? await scope.first(payrunPeriods, condition) : null;
+  const open = payrunPeriodId === "open";
+  const [row] = open || isUuid(payrunPeriodId) ? await scope.read(payrunPeriod, { payrollId, payrunPeriodId: open ? "" : payrunPeriodId }, open ? "open" : "byId") : [];
   if (!row) throw new NotFound("payrun_period");
   return row;
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { caseChanges, caseValues, employees } from "@/server/db/schema";
+import { caseChanges, caseValues } from "@/server/db/schema";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { employeesWithEmployment, employmentOf } from "@/server/employees/employment";
 import { newId } from "@/server/ids";
@@ -55,9 +55,9 @@ describe("employment decided in SQL", () => {
         for (const date of dates) {
           await inTenantOf(t.orgId, async (scope) => {
             const expected = (await employmentOf(scope, [employeeId], date)).get(employeeId) ?? { employed: true, entryDate: null, exitDate: null };
-            const [row] = await employeesWithEmployment(scope, eq(employees.id, employeeId), { today: date });
+            const [row] = await employeesWithEmployment(scope, { employeeId, today: date });
             expect(row!.employment, `${date}: ${JSON.stringify(history)}`).toEqual(expected);
-            const listed = await employeesWithEmployment(scope, eq(employees.id, employeeId), { today: date, hideFormer: true });
+            const listed = await employeesWithEmployment(scope, { employeeId, today: date, hideFormer: true });
             expect(listed.length).toBe(expected.employed ? 1 : 0);
           });
         }

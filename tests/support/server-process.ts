@@ -169,9 +169,9 @@ export async function waitFor(url: string, server: ServerProcess, timeoutMs = 12
  * start and the server it forks). Its output goes to `logFile` when given, to stdout with `echo`, and
  * its last 10,000 characters to `log()`. Resolves once /api/openapi.json answers.
  */
-export async function startServer({ env, port, host, logFile, echo = false, timeoutMs = 120_000 }: { env: NodeJS.ProcessEnv; port: number; host?: string; logFile?: string; echo?: boolean; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer({ env, port, host, logFile, echo = false, timeoutMs = 120_000, nodeArgs = [] }: { env: NodeJS.ProcessEnv; port: number; host?: string; logFile?: string; echo?: boolean; timeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
   const baseUrl = `http://${host ?? "localhost"}:${port}`;
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), ...(host ? ["-H", host] : [])], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port), ...(host ? ["-H", host] : [])], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const file = logFile ? createWriteStream(logFile) : null;
   let tail = "";
   const keep = (chunk: Buffer) => {

@@ -2,16 +2,16 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrunEntries, payrunPeriods } from "../db/schema";
-import { inTenant, readInTenant } from "../db/tenant-scope";
+import { inTenant, readInTenant, tenantRead } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { isUuid } from "../ids";
 import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { openAmountOf } from "../payouts/open-amounts";
-import { visibleEmployees } from "../employees/visibility";
+import { visibilityValues, visibleEmployees, visibleEmployeesRead, type VisibilityValues } from "../employees/visibility";
 import { employees } from "../db/schema";
-import { employmentOf, NOT_RECORDED } from "../employees/employment";
+import { employeesWithEmployment } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
 import { explainedLines } from "./explain";
 
@@ -45,9 +45,16 @@ export function toEntrySummary(entry: SummaryRow, confirmed: Set<string>) {
   };
 }
 
+const controlCodes = tenantRead<{ payrollId: string }>()("control_codes", (db, p) =>
+  db
+    .select({ employeeId: caseValues.employeeId, value: caseValues.value, start: caseValues.start, end: caseValues.end })
+    .from(caseValues)
+    .where(and(p.tenant(caseValues), eq(caseValues.payrollId, p.value("payrollId")), eq(caseValues.fieldName, "ControlCode"))),
+);
+
 /** ControlCode values confirmed in the period, per employee. */
 export async function confirmations(scope: Parameters<Parameters<typeof inTenant>[1]>[0], payrollId: string, periodStart: string, periodEnd: string) {
-  const rows = await scope.rows(caseValues, and(eq(caseValues.payrollId, payrollId), eq(caseValues.fieldName, "ControlCode")));
+  const rows = await scope.read(controlCodes, { payrollId });
   const byEmployee = new Map<string, Set<string>>();
   for (const row of rows) {
     if (!row.employeeId || row.start > periodEnd || (row.end !== null && row.end < periodStart)) continue;
@@ -81,13 +88,30 @@ const SUMMARY_COLUMNS = {
 };
 type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
 
+/** The summaries of a period's entries of employees the caller sees (variant: the caller's role). */
+const entrySummaries = tenantRead<{ payrunPeriodId: string } & VisibilityValues>()("entry_summaries", (db, p, role) => {
+  const visible = visibleEmployeesRead(p, role);
+  return db
+    .select(SUMMARY_COLUMNS)
+    .from(payrunEntries)
+    .where(
+      and(
+        p.tenant(payrunEntries),
+        eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")),
+        eq(payrunEntries.employed, true),
+        visible ? inArray(payrunEntries.employeeId, db.select({ id: employees.id }).from(employees).where(and(p.tenant(employees), visible))) : undefined,
+      ),
+    )
+    .orderBy(asc(payrunEntries.employeeId));
+});
+
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope): Promise<PeriodEntries<SummaryRow>>;
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true, entryId?: string): Promise<PeriodEntries<EntryRow>>;
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
     const [payroll, period] = await inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
-    const visible = visibleEmployees(ctx, scope);
+    const visible = full ? visibleEmployees(ctx, scope) : undefined;
     const condition = and(
       eq(payrunEntries.payrunPeriodId, period.id),
       eq(payrunEntries.employed, true),
@@ -97,7 +121,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
     const [entries, confirmed] = await inOrder(
       full
         ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
-        : scope.tx.select(SUMMARY_COLUMNS).from(payrunEntries).where(scope.where(payrunEntries, condition)).orderBy(asc(payrunEntries.employeeId)),
+        : scope.read(entrySummaries, { payrunPeriodId: period.id, ...visibilityValues(ctx) }, ctx.access.role),
       confirmations(scope, payrollId, period.periodStart, period.periodEnd),
     );
     return { payroll, period, entries, confirmed };
@@ -179,11 +203,11 @@ export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     const found = await periodEntries(ctx, payrollId, payrunPeriodId, scope);
     const inPayroll = new Set(found.entries.map((e) => e.employeeId));
-    const staff = await scope.rows(employees, and(eq(employees.divisionId, found.payroll.divisionId), visibleEmployees(ctx, scope)), { orderBy: [asc(employees.id)] });
+    // The payroll's staff the caller sees, with their employment at the period's end, in one query.
+    const staff = await employeesWithEmployment(scope, { ctx, divisionId: found.payroll.divisionId, today: found.period.periodEnd });
     const others = staff.filter((e) => !inPayroll.has(e.id));
-    const employment = await employmentOf(scope, others.map((e) => e.id), found.period.periodEnd);
     const notInPayroll = others.flatMap((e) => {
-      const { entryDate, exitDate } = employment.get(e.id) ?? NOT_RECORDED;
+      const { entryDate, exitDate } = e.employment;
       if (exitDate !== null && exitDate < found.period.periodStart) return []; // a former employee
       return [{ employeeId: e.id, employment: { entryDate, exitDate } }];
     });

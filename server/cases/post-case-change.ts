@@ -64,7 +64,7 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     let employee: Awaited<ReturnType<typeof findVisibleEmployee>> | null = null;
     if (definition.scope === "employee") {
       if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
-      employee = await findVisibleEmployee(scope, ctx, input.employeeId, { payrollId });
+      employee = await findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId });
     } else if (input.employeeId) {
       throw Invalid.field("employeeId", `${definition.name} is a company case: employeeId must be null.`, "case.company_case");
     }

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { todayInZurich } from "../dates";
-import { lookupValues, payrolls, payrunPeriods, wageTypeAccounts } from "../db/schema";
+import { lookupValues, payrolls, wageTypeAccounts } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
+import { findOpenPeriod } from "../periods/list-periods";
 import { defaultWageTypeAccounts, type WageType } from "../regulations/catalog";
 import { versionInForce, type Regulations } from "../regulations/store";
 
@@ -11,7 +12,7 @@ type PayrollRow = typeof payrolls.$inferSelect;
 
 /** The date a payroll's regulations are read for: the open period's start, or today when there is none. */
 export async function regulationDate(scope: TenantScope, payroll: PayrollRow) {
-  const open = await scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), eq(payrunPeriods.status, "open")));
+  const open = await findOpenPeriod(scope, payroll.id);
   return open?.periodStart ?? todayInZurich();
 }
 

@@ -35,6 +35,12 @@ const payrunPeriod = tenantRead<{ payrollId: string; payrunPeriodId: string }>()
     .limit(1),
 );
 
+/** The payroll's open period, if it has one. */
+export async function findOpenPeriod(scope: TenantScope, payrollId: string) {
+  const [row] = await scope.read(payrunPeriod, { payrollId, payrunPeriodId: "" }, "open");
+  return row ?? null;
+}
+
 export async function findPayrunPeriod(scope: TenantScope, payrollId: string, payrunPeriodId: string) {
   const open = payrunPeriodId === "open";
   const [row] = open || isUuid(payrunPeriodId) ? await scope.read(payrunPeriod, { payrollId, payrunPeriodId: open ? "" : payrunPeriodId }, open ? "open" : "byId") : [];

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { v7 } from "uuid";
 import { calculatePeriod, emptyYearToDate } from "../calc";
 import type { CaseHistory, PeriodResult } from "../calc/types";
 import { caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
 import { valueInForce } from "../cases/in-force";
-import type { TenantScope } from "../db/tenant-scope";
+import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import type { CaseDefinition, Lookup, Parameter, RegulationVersion, WageType } from "../regulations/catalog";
 import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
@@ -115,9 +115,67 @@ const WRITES_IN_FLIGHT = 2;
  * transaction. Within a call, the loads are one query each for all employees, the regulation is
  * merged once per period, and results are written in batches while the next batch is calculated.
  */
+/**
+ * The recalculation's reads, built once (TenantRead). Variant "some": only the employees `ids` names;
+ * "all": the whole payroll (no list of ids: rows of employees not on the staff, of another division,
+ * are loaded but never used). Values are read only when recorded up to `knownAt` (basis.ts).
+ */
+type LoadValues = { payrollId: string; ids: string[]; knownAt: string };
+const someOrAll = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
+  variant === "some" ? sql`${column} = any(${ids}::uuid[])` : undefined;
+const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
+
+const periodsRead = tenantRead<{ payrollId: string }>()("recalc.periods", (db, p) =>
+  db.select().from(payrunPeriods).where(and(p.tenant(payrunPeriods), eq(payrunPeriods.payrollId, p.value("payrollId")))).orderBy(asc(payrunPeriods.periodStart)),
+);
+const staffRead = tenantRead<{ divisionId: string; ids: string[] }>()("recalc.staff", (db, p, variant) =>
+  db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(p.tenant(employees), eq(employees.divisionId, p.value("divisionId")), someOrAll(variant, employees.id, sql`${p.value("ids")}`)))
+    // Entries are written (and so locked) in employee order, the order payouts lock them in: no deadlock between the two.
+    .orderBy(asc(employees.id)),
+);
+const historiesRead = tenantRead<LoadValues>()("recalc.histories", (db, p, variant) =>
+  db
+    .select({ employeeId: caseValues.employeeId, values: historiesColumn })
+    .from(caseValues)
+    .where(
+      and(
+        p.tenant(caseValues),
+        eq(caseValues.payrollId, p.value("payrollId")),
+        variant === "some" ? someOrAll(variant, caseValues.employeeId, sql`${p.value("ids")}`) : isNotNull(caseValues.employeeId),
+        recordedBy(sql`${p.value("knownAt")}`),
+      ),
+    )
+    .groupBy(caseValues.employeeId),
+);
+const companyValuesRead = tenantRead<Omit<LoadValues, "ids">>()("recalc.company_values", (db, p) =>
+  db
+    .select(historyColumns)
+    .from(caseValues)
+    .where(and(p.tenant(caseValues), eq(caseValues.payrollId, p.value("payrollId")), isNull(caseValues.employeeId), recordedBy(sql`${p.value("knownAt")}`))),
+);
+const bookedRead = tenantRead<{ periodIds: string[]; ids: string[] }>()("recalc.booked", (db, p, variant) =>
+  db
+    .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
+    .from(payrunEntries)
+    .where(and(p.tenant(payrunEntries), sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`, someOrAll(variant, payrunEntries.employeeId, sql`${p.value("ids")}`))),
+);
+const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers", (db, p) =>
+  db
+    .select({ id: lookupValues.id })
+    .from(lookupValues)
+    .where(and(p.tenant(lookupValues), eq(lookupValues.payrollId, p.value("payrollId")), eq(lookupValues.lookupName, "CostCenters")))
+    .limit(1),
+);
+
+/** From this many employees on, a recalculation asks for lz4 compression of what it writes (preferLz4); a few entries gain nothing by it. */
+const LZ4_FROM = 100;
+
 export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, lockedAt?: string) {
   const clock = phaseClock();
-  const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payroll.id), { orderBy: [asc(payrunPeriods.periodStart)] });
+  const periods = await scope.read(periodsRead, { payrollId: payroll.id });
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
   if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
@@ -127,36 +185,19 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts).
   // A caller that took the lock in this transaction to record values passes the time it got (lockedAt).
   const knownAt = lockedAt ?? (await lockPayrollResults(scope, payroll.id));
-  const recordedBy = sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
   const regulationOf = new Map(chain.map((p) => [p.id, mergeVersions(versionsOf.get(p.id)!.map((v) => v.version))]));
-  // One query each, sent together. For the whole payroll, no list of ids: rows of employees not on
-  // the staff (another division) are loaded but never used.
+  // One query each, sent together.
+  const some = employeeIds ? "some" : "all";
+  const selected = employeeIds ?? [];
   const [basisId, staff, values, companyValues, stored, costCenter] = await Promise.all([
     recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
-    scope.tx
-      .select({ id: employees.id })
-      .from(employees)
-      .where(scope.where(employees, eq(employees.divisionId, payroll.divisionId), employeeIds ? inArray(employees.id, employeeIds) : undefined))
-      // Entries are written (and so locked) in employee order, the order payouts lock them in: no deadlock between the two.
-      .orderBy(asc(employees.id)),
-    scope.tx
-      .select({ employeeId: caseValues.employeeId, values: historiesColumn })
-      .from(caseValues)
-      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), employeeIds ? inArray(caseValues.employeeId, employeeIds) : isNotNull(caseValues.employeeId), recordedBy))
-      .groupBy(caseValues.employeeId),
-    scope.tx
-      .select(historyColumns)
-      .from(caseValues)
-      .where(scope.where(caseValues, eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId), recordedBy)),
-    closedIds.length
-      ? scope.tx
-          .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
-          .from(payrunEntries)
-          .where(scope.where(payrunEntries, inArray(payrunEntries.payrunPeriodId, closedIds), employeeIds ? inArray(payrunEntries.employeeId, employeeIds) : undefined))
-      : Promise.resolve([]),
-    scope.first(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters"))),
-    scope.tx.execute(preferLz4),
+    scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
+    scope.read(historiesRead, { payrollId: payroll.id, ids: selected, knownAt }, some),
+    scope.read(companyValuesRead, { payrollId: payroll.id, knownAt }),
+    closedIds.length ? scope.read(bookedRead, { periodIds: closedIds, ids: selected }, some) : Promise.resolve([]),
+    scope.read(costCentersRead, { payrollId: payroll.id }).then((rows) => rows[0] ?? null),
+    !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
   clock.lap("load");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };

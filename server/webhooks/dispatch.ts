@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "../db/schema";
-import type { TenantScope } from "../db/tenant-scope";
+import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import { enqueueJob, jobWorkerRunning, registerJobHandler } from "../jobs/queue";
 import { FOLLOW_UP_MS, newClaim, scheduleDelivery, sendAfterCommit, sendOnCommit, sendRoom, WEBHOOK_JOB_EXPIRE_SECONDS, yieldToNetwork, type Claimed } from "./deliver";
@@ -24,12 +24,16 @@ type EventRow = typeof events.$inferSelect;
 type WebhookRow = typeof webhooks.$inferSelect;
 
 /** The tenant's active webhooks for an event type, enough of them to choose between writing the messages now or in a job. */
-export function subscribedWebhooks(scope: TenantScope, type: string) {
-  return scope.tx
+const webhooksOfType = tenantRead<{ type: string }>()("webhooks_of_type", (db, p) =>
+  db
     .select()
     .from(webhooks)
-    .where(scope.where(webhooks, eq(webhooks.active, true), sql`${type} = any(${webhooks.events})`))
-    .limit(INLINE_TARGETS + 1);
+    .where(and(p.tenant(webhooks), eq(webhooks.active, true), sql`${p.value("type")}::text = any(${webhooks.events})`))
+    .limit(INLINE_TARGETS + 1),
+);
+
+export function subscribedWebhooks(scope: TenantScope, type: string) {
+  return scope.read(webhooksOfType, { type });
 }
 
 /** Called by recordEvent, in the transaction that records the event (`subscribed` read alongside it, or here). */

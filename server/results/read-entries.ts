@@ -67,13 +67,19 @@ export async function confirmations(scope: Parameters<Parameters<typeof inTenant
 
 type Scope = Parameters<Parameters<typeof inTenant>[1]>[0];
 
-/** Both results, or the first one's error when it failed (whichever settled first): the same answer as reading them one after the other. */
-async function inOrder<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [x, y] = await Promise.allSettled([a, b]);
-  if (x.status === "rejected") throw x.reason;
-  if (y.status === "rejected") throw y.reason;
-  return [x.value, y.value];
+/** All results, or the first one's error when one failed (whichever settled first): the same answer as reading them one after the other. */
+async function inOrder<T extends readonly unknown[]>(...reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
+
+/** The payroll the caller sees and its period, read together; the payroll's refusal comes first. */
+const payrollPeriod = (scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string) =>
+  inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+
+/** The summaries of the period's entries the caller sees. */
+const summariesOf = (scope: Scope, ctx: TenantCtx, periodId: string) => scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx) }, ctx.access.role);
 
 /** What a summary or Payroll Control reads of an entry: not its lines, collectors or year-to-date figures. */
 const SUMMARY_COLUMNS = {
@@ -110,7 +116,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
-    const [payroll, period] = await inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+    const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
     const visible = full ? visibleEmployees(ctx, scope) : undefined;
     const condition = and(
       eq(payrunEntries.payrunPeriodId, period.id),
@@ -121,7 +127,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
     const [entries, confirmed] = await inOrder(
       full
         ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
-        : scope.read(entrySummaries, { payrunPeriodId: period.id, ...visibilityValues(ctx) }, ctx.access.role),
+        : summariesOf(scope, ctx, period.id),
       confirmations(scope, payrollId, period.periodStart, period.periodEnd),
     );
     return { payroll, period, entries, confirmed };
@@ -201,17 +207,21 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
  */
 export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
-    const found = await periodEntries(ctx, payrollId, payrunPeriodId, scope);
-    const inPayroll = new Set(found.entries.map((e) => e.employeeId));
-    // The payroll's staff the caller sees, with their employment at the period's end, in one query.
-    const staff = await employeesWithEmployment(scope, { ctx, divisionId: found.payroll.divisionId, today: found.period.periodEnd });
+    const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
+    // The entries, their confirmations and the payroll's staff the caller sees with their employment at the period's end, read together.
+    const [entries, confirmed, staff] = await inOrder(
+      summariesOf(scope, ctx, period.id),
+      confirmations(scope, payrollId, period.periodStart, period.periodEnd),
+      employeesWithEmployment(scope, { ctx, divisionId: payroll.divisionId, today: period.periodEnd }),
+    );
+    const inPayroll = new Set(entries.map((e) => e.employeeId));
     const others = staff.filter((e) => !inPayroll.has(e.id));
     const notInPayroll = others.flatMap((e) => {
       const { entryDate, exitDate } = e.employment;
-      if (exitDate !== null && exitDate < found.period.periodStart) return []; // a former employee
+      if (exitDate !== null && exitDate < period.periodStart) return []; // a former employee
       return [{ employeeId: e.id, employment: { entryDate, exitDate } }];
     });
-    return { ...found, notInPayroll };
+    return { period, entries, confirmed, notInPayroll };
   });
   if (period.status !== "open") throw new NotFound("payrun_period");
   const items = [

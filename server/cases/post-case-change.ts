@@ -55,6 +55,9 @@ export async function postCaseChange({ ctx, payrollId, input, dryRun = false }: 
 async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun: boolean; regulations: Regulations }) {
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    // The employee named is read alongside the regulation date (one round trip), but judged only for an employee case.
+    const employeeRead = input.employeeId ? findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId }) : null;
+    employeeRead?.catch(() => {}); // awaited below for an employee case; otherwise its answer is not needed
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const definition = catalog.caseByName.get(input.caseName);
     if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
@@ -63,8 +66,8 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
 
     let employee: Awaited<ReturnType<typeof findVisibleEmployee>> | null = null;
     if (definition.scope === "employee") {
-      if (!input.employeeId) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
-      employee = await findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId });
+      if (!employeeRead) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
+      employee = await employeeRead;
     } else if (input.employeeId) {
       throw Invalid.field("employeeId", `${definition.name} is a company case: employeeId must be null.`, "case.company_case");
     }
@@ -109,32 +112,36 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     // Recorded at the time the payroll's results lock gives: see basis.ts.
     const lockedAt = await lockPayrollResults(scope, payroll.id);
     const recorded = recordedAt(lockedAt);
-    const change = await scope.insert(caseChanges, {
-      id: newId(),
-      payrollId: payroll.id,
-      employeeId: input.employeeId,
-      caseName: definition.name,
-      reason: input.reason ?? null,
-      createdBy: callerKey(ctx.caller),
-      createdByName: ctx.caller.name,
-      createdAt: recorded,
-    });
-    const values = await scope.insertMany(
-      caseValues,
-      parsed.map((item) => ({
-        id: newId(),
-        caseChangeId: change.id,
+    // The change, its values and its event are sent together, in this order, on the transaction's connection.
+    const changeId = newId();
+    const [change, values] = await Promise.all([
+      scope.insert(caseChanges, {
+        id: changeId,
         payrollId: payroll.id,
         employeeId: input.employeeId,
         caseName: definition.name,
-        fieldName: item.field.name,
-        value: item.value,
-        start: item.start,
-        end: item.end,
+        reason: input.reason ?? null,
+        createdBy: callerKey(ctx.caller),
+        createdByName: ctx.caller.name,
         createdAt: recorded,
-      })),
-    );
-    await recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: change.id, employeeId: input.employeeId, caseName: definition.name });
+      }),
+      scope.insertMany(
+        caseValues,
+        parsed.map((item) => ({
+          id: newId(),
+          caseChangeId: changeId,
+          payrollId: payroll.id,
+          employeeId: input.employeeId,
+          caseName: definition.name,
+          fieldName: item.field.name,
+          value: item.value,
+          start: item.start,
+          end: item.end,
+          createdAt: recorded,
+        })),
+      ),
+      recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: changeId, employeeId: input.employeeId, caseName: definition.name }),
+    ]);
     // Results are always current: recalculated before the answer, in the same transaction.
     const from = parsed.map((v) => v.start).sort()[0];
     const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from, lockedAt);

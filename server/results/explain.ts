@@ -7,7 +7,7 @@ import type { TenantScope } from "../db/tenant-scope";
 import { formatRappen } from "../money/rappen";
 import { shippedQstTable } from "../regulations/qst";
 import { versionsByChecksum } from "../regulations/store";
-import { historyOf, mergeVersions } from "./recalculate";
+import { historyOf, mergedVersions } from "./recalculate";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type Period = { periodStart: string; periodEnd: string };
@@ -59,7 +59,7 @@ export async function explainedLines(scope: TenantScope, payroll: PayrollRow, pe
   let yearToDate = emptyYearToDate();
   for (const p of chain) {
     if (p.periodStart.endsWith("-01-01")) yearToDate = emptyYearToDate();
-    const regulation = mergeVersions(checksumsOf(p.periodStart).map((sum) => versions.get(sum)!));
+    const regulation = mergedVersions(checksumsOf(p.periodStart).map((checksum) => ({ version: versions.get(checksum)!, checksum })));
     const result = calculatePeriod({ periodStart: p.periodStart, periodEnd: p.periodEnd, employee, company, regulation, qst, yearToDate });
     yearToDate = result.yearToDate;
     results.set(p.periodStart, result);

@@ -45,6 +45,25 @@ export function mergeVersions(versions: readonly RegulationVersion[]) {
   return { parameters, lookups, wageTypes: [...wageTypes.values()].sort((a, b) => a.number.localeCompare(b.number)), cases };
 }
 
+/**
+ * Merged regulations by the checksums of their versions. The calculation prepares what it derives from a
+ * regulation once per merged object (calculate.ts, keyed by identity): a new merge per call, as a
+ * one-employee recalculation through 13 periods made, prepared everything again for every period of
+ * every call. A checksum names one content for good (store.ts), so a cached merge is never stale.
+ */
+const mergedByChecksums = new Map<string, ReturnType<typeof mergeVersions>>();
+const MERGED_KEPT = 256;
+
+export function mergedVersions(versions: readonly { version: RegulationVersion; checksum: string }[]) {
+  const key = versions.map((v) => v.checksum).join(",");
+  let merged = mergedByChecksums.get(key);
+  if (!merged) {
+    if (mergedByChecksums.size >= MERGED_KEPT) mergedByChecksums.clear();
+    mergedByChecksums.set(key, (merged = mergeVersions(versions.map((v) => v.version))));
+  }
+  return merged;
+}
+
 /** The payroll's regulations merged for one date: the country's, then each industry's, in force then. */
 export function regulationFor(regulations: Regulations, payroll: PayrollRow, date: string) {
   return mergeVersions(versionsFor(regulations, payroll, date).map((v) => v.version));
@@ -116,13 +135,16 @@ const WRITES_IN_FLIGHT = 2;
  * merged once per period, and results are written in batches while the next batch is calculated.
  */
 /**
- * The recalculation's reads, built once (TenantRead). Variant "some": only the employees `ids` names;
- * "all": the whole payroll (no list of ids: rows of employees not on the staff, of another division,
- * are loaded but never used). Values are read only when recorded up to `knownAt` (basis.ts).
+ * The recalculation's reads, built once (TenantRead). Variant "one": the employee `ids` names (a case
+ * change's); "some": the employees `ids` names; "all": the whole payroll (no list of ids: rows of
+ * employees not on the staff, of another division, are loaded but never used). "one" compares with
+ * the single id because a prepared statement's generic plan does not narrow an index scan by
+ * `= any($ids)` (it filters every row of the payroll instead, measured with EXPLAIN). Values are
+ * read only when recorded up to `knownAt` (basis.ts).
  */
 type LoadValues = { payrollId: string; ids: string[]; knownAt: string };
 const someOrAll = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
-  variant === "some" ? sql`${column} = any(${ids}::uuid[])` : undefined;
+  variant === "one" ? sql`${column} = (${ids}::uuid[])[1]` : variant === "some" ? sql`${column} = any(${ids}::uuid[])` : undefined;
 const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
 
 const periodsRead = tenantRead<{ payrollId: string }>()("recalc.periods", (db, p) =>
@@ -144,7 +166,7 @@ const historiesRead = tenantRead<LoadValues>()("recalc.histories", (db, p, varia
       and(
         p.tenant(caseValues),
         eq(caseValues.payrollId, p.value("payrollId")),
-        variant === "some" ? someOrAll(variant, caseValues.employeeId, sql`${p.value("ids")}`) : isNotNull(caseValues.employeeId),
+        variant === "all" ? isNotNull(caseValues.employeeId) : someOrAll(variant, caseValues.employeeId, sql`${p.value("ids")}`),
         recordedBy(sql`${p.value("knownAt")}`),
       ),
     )
@@ -156,11 +178,18 @@ const companyValuesRead = tenantRead<Omit<LoadValues, "ids">>()("recalc.company_
     .from(caseValues)
     .where(and(p.tenant(caseValues), eq(caseValues.payrollId, p.value("payrollId")), isNull(caseValues.employeeId), recordedBy(sql`${p.value("knownAt")}`))),
 );
-const bookedRead = tenantRead<{ periodIds: string[]; ids: string[] }>()("recalc.booked", (db, p, variant) =>
+const bookedRead = tenantRead<{ payrollId: string; periodIds: string[]; ids: string[] }>()("recalc.booked", (db, p, variant) =>
   db
     .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
     .from(payrunEntries)
-    .where(and(p.tenant(payrunEntries), sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`, someOrAll(variant, payrunEntries.employeeId, sql`${p.value("ids")}`))),
+    .where(
+      and(
+        p.tenant(payrunEntries),
+        eq(payrunEntries.payrollId, p.value("payrollId")),
+        sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`,
+        someOrAll(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
+      ),
+    ),
 );
 const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers", (db, p) =>
   db
@@ -186,16 +215,16 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   // A caller that took the lock in this transaction to record values passes the time it got (lockedAt).
   const knownAt = lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
-  const regulationOf = new Map(chain.map((p) => [p.id, mergeVersions(versionsOf.get(p.id)!.map((v) => v.version))]));
+  const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
   // One query each, sent together.
-  const some = employeeIds ? "some" : "all";
+  const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
   const selected = employeeIds ?? [];
   const [basisId, staff, values, companyValues, stored, costCenter] = await Promise.all([
     recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
     scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
     scope.read(historiesRead, { payrollId: payroll.id, ids: selected, knownAt }, some),
     scope.read(companyValuesRead, { payrollId: payroll.id, knownAt }),
-    closedIds.length ? scope.read(bookedRead, { periodIds: closedIds, ids: selected }, some) : Promise.resolve([]),
+    closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids: selected }, some) : Promise.resolve([]),
     scope.read(costCentersRead, { payrollId: payroll.id }).then((rows) => rows[0] ?? null),
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { caseValues, payrunEntries, payrunPeriods } from "../db/schema";
+import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { isUuid } from "../ids";
@@ -74,9 +74,41 @@ async function inOrder<T extends readonly unknown[]>(...reads: { [K in keyof T]:
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-/** The payroll the caller sees and its period, read together; the payroll's refusal comes first. */
-const payrollPeriod = (scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string) =>
-  inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+/**
+ * The payroll the caller sees with its period (by id, or the open one), in one query; variant
+ * "<all|assigned>:<open|byId>". The same answers as findVisiblePayroll and findPayrunPeriod in turn.
+ */
+const visiblePayrollPeriod = tenantRead<{ payrollId: string; assigned: string[]; payrunPeriodId: string }>()("payroll_with_period", (db, p, variant) => {
+  const [visibility, which] = variant.split(":");
+  return db
+    .select({ payroll: payrolls, period: payrunPeriods })
+    .from(payrolls)
+    .leftJoin(
+      payrunPeriods,
+      and(
+        eq(payrunPeriods.tenantId, payrolls.tenantId),
+        eq(payrunPeriods.payrollId, payrolls.id),
+        which === "open" ? eq(payrunPeriods.status, "open") : eq(payrunPeriods.id, p.value("payrunPeriodId")),
+      ),
+    )
+    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visibility === "assigned" ? sql`${payrolls.id} = any(${p.value("assigned")}::uuid[])` : undefined))
+    .limit(1);
+});
+
+/** The payroll the caller sees and its period; the payroll's refusal comes first. */
+async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string) {
+  const open = payrunPeriodId === "open";
+  const manager = ctx.access.role === "Manager";
+  if (!open && !isUuid(payrunPeriodId)) return inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+  const [row] = await scope.read(
+    visiblePayrollPeriod,
+    { payrollId, assigned: manager ? ctx.access.payrollIds : [], payrunPeriodId: open ? "" : payrunPeriodId },
+    `${manager ? "assigned" : "all"}:${open ? "open" : "byId"}`,
+  );
+  if (!row) throw new NotFound("payroll");
+  if (!row.period) throw new NotFound("payrun_period");
+  return [row.payroll, row.period] as const;
+}
 
 /** The summaries of the period's entries the caller sees. */
 const summariesOf = (scope: Scope, ctx: TenantCtx, periodId: string) => scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx) }, ctx.access.role);

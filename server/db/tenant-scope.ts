@@ -155,6 +155,7 @@ export class TenantRead<V extends Record<string, unknown>, R> {
     return template;
   }
 
+  /** The rows' type only (never set): it lets TenantScope.read infer what a read returns. */
   declare readonly rows: R;
 }
 

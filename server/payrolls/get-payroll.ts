@@ -1,26 +1,27 @@
 import "server-only";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { payrolls } from "../db/schema";
 import { inTenant, tenantRead, type TenantScope } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
 import { toPayroll } from "./schemas";
-import { visiblePayrolls } from "./visibility";
+import { payrollVisibility, visiblePayrolls, visiblePayrollsRead } from "./visibility";
 
-/** One payroll as findVisiblePayroll reads it: for a Manager ("assigned"), only among the payrolls assigned to them. */
+/** One payroll as findVisiblePayroll reads it (variant: payrollVisibility's). */
 const visiblePayroll = tenantRead<{ payrollId: string; assigned: string[] }>()("payroll.visible", (db, p, variant) =>
   db
     .select()
     .from(payrolls)
-    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), variant === "assigned" ? sql`${payrolls.id} = any(${p.value("assigned")}::uuid[])` : undefined))
+    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visiblePayrollsRead(p, variant)))
     .limit(1),
 );
 
 export async function findVisiblePayroll(scope: TenantScope, ctx: TenantCtx, payrollId: string, { lock = false } = {}) {
+  const visibility = payrollVisibility(ctx);
   const row = lock
     ? await scope.lock(payrolls, and(eq(payrolls.id, payrollId), visiblePayrolls(ctx))!)
-    : (await scope.read(visiblePayroll, { payrollId, assigned: ctx.access.role === "Manager" ? ctx.access.payrollIds : [] }, ctx.access.role === "Manager" ? "assigned" : "all"))[0];
+    : (await scope.read(visiblePayroll, { payrollId, assigned: visibility.assigned }, visibility.variant))[0];
   if (!row) throw new NotFound("payroll");
   return row;
 }

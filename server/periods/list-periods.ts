@@ -26,7 +26,6 @@ export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; pa
   });
 }
 
-/** A payrun period by id, or the open one for the literal "open" (contract section 6). */
 const payrunPeriod = tenantRead<{ payrollId: string; payrunPeriodId: string }>()("payrun_period", (db, p, variant) =>
   db
     .select()
@@ -41,6 +40,7 @@ export async function findOpenPeriod(scope: TenantScope, payrollId: string) {
   return row ?? null;
 }
 
+/** A payrun period by id, or the open one for the literal "open" (contract section 6). */
 export async function findPayrunPeriod(scope: TenantScope, payrollId: string, payrunPeriodId: string) {
   const open = payrunPeriodId === "open";
   const [row] = open || isUuid(payrunPeriodId) ? await scope.read(payrunPeriod, { payrollId, payrunPeriodId: open ? "" : payrunPeriodId }, open ? "open" : "byId") : [];

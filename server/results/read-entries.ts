@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead } from "../db/tenant-scope";
@@ -7,6 +7,7 @@ import { NotFound } from "../errors";
 import { isUuid } from "../ids";
 import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
+import { payrollVisibility, visiblePayrollsRead } from "../payrolls/visibility";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { openAmountOf } from "../payouts/open-amounts";
 import { visibilityValues, visibleEmployees, visibleEmployeesRead, type VisibilityValues } from "../employees/visibility";
@@ -91,19 +92,19 @@ const visiblePayrollPeriod = tenantRead<{ payrollId: string; assigned: string[];
         which === "open" ? eq(payrunPeriods.status, "open") : eq(payrunPeriods.id, p.value("payrunPeriodId")),
       ),
     )
-    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visibility === "assigned" ? sql`${payrolls.id} = any(${p.value("assigned")}::uuid[])` : undefined))
+    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visiblePayrollsRead(p, visibility!)))
     .limit(1);
 });
 
 /** The payroll the caller sees and its period; the payroll's refusal comes first. */
 async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string) {
   const open = payrunPeriodId === "open";
-  const manager = ctx.access.role === "Manager";
   if (!open && !isUuid(payrunPeriodId)) return inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
+  const visibility = payrollVisibility(ctx);
   const [row] = await scope.read(
     visiblePayrollPeriod,
-    { payrollId, assigned: manager ? ctx.access.payrollIds : [], payrunPeriodId: open ? "" : payrunPeriodId },
-    `${manager ? "assigned" : "all"}:${open ? "open" : "byId"}`,
+    { payrollId, assigned: visibility.assigned, payrunPeriodId: open ? "" : payrunPeriodId },
+    `${visibility.variant}:${open ? "open" : "byId"}`,
   );
   if (!row) throw new NotFound("payroll");
   if (!row.period) throw new NotFound("payrun_period");

@@ -124,17 +124,6 @@ const WRITE_BATCH = 250;
 const WRITES_IN_FLIGHT = 2;
 
 /**
- * Results are always current: recalculates the given employees (all of the payroll's when
- * employeeIds is omitted), in the caller's transaction. Closed periods never change: each closed
- * period from January of the earliest year touched is recalculated as it should have been, with
- * year-to-date figures chained through those recalculations, and every wage type's difference to
- * what was booked for that period is booked as a retro line in the open period.
- *
- * Nothing is cached between calls: every call reads the case values as they are in the caller's
- * transaction. Within a call, the loads are one query each for all employees, the regulation is
- * merged once per period, and results are written in batches while the next batch is calculated.
- */
-/**
  * The recalculation's reads, built once (TenantRead). Variant "one": the employee `ids` names (a case
  * change's); "some": the employees `ids` names; "all": the whole payroll (no list of ids: rows of
  * employees not on the staff, of another division, are loaded but never used). "one" compares with
@@ -143,7 +132,7 @@ const WRITES_IN_FLIGHT = 2;
  * read only when recorded up to `knownAt` (basis.ts).
  */
 type LoadValues = { payrollId: string; ids: string[]; knownAt: string };
-const someOrAll = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
+const ofEmployees = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
   variant === "one" ? sql`${column} = (${ids}::uuid[])[1]` : variant === "some" ? sql`${column} = any(${ids}::uuid[])` : undefined;
 const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
 
@@ -154,7 +143,7 @@ const staffRead = tenantRead<{ divisionId: string; ids: string[] }>()("recalc.st
   db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(p.tenant(employees), eq(employees.divisionId, p.value("divisionId")), someOrAll(variant, employees.id, sql`${p.value("ids")}`)))
+    .where(and(p.tenant(employees), eq(employees.divisionId, p.value("divisionId")), ofEmployees(variant, employees.id, sql`${p.value("ids")}`)))
     // Entries are written (and so locked) in employee order, the order payouts lock them in: no deadlock between the two.
     .orderBy(asc(employees.id)),
 );
@@ -166,7 +155,7 @@ const historiesRead = tenantRead<LoadValues>()("recalc.histories", (db, p, varia
       and(
         p.tenant(caseValues),
         eq(caseValues.payrollId, p.value("payrollId")),
-        variant === "all" ? isNotNull(caseValues.employeeId) : someOrAll(variant, caseValues.employeeId, sql`${p.value("ids")}`),
+        variant === "all" ? isNotNull(caseValues.employeeId) : ofEmployees(variant, caseValues.employeeId, sql`${p.value("ids")}`),
         recordedBy(sql`${p.value("knownAt")}`),
       ),
     )
@@ -187,7 +176,7 @@ const bookedRead = tenantRead<{ payrollId: string; periodIds: string[]; ids: str
         p.tenant(payrunEntries),
         eq(payrunEntries.payrollId, p.value("payrollId")),
         sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`,
-        someOrAll(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
+        ofEmployees(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
       ),
     ),
 );
@@ -202,6 +191,17 @@ const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers
 /** From this many employees on, a recalculation asks for lz4 compression of what it writes (preferLz4); a few entries gain nothing by it. */
 const LZ4_FROM = 100;
 
+/**
+ * Results are always current: recalculates the given employees (all of the payroll's when
+ * employeeIds is omitted), in the caller's transaction. Closed periods never change: each closed
+ * period from January of the earliest year touched is recalculated as it should have been, with
+ * year-to-date figures chained through those recalculations, and every wage type's difference to
+ * what was booked for that period is booked as a retro line in the open period.
+ *
+ * Nothing is cached between calls: every call reads the case values as they are in the caller's
+ * transaction. Within a call, the loads are one query each for all employees, the regulation is
+ * merged once per period, and results are written in batches while the next batch is calculated.
+ */
 export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, lockedAt?: string) {
   const clock = phaseClock();
   const periods = await scope.read(periodsRead, { payrollId: payroll.id });

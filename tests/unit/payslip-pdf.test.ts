@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { StoredLine } from "@/server/db/schema/results";
 import { type PayslipInput, buildPayslipModel } from "@/server/documents/payslip/model";
-import { renderPayslipPdf } from "@/server/documents/payslip/render";
+import { renderPayslipOnOnePage, renderPayslipPdf } from "@/server/documents/payslip/render";
 import { formatChf, formatDate, wholeFrancs } from "@/server/documents/pdf/i18n";
 import { pdfPageCount } from "@/server/documents/pdf/page-count";
 import { CH } from "@/server/regulations/catalog/ch";
@@ -280,6 +280,22 @@ describe("page numbers", () => {
     expect(text).toMatch(/1 ?\/ ?3[\s\S]*2 ?\/ ?3[\s\S]*3 ?\/ ?3/);
     expect(text).not.toMatch(/1 ?\/ ?1\b/);
   }, 60_000);
+
+  it("draws without pagination exactly the payslips that fit one page: the same bytes on either side of the page's end", async () => {
+    const model = buildPayslipModel(input({ showEmployerContributions: true }));
+    const pages = new Set<number>();
+    // With 9 earnings lines the year's figures (a block that does not split) no longer fit the first page.
+    for (let lines = 4; lines <= 14; lines += 1) {
+      const grown = { ...model, earnings: { ...model.earnings, lines: Array.from({ length: lines }, () => model.earnings.lines[0]!) } };
+      const paginated = await renderPayslipPdf(grown, { countPages: true });
+      const onePage = await renderPayslipOnOnePage(grown);
+      pages.add(pdfPageCount(paginated));
+      if (pdfPageCount(paginated) === 1) expect(onePage && withoutDrawTime(onePage), `${lines} lines`).toBe(withoutDrawTime(paginated));
+      else expect(onePage, `${lines} lines`).toBeNull();
+      expect(withoutDrawTime(await renderPayslipPdf(grown)), `${lines} lines`).toBe(withoutDrawTime(paginated));
+    }
+    expect([...pages].sort()).toEqual([1, 2]);
+  }, 120_000);
 });
 
 describe("the PDF worker pool", () => {

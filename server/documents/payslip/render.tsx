@@ -3,7 +3,7 @@ import { formatIbanForPrint } from "@/server/cases/identifiers";
 import type { Rappen } from "@/server/money/rappen";
 import { registerPdfFonts } from "../pdf/fonts";
 import { type PdfLabels, formatChf, formatDate, formatMonthName, formatPercentText, formatPeriodShort, pdfLabels } from "../pdf/i18n";
-import { pdfPageCount } from "../pdf/page-count";
+import { A4_HEIGHT, fitsOnOnePage } from "../pdf/one-page";
 import { MM, base } from "../pdf/styles";
 import type { PayslipLine, PayslipModel } from "./model";
 
@@ -15,15 +15,20 @@ import type { PayslipLine, PayslipModel } from "./model";
  */
 export async function renderPayslipPdf(model: PayslipModel, { countPages = false }: { countPages?: boolean } = {}): Promise<Buffer> {
   registerPdfFonts();
-  if (!countPages) {
-    // Nearly every payslip fits one page: its footer then reads "1 / 1" as plain text. Page numbers
-    // counted by react-pdf (a render prop) make it lay the page out twice more, about a quarter of a
-    // payslip's drawing time, for the same bytes (tests/unit/payslip-pdf.test.ts compares both).
-    const onePage = await renderToBuffer(<PayslipDocument model={model} pageNumbers="one page" />);
-    if (pdfPageCount(onePage) === 1) return onePage;
-  }
-  // A payslip that runs onto a second page is drawn again, numbered as laid out.
-  return renderToBuffer(<PayslipDocument model={model} pageNumbers="counted" />);
+  // Nearly every payslip fits one page: it is then laid out once, without pagination (one-page.ts),
+  // and its footer reads "1 / 1" as plain text. Page numbers counted by react-pdf (a render prop)
+  // make it lay the page out twice more, for the same bytes (tests/unit/payslip-pdf.test.ts compares both).
+  const onePage = countPages ? null : await renderPayslipOnOnePage(model);
+  // A payslip that runs onto a second page is drawn again, paginated and numbered as laid out.
+  return onePage ?? renderToBuffer(<PayslipDocument model={model} pageNumbers="counted" />);
+}
+
+/** The payslip drawn as one page without pagination, or null when it does not fit one page. */
+export async function renderPayslipOnOnePage(model: PayslipModel): Promise<Buffer | null> {
+  registerPdfFonts();
+  let layout: object | undefined;
+  const bytes = await renderToBuffer(<PayslipDocument model={model} pageNumbers="one page" onRender={(rendered) => (layout = rendered)} />);
+  return fitsOnOnePage(layout) ? bytes : null;
 }
 
 const s = StyleSheet.create({
@@ -55,12 +60,12 @@ const s = StyleSheet.create({
   kv: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 1.1 },
 });
 
-function PayslipDocument({ model, pageNumbers }: { model: PayslipModel; pageNumbers: "one page" | "counted" }) {
+function PayslipDocument({ model, pageNumbers, onRender }: { model: PayslipModel; pageNumbers: "one page" | "counted"; onRender?: (rendered: object) => void }) {
   const t = pdfLabels(model.language);
   const title = `${t.payslipTitle} ${formatMonthName(model.period.start, model.language)}`;
   return (
-    <Document title={`${title} – ${model.employee.name}`} author={model.employer.name} language={model.language} creator={model.payrollName} producer={model.payrollName}>
-      <Page size="A4" style={base.page}>
+    <Document title={`${title} – ${model.employee.name}`} author={model.employer.name} language={model.language} creator={model.payrollName} producer={model.payrollName} onRender={onRender}>
+      <Page size="A4" style={pageNumbers === "one page" ? [base.page, { minHeight: A4_HEIGHT }] : base.page} wrap={pageNumbers !== "one page"}>
         {!model.final && <Text style={base.previewBanner} fixed>{t.preview}</Text>}
 
         <View style={s.header}>

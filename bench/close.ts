@@ -17,6 +17,7 @@
  * load under tsx's CommonJS mode on Node 20.
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
+import type { ResourceLimits } from "node:worker_threads";
 import { it } from "vitest";
 import type { StoredModel } from "../server/documents/build";
 import { benchPayroll } from "./fixture";
@@ -71,7 +72,7 @@ async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, mod
  * document, after one warm-up draw. The CPU time is the process's (this thread waits meanwhile); on a
  * loaded machine it says what the wall time would be with a free core.
  */
-async function bareDraw(workerFile: string, models: StoredModel[]): Promise<{ ms: number; cpu: number }> {
+async function bareDraw(workerFile: string, models: StoredModel[], resourceLimits: ResourceLimits): Promise<{ ms: number; cpu: number }> {
   const { Worker } = await import("node:worker_threads");
   const code = `
     const { workerData, parentPort } = require("node:worker_threads");
@@ -86,7 +87,7 @@ async function bareDraw(workerFile: string, models: StoredModel[]): Promise<{ ms
       parentPort.postMessage({ ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 });
     })().catch((error) => { throw error; });
   `;
-  const worker = new Worker(code, { eval: true, env: { ...process.env, NODE_ENV: "production" }, workerData: { file: workerFile, models } });
+  const worker = new Worker(code, { eval: true, env: { ...process.env, NODE_ENV: "production" }, workerData: { file: workerFile, models }, resourceLimits });
   try {
     const { ms, cpu } = await new Promise<{ ms: number; cpu: number }>((resolve, reject) => {
       worker.once("message", resolve);
@@ -144,8 +145,8 @@ async function main() {
   const threads = pool.pdfThreads();
   console.log(`3. drawing all ${models.length} PDFs of January (${payslips} payslips) as a download does, in the worker pool; RSS is the whole process's`);
 
-  const bare = await bareDraw(await pool.pdfWorkerFile(), models);
-  console.log(`   bare draw, one thread of its own, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`);
+  const bare = await bareDraw(await pool.pdfWorkerFile(), models, pool.pdfThreadLimits);
+  console.log(`   bare draw, one thread of its own with the pool's heap limits, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`);
   const configured = process.env.PDF_WORKERS;
   const pooled: Record<number, number[]> = {};
   for (const size of [...new Set([1, threads])]) {

@@ -43,6 +43,9 @@ const MAX_OLD_GENERATION_MB = 512;
  */
 const MAX_YOUNG_GENERATION_MB = 128;
 
+/** The heap limits of a PDF thread (bench/close gives its bare draw the same). */
+export const pdfThreadLimits = { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB };
+
 export function pdfThreads(): number {
   return nonNegativeInteger(process.env.PDF_WORKERS) ?? os.availableParallelism();
 }
@@ -99,7 +102,7 @@ function newGeneration(): Generation {
         idleTimeout: 10 * 60_000,
         concurrentTasksPerWorker: 1,
         env: { ...process.env, NODE_ENV: "production" },
-        resourceLimits: { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB },
+        resourceLimits: pdfThreadLimits,
       }),
   );
   const generation: Generation = { pool, given: 0, inFlight: 0, retired: false };

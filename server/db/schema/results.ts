@@ -21,6 +21,7 @@ export type StoredLine = {
 /**
  * One employee's result in one payrun period, always current while the period is open (every case
  * change recalculates it), frozen once the period is closed. Amounts are integer Rappen.
+ * Stored with fillfactor 50 (migration 0016, which drizzle does not model): recalculations update rows in place (HOT).
  */
 export const payrunEntries = pgTable(
   "payrun_entries",

@@ -115,8 +115,13 @@ export function historyFromJson(values: JsonValue[]): CaseHistory {
  */
 const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when others then null; end $$`);
 
-/** From this many employees on (copyFrom), entries are written through COPY into a staging table (entryCopier) rather than as JSON statements; tests lower it to reach that path. */
-export const recalcTuning = { copyFrom: 1000, written: { copy: 0, json: 0 } };
+/**
+ * From this many employees on (copyFrom), entries are written through COPY (entryCopier) rather than
+ * as JSON statements: straight into payrun_entries when the open period has no entries yet ("direct":
+ * a period just opened), else into a staging table they are upserted from ("staged"). Tests lower
+ * copyFrom to reach those paths and read `written` to see which one ran.
+ */
+export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, json: 0 } };
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
@@ -188,6 +193,15 @@ const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers
     .limit(1),
 );
 
+/** Whether the open period has any entry yet (under the payroll's results lock, so none can appear meanwhile). */
+const periodHasEntriesRead = tenantRead<{ payrunPeriodId: string }>()("recalc.period_has_entries", (db, p) =>
+  db
+    .select({ id: payrunEntries.id })
+    .from(payrunEntries)
+    .where(and(p.tenant(payrunEntries), eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId"))))
+    .limit(1),
+);
+
 /** From this many employees on, a recalculation asks for lz4 compression of what it writes (preferLz4); a few entries gain nothing by it. */
 const LZ4_FROM = 100;
 
@@ -219,13 +233,14 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   // One query each, sent together.
   const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
   const selected = employeeIds ?? [];
-  const [basisId, staff, values, companyValues, stored, costCenter] = await Promise.all([
+  const [basisId, staff, values, companyValues, stored, costCenter, periodHasEntries] = await Promise.all([
     recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
     scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
     scope.read(historiesRead, { payrollId: payroll.id, ids: selected, knownAt }, some),
     scope.read(companyValuesRead, { payrollId: payroll.id, knownAt }),
     closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids: selected }, some) : Promise.resolve([]),
     scope.read(costCentersRead, { payrollId: payroll.id }).then((rows) => rows[0] ?? null),
+    some === "one" ? true : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
   clock.lap("load");
@@ -237,9 +252,9 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const retroPeriods = new Set<string>();
   const valuesOf = new Map(values.map((v) => [v.employeeId!, v.values]));
   const storedOf = groupBy(stored, (e) => e.employeeId);
-  const copying = staff.length >= recalcTuning.copyFrom;
-  recalcTuning.written[copying ? "copy" : "json"]++;
-  const writer = copying ? entryCopier(scope, payroll, open, basisId) : entryWriter(scope, payroll, open, basisId);
+  const path = staff.length < recalcTuning.copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
+  recalcTuning.written[path]++;
+  const writer = path === "json" ? entryWriter(scope, payroll, open, basisId) : entryCopier(scope, payroll, open, basisId, path);
   let batch: object[] = [];
   let ids: string[] = [];
   let done = 0;
@@ -451,17 +466,25 @@ type EntryRow = ReturnType<ReturnType<typeof entryWriter>["row"]>;
 const STAGED_COLUMNS = ["id", "employee_id", "employed", "gross", "net", "payable", "lines", "collectors", "year_to_date", "issues"] as const;
 
 /**
- * Writes entries of the open period for a large recalculation: the rows stream through COPY into a
- * temporary staging table while the next batch is calculated (the server reads COPY's text far
- * faster than a JSON parameter: json_to_recordset parses every JSON value twice), then one statement
+ * Writes entries of the open period for a large recalculation through COPY, streamed while the next
+ * batch is calculated (the server reads COPY's text far faster than a JSON parameter:
+ * json_to_recordset parses every JSON value twice). "direct": the period has no entries yet (the
+ * caller checked under the payroll's results lock), so the rows are copied into payrun_entries
+ * itself and written once. "staged": they go into a temporary staging table, then one statement
  * upserts them into payrun_entries as entryWriter's does. The same interface as entryWriter.
  */
-function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, basisId: string) {
+function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, basisId: string, path: "staged" | "direct") {
   const rows = entryWriter(scope, payroll, period, basisId);
   const calculatedAt = new Date().toISOString();
+  // Values the same for every row of a direct copy, checked as the statement's parameters would be.
+  const constants = path === "direct" ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}` : "";
   let copy: Awaited<ReturnType<typeof copyFrom>> | null = null;
   const started = async () => {
     if (copy) return copy;
+    if (path === "direct") {
+      copy = await copyFrom(scope.tx, "payrun_entries", [...STAGED_COLUMNS, "tenant_id", "payroll_id", "payrun_period_id", "calculated_at", "basis_id"]);
+      return copy;
+    }
     await scope.tx.execute(
       sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb) on commit drop`),
     );
@@ -473,12 +496,16 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     row: rows.row,
     async write(batch: object[]) {
       const text = (batch as EntryRow[])
-        .map((r) => `${r.id}\t${r.employee_id}\t${r.employed ? "t" : "f"}\t${r.gross}\t${r.net}\t${r.payable}\t${copyText(JSON.stringify(r.lines))}\t${copyText(JSON.stringify(r.collectors))}\t${copyText(JSON.stringify(r.year_to_date))}\t${copyText(JSON.stringify(r.issues))}\n`)
+        .map(
+          (r) =>
+            `${r.id}\t${r.employee_id}\t${r.employed ? "t" : "f"}\t${r.gross}\t${r.net}\t${r.payable}\t${copyText(JSON.stringify(r.lines))}\t${copyText(JSON.stringify(r.collectors))}\t${copyText(JSON.stringify(r.year_to_date))}\t${copyText(JSON.stringify(r.issues))}${constants}\n`,
+        )
         .join("");
       await (await started()).write(text);
     },
     async finish() {
       await (await started()).finish();
+      if (path === "direct") return;
       await scope.tx.execute(sql`
         insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
         select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
@@ -488,6 +515,12 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
           collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
     },
   };
+}
+
+/** A uuid as it goes into COPY's text: only what a uuid can be, so that nothing needs escaping. */
+function uuid(value: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new Error(`Not a uuid: ${value}`);
+  return value;
 }
 
 /**

@@ -41,7 +41,14 @@ const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 
 type Target = { name: string; path: string; status: number; auth: boolean };
-type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number };
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread };
+/** The paced run's p95 second by second: whether its tail is spread evenly or comes from a few stalled seconds. */
+type SecondsSpread = { medianP95: number; worstP95: number; over20: number; count: number };
+
+function spreadOverSeconds(bySecond: Map<number, number[]>): SecondsSpread {
+  const p95s = [...bySecond.values()].map((ls) => percentile(ls.sort((a, b) => a - b), 95)).sort((a, b) => a - b);
+  return { medianP95: percentile(p95s, 50), worstP95: p95s[p95s.length - 1] ?? Number.NaN, over20: p95s.filter((p) => p >= 20).length, count: p95s.length };
+}
 
 /**
  * CPU seconds the given processes have used so far (user + system, from /proc on Linux; NaN elsewhere).
@@ -97,6 +104,7 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
   const url = new URL(`${baseUrl}${target.path}`);
   const headers = target.auth ? { authorization: `Bearer ${token}` } : {};
   const latencies: number[] = [];
+  const bySecond = new Map<number, number[]>();
   let errors = 0;
   let wrongStatus = 0;
   const one = (due: number) =>
@@ -104,7 +112,10 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
       const request = http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers, agent, timeout: 10_000 }, (response) => {
         response.resume();
         response.on("end", () => {
-          latencies.push(performance.now() - due);
+          const latency = performance.now() - due;
+          latencies.push(latency);
+          const second = Math.floor((due - start) / 1000);
+          bySecond.set(second, [...(bySecond.get(second) ?? []), latency]);
           if (response.statusCode !== target.status) wrongStatus++;
           resolve();
         });
@@ -137,6 +148,7 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
     errors,
     wrongStatus,
     requests: latencies.length,
+    seconds: spreadOverSeconds(bySecond),
   };
 }
 
@@ -289,7 +301,9 @@ async function main() {
     }
 
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "bare req/s", `bare p95@${RATE}/s`, "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
+    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "1 s p95 median/worst (>=20)", "bare req/s", `bare p95@${RATE}/s`, "bare 1 s worst", "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
+    const seconds = (figures: Figures) =>
+      figures.seconds ? `${f(figures.seconds.medianP95, 1)}/${f(figures.seconds.worstP95, 1)} (${figures.seconds.over20} of ${figures.seconds.count})` : "-";
     const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
     const table = rows.map(({ target, read, bare }) => [
       target.name,
@@ -298,8 +312,10 @@ async function main() {
       f(read.saturated.p95, 1),
       f(read.saturated.p99, 1),
       f(read.paced.p95, 1),
+      seconds(read.paced),
       f(bare.saturated.rps),
       f(bare.paced.p95, 1),
+      f(bare.paced.seconds?.worstP95 ?? Number.NaN, 1),
       f(bare.saturated.rps / read.saturated.rps, 2),
       f(read.paced.p95 / Math.max(bare.paced.p95, 1), 2),
       `${f(cpu(read), 2)} (${f(read.cpuMs.server, 2)}+${f(read.cpuMs.database, 2)})`,
@@ -314,7 +330,7 @@ async function main() {
     console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
     console.log(line(header));
     for (const row of table) console.log(line(row));
-    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
+    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
   } finally {
     if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));

@@ -18,6 +18,7 @@
  */
 import autocannon from "autocannon";
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,7 +42,7 @@ const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 
 type Target = { name: string; path: string; status: number; auth: boolean };
-type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread };
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread; clientDelayMax?: number };
 /** The paced run's p95 second by second: whether its tail is spread evenly or comes from a few stalled seconds. */
 type SecondsSpread = { medianP95: number; worstP95: number; over20: number; count: number };
 
@@ -126,6 +127,8 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
         resolve();
       });
     });
+  const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+  clientDelay.enable();
   const interval = 1000 / RATE;
   const total = Math.round(RATE * DURATION);
   const start = performance.now();
@@ -138,6 +141,7 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
     inFlight.push(one(due));
   }
   await Promise.all(inFlight);
+  clientDelay.disable();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
@@ -149,6 +153,7 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
     wrongStatus,
     requests: latencies.length,
     seconds: spreadOverSeconds(bySecond),
+    clientDelayMax: clientDelay.max / 1e6,
   };
 }
 
@@ -291,16 +296,16 @@ async function main() {
       const commitsPerRequest = ((await commits()) - commitsBefore) / Math.max(saturated.requests, 1);
       return { saturated, paced: await paced(baseUrl, target, token), cpuMs, commits: commitsPerRequest };
     };
+    const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
     const [bareTarget, ...reads] = targets as [Target, ...Target[]];
     const rows: { target: Target; read: Measured; bare: Measured }[] = [];
     for (const target of reads) {
       const bare = await measure(bareTarget);
       const read = await measure(target);
       rows.push({ target, read, bare });
-      console.log(`[bench:api] ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)})`);
+      console.log(`[bench:api] ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)}); this process's own event loop was late by at most ${f(read.paced.clientDelayMax ?? Number.NaN, 1)} ms while pacing (bare ${f(bare.paced.clientDelayMax ?? Number.NaN, 1)})`);
     }
 
-    const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
     const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "1 s p95 median/worst (>=20)", "bare req/s", `bare p95@${RATE}/s`, "bare 1 s worst", "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
     const seconds = (figures: Figures) =>
       figures.seconds ? `${f(figures.seconds.medianP95, 1)}/${f(figures.seconds.worstP95, 1)} (${figures.seconds.over20} of ${figures.seconds.count})` : "-";

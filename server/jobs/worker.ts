@@ -4,5 +4,6 @@ import "../periods/elm-submission";
 import "../webhooks/jobs";
 import "../regulations/update";
 import "../documents/payslip-archive";
+import "../maintenance/prune-bases";
 
 export { runDueJobs, startJobWorker, stopJobWorker } from "./queue";

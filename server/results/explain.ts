@@ -27,6 +27,16 @@ export function retroExplanation(periodStart: string, should: { amount: number; 
 }
 
 /**
+ * The entry's basis is gone: the entry was read just before a recalculation replaced it, and the daily
+ * prune (server/maintenance/prune-bases.ts) deleted the basis no entry named any more. Reading the entry again gives its new basis.
+ */
+export class BasisGone extends Error {
+  constructor(basisId: string) {
+    super(`explain: calculation basis ${basisId} not found`);
+  }
+}
+
+/**
  * An entry's lines with their explanations. Entries keep amounts, bases, rates and retro markers
  * only; the "why?" of each line is what the pure calculation says when run again from the entry's
  * basis: the employee's and the company's case values recorded up to its knownAt and the regulation
@@ -38,7 +48,7 @@ export function retroExplanation(periodStart: string, should: { amount: number; 
 export async function explainedLines(scope: TenantScope, payroll: PayrollRow, period: Period, entry: { employeeId: string; basisId: string | null; lines: StoredLine[] }): Promise<ExplainedLine[]> {
   if (!entry.basisId) return entry.lines;
   const basis = await scope.first(calculationBases, eq(calculationBases.id, entry.basisId));
-  if (!basis) throw new Error(`explain: calculation basis ${entry.basisId} not found`);
+  if (!basis) throw new BasisGone(entry.basisId);
   const years = [period.periodStart, ...entry.lines.flatMap((l) => (l.retroPeriodStart ? [l.retroPeriodStart] : []))].map((d) => d.slice(0, 4)).sort();
   const recordedBy = sql`${caseValues.createdAt} <= ${basis.knownAt}::timestamptz`;
   const [chain, employeeRows, companyRows] = await Promise.all([

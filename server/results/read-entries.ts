@@ -14,7 +14,7 @@ import { visibilityValues, visibleEmployees, visibleEmployeesRead, type Visibili
 import { employees } from "../db/schema";
 import { employeesWithEmployment } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
-import { explainedLines } from "./explain";
+import { BasisGone, explainedLines } from "./explain";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
 
@@ -181,12 +181,15 @@ export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
 
 export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
-  const { entry, confirmed, lines } = await readInTenant(ctx, async (scope) => {
-    const { payroll, period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, scope, true, entryId);
-    const entry = entries[0];
-    if (!entry) throw new NotFound("payrun_period_entry");
-    return { entry, confirmed, lines: explain ? await explainedLines(scope, payroll, period, entry) : entry.lines };
-  });
+  const read = () =>
+    readInTenant(ctx, async (scope) => {
+      const { payroll, period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, scope, true, entryId);
+      const entry = entries[0];
+      if (!entry) throw new NotFound("payrun_period_entry");
+      return { entry, confirmed, lines: explain ? await explainedLines(scope, payroll, period, entry) : entry.lines };
+    });
+  // Once more when a recalculation replaced the entry between its read and its basis's (explain.ts, BasisGone).
+  const { entry, confirmed, lines } = await read().catch((error: unknown) => (error instanceof BasisGone ? read() : Promise.reject(error)));
   return {
     ...toEntrySummary(entry, confirmed.get(entry.employeeId) ?? new Set()),
     wageTypes: lines.map((line) => ({

@@ -1,0 +1,119 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "@/server/db/client";
+import { calculationBases, payrunEntries } from "@/server/db/schema";
+import { runDueJobs } from "@/server/jobs/worker";
+import { JOB_SCHEMA } from "@/server/jobs/client";
+import { sendSystemJob } from "@/server/jobs/queue";
+import { PRUNE_BASES, pruneCalculationBases } from "@/server/maintenance/prune-bases";
+import { api } from "../fixtures/api";
+import { anEmployee, tenantFixture } from "../fixtures/factories";
+
+/**
+ * Every case change recalculates and records a basis; the daily prune deletes the bases no entry names
+ * (server/maintenance/prune-bases.ts), and every entry, closed or open, still explains itself afterwards.
+ */
+const FROM = "2096-01-01";
+
+/** explainedLines as it is, except that it can be told to find its basis gone (a prune between the entry's read and its basis's). */
+const basisGone = vi.hoisted(() => ({ times: 0, calls: 0 }));
+vi.mock("@/server/results/explain", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/server/results/explain")>();
+  return {
+    ...real,
+    explainedLines: async (...args: Parameters<typeof real.explainedLines>) => {
+      basisGone.calls++;
+      if (basisGone.times > 0) {
+        basisGone.times--;
+        throw new real.BasisGone(args[3].basisId ?? "none");
+      }
+      return real.explainedLines(...args);
+    },
+  };
+});
+
+describe("the daily prune of calculation bases", () => {
+  it("deletes the bases no entry names, and explanations of closed and open periods read the same after it", async () => {
+    const t = await tenantFixture({ withPayroll: false });
+    const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Pruned AG", accountingStartDate: FROM, documentLanguage: "de" }, { token: t.token })).body;
+    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
+    const post = async (caseName: string, employeeId: string | null, values: Record<string, string>, start = FROM) => {
+      const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) }, { token: t.token });
+      expect(response.status, response.text).toBe(201);
+    };
+    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
+    await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
+    const people: string[] = [];
+    for (const salary of ["6500.00", "7100.00"]) {
+      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+      await post("EmployeePersonalData", employee.id, { BirthDate: "2056-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
+      await post("EmployeeBankAccount", employee.id, { Iban: "CH9300762011623852957" });
+      await post("Employment", employee.id, { EntryDate: FROM, ActivityRate: "100", WorkplaceCanton: "ZH" });
+      await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
+      people.push(employee.id);
+    }
+    const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
+    expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
+    // February: one employee's salary changes twice, back-dated to January (a retro line), each change a basis.
+    await post("Salary", people[0]!, { SalaryType: "monthly", MonthlySalary: "6600.00" });
+    await post("Salary", people[0]!, { SalaryType: "monthly", MonthlySalary: "6700.00" });
+
+    const explained = async (periodId: string) => {
+      const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
+      const all = new Map<string, unknown>();
+      for (const item of items) {
+        const response = await api.get(`${base}/payrunperiods/${periodId}/entries/${item.id}?explain=true`, { token: t.token });
+        expect(response.status, response.text).toBe(200);
+        all.set(item.employeeId, response.body.wageTypes);
+      }
+      return all;
+    };
+    const before = { january: await explained(january), february: await explained("open") };
+
+    // An entry whose basis went between the two reads is read again, once: the same answer.
+    basisGone.times = 1;
+    basisGone.calls = 0;
+    expect(await explained(january)).toEqual(before.january);
+    expect(basisGone.calls).toBe(before.january.size + 1);
+
+    const db = await getDb();
+    const bases = async () => (await db.select({ id: calculationBases.id }).from(calculationBases).where(eq(calculationBases.payrollId, payroll.id))).map((b) => b.id).sort();
+    const named = async () => [...new Set((await db.select({ basisId: payrunEntries.basisId }).from(payrunEntries).where(eq(payrunEntries.payrollId, payroll.id))).map((e) => e.basisId!))].sort();
+    const recorded = await bases();
+    const inUse = await named();
+    expect(inUse.length).toBeGreaterThan(0);
+    expect(recorded.length).toBeGreaterThan(inUse.length); // every case change recorded one; most are named by no entry now
+
+    // A young basis stays (it may belong to a recalculation under way): nothing of this payroll goes yet.
+    await pruneCalculationBases();
+    expect(await bases()).toEqual(recorded);
+
+    // Counted as old, every basis no entry names goes, and only those.
+    const deleted = await pruneCalculationBases(new Date(Date.now() + 60_000));
+    expect(deleted).toBeGreaterThanOrEqual(recorded.length - inUse.length); // other tests' unnamed bases may go too
+    expect(await bases()).toEqual(inUse);
+    expect(await explained(january)).toEqual(before.january);
+    expect(await explained("open")).toEqual(before.february);
+
+    // The next change records a basis again; a second prune deletes what that change left unnamed.
+    await post("Salary", people[1]!, { SalaryType: "monthly", MonthlySalary: "7200.00" }, "2096-02-01");
+    const afterChange = await named();
+    await pruneCalculationBases(new Date(Date.now() + 60_000));
+    expect(await bases()).toEqual(afterChange);
+    const stillNamed = await db.select({ id: calculationBases.id }).from(calculationBases).where(inArray(calculationBases.id, afterChange));
+    expect(stillNamed).toHaveLength(afterChange.length);
+  });
+
+  it("runs as a daily system job", async () => {
+    await sendSystemJob(PRUNE_BASES);
+    await expect
+      .poll(async () => {
+        await runDueJobs();
+        // pg-boss keeps a finished job: whoever ran it (on PostgreSQL maybe another test file's runDueJobs), it completed.
+        const result = await (await getDb()).execute(sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${PRUNE_BASES} and state = 'completed'`);
+        const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+        return Number(row?.n ?? 0);
+      }, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+  });
+});

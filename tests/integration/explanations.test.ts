@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculatePeriod, emptyYearToDate } from "@/server/calc";
 import { getDb } from "@/server/db/client";
 import { caseValues, payrolls, payrunEntries, regulationVersions } from "@/server/db/schema";
@@ -9,6 +9,7 @@ import { forgetCachedRegulations, importCatalog, storedRegulations } from "@/ser
 import { historyOf, regulationFor } from "@/server/results/recalculate";
 import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
+import { holdCatalogLock } from "../fixtures/catalog-lock";
 
 /**
  * Entries store amounts, not explanations (issue 15 item 1): a line's "why?" is the calculation run
@@ -30,6 +31,15 @@ const catalogWithAhvRate = (rate: string) =>
     const parameters = latest.parameters.map((p) => (p.key === "AhvEmployeeRate" ? { ...p, value: rate } : p));
     return { ...regulation, versions: [...regulation.versions.filter((v) => v.validFrom < FROM), { ...latest, validFrom: FROM, parameters }] };
   });
+
+// This file changes the stored regulation catalog: on the shared PostgreSQL database, not while another such file runs.
+let releaseCatalog: () => Promise<void> = async () => {};
+beforeAll(async () => {
+  releaseCatalog = await holdCatalogLock();
+});
+afterAll(async () => {
+  await releaseCatalog();
+});
 
 describe("explanations derived on read", () => {
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { JOB_SCHEMA } from "@/server/jobs/client";
 import { regulationVersions } from "@/server/db/schema";
@@ -10,6 +10,7 @@ import { regulationNames } from "@/server/results/names";
 import { lastRegulationUpdate, REGULATIONS_RECALCULATE, REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, updateRegulations } from "@/server/regulations/update";
 import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
+import { holdCatalogLock } from "../fixtures/catalog-lock";
 
 /**
  * The daily regulation update (interface 1.6). Its new version is dated far ahead (2098), with a
@@ -31,6 +32,15 @@ async function recalculationJobsOf(payrollId: string): Promise<number> {
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
   return Number(row!.n);
 }
+
+// This file changes the stored regulation catalog: on the shared PostgreSQL database, not while another such file runs.
+let releaseCatalog: () => Promise<void> = async () => {};
+beforeAll(async () => {
+  releaseCatalog = await holdCatalogLock();
+});
+afterAll(async () => {
+  await releaseCatalog();
+});
 
 describe("the daily regulation update", () => {
   afterAll(async () => {

@@ -1,8 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/api";
 import { tenantFixture } from "../fixtures/factories";
+import { holdCatalogLock } from "../fixtures/catalog-lock";
 
 const regulationsOf = (t: { orgId: string; payroll: { id: string } }) => `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/regulations`;
+
+// This file changes the stored regulation catalog: on the shared PostgreSQL database, not while another such file runs.
+let releaseCatalog: () => Promise<void> = async () => {};
+beforeAll(async () => {
+  releaseCatalog = await holdCatalogLock();
+});
+afterAll(async () => {
+  await releaseCatalog();
+});
 
 describe("regulations", () => {
   it("lists the available regulations with their accounting choices", async () => {

@@ -4,7 +4,8 @@
  * amounts, 13th salary, pensioners, industries, corrections recorded later) is calculated over the
  * 12 months of 2026, year to date chained. Prints calculations per second and a fingerprint
  * (sha256 of every result) that must not change when the calculation is only made faster.
- *   tsx --conditions=react-server bench/calc.ts [--employees 2000] [--rounds 3]
+ * With --no-explain, as a recalculation calculates (no line explanations; another fingerprint).
+ *   tsx --conditions=react-server bench/calc.ts [--employees 2000] [--rounds 3] [--no-explain]
  */
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -13,7 +14,7 @@ import { monthEnd } from "../server/dates";
 import { regulationByName, versionInForce } from "../server/regulations/catalog";
 import { shippedQstTable } from "../server/regulations/qst";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "2000" }, rounds: { type: "string", default: "3" } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "2000" }, rounds: { type: "string", default: "3" }, "no-explain": { type: "boolean", default: false } } });
 
 type Value = [value: string, start: string, end?: string | null, recordedLater?: boolean];
 const base = new Date("2025-12-01T08:00:00Z").getTime();
@@ -114,7 +115,7 @@ for (let round = 0; round < Number(args.rounds); round++) {
       let regulation = regulations.get(key);
       if (!regulation) regulations.set(key, (regulation = regulationOn(periodStart, p.industries)));
       const t0 = performance.now();
-      const result = calculatePeriod({ periodStart, periodEnd: monthEnd(periodStart), employee: p.employee, company: p.company, regulation, qst, yearToDate, knownAt: i % 17 === 8 && periodStart < "2026-07-01" ? knownAt : undefined });
+      const result = calculatePeriod({ periodStart, periodEnd: monthEnd(periodStart), employee: p.employee, company: p.company, regulation, qst, yearToDate, knownAt: i % 17 === 8 && periodStart < "2026-07-01" ? knownAt : undefined, explain: !args["no-explain"] });
       ms += performance.now() - t0;
       yearToDate = result.yearToDate;
       hash.update(JSON.stringify(result));

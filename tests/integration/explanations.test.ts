@@ -8,7 +8,7 @@ import { shippedQstTable } from "@/server/regulations/qst";
 import { forgetCachedRegulations, importCatalog, storedRegulations } from "@/server/regulations/store";
 import { historyOf, regulationFor } from "@/server/results/recalculate";
 import { api } from "../fixtures/api";
-import { anEmployee, tenantFixture } from "../fixtures/factories";
+import { datedPayroll } from "../fixtures/dated-payroll";
 import { holdCatalogLock } from "../fixtures/catalog-lock";
 
 /**
@@ -50,26 +50,7 @@ describe("explanations derived on read", () => {
   it("stay what they were at close after back-dated changes and a regulation version changed in place", async () => {
     await importCatalog(undefined, { catalog: catalogWithAhvRate("5.3") });
     forgetCachedRegulations();
-    const t = await tenantFixture({ withPayroll: false });
-    const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Explained AG", accountingStartDate: FROM, documentLanguage: "de" }, { token: t.token })).body;
-    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
-    const post = async (caseName: string, employeeId: string | null, values: Record<string, string>, start = FROM) => {
-      const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) }, { token: t.token });
-      expect(response.status, response.text).toBe(201);
-      return response.body;
-    };
-    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
-    await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-    const people: string[] = [];
-    for (const [salary, children] of [["6500.00", "0"], ["12800.00", "2"]] as const) {
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-      await post("EmployeePersonalData", employee.id, { BirthDate: "2057-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
-      await post("EmployeeBankAccount", employee.id, { Iban: "CH9300762011623852957" });
-      await post("Employment", employee.id, { EntryDate: FROM, ActivityRate: "100", WorkplaceCanton: "ZH" });
-      await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
-      if (children !== "0") await post("FamilyAllowances", employee.id, { ChildAllowances: children });
-      people.push(employee.id);
-    }
+    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Explained AG", [{ salary: "6500.00" }, { salary: "12800.00", children: "2" }]);
 
     const explained = async (periodId: string) => {
       const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];

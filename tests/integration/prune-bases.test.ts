@@ -7,7 +7,7 @@ import { JOB_SCHEMA } from "@/server/jobs/client";
 import { sendSystemJob } from "@/server/jobs/queue";
 import { PRUNE_BASES, pruneCalculationBases } from "@/server/maintenance/prune-bases";
 import { api } from "../fixtures/api";
-import { anEmployee, tenantFixture } from "../fixtures/factories";
+import { datedPayroll } from "../fixtures/dated-payroll";
 
 /**
  * Every case change recalculates and records a basis; the daily prune deletes the bases no entry names
@@ -34,24 +34,7 @@ vi.mock("@/server/results/explain", async (importOriginal) => {
 
 describe("the daily prune of calculation bases", () => {
   it("deletes the bases no entry names; every entry still explains itself, a closed period as before", async () => {
-    const t = await tenantFixture({ withPayroll: false });
-    const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Pruned AG", accountingStartDate: FROM, documentLanguage: "de" }, { token: t.token })).body;
-    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
-    const post = async (caseName: string, employeeId: string | null, values: Record<string, string>, start = FROM) => {
-      const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) }, { token: t.token });
-      expect(response.status, response.text).toBe(201);
-    };
-    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
-    await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-    const people: string[] = [];
-    for (const salary of ["6500.00", "7100.00"]) {
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-      await post("EmployeePersonalData", employee.id, { BirthDate: "2056-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
-      await post("EmployeeBankAccount", employee.id, { Iban: "CH9300762011623852957" });
-      await post("Employment", employee.id, { EntryDate: FROM, ActivityRate: "100", WorkplaceCanton: "ZH" });
-      await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
-      people.push(employee.id);
-    }
+    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Pruned AG", [{ salary: "6500.00" }, { salary: "7100.00" }]);
     const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
     expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
     // February: one employee's salary changes twice, back-dated to January (a retro line), each change a basis.

@@ -9,7 +9,7 @@ import { forgetCachedRegulations, importCatalog, storedRegulations, versionInFor
 import { regulationNames } from "@/server/results/names";
 import { lastRegulationUpdate, REGULATIONS_RECALCULATE, REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, updateRegulations } from "@/server/regulations/update";
 import { api } from "../fixtures/api";
-import { anEmployee, tenantFixture } from "../fixtures/factories";
+import { datedPayroll } from "../fixtures/dated-payroll";
 import { holdCatalogLock } from "../fixtures/catalog-lock";
 
 /**
@@ -50,19 +50,7 @@ describe("the daily regulation update", () => {
   });
 
   it("imports a new version, records the run and recalculates the payrolls whose results it changes", async () => {
-    const t = await tenantFixture({ withPayroll: false });
-    const payroll = (await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "Future AG", accountingStartDate: FUTURE, documentLanguage: "de" }, { token: t.token })).body;
-    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.id}`;
-    const post = async (caseName: string, employeeId: string | null, values: Record<string, string>) => {
-      const response = await api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: FUTURE })) }, { token: t.token });
-      expect(response.status, response.text).toBe(201);
-    };
-    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
-    await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-    await post("EmployeePersonalData", employee.id, { BirthDate: "2058-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
-    await post("Employment", employee.id, { EntryDate: FUTURE, ActivityRate: "100", WorkplaceCanton: "ZH" });
-    await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "6500.00" });
+    const { t, payroll, base } = await datedPayroll(FUTURE, "Future AG", [{ salary: "6500.00" }]);
     // Before the update: the shipped rate, 5.3 %, or on PostgreSQL, where the test files share one database, the
     // rate of a version another file has dated before 2098 meanwhile (explanations.test.ts keeps one from 2097).
     // Either way not the rate the update brings.

@@ -37,6 +37,8 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: everyResponse },
       // Pages, not the API (its documents are PDFs, XML and CSV opened by other programs).
       { source: "/((?!api/).*)", headers: pages },
+      // next-auth answers some of its routes with HTML pages of its own (sign-out confirmation, errors).
+      { source: "/api/auth/:path*", headers: pages },
     ];
   },
 };

@@ -135,10 +135,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A browser session cookie is sent with cross-site requests too; a change made with one must come
- * from the service's own pages (contract 9d). Bearer tokens are not sent by browsers on their own.
+ * from the service's own pages (contract 9d). Bearer tokens are not sent by browsers on their own;
+ * Basic credentials are (and authenticate nothing here, so such a request is the cookie's).
  */
 function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
-  if (SAFE_METHODS.has(request.method) || caller?.kind !== "person" || request.headers.has("authorization")) return;
+  if (SAFE_METHODS.has(request.method) || caller?.kind !== "person" || /^Bearer\s/i.test(request.headers.get("authorization") ?? "")) return;
   const origin = request.headers.get("origin");
   const fetchSite = request.headers.get("sec-fetch-site");
   if (origin !== null) {

@@ -16,7 +16,7 @@ export async function createWebhook({ ctx, input }: { ctx: TenantCtx; input: Cre
       events: input.events,
       caseNames: input.caseNames ?? null,
       secret: input.secret,
-      payloadMetadata: input.payloadMetadata,
+      payloadMetadata: input.payloadMetadata ?? {},
       active: input.active,
     });
     return { webhook: toWebhook(row), version: row.version };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { webhookMessages, webhooks } from "../db/schema";
 import { PageQuery } from "../http/pagination";
-import { singleLine } from "../http/text";
+import { singleLine, textProblem } from "../http/text";
 
 /** The events of interface section 6, any combination of which a webhook subscribes to. */
 export const WEBHOOK_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"] as const;
@@ -23,12 +23,16 @@ const CaseNames = z
   .max(200)
   .nullable()
   .describe("CaseChangeAdded only for these case names; null or absent: every case.");
+/** Any text (the interface sets no rule; its UTF-8 bytes are the key), kept exactly as sent: no trimming. The console proposes a strong one. */
 const Secret = z
   .string()
-  .min(16, "At least 16 characters.")
+  .min(1, "Required.")
   .max(256, "At most 256 characters.")
-  .regex(/^[\x21-\x7e]+$/, "Printable ASCII without spaces.")
-  .describe("The key the payloads are signed with (write-only; secretHint shows its last 4 characters).");
+  .superRefine((value, ctx) => {
+    const problem = textProblem(value, { singleLine: true });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .describe("The key the payloads are signed with, as UTF-8 bytes (write-only; secretHint shows its last 4 characters). A long random value is recommended.");
 const PayloadMetadata = z
   .record(z.string(), z.unknown())
   .refine((value) => Buffer.byteLength(JSON.stringify(value), "utf8") <= MAX_METADATA_BYTES, `At most ${MAX_METADATA_BYTES} bytes as JSON.`)
@@ -41,14 +45,28 @@ const caseNamesNeedCaseEvent = (value: { events?: WebhookEvent[]; caseNames?: st
   }
 };
 
+/**
+ * The webhook's read-only fields, accepted and ignored in a body so that a webhook read with GET can be sent
+ * back changed; any other unknown field is refused (a misspelt one would otherwise be lost silently).
+ */
+const ignored = (schema: z.ZodType) => schema.optional().describe("Read-only; ignored when sent.");
+const ReadOnlyEcho = {
+  id: ignored(z.string()),
+  secretHint: ignored(z.string()),
+  deactivatedReason: ignored(z.string().nullable()),
+  createdAt: ignored(z.string()),
+  updatedAt: ignored(z.string()),
+};
+
 export const CreateWebhook = z
   .object({
     payloadUrl: PayloadUrl,
     events: Events,
     caseNames: CaseNames.optional(),
     secret: Secret,
-    payloadMetadata: PayloadMetadata.default({}),
+    payloadMetadata: PayloadMetadata.nullable().default({}).describe("Any object; sent back as metadata in every payload. null: none ({})."),
     active: z.boolean().default(true),
+    ...ReadOnlyEcho,
   })
   .strict()
   .superRefine(caseNamesNeedCaseEvent);
@@ -61,8 +79,9 @@ export const UpdateWebhook = z
     events: Events.optional(),
     caseNames: CaseNames.optional(),
     secret: Secret.optional(),
-    payloadMetadata: PayloadMetadata.optional(),
+    payloadMetadata: PayloadMetadata.nullable().optional().describe("Any object; sent back as metadata in every payload. null: none ({})."),
     active: z.boolean().optional(),
+    ...ReadOnlyEcho,
   })
   .strict();
 export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
@@ -77,7 +96,7 @@ export const Webhook = z
     payloadMetadata: z.record(z.string(), z.unknown()),
     active: z.boolean(),
     deactivatedReason: z.string().nullable().describe("Why the service deactivated the webhook (a 410 answer); null otherwise."),
-    secretHint: z.string().describe("The secret's last 4 characters."),
+    secretHint: z.string().describe("The secret's last 4 characters (of a secret shorter than 8, fewer: never more than half of it)."),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -93,7 +112,7 @@ export function toWebhook(row: typeof webhooks.$inferSelect): WebhookOutput {
     payloadMetadata: row.payloadMetadata,
     active: row.active,
     deactivatedReason: row.deactivatedReason,
-    secretHint: row.secret.slice(-4),
+    secretHint: secretHint(row.secret),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -147,3 +166,10 @@ export const Replay = z
 export type Replay = z.infer<typeof Replay>;
 
 export const ReplayAccepted = z.object({ count: z.number().int().describe("How many events will be sent again.") });
+
+/** The secret's last 4 characters (code points); of a short secret never more than half, so that the hint does not give it away. */
+export function secretHint(secret: string) {
+  const characters = Array.from(secret);
+  const shown = Math.min(4, Math.floor(characters.length / 2));
+  return shown ? characters.slice(-shown).join("") : "";
+}

@@ -33,7 +33,15 @@ export function addressProblem(address: string): string | null {
 
 export type Target = { url: URL; address: string | null; family: 4 | 6 | null };
 
-export class TargetRefused extends Error {}
+export class TargetRefused extends Error {
+  /** unresolved: the host has no address now (the registration accepts it; every delivery checks again). */
+  constructor(
+    message: string,
+    readonly unresolved = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The URL's syntax: absolute, https (http too when private targets are allowed), no credentials. */
 export function parseTargetUrl(payloadUrl: string): URL {
@@ -61,9 +69,9 @@ export async function resolveTarget(payloadUrl: string): Promise<Target> {
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch (error) {
-    throw new TargetRefused(`${url.hostname} could not be resolved (${(error as { code?: string }).code ?? "no address"}).`);
+    throw new TargetRefused(`${url.hostname} could not be resolved (${(error as { code?: string }).code ?? "no address"}).`, true);
   }
-  if (!addresses.length) throw new TargetRefused(`${url.hostname} could not be resolved.`);
+  if (!addresses.length) throw new TargetRefused(`${url.hostname} could not be resolved.`, true);
   // Every address must be allowed: a host that also resolves to an internal address is refused as a whole.
   for (const { address } of addresses) {
     const problem = addressProblem(address);
@@ -73,11 +81,16 @@ export async function resolveTarget(payloadUrl: string): Promise<Target> {
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }
 
-/** The registration check: 422 webhook.url_not_allowed on payloadUrl. */
+/**
+ * The registration check: 422 webhook.url_not_allowed on payloadUrl. A name that does not resolve now
+ * (a receiver not yet in DNS, or no DNS where the service runs) is accepted: the contract refuses targets
+ * that resolve to internal addresses, and every delivery resolves and checks again before it connects.
+ */
 export async function assertAllowedTarget(payloadUrl: string) {
   try {
     await resolveTarget(payloadUrl);
   } catch (error) {
+    if (error instanceof TargetRefused && error.unresolved) return;
     if (error instanceof TargetRefused) throw Invalid.field("payloadUrl", error.message, "webhook.url_not_allowed");
     throw error;
   }

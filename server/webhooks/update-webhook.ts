@@ -26,7 +26,7 @@ export async function updateWebhook({ ctx, webhookId, input, ifMatch }: { ctx: T
         events,
         caseNames,
         secret: input.secret ?? current.secret,
-        payloadMetadata: input.payloadMetadata ?? current.payloadMetadata,
+        payloadMetadata: input.payloadMetadata === undefined ? current.payloadMetadata : (input.payloadMetadata ?? {}),
         active,
         // Activated again by a person: the reason it was switched off no longer holds.
         deactivatedReason: active ? null : current.deactivatedReason,

@@ -47,6 +47,10 @@ describe("web security of the running service", () => {
     expect(jsonTyped.status).toBe(403);
     const crossSite = await createTenantEmployee({ "sec-fetch-site": "cross-site", "content-type": "application/json" }, body);
     expect(crossSite.status).toBe(403);
+    // Basic credentials (which a browser re-sends on its own) authenticate nothing here: the cookie does, and is checked.
+    const withBasic = await createTenantEmployee({ origin: "https://evil.example", "content-type": "application/json", authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }, body);
+    expect(withBasic.status).toBe(403);
+    expect((await withBasic.json()).code).toBe("request.cross_origin");
     const identifier = JSON.parse(body).identifier as string;
     const list = await fetch(`${baseUrl}/api/tenants/${tenantId}/employees?search=${identifier}`, { headers: { cookie } });
     expect((await list.json()).items).toEqual([]);
@@ -65,8 +69,11 @@ describe("web security of the running service", () => {
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), path).toBeTruthy();
     }
-    const page = await fetch(`${baseUrl}/signin`);
-    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // Pages, next-auth's own HTML pages among them (its sign-out confirmation).
+    for (const path of ["/signin", "/api/auth/signout"]) {
+      const page = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+      expect(page.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+    }
   });
 
   it("answers a path id with bad percent-encoding with problem+json, never a 500", async () => {

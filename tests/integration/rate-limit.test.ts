@@ -95,17 +95,26 @@ describe("POST /oauth/token", () => {
 
 describe("POST /dev/token", () => {
   it("is limited per requested address (the person it is for) and per caller address", async () => {
+    // The limits are generous (hundreds a minute), so the counters start just below them, as earlier requests would have left them.
+    const db = await getDb();
+    const nearLimit = (rule: "devTokensPerPerson" | "devTokensPerAddress", value: string) =>
+      db.insert(rateLimits).values({ key: rateLimitKey(rule, value), windowStart: sql`now()`, count: RATE_LIMITS[rule].limit - 2 });
     const email = `${unique("dev")}@example.test`;
-    for (let i = 0; i < RATE_LIMITS.devTokensPerPerson.limit; i++) {
-      expect((await api.post("/api/dev/token", { email }, { headers: { "x-forwarded-for": randomAddress() } })).status).toBe(200);
-    }
+    await nearLimit("devTokensPerPerson", email);
+    for (let i = 0; i < 2; i++) expect((await api.post("/api/dev/token", { email }, { headers: { "x-forwarded-for": randomAddress() } })).status).toBe(200);
     expectTooMany(await api.post("/api/dev/token", { email }));
     expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` })).status).toBe(200);
 
     const address = randomAddress();
-    for (let i = 0; i < RATE_LIMITS.devTokensPerAddress.limit; i++) {
+    await nearLimit("devTokensPerAddress", address);
+    for (let i = 0; i < 2; i++) {
       expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` }, { headers: { "x-forwarded-for": address } })).status).toBe(200);
     }
     expectTooMany(await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` }, { headers: { "x-forwarded-for": address } }));
+  });
+
+  it("lets a scripted suite ask for a person's token many times a minute", async () => {
+    const email = `${unique("suite")}@example.test`;
+    for (let i = 0; i < 40; i++) expect((await api.post("/api/dev/token", { email })).status).toBe(200);
   });
 });

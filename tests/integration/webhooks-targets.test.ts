@@ -64,6 +64,9 @@ describe("webhook targets (contract section 9: public https addresses only)", ()
     expect(moved.status).toBe(422);
     expect(moved.body.code).toBe("webhook.url_not_allowed");
     expect((await api.get(`/api/tenants/${t.orgId}/webhooks/${accepted.body.id}`, { token: t.token })).body.payloadUrl).toBe("https://93.184.215.14/hook");
+    // A name that resolves to nothing (yet) is not refused at registration; its deliveries check it again.
+    const unresolved = await api.post(`/api/tenants/${t.orgId}/webhooks`, { payloadUrl: "https://hooks.no-such-name.invalid/payroll", events: ["TaskChanged"], secret: SECRET }, { token: t.token });
+    expect(unresolved.status, unresolved.text).toBe(201);
   });
 
   it("checks again at delivery: a target that now points inside is not connected to, and the attempt says why", async () => {

@@ -71,8 +71,25 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const newSecret = await api.put(`${hooks(t)}/${id}`, { secret: "another-secret-value-WXYZ" }, { token: t.token, headers: { "if-match": changed.headers.get("etag")! } });
       expect(newSecret.body.secretHint).toBe("WXYZ");
 
+      // What GET answered, sent back changed: its read-only fields are ignored; metadata null means none.
+      const current = await api.get(`${hooks(t)}/${id}`, { token: t.token });
+      const roundTrip = await api.put(`${hooks(t)}/${id}`, { ...current.body, active: false, payloadMetadata: null }, { token: t.token, headers: { "if-match": current.headers.get("etag")! } });
+      expect(roundTrip.status, roundTrip.text).toBe(200);
+      expect(roundTrip.body).toMatchObject({ id, active: false, payloadMetadata: {}, secretHint: "WXYZ", events: ["PayoutCreated", "CaseChangeAdded"] });
+      expect(roundTrip.body.updatedAt).not.toBe(current.body.updatedAt);
+
       expect((await api.delete(`${hooks(t)}/${id}`, { token: t.token })).status).toBe(204);
       expect((await api.get(`${hooks(t)}/${id}`, { token: t.token })).status).toBe(404);
+    });
+
+    it("takes any secret the client chooses; the hint never shows more than half of it", async () => {
+      const t = await tenantFixture({ withPayroll: false });
+      for (const [secret, hint] of [["mysecret", "cret"], ["s3cr3t", "r3t"], ["ab", "b"], ["x", ""], ["Grüezi-Zäme-🔑", "me-🔑"]] as const) {
+        const created = await api.post(hooks(t), { payloadUrl: receiver.url("/any-secret"), events: ["PayoutCreated"], secret }, { token: t.token });
+        expect(created.status, created.text).toBe(201);
+        expect(created.body.secretHint, secret).toBe(hint);
+        expect(created.text).not.toContain(`"${secret}"`);
+      }
     });
 
     it("refuses invalid fields with problem+json naming the field", async () => {
@@ -82,7 +99,9 @@ describe("webhooks", { timeout: 120_000 }, () => {
         [{ payloadUrl: receiver.url("/x"), events: [], secret: SECRET }, "events"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutPaid"], secret: SECRET }, "events.0"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"] }, "secret"],
-        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: "short" }, "secret"],
+        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: "" }, "secret"],
+        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: "two\nlines" }, "secret"],
+        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, secrett: "typo" }, "secrett"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, caseNames: ["Salary"] }, "caseNames"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, payloadMetadata: "text" }, "payloadMetadata"],
         [{ events: ["PayoutCreated"], secret: SECRET }, "payloadUrl"],

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { caseChanges, caseValues, payrolls } from "../db/schema";
-import { Conflict, Invalid } from "../errors";
+import { Conflict } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { lockPayrollResults, recordedAt } from "../results/basis";
 import { recalculateOpenPeriod } from "../results/recalculate";
@@ -13,7 +13,7 @@ import { actorOf, onTaskCompleted } from "../tasks/completions";
  * approved, its values enter case_values as of their reported start, recorded now (the approval
  * is when the service takes them as known), the employee's results are recalculated (a back-dated
  * start books retro lines like any change) and CaseChangeAdded is recorded; rejected, nothing is
- * applied and HR's reason (required) is kept for the employee. A selfServiceChange task opened by
+ * applied and HR's reason, when given (the console asks for one), is kept for the employee. A selfServiceChange task opened by
  * hand without a change (sandbox) has nothing to apply and is simply completed.
  */
 onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reason }) => {
@@ -22,7 +22,6 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   if (!change || change.status !== "pending") {
     throw new Conflict("case.change_not_pending", `The change of this task is ${change ? change.status : "gone"}; only a pending change can be decided.`);
   }
-  if (resolution === "rejected" && !reason) throw Invalid.field("reason", "Rejecting a reported change needs a reason for the employee.", "task.reason_required");
   const now = new Date();
   const decision = { decidedAt: now, decidedBy: actorOf(ctx.caller), decisionReason: reason };
   if (resolution !== "approved") {

@@ -15,10 +15,25 @@ import { valueInForce } from "./in-force";
 import type { ListCaseChangesQuery, ListCasesQuery, ValuesInTimeQuery } from "./schemas";
 import { toCaseChange, toCaseDefinition } from "./to-output";
 
-/** Self Service sees only their own employee's data, never the company's. */
-async function checkSubject(scope: TenantScope, ctx: TenantCtx, payrollId: string, employeeId: string | undefined) {
-  if (employeeId) await findVisibleEmployee(scope, ctx, employeeId, { payrollId });
-  else if (ctx.access.role === "SelfService") throw new Forbidden("Self Service sees only their own employee's data: name your employeeId.", "case.not_self_service");
+/**
+ * Whose data a read is about: the employee named, or the company (undefined). Self Service sees only their own
+ * employee's data, never the company's: without an employeeId, theirs is meant (the interface's "scoped to the
+ * logged-in employee"); another employee's id is a 404 like any employee they cannot see.
+ */
+async function subjectOf(scope: TenantScope, ctx: TenantCtx, payrollId: string, employeeId: string | undefined) {
+  const subject = employeeId ?? (ctx.access.role === "SelfService" ? (ctx.access.employeeId ?? undefined) : undefined);
+  if (subject) await findVisibleEmployee(scope, ctx, subject, { payrollId });
+  else if (ctx.access.role === "SelfService") throw new Forbidden("This Self Service membership is linked to no employee.", "case.not_self_service");
+  return subject;
+}
+
+/**
+ * For a Self Service caller, the names of the payroll's ESS and ECT cases, the only ones whose data they see (contract 9b;
+ * wage data is excluded); null for everyone else (no restriction).
+ */
+async function selfServiceCasesOf(scope: TenantScope, ctx: TenantCtx, payroll: Awaited<ReturnType<typeof findVisiblePayroll>>, regulations: Awaited<ReturnType<typeof storedRegulations>>) {
+  if (ctx.access.role !== "SelfService") return null;
+  return caseCatalog(regulations, payroll, await regulationDate(scope, payroll)).cases.filter(isSelfServiceCase).map((c) => c.name);
 }
 
 /** The cases available to the payroll (from its regulations), for the company or for an employee. */
@@ -26,10 +41,10 @@ export async function listCases({ ctx, payrollId, input }: { ctx: TenantCtx; pay
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
-    await checkSubject(scope, ctx, payrollId, input.employeeId);
+    const employeeId = await subjectOf(scope, ctx, payrollId, input.employeeId);
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const items = catalog.cases
-      .filter((c) => c.scope === (input.employeeId ? "employee" : "company"))
+      .filter((c) => c.scope === (employeeId ? "employee" : "company"))
       .filter((c) => !input.cluster || (input.cluster === "none" ? c.cluster === null : c.cluster === input.cluster))
       .filter((c) => ctx.access.role !== "SelfService" || isSelfServiceCase(c))
       .map(toCaseDefinition);
@@ -47,11 +62,13 @@ function statusCondition(status: ListCaseChangesQuery["status"]): SQL | undefine
 /** The history of case changes: who, when, why and what, newest first (pending, rejected ones on request). */
 export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCaseChangesQuery }) {
   const before = decodeCursor(input.cursor);
+  const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
-    await findVisiblePayroll(scope, ctx, payrollId);
-    await checkSubject(scope, ctx, payrollId, input.employeeId);
-    const subject: SQL | undefined = input.employeeId
-      ? eq(caseChanges.employeeId, input.employeeId)
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    const employeeId = await subjectOf(scope, ctx, payrollId, input.employeeId);
+    const visibleCases = await selfServiceCasesOf(scope, ctx, payroll, regulations);
+    const subject: SQL | undefined = employeeId
+      ? eq(caseChanges.employeeId, employeeId)
       : input.scope === "company"
         ? isNull(caseChanges.employeeId)
         : input.scope === "employee"
@@ -63,6 +80,7 @@ export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCt
         eq(caseChanges.payrollId, payrollId),
         subject,
         input.caseName ? eq(caseChanges.caseName, input.caseName) : undefined,
+        visibleCases ? inArray(caseChanges.caseName, visibleCases) : undefined,
         statusCondition(input.status),
         before ? lt(caseChanges.id, before) : undefined,
       ),
@@ -92,10 +110,12 @@ export async function valuesOf(scope: TenantScope, payrollId: string, employeeId
 export async function valuesInTime({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ValuesInTimeQuery }) {
   const valueDate = input.valueDate ?? todayInZurich();
   const fieldNames = input.caseFieldNames?.split(",").map((s) => s.trim()).filter(Boolean);
+  const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
-    await findVisiblePayroll(scope, ctx, payrollId);
-    await checkSubject(scope, ctx, payrollId, input.employeeId);
-    const values = await valuesOf(scope, payrollId, input.employeeId ?? null, fieldNames);
+    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
+    const employeeId = await subjectOf(scope, ctx, payrollId, input.employeeId);
+    const visibleCases = await selfServiceCasesOf(scope, ctx, payroll, regulations);
+    const values = (await valuesOf(scope, payrollId, employeeId ?? null, fieldNames)).filter((v) => !visibleCases || visibleCases.includes(v.caseName));
     const byField = new Map<string, typeof values>();
     for (const value of values) byField.set(value.fieldName, [...(byField.get(value.fieldName) ?? []), value]);
     const items = [...byField.entries()]

@@ -12,7 +12,7 @@ import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
  * status is reported (202), waits in a selfServiceChange task, and is in no value in force, result
  * or missing data until HR approves it (then recorded as of its start and recalculated).
  */
-type Change = { id: string; status: string; taskId: string | null; decision: { resolution: string; reason: string | null; decidedAt: string; decidedBy: string } | null; values: { id: string; caseFieldName: string; value: string; start: string }[] };
+type Change = { id: string; employeeId: string | null; caseName: string; status: string; taskId: string | null; decision: { resolution: string; reason: string | null; decidedAt: string; decidedBy: string } | null; values: { id: string; caseFieldName: string; value: string; start: string }[] };
 
 async function eventsOf(orgId: string, type: string) {
   const db = await getDb();
@@ -98,9 +98,32 @@ describe("Self Service reports changes that HR approves (contract 9b)", () => {
     const wage = await report({ caseName: "Salary", employeeId, values: at({ MonthlySalary: "9000.00" }) });
     expect(wage.status).toBe(403);
     expect(wage.body.code).toBe("case.not_self_service");
-    // Their changes only: another employee's history is 404, the payroll's without an employee 403.
+    // Their changes only: another employee's history is 404; without an employeeId, their own is meant.
     expect((await api.get(`${changes}?employeeId=${otherId}&status=all`, { token: ess.token })).status).toBe(404);
-    expect((await api.get(`${changes}?status=pending`, { token: ess.token })).status).toBe(403);
+    const pending = await api.get(`${changes}?status=pending`, { token: ess.token });
+    expect(pending.status, pending.text).toBe(200);
+    expect(pending.body.items.every((c: Change) => c.employeeId === employeeId)).toBe(true);
+  });
+
+  it("reads only their own ESS and ECT data: no wage data, and their own without naming themselves", async () => {
+    const hr = await api.get(`${world.base}/cases/values/time?employeeId=${employeeId}`, { token: world.t.token });
+    expect(hr.body.items.map((v: { caseName: string }) => v.caseName)).toContain("Salary");
+    const own = await api.get(`${world.base}/cases/values/time`, { token: ess.token });
+    expect(own.status, own.text).toBe(200);
+    const caseNames = new Set(own.body.items.map((v: { caseName: string }) => v.caseName));
+    expect(caseNames.size).toBeGreaterThan(0);
+    for (const name of ["Salary", "Employment", "WithholdingTax"]) expect(caseNames.has(name), name).toBe(false);
+    const named = await api.get(`${world.base}/cases/values/time?employeeId=${employeeId}`, { token: ess.token });
+    expect(named.body.items).toEqual(own.body.items);
+    const history = await api.get(`${changes}?status=all`, { token: ess.token });
+    expect(history.status).toBe(200);
+    expect(history.body.items.length).toBeGreaterThan(0);
+    expect(history.body.items.filter((c: Change) => ["Salary", "Employment"].includes(c.caseName))).toEqual([]);
+    expect((await api.get(`${changes}?status=all&caseName=Salary`, { token: ess.token })).body.items).toEqual([]);
+    const cases = await api.get(`${world.base}/cases`, { token: ess.token });
+    expect(cases.status).toBe(200);
+    expect(cases.body.items.length).toBeGreaterThan(0);
+    for (const definition of cases.body.items as { cluster: string | null }[]) expect(["ESS", "ECT"]).toContain(definition.cluster);
   });
 
   it("a pending change is in no value in force, result or missing data until approved; approved, it is, with the net recalculated", async () => {
@@ -163,22 +186,26 @@ describe("Self Service reports changes that HR approves (contract 9b)", () => {
     expect((await eventsOf(world.t.orgId, "TaskChanged")).filter((e) => e.taskId === allowances.body.taskId).map((e) => e.status)).toEqual(["open", "done"]);
   });
 
-  it("rejected with a reason (required): nothing applied, the employee sees the decision; a done task is 409", async () => {
+  it("rejected, with a reason or without (the contract's body has none): nothing applied, the employee sees the decision; a done task is 409", async () => {
+    const address = await report({ caseName: "EmployeeBankAccount", employeeId, values: at({ Iban: "CH5604835012345678009" }) });
+    expect(address.status, address.text).toBe(202);
+    const withoutReason = await api.put(`${tasks}/${address.body.taskId}`, { status: "done", resolution: "rejected" }, { token: world.t.token });
+    expect(withoutReason.status, withoutReason.text).toBe(200);
+    expect(withoutReason.body).toMatchObject({ status: "done", resolution: "rejected" });
+    expect(withoutReason.body.details).not.toHaveProperty("resolutionReason");
+    const declined = (await api.get(`${changes}?employeeId=${employeeId}&status=rejected`, { token: ess.token })).body.items as Change[];
+    expect(declined.find((c) => c.id === address.body.caseChange.id)).toMatchObject({ status: "rejected", decision: { resolution: "rejected", reason: null } });
+
     const partner = await report({ caseName: "EmployeePartner", employeeId, values: at({ PartnerFirstName: "Luca", PartnerEmployed: "true" }) });
     expect(partner.status, partner.text).toBe(202);
     const path = `${tasks}/${partner.body.taskId}`;
-    const withoutReason = await api.put(path, { status: "done", resolution: "rejected" }, { token: world.t.token });
-    expect(withoutReason.status).toBe(422);
-    expect(withoutReason.body.code).toBe("task.reason_required");
-    expect(withoutReason.body.errors.map((e: { path: string }) => e.path)).toEqual(["reason"]);
-    expect((await api.get(path, { token: world.t.token })).body.status).toBe("open");
 
     const rejected = await api.put(path, { status: "done", resolution: "rejected", reason: "Please bring the marriage certificate." }, { token: world.t.token });
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.body).toMatchObject({ resolution: "rejected", details: { resolutionReason: "Please bring the marriage certificate." } });
     expect(await inForce(employeeId)).not.toHaveProperty("PartnerEmployed");
 
-    const seen = (await api.get(`${changes}?employeeId=${employeeId}&status=rejected`, { token: ess.token })).body.items as Change[];
+    const seen = ((await api.get(`${changes}?employeeId=${employeeId}&status=rejected`, { token: ess.token })).body.items as Change[]).filter((c) => c.id !== address.body.caseChange.id);
     expect(seen.map((c) => c.id)).toEqual([partner.body.caseChange.id]);
     expect(seen[0]).toMatchObject({ status: "rejected", decision: { resolution: "rejected", reason: "Please bring the marriage certificate." } });
     expect(seen[0]!.values.map((v) => v.caseFieldName)).toEqual(["PartnerFirstName", "PartnerEmployed"]);

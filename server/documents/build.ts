@@ -6,6 +6,7 @@ import { loadAccountingInput } from "../accounting/load";
 import { caseValues, employees, payoutLines, payouts, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { Conflict } from "../errors";
+import { isDocumentLanguage } from "../payrolls/document-language";
 import type { Regulations } from "../regulations/store";
 import { regulationFor } from "../results/recalculate";
 import { buildPayslipModel, type PayslipModel } from "./payslip/model";
@@ -70,12 +71,15 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
   const entriesOf = new Map<string, EntryRow[]>();
   for (const entry of yearEntries) entriesOf.set(entry.employeeId, [...(entriesOf.get(entry.employeeId) ?? []), entry]);
 
+  // An employee's own documents speak their correspondence language where set, else the payroll's (contract 9c).
   const subject = (employeeId: string) => {
     const person = staff.get(employeeId)!;
+    const employeeValues = inForceAt(valuesOf.get(employeeId) ?? [], period.periodEnd);
+    const own = employeeValues.CorrespondenceLanguage;
     return {
-      payroll: { name: payroll.name, documentLanguage: payroll.documentLanguage },
+      payroll: { name: payroll.name, documentLanguage: isDocumentLanguage(own) ? own : payroll.documentLanguage },
       company,
-      employeeValues: inForceAt(valuesOf.get(employeeId) ?? [], period.periodEnd),
+      employeeValues,
       employee: { identifier: person.identifier, firstName: person.firstName, lastName: person.lastName },
       wageTypes: regulation.wageTypes,
     };

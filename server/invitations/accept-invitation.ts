@@ -18,7 +18,7 @@ type Person = Extract<Caller, { kind: "person" }>;
  * An invitation is not reached through its tenant: the invitee is not a member yet. It is visible
  * to the invitee (same email) and to the tenant's administrators; to anyone else it does not exist.
  */
-export async function getInvitation({ caller, invitationId }: { caller: Person; invitationId: string }) {
+export async function getInvitation({ caller, invitationId }: { caller: Caller; invitationId: string }) {
   const db = await getDb();
   const [found] = await db
     .select({ invitation: invitations, tenantName: tenants.name })
@@ -27,7 +27,7 @@ export async function getInvitation({ caller, invitationId }: { caller: Person; 
     .where(eq(invitations.id, invitationId))
     .limit(1);
   if (!found) throw new NotFound("invitation");
-  const isInvitee = found.invitation.email === caller.email.toLowerCase();
+  const isInvitee = caller.kind === "person" && found.invitation.email === caller.email.toLowerCase();
   if (!isInvitee) {
     const access = await tenantAccess(caller, found.invitation.tenantId);
     if (!access || access.role !== "Administrator") throw new NotFound("invitation");

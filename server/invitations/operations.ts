@@ -40,10 +40,10 @@ export const getInvitationOp = operation({
   method: "GET",
   path: "/user_membership_invitations/{invitationId}",
   tag: "Invitations",
-  summary: "The invitation, for the invitee (same email) or the tenant's administrators.",
-  allow: "person",
+  summary: "The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.",
+  allow: "authenticated",
   response: Invitation,
-  problems: { 403: ["auth.forbidden"], 404: ["invitation.not_found"] },
+  problems: { 404: ["invitation.not_found"] },
 });
 
 export const acceptInvitationOp = operation({

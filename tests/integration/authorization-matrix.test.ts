@@ -39,7 +39,7 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "POST /tenants/{orgId}/user_memberships/invite": "uonoffffn",
   "GET /tenants/{orgId}/user_memberships/invitations": "uonoffffn",
   "DELETE /tenants/{orgId}/user_memberships/invitations/{invitationId}": "uonoffffn",
-  "GET /user_membership_invitations/{invitationId}": "uffonnnnn",
+  "GET /user_membership_invitations/{invitationId}": "uononnnnn",
   "POST /user_membership_invitations/{invitationId}": "ufffnnnnn",
   "GET /tenants/{orgId}/payrolls": "uonoooffn",
   "POST /tenants/{orgId}/payrolls/simple": "uonoffffn",

@@ -172,6 +172,12 @@ describe("invitations", () => {
     // A stranger cannot even read it; the tenant's administrator can.
     expect((await api.get(`/api/user_membership_invitations/${invitation.id}`, { token: stranger.token })).status).toBe(404);
     expect((await api.get(`/api/user_membership_invitations/${invitation.id}`, { token: inviterPerson.token })).status).toBe(200);
+    // The tenant's system user is an Administrator of it (contract 2): it may look the invitation up; another tenant's may not.
+    const bySystemUser = await api.get(`/api/user_membership_invitations/${invitation.id}`, { token: t.token });
+    expect(bySystemUser.status, bySystemUser.text).toBe(200);
+    expect(bySystemUser.body).toMatchObject({ id: invitation.id, status: "pending" });
+    const otherTenant = await tenantFixture({ withPayroll: false });
+    expect((await api.get(`/api/user_membership_invitations/${invitation.id}`, { token: otherTenant.token })).status).toBe(404);
     expect((await api.get(`/api/tenants/${t.orgId}`, { token: stranger.token })).status).toBe(404);
   });
 

@@ -81,7 +81,7 @@ export function RegulationsForm({
       onSubmit={form.handleSubmit((input) => {
         setFormError(null);
         setSaved(false);
-        save.mutate({ ...input, industries: [...new Set([...assigned.industries, ...input.industries])] });
+        save.mutate({ ...input, industries: [...new Set([...assigned.industries, ...(input.industries ?? [])])] });
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}

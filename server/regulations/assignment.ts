@@ -62,23 +62,25 @@ function checkChoice(regulations: Regulations, field: string, name: string, kind
  */
 export async function assignRegulations(scope: TenantScope, payroll: PayrollRow, regulations: Regulations, input: AssignRegulations) {
   if (input.countryRegulation !== payroll.countryRegulation) {
-    checkChoice(regulations, "countryRegulation", input.countryRegulation, "country", input.countryRegulation);
-    throw new Conflict("regulations.country_fixed", `The country regulation is ${payroll.countryRegulation}; it is set once and never swapped or removed.`);
+    const what = input.countryRegulation ? `swapped for ${input.countryRegulation}` : "removed";
+    throw new Conflict("regulations.country_fixed", `The country regulation is ${payroll.countryRegulation}; it is set once and never swapped or removed (it cannot be ${what}).`);
   }
-  const industries = [...new Set(input.industries)];
+  const industries = input.industries === undefined ? payroll.industries : [...new Set(input.industries)];
   const removed = payroll.industries.filter((name) => !industries.includes(name));
   if (removed.length) {
     throw new Conflict("regulations.industry_not_removable", `Industry regulations can be added but never removed (${removed.join(", ")}).`);
   }
-  for (const [i, name] of industries.entries()) checkChoice(regulations, `industries.${i}`, name, "industry", payroll.countryRegulation);
-  checkChoice(regulations, "accountingDocument", input.accountingDocument, "accountingDocument", payroll.countryRegulation);
-  checkChoice(regulations, "accountingData", input.accountingData, "accountingData", payroll.countryRegulation);
+  for (const [i, name] of (input.industries ?? []).entries()) checkChoice(regulations, `industries.${i}`, name, "industry", payroll.countryRegulation);
+  const accountingDocument = input.accountingDocument === undefined ? payroll.accountingDocument : input.accountingDocument;
+  const accountingData = input.accountingData === undefined ? payroll.accountingData : input.accountingData;
+  if (input.accountingDocument) checkChoice(regulations, "accountingDocument", input.accountingDocument, "accountingDocument", payroll.countryRegulation);
+  if (input.accountingData) checkChoice(regulations, "accountingData", input.accountingData, "accountingData", payroll.countryRegulation);
   const [row] = await scope.update(
     payrolls,
-    { industries, accountingDocument: input.accountingDocument, accountingData: input.accountingData, version: sql`${payrolls.version} + 1`, updatedAt: new Date() },
+    { industries, accountingDocument, accountingData, version: sql`${payrolls.version} + 1`, updatedAt: new Date() },
     eq(payrolls.id, payroll.id),
   );
-  if (input.accountingData !== payroll.accountingData) await initializeChart(scope, row!, regulations, { replaceMapping: true });
+  if (accountingData !== payroll.accountingData) await initializeChart(scope, row!, regulations, { replaceMapping: true });
   else if (industries.length !== payroll.industries.length) await initializeChart(scope, row!, regulations, { replaceMapping: false });
   return row!;
 }

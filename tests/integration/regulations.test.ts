@@ -51,11 +51,12 @@ describe("regulations", () => {
     const removeIndustry = await put({ ...base, industries: ["CH.Hospitality"], accountingDocument: doc2, accountingData: chart2 });
     expect(removeIndustry.status).toBe(409);
     expect(removeIndustry.body.code).toBe("regulations.industry_not_removable");
-    const swapCountry = await put({ ...base, countryRegulation: "DE", industries: ["CH.Construction", "CH.Hospitality"] });
-    expect(swapCountry.status).toBe(422); // no such country regulation
-    expect(swapCountry.body.errors[0].path).toBe("countryRegulation");
-    const removeCountry = await put({ ...base, countryRegulation: "" });
-    expect(removeCountry.status).toBe(422);
+    // Swapping or removing the country is what the rule forbids (409), whatever is sent instead of it.
+    for (const countryRegulation of ["DE", "", null, undefined]) {
+      const swapped = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality"], countryRegulation });
+      expect(swapped.status, String(countryRegulation)).toBe(409);
+      expect(swapped.body.code).toBe("regulations.country_fixed");
+    }
     const unknownIndustry = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality", "Banking"] });
     expect(unknownIndustry.status).toBe(422);
     expect(unknownIndustry.body.errors[0].path).toBe("industries.2");
@@ -65,6 +66,20 @@ describe("regulations", () => {
     const wrongKind = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: chart1 });
     expect(wrongKind.status).toBe(422);
     expect((await api.get(regulationsOf(t), { token: t.token })).body).toEqual(both.body);
+
+    // What is left out stays as it is: industries are not removed by a body without them.
+    const onlyDocument = await put({ countryRegulation: "CH", accountingDocument: doc1 });
+    expect(onlyDocument.status, onlyDocument.text).toBe(200);
+    expect(onlyDocument.body).toEqual({ ...both.body, accountingDocument: doc1 });
+    // The accounting choices are removable (interface: "Removable? Yes"): null.
+    const removed = await put({ countryRegulation: "CH", accountingDocument: null, accountingData: null });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toEqual({ countryRegulation: "CH", industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: null, accountingData: null });
+    const accounts = async () => (await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/lookups/values?lookupName=Accounts&limit=1`, { token: t.token })).body.items;
+    expect(await accounts()).toEqual([]); // no chart of accounts without its scheme
+    const again = await put({ countryRegulation: "CH", accountingDocument: doc2, accountingData: chart2 });
+    expect(again.body).toMatchObject({ accountingDocument: doc2, accountingData: chart2 });
+    expect(await accounts()).toHaveLength(1);
   });
 
   it("a different (existing) country regulation cannot replace the assigned one", async () => {

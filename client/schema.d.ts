@@ -372,7 +372,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One employee's required fields without a value, grouped by case.
+         * One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.
          * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdEmployeesEmployeeIdMissingdata"];
@@ -412,7 +412,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Required fields without a value, for the company and every current employee, grouped by case.
+         * Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdMissingdata"];
@@ -432,7 +432,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The payroll's payrun periods.
+         * The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiods"];
@@ -492,7 +492,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, and the count of blocking items.
+         * Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdControlling"];
@@ -512,7 +512,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close.
+         * The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.
          * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdDocuments"];
@@ -552,7 +552,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One entry per employee of the period, always current while the period is open.
+         * One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntries"];
@@ -642,7 +642,7 @@ export interface paths {
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutId"];
         put?: never;
         /**
-         * Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled.
+         * Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, executed after it) can be cancelled too: that period's results and documents stay as closed, and its amounts are carried into the open period's entries (open amount and payslip, as carried forward).
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutId"];
@@ -828,7 +828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The wage types of the payroll's regulations in force, each with the debit and credit account it posts to.
+         * The wage types of the payroll's regulations in force, each with the debit and credit account it posts to; by number (numerically), paged by limit and cursor.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdWagetypes"];
@@ -868,7 +868,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The regulation's lookup sets, from the version in force at the payroll's open period. regulationId: the id from GET /regulations/available, or the exact name.
+         * The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdRegulationsRegulationIdLookupsSets"];
@@ -1689,6 +1689,7 @@ export interface components {
             /** @description The regulation version read: the one in force at the payroll's open period. */
             validFrom: string;
             items: components["schemas"]["LookupSet"][];
+            nextCursor: string | null;
         };
         LookupValue: {
             /**
@@ -1955,7 +1956,7 @@ export interface components {
             active: boolean;
             /** @description Why the service deactivated the webhook (a 410 answer); null otherwise. */
             deactivatedReason: string | null;
-            /** @description The secret's last 4 characters. */
+            /** @description The secret's last 4 characters (of a secret shorter than 8, fewer: never more than half of it). */
             secretHint: string;
             createdAt: string;
             updatedAt: string;
@@ -5184,6 +5185,8 @@ export interface operations {
     getTenantsOrgIdPayrollsPayrollIdEmployeesEmployeeIdMissingdata: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 valueDate?: string;
             };
             header?: never;
@@ -5275,7 +5278,8 @@ export interface operations {
                      *           ],
                      *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -5303,6 +5307,7 @@ export interface operations {
                             /** @description Where to post the case change that completes it. */
                             post: string;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5526,6 +5531,8 @@ export interface operations {
     getTenantsOrgIdPayrollsPayrollIdMissingdata: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 valueDate?: string;
             };
             header?: never;
@@ -5605,7 +5612,8 @@ export interface operations {
                      *           ],
                      *           "post": "/api/tenants/01a21829-9c5f-73c1-b93a-ce3e0bea8816/payrolls/01a21829-a0f3-717a-920a-39e2afc698fc/cases"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -5633,6 +5641,7 @@ export interface operations {
                             /** @description Where to post the case change that completes it. */
                             post: string;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5710,7 +5719,10 @@ export interface operations {
     };
     getTenantsOrgIdPayrollsPayrollIdPayrunperiods: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
@@ -5814,6 +5826,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "payroll.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
                     };
                 };
             };
@@ -6074,7 +6100,10 @@ export interface operations {
     };
     getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdControlling: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
@@ -6110,6 +6139,7 @@ export interface operations {
                      *           "items": []
                      *         }
                      *       ],
+                     *       "nextCursor": null,
                      *       "blockingCount": 0
                      *     }
                      */
@@ -6128,6 +6158,8 @@ export interface operations {
                                 blocking: boolean;
                             }[];
                         }[];
+                        nextCursor: string | null;
+                        /** @description Blocking items of all employees, on every page. */
                         blockingCount: number;
                     };
                 };
@@ -6188,11 +6220,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
+                    };
+                };
+            };
         };
     };
     getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdDocuments: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 employeeId?: string;
                 category?: "Payslip" | "AccountingDocument" | "PaymentFile" | "ElmDeclaration" | "ElmReceipt" | "SalaryCertificate" | "PayslipArchive";
             };
@@ -6242,7 +6290,7 @@ export interface operations {
                      */
                     "application/json": {
                         items: components["schemas"]["Document"][];
-                        nextCursor: null;
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6435,7 +6483,10 @@ export interface operations {
     };
     getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntries: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
@@ -6497,7 +6548,7 @@ export interface operations {
                             /** @description CHF, two decimals */
                             openAmount: string;
                         }[];
-                        nextCursor: null;
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6554,6 +6605,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
                     };
                 };
             };
@@ -7421,7 +7486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `payout.cancelled`, `payout.processed`, `period.not_open`. */
+            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `payout.cancelled`, `payout.processed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7431,7 +7496,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency.in_progress" | "payout.cancelled" | "payout.processed" | "period.not_open";
+                        code?: "idempotency.in_progress" | "payout.cancelled" | "payout.processed";
                     };
                 };
             };
@@ -8806,7 +8871,10 @@ export interface operations {
     };
     getTenantsOrgIdPayrollsPayrollIdWagetypes: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
@@ -8867,11 +8935,13 @@ export interface operations {
                      *             "value": "Lohndurchlaufkonto"
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
                         items: components["schemas"]["WageTypeAccounts"][];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -8928,6 +8998,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "payroll.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
                     };
                 };
             };
@@ -9098,6 +9182,8 @@ export interface operations {
     getTenantsOrgIdRegulationsRegulationIdLookupsSets: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 payrollId?: string;
             };
             header?: never;
@@ -9177,7 +9263,8 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["LookupSets"];
@@ -10879,17 +10966,27 @@ export interface operations {
                     events: ("CaseChangeAdded" | "PayoutCreated" | "PayoutCancellationRequested" | "TaskChanged" | "PayrunPeriodClosed" | "PayrunPeriodFinalized")[];
                     /** @description CaseChangeAdded only for these case names; null or absent: every case. */
                     caseNames?: string[] | null;
-                    /** @description The key the payloads are signed with (write-only; secretHint shows its last 4 characters). */
+                    /** @description The key the payloads are signed with, as UTF-8 bytes (write-only; secretHint shows its last 4 characters). A long random value is recommended. */
                     secret: string;
                     /**
-                     * @description Any object; sent back as metadata in every payload.
+                     * @description Any object; sent back as metadata in every payload. null: none ({}).
                      * @default {}
                      */
                     payloadMetadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     /** @default true */
                     active?: boolean;
+                    /** @description Read-only; ignored when sent. */
+                    id?: string;
+                    /** @description Read-only; ignored when sent. */
+                    secretHint?: string;
+                    /** @description Read-only; ignored when sent. */
+                    deactivatedReason?: string | null;
+                    /** @description Read-only; ignored when sent. */
+                    createdAt?: string;
+                    /** @description Read-only; ignored when sent. */
+                    updatedAt?: string;
                 };
             };
         };
@@ -11157,13 +11254,23 @@ export interface operations {
                     events?: ("CaseChangeAdded" | "PayoutCreated" | "PayoutCancellationRequested" | "TaskChanged" | "PayrunPeriodClosed" | "PayrunPeriodFinalized")[];
                     /** @description CaseChangeAdded only for these case names; null or absent: every case. */
                     caseNames?: string[] | null;
-                    /** @description The key the payloads are signed with (write-only; secretHint shows its last 4 characters). */
+                    /** @description The key the payloads are signed with, as UTF-8 bytes (write-only; secretHint shows its last 4 characters). A long random value is recommended. */
                     secret?: string;
-                    /** @description Any object; sent back as metadata in every payload. */
+                    /** @description Any object; sent back as metadata in every payload. null: none ({}). */
                     payloadMetadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     active?: boolean;
+                    /** @description Read-only; ignored when sent. */
+                    id?: string;
+                    /** @description Read-only; ignored when sent. */
+                    secretHint?: string;
+                    /** @description Read-only; ignored when sent. */
+                    deactivatedReason?: string | null;
+                    /** @description Read-only; ignored when sent. */
+                    createdAt?: string;
+                    /** @description Read-only; ignored when sent. */
+                    updatedAt?: string;
                 };
             };
         };

@@ -27,6 +27,19 @@ type Step = { key: string; label: string; done: boolean; current: boolean; detai
 
 const PAYSLIP_LINKS = 5;
 
+/** Every document of the period: the list comes in pages (a payroll of thousands has as many payslips). */
+async function allDocuments(path: string): Promise<Document[]> {
+  const documents: Document[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = new URLSearchParams({ limit: "500", ...(cursor ? { cursor } : {}) }).toString();
+    const page: { items: Document[]; nextCursor: string | null } = (await apiRequest<{ items: Document[]; nextCursor: string | null }>(`${path}?${query}`)).data;
+    documents.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return documents;
+}
+
 /**
  * The status of a just-closed period: Closed, then (live payroll) Submitted to ELM and Finalized,
  * polled every second until it is final or fails, and links to its documents.
@@ -50,7 +63,7 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
   // Refetched as the status moves on: ELM receipts join the documents at finalization.
   const documents = useQuery({
     queryKey: ["payrun-period-documents", initial.id, stage],
-    queryFn: async () => (await apiRequest<{ items: Document[] }>(`${path}/documents`)).data.items,
+    queryFn: () => allDocuments(`${path}/documents`),
     enabled: canReadDocuments,
   });
 

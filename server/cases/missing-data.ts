@@ -7,6 +7,7 @@ import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { findVisibleEmployee } from "../employees/get-employee";
 import { employmentOf } from "../employees/employment";
 import { visibleEmployees } from "../employees/visibility";
+import { pageOf, type PageQuery } from "../http/pagination";
 import { findOpenPeriod } from "../periods/open-period";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { CaseDefinition, CaseField } from "../regulations/catalog";
@@ -90,13 +91,25 @@ async function missingForPayroll(scope: TenantScope, ctx: TenantCtx, regulations
   return { valueDate: date, items };
 }
 
-/** Required fields without a value, for the company and every current employee, grouped by case. */
-export async function payrollMissingData({ ctx, payrollId, valueDate }: { ctx: TenantCtx; payrollId: string; valueDate?: string }) {
-  const regulations = await storedRegulations();
-  return inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { asked: valueDate }));
+/**
+ * One page of missing data: the company's cases first, then each employee's by employee id, each
+ * subject's by case name; keyed, so that data completed between two pages hides nothing else.
+ * Without a page: every item, in the catalog's order per subject (the console's screens).
+ */
+function pageOfMissing({ valueDate, items }: { valueDate: string; items: MissingCase[] }, page: PageQuery | undefined) {
+  // "" sorts before every employee id, and "/" before every character of a case name's.
+  return { valueDate, ...pageOf(items, page, { keyOf: (item) => `${item.employeeId ?? ""}/${item.caseName}` }) };
 }
 
-export async function employeeMissingData({ ctx, payrollId, employeeId, valueDate }: { ctx: TenantCtx; payrollId: string; employeeId: string; valueDate?: string }) {
+/** Required fields without a value, for the company and every current employee, grouped by case. */
+export async function payrollMissingData({ ctx, payrollId, valueDate, page }: { ctx: TenantCtx; payrollId: string; valueDate?: string; page?: PageQuery }) {
   const regulations = await storedRegulations();
-  return inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { employeeId, asked: valueDate }));
+  const missing = await inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { asked: valueDate }));
+  return pageOfMissing(missing, page);
+}
+
+export async function employeeMissingData({ ctx, payrollId, employeeId, valueDate, page }: { ctx: TenantCtx; payrollId: string; employeeId: string; valueDate?: string; page?: PageQuery }) {
+  const regulations = await storedRegulations();
+  const missing = await inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { employeeId, asked: valueDate }));
+  return pageOfMissing(missing, page);
 }

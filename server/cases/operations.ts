@@ -54,13 +54,14 @@ export const valuesInTimeOp = operation({
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
-const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase) });
+const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase), nextCursor: z.string().nullable() });
 
 export const payrollMissingDataOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/missingdata",
   tag: "Cases",
-  summary: "Required fields without a value, for the company and every current employee, grouped by case.",
+  summary:
+    "Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor.",
   allow: "payroll.read",
   query: MissingDataQuery,
   response: MissingData,
@@ -71,7 +72,7 @@ export const employeeMissingDataOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata",
   tag: "Cases",
-  summary: "One employee's required fields without a value, grouped by case.",
+  summary: "One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.",
   allow: "case.read",
   query: MissingDataQuery,
   response: MissingData,

@@ -159,7 +159,7 @@ export const ValueInTime = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const MissingDataQuery = z.object({ valueDate: IsoDate.optional().describe("Default: today, within the open period.") });
+export const MissingDataQuery = PageQuery.extend({ valueDate: IsoDate.optional().describe("Default: today, within the open period.") });
 
 export const MissingCase = z.object({
   employeeId: z.uuid().nullable(),

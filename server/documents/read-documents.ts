@@ -4,6 +4,7 @@ import type { TenantCtx } from "../context";
 import { documents, payrunPeriods } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { NotFound } from "../errors";
+import { pageAfterId, type PageQuery } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { storedRegulations } from "../regulations/store";
@@ -11,14 +12,30 @@ import { buildDocuments, renderModel, type StoredModel } from "./build";
 import { periodDocuments, previewPlan, STORED_WHILE_OPEN, visibleDocument, type DocumentMeta } from "./period-documents";
 import type { DocumentCategory } from "../db/schema";
 
-export async function listDocuments({ ctx, payrollId, payrunPeriodId, input }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; input: { employeeId?: string; category?: DocumentCategory } }) {
+/**
+ * The period's documents in their own order (periodDocuments): one page, or every document without
+ * a page (the console's screens).
+ */
+export async function listDocuments({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  input,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  input: { employeeId?: string; category?: DocumentCategory };
+  page?: PageQuery;
+}) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     const items = (await periodDocuments(scope, period, input.employeeId)).filter(
       (doc) => visibleDocument(ctx, doc) && (!input.employeeId || doc.employeeId === input.employeeId) && (!input.category || doc.category === input.category),
     );
-    return { items, nextCursor: null };
+    return pageAfterId(items, page);
   });
 }
 

@@ -5,6 +5,7 @@ import { todayInZurich } from "../dates";
 import { payrolls } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { NotFound } from "../errors";
+import { pageOf, type PageQuery } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { visiblePayrolls } from "../payrolls/visibility";
 import { regulationIdOf, storedRegulations, versionInForce } from "../regulations/store";
@@ -15,9 +16,10 @@ import type { LookupSet } from "./schemas";
 /**
  * A regulation's lookup sets as the regulation ships them, from the version in force at the
  * payroll's open period (today while the tenant has no payroll yet). The payroll's own copies
- * (chart of accounts, cost centers) are GET /payrolls/{payrollId}/lookups/values.
+ * (chart of accounts, cost centers) are GET /payrolls/{payrollId}/lookups/values. With a page:
+ * `limit` sets by name after the cursor's; without, every set in the regulation's order.
  */
-export async function listLookupSets({ ctx, regulationId, payrollId }: { ctx: TenantCtx; regulationId: string; payrollId?: string }) {
+export async function listLookupSets({ ctx, regulationId, payrollId, page }: { ctx: TenantCtx; regulationId: string; payrollId?: string; page?: PageQuery }) {
   const regulations = await storedRegulations();
   const regulation = findRegulation(regulations, regulationId);
   const date = await inTenant(ctx, async (scope) => {
@@ -34,5 +36,5 @@ export async function listLookupSets({ ctx, regulationId, payrollId }: { ctx: Te
     displayName: lookup.displayName,
     values: lookup.values.map((v) => ({ key: v.key, value: v.value, displayName: v.displayName ?? null })),
   }));
-  return { regulationId: regulationIdOf(regulation.name), regulationName: regulation.name, validFrom: version.validFrom, items };
+  return { regulationId: regulationIdOf(regulation.name), regulationName: regulation.name, validFrom: version.validFrom, ...pageOf(items, page, { keyOf: (set) => set.name }) };
 }

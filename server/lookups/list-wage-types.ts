@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { lookupValues, payrolls, wageTypeAccounts } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
+import { pageOf, type PageQuery } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { WageType } from "../regulations/catalog";
 import { storedRegulations, type Regulations } from "../regulations/store";
@@ -11,20 +12,30 @@ import type { WageTypeAccounts } from "./schemas";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 
-/** The wage type master of the payroll's regulations in force, with the accounts each one posts to. */
-export async function listWageTypes({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+/**
+ * The wage type master of the payroll's regulations in force, with the accounts each one posts to,
+ * by number: one page, or every wage type without a page (the console's screens).
+ */
+export async function listWageTypes({ ctx, payrollId, page }: { ctx: TenantCtx; payrollId: string; page?: PageQuery }) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const wageTypes = await wageTypesInForce(scope, payroll, regulations);
     const mapping = await mappingOf(scope, payroll.id);
-    return { items: wageTypes.map((wageType) => withAccounts(wageType, mapping)) };
+    return pageOf(
+      wageTypes.map((wageType) => withAccounts(wageType, mapping)),
+      page,
+      { keyOf: (wageType) => wageType.number, compare: byNumber },
+    );
   });
 }
 
+/** Wage type numbers in numeric order ("900" before "5010"). */
+const byNumber = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
+
 export async function wageTypesInForce(scope: TenantScope, payroll: PayrollRow, regulations: Regulations) {
   const wageTypes = wageTypesOf(regulations, payroll, await regulationDate(scope, payroll));
-  return wageTypes.sort((a, b) => a.number.localeCompare(b.number, "en", { numeric: true }));
+  return wageTypes.sort((a, b) => byNumber(a.number, b.number));
 }
 
 type Account = { id: string; key: string; value: string };

@@ -1,4 +1,5 @@
 import { operation } from "../http/operation";
+import { PageQuery } from "../http/pagination";
 import {
   CreateLookupValue,
   DeletedLookupValue,
@@ -20,7 +21,8 @@ export const listLookupSetsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/sets",
   tag: "Lookups",
-  summary: "The regulation's lookup sets, from the version in force at the payroll's open period. regulationId: the id from GET /regulations/available, or the exact name.",
+  summary:
+    "The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.",
   allow: READ,
   query: LookupSetsQuery,
   response: LookupSets,
@@ -76,8 +78,9 @@ export const listWageTypesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes",
   tag: "Lookups",
-  summary: "The wage types of the payroll's regulations in force, each with the debit and credit account it posts to.",
+  summary: "The wage types of the payroll's regulations in force, each with the debit and credit account it posts to; by number (numerically), paged by limit and cursor.",
   allow: READ,
+  query: PageQuery,
   response: WageTypeAccountsList,
   problems: { 404: ["payroll.not_found"] },
 });

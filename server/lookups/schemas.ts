@@ -14,7 +14,7 @@ export const ACCOUNT_NUMBER = /^\d{1,12}$/;
 
 const OptionalPayrollId = z.uuid("payrollId must be the id of the tenant's payroll.").optional();
 
-export const LookupSetsQuery = z.object({
+export const LookupSetsQuery = PageQuery.extend({
   payrollId: OptionalPayrollId.describe("Whose open period chooses the regulation version; defaults to the tenant's payroll."),
 });
 
@@ -34,6 +34,7 @@ export const LookupSets = z
     regulationName: z.string(),
     validFrom: z.string().describe("The regulation version read: the one in force at the payroll's open period."),
     items: z.array(LookupSet),
+    nextCursor: z.string().nullable(),
   })
   .meta({ id: "LookupSets" });
 
@@ -106,7 +107,7 @@ export const WageTypeAccounts = z
   .meta({ id: "WageTypeAccounts" });
 export type WageTypeAccounts = z.infer<typeof WageTypeAccounts>;
 
-export const WageTypeAccountsList = z.object({ items: z.array(WageTypeAccounts) });
+export const WageTypeAccountsList = z.object({ items: z.array(WageTypeAccounts), nextCursor: z.string().nullable() });
 
 export const MapWageType = z.object({
   debitAccountId: z.uuid("debitAccountId must be the id of an account of the payroll's chart."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
+import { PageQuery } from "../http/pagination";
 import { ClosePeriodRequest, CreatePayroll, ListPayrollsQuery, Payroll, PayrunPeriod, RebasePayroll, UpdatePayroll } from "./schemas";
 
 export const listPayrollsOp = operation({
@@ -61,8 +62,9 @@ export const listPeriodsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods",
   tag: "Payrun periods",
-  summary: "The payroll's payrun periods.",
+  summary: "The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.",
   allow: "payroll.read",
+  query: PageQuery,
   response: z.object({ items: z.array(PayrunPeriod), nextCursor: z.string().nullable() }),
   problems: { 404: ["payroll.not_found"] },
 });

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { payrunPeriods } from "../db/schema";
 import { inTenant, tenantRead, type TenantScope } from "../db/tenant-scope";
 import { NotFound } from "../errors";
+import { decodeKeyCursor, toKeyedPage, type PageQuery } from "../http/pagination";
 import { isUuid } from "../ids";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 
@@ -18,11 +19,21 @@ export const toPayrunPeriod = (row: typeof payrunPeriods.$inferSelect) => ({
   elmError: row.elmError,
 });
 
-export async function listPayrunPeriods({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The payroll's periods, oldest first (by periodStart, unique per payroll): one page, or every
+ * period without a page (the console's screens).
+ */
+export async function listPayrunPeriods({ ctx, payrollId, page }: { ctx: TenantCtx; payrollId: string; page?: PageQuery }) {
+  const after = decodeKeyCursor(page?.cursor, (key) => ISO_DATE.test(key));
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
-    const rows = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), { orderBy: [asc(payrunPeriods.periodStart)] });
-    return { items: rows.map(toPayrunPeriod), nextCursor: null };
+    const rows = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), after ? gt(payrunPeriods.periodStart, after) : undefined), {
+      orderBy: [asc(payrunPeriods.periodStart)],
+      limit: page ? page.limit + 1 : undefined,
+    });
+    return page ? toKeyedPage(rows, page.limit, (row) => row.periodStart, toPayrunPeriod) : { items: rows.map(toPayrunPeriod), nextCursor: null };
   });
 }
 

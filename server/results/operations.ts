@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
+import { PageQuery } from "../http/pagination";
 
 const Money = z.string().describe("CHF, two decimals");
 const EntrySummary = z.object({
@@ -38,9 +39,10 @@ export const listEntriesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries",
   tag: "Payrun periods",
-  summary: "One entry per employee of the period, always current while the period is open.",
+  summary: "One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.",
   allow: "payroll.read",
-  response: z.object({ items: z.array(EntrySummary), nextCursor: z.null() }),
+  query: PageQuery,
+  response: z.object({ items: z.array(EntrySummary), nextCursor: z.string().nullable() }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
@@ -72,8 +74,10 @@ export const controllingOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling",
   tag: "Payrun periods",
-  summary: "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, and the count of blocking items.",
+  summary:
+    "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).",
   allow: "payroll.read",
+  query: PageQuery,
   response: z.object({
     items: z.array(
       z.object({
@@ -83,7 +87,8 @@ export const controllingOp = operation({
         items: z.array(z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() })),
       }),
     ),
-    blockingCount: z.number().int(),
+    nextCursor: z.string().nullable(),
+    blockingCount: z.number().int().describe("Blocking items of all employees, on every page."),
   }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });

@@ -4,6 +4,7 @@ import type { TenantCtx } from "../context";
 import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead } from "../db/tenant-scope";
 import { NotFound } from "../errors";
+import { decodeCursor, pageOf, toKeyedPage, type PageQuery } from "../http/pagination";
 import { isUuid } from "../ids";
 import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
@@ -111,8 +112,14 @@ async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, pa
   return [row.payroll, row.period] as const;
 }
 
-/** The summaries of the period's entries the caller sees. */
-const summariesOf = (scope: Scope, ctx: TenantCtx, periodId: string) => scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx) }, ctx.access.role);
+/** The summaries of the period's entries the caller sees, by employee id: all of them, or `limit` after the employee `after`. */
+const summariesOf = (scope: Scope, ctx: TenantCtx, periodId: string, page?: { after: string | null; limit: number }) =>
+  page
+    ? scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx), after: page.after ?? NIL_UUID, limit: page.limit }, `${ctx.access.role}:page`)
+    : scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx) }, ctx.access.role);
+
+/** Sorts before every employee id: the first page's "after". */
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 /** What a summary or Payroll Control reads of an entry: not its lines, collectors or year-to-date figures. */
 const SUMMARY_COLUMNS = {
@@ -127,10 +134,14 @@ const SUMMARY_COLUMNS = {
 };
 type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
 
-/** The summaries of a period's entries of employees the caller sees (variant: the caller's role). */
-const entrySummaries = tenantRead<{ payrunPeriodId: string } & VisibilityValues>()("entry_summaries", (db, p, role) => {
-  const visible = visibleEmployeesRead(p, role);
-  return db
+/**
+ * The summaries of a period's entries of employees the caller sees, by employee id (one entry per
+ * employee and period). Variant: the caller's role, and ":page" for `limit` entries after the employee `after`.
+ */
+const entrySummaries = tenantRead<{ payrunPeriodId: string; after?: string; limit?: number } & VisibilityValues>()("entry_summaries", (db, p, variant) => {
+  const [role, paged] = variant.split(":");
+  const visible = visibleEmployeesRead(p, role!);
+  const query = db
     .select(SUMMARY_COLUMNS)
     .from(payrunEntries)
     .where(
@@ -138,15 +149,19 @@ const entrySummaries = tenantRead<{ payrunPeriodId: string } & VisibilityValues>
         p.tenant(payrunEntries),
         eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")),
         eq(payrunEntries.employed, true),
+        paged ? gt(payrunEntries.employeeId, p.value("after")) : undefined,
         visible ? inArray(payrunEntries.employeeId, db.select({ id: employees.id }).from(employees).where(and(p.tenant(employees), visible))) : undefined,
       ),
     )
     .orderBy(asc(payrunEntries.employeeId));
+  return paged ? query.limit(p.value("limit")) : query;
 });
 
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope): Promise<PeriodEntries<SummaryRow>>;
+type EntryPage = { after: string | null; limit: number };
+
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full?: false, entryId?: undefined, page?: EntryPage): Promise<PeriodEntries<SummaryRow>>;
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true, entryId?: string): Promise<PeriodEntries<EntryRow>>;
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string): Promise<PeriodEntries<SummaryRow | EntryRow>> {
+async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string, page?: EntryPage): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
     const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
@@ -160,7 +175,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
     const [entries, confirmed] = await inOrder(
       full
         ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
-        : summariesOf(scope, ctx, period.id),
+        : summariesOf(scope, ctx, period.id, page),
       confirmations(scope, payrollId, period.periodStart, period.periodEnd),
     );
     return { payroll, period, entries, confirmed };
@@ -174,9 +189,12 @@ type PeriodEntries<R> = {
   confirmed: Map<string, Set<string>>;
 };
 
-export async function listEntries({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
-  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId);
-  return { items: entries.map((e) => toEntrySummary(e, confirmed.get(e.employeeId) ?? new Set())), nextCursor: null };
+/** The period's entries by employee id: one page, or every entry without a page (the console's screens). */
+export async function listEntries({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
+  const after = decodeCursor(page?.cursor);
+  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, undefined, false, undefined, page ? { after, limit: page.limit + 1 } : undefined);
+  const summary = (e: SummaryRow) => toEntrySummary(e, confirmed.get(e.employeeId) ?? new Set());
+  return page ? toKeyedPage(entries, page.limit, (e) => e.employeeId, summary) : { items: entries.map(summary), nextCursor: null };
 }
 
 export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
@@ -240,8 +258,10 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
  * "not in payroll yet" (or, with an exit before the entry, not in payroll): state EmployedWithoutWage (nothing to calculate or pay this period, the
  * interface's meaning of that state), one non-blocking item control.not_in_payroll naming what is
  * missing. Closing checks the employed entries only, so the blocking count is theirs alone.
+ * Ordered by employee id; with a page, `limit` employees after the cursor's, and still the blocking
+ * count of every employee.
  */
-export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
     // The entries, their confirmations and the payroll's staff the caller sees with their employment at the period's end, read together.
@@ -272,7 +292,8 @@ export async function controlling({ ctx, payrollId, payrunPeriodId }: { ctx: Ten
     }),
     ...notInPayroll.map(({ employeeId, employment }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(employment, period.periodEnd)] })),
   ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0));
-  return { items, blockingCount: items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0) };
+  const blockingCount = items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0);
+  return { ...pageOf(items, page, { keyOf: (row) => row.employeeId, isKey: isUuid }), blockingCount };
 }
 
 /** The case values relevant to an entry's period (its employee's and the company's) recorded since the last close. */

@@ -94,9 +94,9 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     const regulations = await get(`/tenants/${orgId}/payrolls/${payrollId}/regulations`);
     const accounts = await get(`/tenants/${orgId}/payrolls/${payrollId}/lookups/values?lookupName=Accounts&limit=500`);
     const costCenters = await get(`/tenants/${orgId}/payrolls/${payrollId}/lookups/values?lookupName=CostCenters&limit=1`);
-    const missing = await get(`/tenants/${orgId}/payrolls/${payrollId}/missingdata`);
+    const missing = await get(`/tenants/${orgId}/payrolls/${payrollId}/missingdata?limit=500`);
     const employees = await get(`/tenants/${orgId}/employees?limit=1&includeFormer=true`);
-    const wageTypes = await get(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes`);
+    const wageTypes = await get(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes?limit=500`);
     const mapped = wageTypes.items.filter((w: any) => w.debitAccount && w.creditAccount).length;
     expect(regulations.accountingData).toBeTruthy();
     expect(accounts.items.length).toBeGreaterThan(0);

@@ -205,7 +205,7 @@ export interface paths {
         };
         /**
          * The tenant's payrolls (at most one).
-         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrolls"];
         put?: never;
@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * One payroll (with ETag).
-         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollId"];
         /**
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.
-         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiods"];
         put?: never;
@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * One payrun period; the literal `open` stands for the open period.
-         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodId"];
         put?: never;
@@ -1171,7 +1171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invitation, for the invitee (same email) or the tenant's administrators. */
+        /**
+         * The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.
+         * @description Any signed-in caller.
+         */
         get: operations["getUserMembershipInvitationsInvitationId"];
         put?: never;
         /** Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept). */
@@ -8243,17 +8246,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Exactly one; set once, never swapped. */
-                    countryRegulation: string;
-                    /**
-                     * @description Industries are added, never removed.
-                     * @default []
-                     */
+                    /** @description Exactly one; set once, never swapped or removed: send the assigned one (409 regulations.country_fixed otherwise). */
+                    countryRegulation?: string | null;
+                    /** @description Industries are added, never removed. Left out: unchanged. */
                     industries?: string[];
-                    /** @description Replaceable; effective from the open period. */
-                    accountingDocument: string;
-                    /** @description Chart of accounts; replaceable; effective from the open period. */
-                    accountingData: string;
+                    /** @description Replaceable or removable (null: the default posting template) at any time; effective from the open period. Left out: unchanged. */
+                    accountingDocument?: string | null;
+                    /** @description Chart of accounts scheme; replaceable or removable (null: the payroll's own accounts stay as they are) at any time. Left out: unchanged. */
+                    accountingData?: string | null;
                 };
             };
         };
@@ -8853,7 +8853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid values; errors[] names each field. Codes: `task.reason_required`, `validation.failed`. */
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8863,7 +8863,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "task.reason_required" | "validation.failed";
+                        code?: "validation.failed";
                     };
                 };
             };
@@ -12156,20 +12156,6 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "auth.invalid_token" | "auth.unauthenticated";
-                    };
-                };
-            };
-            /** @description The caller's role may not do this. Codes: `auth.forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 403;
-                        /** @enum {unknown} */
-                        code?: "auth.forbidden";
                     };
                 };
             };

@@ -12,10 +12,17 @@ import { Forbidden } from "../errors";
  *   Nothing of the tenant's settings: company data, payroll settings, regulations, accounts and cost
  *   centers are read where a payroll needs them and never written; people (memberships, invitations)
  *   are neither read nor written. A payroll that is not assigned is a 404 (server/payrolls/visibility.ts).
- * - SelfService: their own employee record (checked in server/employees, server/cases, server/documents).
+ * - SelfService: their own employee record (checked in server/employees, server/cases, server/documents), and
+ *   the payroll and its periods to find their way to it (payroll.list).
  */
 export const tenantPermissions = {
   "tenant.read": ["Administrator", "Manager", "SelfService"],
+  /**
+   * The payroll itself and its periods (ids, dates, status): Self Service too, who reach their own cases and
+   * documents through the payroll's and a period's paths (interface 1.9: the regular endpoints). A tenant has
+   * one payroll, so it is always the Self Service person's own.
+   */
+  "payroll.list": ["Administrator", "Manager", "SelfService"],
   "payroll.read": ["Administrator", "Manager"],
   "payroll.create": ["Administrator"],
   "payroll.update": ["Administrator"],

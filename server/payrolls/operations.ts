@@ -8,7 +8,7 @@ export const listPayrollsOp = operation({
   path: "/tenants/{orgId}/payrolls",
   tag: "Payrolls",
   summary: "The tenant's payrolls (at most one).",
-  allow: "payroll.read",
+  allow: "payroll.list",
   query: ListPayrollsQuery,
   response: z.object({ items: z.array(Payroll), nextCursor: z.string().nullable() }),
 });
@@ -31,7 +31,7 @@ export const getPayrollOp = operation({
   path: "/tenants/{orgId}/payrolls/{payrollId}",
   tag: "Payrolls",
   summary: "One payroll (with ETag).",
-  allow: "payroll.read",
+  allow: "payroll.list",
   response: Payroll,
   problems: { 404: ["payroll.not_found"] },
 });
@@ -63,7 +63,7 @@ export const listPeriodsOp = operation({
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods",
   tag: "Payrun periods",
   summary: "The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.",
-  allow: "payroll.read",
+  allow: "payroll.list",
   query: PageQuery,
   response: z.object({ items: z.array(PayrunPeriod), nextCursor: z.string().nullable() }),
   problems: { 404: ["payroll.not_found"] },
@@ -74,7 +74,7 @@ export const getPeriodOp = operation({
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}",
   tag: "Payrun periods",
   summary: "One payrun period; the literal `open` stands for the open period.",
-  allow: "payroll.read",
+  allow: "payroll.list",
   response: PayrunPeriod,
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });

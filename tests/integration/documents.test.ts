@@ -177,6 +177,28 @@ describe("documents of a payrun period", () => {
     expect((await api.get(`${base}/payrunperiods/open/documents/${theirs.id}`, { token: self.token })).status).toBe(404);
     expect((await api.get(`${base}/payrunperiods/open/documents/${own[0]!.id}`, { token: self.token })).status).toBe(200);
   });
+
+  it("Self Service finds its way through the regular endpoints to the payslip of a closed period (interface 1.9)", async () => {
+    const { t, employee } = await example1();
+    const self = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
+    expect((await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
+    // From the tenant alone: the payroll, its periods, the closed one's documents.
+    const payrolls = await api.get(`/api/tenants/${t.orgId}/payrolls`, { token: self.token });
+    expect(payrolls.status, payrolls.text).toBe(200);
+    expect(payrolls.body.items.map((p: { id: string }) => p.id)).toEqual([t.payroll.id]);
+    const base = `/api/tenants/${t.orgId}/payrolls/${payrolls.body.items[0].id}`;
+    const periods = await api.get(`${base}/payrunperiods`, { token: self.token });
+    expect(periods.status, periods.text).toBe(200);
+    const january = periods.body.items.find((p: { periodStart: string }) => p.periodStart === "2026-01-01");
+    expect(january).toMatchObject({ status: "closed" });
+    expect((await api.get(`${base}/payrunperiods/${january.id}`, { token: self.token })).status).toBe(200);
+    const own = await documentsOf(base, self.token, january.id);
+    expect(own.map((d) => [d.category, d.employeeId, d.final])).toEqual([["Payslip", employee.id, true]]);
+    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/${own[0]!.id}`, { token: self.token })).status).toBe(200);
+    // Still nothing of the results or the payroll's settings.
+    expect((await api.get(`${base}/payrunperiods/${january.id}/entries`, { token: self.token })).status).toBe(403);
+    expect((await api.get(`${base}/regulations`, { token: self.token })).status).toBe(403);
+  });
 });
 
 describe("go-live and the ELM submission (sandbox)", () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, exists, gt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller, TenantCtx, Verb } from "../context";
-import { memberships, tenants, users } from "../db/schema";
+import { memberships, systemUsers, tenants, users } from "../db/schema";
 import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
 import { Conflict, NotFound } from "../errors";
 import { decodeCursor, toPage, type PageQuery } from "../http/pagination";
@@ -72,11 +72,22 @@ export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
   }
 }
 
-/** A tenant that has a person as Administrator keeps at least one: the last one cannot be demoted or removed. */
+/**
+ * A tenant keeps someone to administer it: the last Administrator membership cannot be demoted or removed
+ * while no system user administers the tenant either (the system user that created it is an Administrator,
+ * contract 2, so for a tenant made through the API this never refuses).
+ */
 async function assertNotLastAdministrator(scope: TenantScope, membership: { id: string; role: string }) {
   if (membership.role !== "Administrator") return;
   const administrators = await scope.rows(memberships, and(eq(memberships.role, "Administrator"), ne(memberships.id, membership.id)), { limit: 1 });
-  if (!administrators.length) {
+  if (administrators.length) return;
+  const [administered] = await scope.tx
+    .select({ id: tenants.id })
+    .from(tenants)
+    .innerJoin(systemUsers, eq(systemUsers.id, tenants.createdBySystemUserId))
+    .where(eq(tenants.id, scope.tenantId))
+    .limit(1);
+  if (!administered) {
     throw new Conflict("membership.last_administrator", "This is the tenant's last Administrator; make someone else Administrator first.");
   }
 }
@@ -88,7 +99,7 @@ export async function updateMembership({ ctx, membershipId, input, ifMatch = nul
     if (!current) throw new NotFound("membership");
     checkIfMatch(ifMatch, current);
     if (input.role !== "Administrator") await assertNotLastAdministrator(scope, current);
-    const links = await checkRoleLinks(scope, input);
+    const links = await checkRoleLinks(scope, input, current);
     const [row] = await scope.update(memberships, { role: input.role, ...links, version: sql`${memberships.version} + 1` }, eq(memberships.id, membershipId));
     return { membership: toMembership(row!), version: row!.version };
   });

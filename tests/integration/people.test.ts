@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { invitations } from "@/server/db/schema";
+import { invitations, tenants } from "@/server/db/schema";
 import { api } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, personToken, tenantFixture, unique } from "../fixtures/factories";
 
@@ -64,7 +64,7 @@ describe("memberships", () => {
     expect(list.body.items.map((m: { user: { email: string } }) => m.user.email)).toEqual([keeper.email, person.email]);
     expect(list.body.items[1]).toMatchObject({ id: created.body.id, user: { email: person.email, name: expect.any(String) } });
 
-    const manager = await api.put(`${membershipsOf(t.orgId)}/${created.body.id}`, { role: "Manager", payrollIds: [t.payroll.id] }, { token: t.token });
+    const manager = await api.put(`${membershipsOf(t.orgId)}/${created.body.id}`, { role: "Manager" }, { token: t.token });
     expect(manager.status).toBe(200);
     expect(manager.body).toMatchObject({ role: "Manager", payrollIds: [t.payroll.id] });
     // A Manager has no access to memberships.
@@ -83,20 +83,29 @@ describe("memberships", () => {
     expect((await api.delete(`${membershipsOf(t.orgId)}/${created.body.id}`, { token: t.token })).status).toBe(404);
   });
 
-  it("keeps the last Administrator: cannot be demoted or removed", async () => {
+  it("keeps someone to administer the tenant: the last Administrator goes only while a system user administers it", async () => {
+    // A tenant made through the API is administered by its system user (contract 2): its last person Administrator may go.
     const t = await tenantFixture();
     const admin = await memberOf(t.orgId, "Administrator");
-    const list = await api.get(membershipsOf(t.orgId), { token: t.token });
-    const id = list.body.items[0].id;
-    const demote = await api.put(`${membershipsOf(t.orgId)}/${id}`, { role: "Manager", payrollIds: [t.payroll.id] }, { token: t.token });
+    const adminMembership = (await api.get(membershipsOf(t.orgId), { token: t.token })).body.items.find((m: { role: string }) => m.role === "Administrator");
+    const demoted = await api.put(`${membershipsOf(t.orgId)}/${adminMembership.id}`, { role: "Manager", payrollIds: [t.payroll.id] }, { token: t.token });
+    expect(demoted.status, demoted.text).toBe(200);
+    expect((await api.delete(`${membershipsOf(t.orgId)}/${adminMembership.id}`, { token: t.token })).status).toBe(204);
+    expect((await api.get(`/api/tenants/${t.orgId}`, { token: admin.token })).status).toBe(404);
+
+    // A tenant no system user administers (made before system users owned tenants) keeps its last Administrator.
+    const legacy = await tenantFixture();
+    const first = await memberOf(legacy.orgId, "Administrator");
+    await (await getDb()).update(tenants).set({ createdBySystemUserId: null }).where(eq(tenants.id, legacy.orgId));
+    const id = (await api.get(membershipsOf(legacy.orgId), { token: first.token })).body.items[0].id;
+    const demote = await api.put(`${membershipsOf(legacy.orgId)}/${id}`, { role: "Manager", payrollIds: [legacy.payroll.id] }, { token: first.token });
     expect(demote.status).toBe(409);
     expect(demote.body.code).toBe("membership.last_administrator");
-    expect((await api.delete(`${membershipsOf(t.orgId)}/${id}`, { token: t.token })).status).toBe(409);
+    expect((await api.delete(`${membershipsOf(legacy.orgId)}/${id}`, { token: first.token })).status).toBe(409);
     // With a second Administrator, the first may go.
-    const otherId = (await personOfSiblingTenant(t)).userId;
-    expect((await api.post(membershipsOf(t.orgId), { userId: otherId, role: "Administrator" }, { token: t.token })).status).toBe(201);
-    expect((await api.delete(`${membershipsOf(t.orgId)}/${id}`, { token: t.token })).status).toBe(204);
-    expect((await api.get(`/api/tenants/${t.orgId}`, { token: admin.token })).status).toBe(404);
+    const second = await memberOf(legacy.orgId, "Administrator");
+    expect((await api.delete(`${membershipsOf(legacy.orgId)}/${id}`, { token: second.token })).status).toBe(204);
+    expect((await api.get(`/api/tenants/${legacy.orgId}`, { token: first.token })).status).toBe(404);
   });
 
   it("refuses a second membership, unknown users and role links of another tenant", async () => {
@@ -218,8 +227,17 @@ describe("invitations", () => {
     const bad = await api.post(`${membershipsOf(t.orgId)}/invite`, { email: "nope", role: "Manager" }, { token: t.token });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain("email");
-    const noPayroll = await api.post(`${membershipsOf(t.orgId)}/invite`, { email: "a@example.test", role: "Manager" }, { token: t.token });
-    expect(noPayroll.body.errors[0].path).toBe("payrollIds");
+    // The interface's invite sends { email, role }: a Manager invited so gets the tenant's payroll.
+    const manager = await api.post(`${membershipsOf(t.orgId)}/invite`, { email: "a@example.test", role: "Manager" }, { token: t.token });
+    expect(manager.status, manager.text).toBe(201);
+    expect(manager.body).toMatchObject({ role: "Manager", payrollIds: [t.payroll.id] });
+    const none = await api.post(`${membershipsOf(t.orgId)}/invite`, { email: "c@example.test", role: "Manager", payrollIds: [] }, { token: t.token });
+    expect(none.status).toBe(422);
+    expect(none.body.errors[0].path).toBe("payrollIds");
+    const noPayrollYet = await tenantFixture({ withPayroll: false });
+    const early = await api.post(`${membershipsOf(noPayrollYet.orgId)}/invite`, { email: "d@example.test", role: "Manager" }, { token: noPayrollYet.token });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ code: "membership.payrolls_required", errors: [{ path: "payrollIds" }] });
     const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
     const selfService = await api.post(`${membershipsOf(t.orgId)}/invite`, { email: "b@example.test", role: "SelfService", employeeId: employee.id }, { token: t.token });
     expect(selfService.status).toBe(201);

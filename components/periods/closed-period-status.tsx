@@ -77,7 +77,7 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             done: current.submittedToElm || current.status === "finalized",
             current: stage === "closed" || stage === "elmError",
             detail:
-              current.submittedToElm || current.status === "finalized" ? t("status.withDistributor") : stage === "elmError" ? t("status.notSubmitted") : t("status.submitting"),
+              current.transmittedAt || current.status === "finalized" ? t("status.withDistributor") : stage === "elmError" ? t("status.notSubmitted") : t("status.submitting"),
           },
           {
             key: "finalized",

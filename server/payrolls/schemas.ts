@@ -56,7 +56,8 @@ export const PayrunPeriod = z
     periodEnd: z.string(),
     status: z.enum(["open", "closed", "finalized"]),
     closedAt: z.iso.datetime().nullable(),
-    submittedToElm: z.boolean(),
+    submittedToElm: z.boolean().describe("The close of a live payroll's period submitted it: true from that close on (the transmission runs in the background, transmittedAt), false before go-live or while elmError says it cannot be transmitted."),
+    transmittedAt: z.iso.datetime().nullable().describe("When the declaration was handed to the ELM distributor."),
     finalizedAt: z.iso.datetime().nullable().describe("When the ELM submission completed (status finalized)."),
     elmError: z.string().nullable().describe("Why the ELM submission could not be made, when it could not."),
   })

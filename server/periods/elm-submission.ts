@@ -157,6 +157,7 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
     position: ELM_POSITION,
   });
   await scheduleElmSubmission(scope, { payrollId: payroll.id, payrunPeriodId: period.id, categories: declarationCategories(model) });
+  await scope.update(payrunPeriods, { declaredAt: new Date() }, eq(payrunPeriods.id, period.id));
 }
 
 /** A period is declared once the payroll is live from that period on. */

@@ -14,7 +14,10 @@ export const toPayrunPeriod = (row: typeof payrunPeriods.$inferSelect) => ({
   periodEnd: row.periodEnd,
   status: row.status,
   closedAt: row.closedAt?.toISOString() ?? null,
-  submittedToElm: row.submittedAt !== null,
+  // Submitted from the close that declared it (the service transmits it in the background, transmittedAt
+  // says when); a submission that cannot be transmitted here (elmError) is not.
+  submittedToElm: row.submittedAt !== null || (row.declaredAt !== null && row.elmError === null),
+  transmittedAt: row.submittedAt?.toISOString() ?? null,
   finalizedAt: row.finalizedAt?.toISOString() ?? null,
   elmError: row.elmError,
 });

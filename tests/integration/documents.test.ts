@@ -215,6 +215,8 @@ describe("go-live and the ELM submission (sandbox)", () => {
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
     const periodId = closed.body.id as string;
+    // The close submitted it (contract 6); the transmission itself runs in the background.
+    expect(closed.body).toMatchObject({ status: "closed", submittedToElm: true, elmError: null });
     const declaration = (await documentsOf(base, t.token, periodId, "?category=ElmDeclaration"))[0]!;
     expect(declaration).toMatchObject({ contentType: "application/xml", final: true });
     const xml = (await api.get(`${base}/payrunperiods/${periodId}/documents/${declaration.id}`, { token: t.token })).text;
@@ -228,7 +230,7 @@ describe("go-live and the ELM submission (sandbox)", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       period = (await api.get(`${base}/payrunperiods/${periodId}`, { token: t.token })).body;
     }
-    expect(period).toMatchObject({ status: "finalized", submittedToElm: true });
+    expect(period).toMatchObject({ status: "finalized", submittedToElm: true, transmittedAt: expect.any(String) });
     const receipts = await documentsOf(base, t.token, periodId, "?category=ElmReceipt");
     expect(receipts.length).toBeGreaterThan(1);
     expect(new Set(receipts.map((r) => r.name)).size).toBe(receipts.length);

@@ -54,6 +54,8 @@ export const payrunPeriods = pgTable(
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     status: text("status", { enum: payrunPeriodStatuses }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** ELM: when the close made the declaration and queued its submission (the service transmits it from then on). */
+    declaredAt: timestamp("declared_at", { withTimezone: true }),
     /** ELM: when the declaration was handed to the distributor, its job key, and when the result came back. */
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     elmJobKey: text("elm_job_key"),

@@ -71,6 +71,7 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
           status: justClosed.status,
           closedAt: justClosed.closedAt,
           submittedToElm: justClosed.submittedToElm,
+          transmittedAt: justClosed.transmittedAt,
           finalizedAt: justClosed.finalizedAt,
           elmError: justClosed.elmError,
         }}

@@ -1,0 +1,1 @@
+ALTER TABLE "payrun_periods" ADD COLUMN "declared_at" timestamp with time zone;

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
+import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesPageQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
 
 export const listCasesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary: "The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases.",
+  summary: "The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases. Paged by case name.",
   allow: "case.read",
-  query: ListCasesQuery,
-  response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.null() }),
+  query: ListCasesPageQuery,
+  response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.string().nullable() }),
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 

@@ -6,7 +6,7 @@ import { caseChanges, caseValues } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { findVisibleEmployee } from "../employees/get-employee";
 import { Forbidden } from "../errors";
-import { decodeCursor, toPage } from "../http/pagination";
+import { decodeCursor, pageOf, toPage, type PageQuery } from "../http/pagination";
 import { regulationDate } from "../lookups/initialize-chart";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
@@ -37,7 +37,7 @@ async function selfServiceCasesOf(scope: TenantScope, ctx: TenantCtx, payroll: A
 }
 
 /** The cases available to the payroll (from its regulations), for the company or for an employee. */
-export async function listCases({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery }) {
+export async function listCases({ ctx, payrollId, input, page }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery; page?: PageQuery }) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
@@ -48,7 +48,8 @@ export async function listCases({ ctx, payrollId, input }: { ctx: TenantCtx; pay
       .filter((c) => !input.cluster || (input.cluster === "none" ? c.cluster === null : c.cluster === input.cluster))
       .filter((c) => ctx.access.role !== "SelfService" || isSelfServiceCase(c))
       .map(toCaseDefinition);
-    return { items, nextCursor: null };
+    // Paged by name; without a page (the console's screens), every case in the regulation's order.
+    return pageOf(items, page, { keyOf: (c) => c.name });
   });
 }
 

@@ -31,10 +31,12 @@ export const CaseDefinitionOut = z
   .meta({ id: "CaseDefinition" });
 
 export const ListCasesQuery = z.object({
-  employeeId: z.uuid().optional().describe("Employee cases (for this employee); without it, company cases."),
+  employeeId: z.uuid().optional().describe("Employee cases (for this employee); without it, company cases (Self Service: their own employee's)."),
   cluster: z.enum(["ESS", "ECT", "P", "none"]).optional(),
 });
 export type ListCasesQuery = z.infer<typeof ListCasesQuery>;
+/** The route's query: ListCasesQuery and a page (by case name). */
+export const ListCasesPageQuery = PageQuery.extend(ListCasesQuery.shape);
 
 /** Values come as JSON strings in every type; numbers and booleans are accepted too. */
 const RawValue = z.union([z.string(), z.number(), z.boolean()], { error: "A value is a string (numbers and booleans are accepted)." });

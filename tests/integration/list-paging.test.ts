@@ -204,4 +204,13 @@ describe("GET list endpoints page with limit and cursor", () => {
     expect(names).toEqual([...names].sort());
     expect(await walk(`${path}?payrollId=${t.payroll.id}`, 3)).toEqual(all.items);
   });
+
+  it("case definitions: by name, company or employee cases", async () => {
+    for (const path of [`${base}/cases`, `${base}/cases?employeeId=${employeeIds[0]}`]) {
+      const all = await expectPaged(path);
+      const names = all.items.map((c) => c.name as string);
+      expect(names).toEqual([...names].sort());
+      expect(await walk(path, 4)).toEqual(all.items);
+    }
+  });
 });

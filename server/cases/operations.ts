@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesPageQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimeQuery } from "./schemas";
+import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesPageQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimePageQuery } from "./schemas";
 
 export const listCasesOp = operation({
   method: "GET",
@@ -47,10 +47,10 @@ export const valuesInTimeOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases/values/time",
   tag: "Cases",
-  summary: "The values in force on valueDate (default today), one per field, with start, end and caseChangeId.",
+  summary: "The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.",
   allow: "case.read",
-  query: ValuesInTimeQuery,
-  response: z.object({ valueDate: z.string(), items: z.array(ValueInTime) }),
+  query: ValuesInTimePageQuery,
+  response: z.object({ valueDate: z.string(), items: z.array(ValueInTime), nextCursor: z.string().nullable() }),
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 

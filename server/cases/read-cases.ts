@@ -108,7 +108,7 @@ export async function valuesOf(scope: TenantScope, payrollId: string, employeeId
 }
 
 /** The values in force on a date, one per field, with where each came from. */
-export async function valuesInTime({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ValuesInTimeQuery }) {
+export async function valuesInTime({ ctx, payrollId, input, page }: { ctx: TenantCtx; payrollId: string; input: ValuesInTimeQuery; page?: PageQuery }) {
   const valueDate = input.valueDate ?? todayInZurich();
   const fieldNames = input.caseFieldNames?.split(",").map((s) => s.trim()).filter(Boolean);
   const regulations = await storedRegulations();
@@ -124,7 +124,7 @@ export async function valuesInTime({ ctx, payrollId, input }: { ctx: TenantCtx; 
       .filter((v): v is NonNullable<typeof v> => v !== null)
       .map((v) => ({ caseFieldName: v.fieldName, caseName: v.caseName, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() }))
       .sort((a, b) => a.caseFieldName.localeCompare(b.caseFieldName));
-    return { valueDate, items };
+    return { valueDate, ...pageOf(items, page, { keyOf: (v) => v.caseFieldName }) };
   });
 }
 

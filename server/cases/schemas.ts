@@ -150,6 +150,8 @@ export const ValuesInTimeQuery = z.object({
   valueDate: IsoDate.optional().describe("Default: today (Europe/Zurich)."),
 });
 export type ValuesInTimeQuery = z.infer<typeof ValuesInTimeQuery>;
+/** The route's query: ValuesInTimeQuery and a page (by field name). */
+export const ValuesInTimePageQuery = PageQuery.extend(ValuesInTimeQuery.shape);
 
 export const ValueInTime = z.object({
   caseFieldName: z.string(),

@@ -205,6 +205,14 @@ describe("GET list endpoints page with limit and cursor", () => {
     expect(await walk(`${path}?payrollId=${t.payroll.id}`, 3)).toEqual(all.items);
   });
 
+  it("values in force: by field name, valueDate on every page", async () => {
+    const path = `${base}/cases/values/time?employeeId=${employeeIds[0]}&valueDate=2026-01-15`;
+    const all = await expectPaged(path);
+    expect(all.valueDate).toBe("2026-01-15");
+    expect(all.items.map((v) => v.caseFieldName)).toEqual(expect.arrayContaining(["ActivityRate", "EntryDate", "WorkplaceCanton"]));
+    expect(await walk(path, 1)).toEqual(all.items);
+  });
+
   it("case definitions: by name, company or employee cases", async () => {
     for (const path of [`${base}/cases`, `${base}/cases?employeeId=${employeeIds[0]}`]) {
       const all = await expectPaged(path);

@@ -6,6 +6,7 @@ import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { initializeChart } from "../lookups/initialize-chart";
 import { checkIfMatch } from "../http/etag";
+import { pageOf, type PageQuery } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { AssignRegulations, PayrollRegulations } from "./schemas";
 import type { Regulation } from "./catalog";
@@ -21,9 +22,9 @@ export const regulationsOf = (row: PayrollRow): PayrollRegulations => ({
   accountingData: row.accountingData,
 });
 
-/** GET /regulations/available: per country regulation, its industries and accounting choices. */
-export async function availableRegulations() {
-  return availableFrom(await storedRegulations());
+/** GET /regulations/available: per country regulation, its industries and accounting choices; paged by name. */
+export async function availableRegulations(page?: PageQuery) {
+  return pageOf(availableFrom(await storedRegulations()).items, page, { keyOf: (country) => country.name });
 }
 
 export function availableFrom(stored: Regulations) {

@@ -1,12 +1,14 @@
 import { operation } from "../http/operation";
+import { PageQuery } from "../http/pagination";
 import { AssignRegulations, AvailableRegulations, PayrollRegulations } from "./schemas";
 
 export const availableRegulationsOp = operation({
   method: "GET",
   path: "/regulations/available",
   tag: "Regulations",
-  summary: "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName).",
+  summary: "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.",
   allow: "authenticated",
+  query: PageQuery,
   response: AvailableRegulations,
 });
 
@@ -28,5 +30,5 @@ export const updatePayrollRegulationsOp = operation({
   allow: "payroll.update",
   body: AssignRegulations,
   response: PayrollRegulations,
-  problems: { 404: ["payroll.not_found"], 409: ["regulations.industry_not_removable"], 422: ["regulations.unknown"] },
+  problems: { 404: ["payroll.not_found"], 409: ["regulations.country_fixed", "regulations.industry_not_removable"], 422: ["regulations.unknown"] },
 });

@@ -6,6 +6,7 @@ const Ref = z.object({ name: z.string(), displayName: Localized });
 
 export const AvailableRegulations = z
   .object({
+    nextCursor: z.string().nullable(),
     items: z.array(
       Ref.extend({
         id: z.uuid(),

@@ -213,6 +213,16 @@ describe("GET list endpoints page with limit and cursor", () => {
     expect(await walk(path, 1)).toEqual(all.items);
   });
 
+  it("available regulations: by country regulation name", async () => {
+    const all = await page("/api/regulations/available", "limit=500");
+    expect(all.nextCursor).toBeNull();
+    expect(all.items.map((c) => c.name)).toContain("CH");
+    const one = await page("/api/regulations/available", "limit=1");
+    expect(one.items).toEqual(all.items.slice(0, 1));
+    expect(one.nextCursor === null).toBe(all.items.length === 1);
+    expect((await api.get("/api/regulations/available?limit=0", { token: t.token })).status).toBe(422);
+  });
+
   it("case definitions: by name, company or employee cases", async () => {
     for (const path of [`${base}/cases`, `${base}/cases?employeeId=${employeeIds[0]}`]) {
       const all = await expectPaged(path);

@@ -4,5 +4,5 @@ import { availableRegulations } from "@/server/regulations/assignment";
 import { availableRegulationsOp } from "@/server/regulations/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(availableRegulationsOp, async () => ok(await availableRegulations())),
+  GET: handle(availableRegulationsOp, async ({ query }) => ok(await availableRegulations(query))),
 });

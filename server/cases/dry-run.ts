@@ -4,6 +4,7 @@ import { payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { formatRappen } from "../money/rappen";
 import { confirmations, controlOf } from "../results/read-entries";
+import { isShownEntry } from "../results/shown-entries";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
 type PeriodRow = typeof payrunPeriods.$inferSelect;
@@ -61,7 +62,7 @@ export async function compareOpenEntries(scope: TenantScope, payrollId: string, 
           payable: null,
         };
       }
-      const stateOf = (entry?: EntryRow) => (entry && entry.employed ? controlOf(entry, confirmed.get(employeeId) ?? new Set()).state : null);
+      const stateOf = (entry?: EntryRow) => (entry && isShownEntry(entry) ? controlOf(entry, confirmed.get(employeeId) ?? new Set()).state : null);
       return {
         employeeId,
         gross: change(was?.gross ?? 0, will?.gross ?? 0),

@@ -5,6 +5,7 @@ import { valueInForce } from "../cases/in-force";
 import { caseValues, documents, employees, payrunEntries, payrunPeriods, type DocumentCategory } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { byEmployee } from "./case-values";
+import { shownEntry } from "../results/shown-entries";
 import { plannedDocuments, type PlannedDocument } from "./plan";
 
 type PeriodRow = typeof payrunPeriods.$inferSelect;
@@ -20,13 +21,21 @@ export type DocumentMeta = {
 };
 
 /**
- * The period's entries with a payslip (the person was employed in the period, or anything was
- * paid), with the employee's identifier and exit date as they stand for the period. Reads only
- * those columns: planning must not load every entry's lines to list a period's documents.
+ * The period's entries with a payslip (those the period shows, shown-entries.ts: employed in it, or
+ * with an amount carried into it or paid out in it; and anyone with lines in it), with the
+ * employee's identifier and exit date as they stand for the period. Reads only those columns:
+ * planning must not load every entry's lines to list a period's documents.
  */
 export async function documentSubjects(scope: TenantScope, period: PeriodRow, employeeId?: string) {
+  const hasLines = sql`jsonb_array_length(${payrunEntries.lines}) > 0`;
   const entries = await scope.tx
-    .select({ employeeId: payrunEntries.employeeId, calculatedAt: payrunEntries.calculatedAt, identifier: employees.identifier })
+    .select({
+      employeeId: payrunEntries.employeeId,
+      calculatedAt: payrunEntries.calculatedAt,
+      identifier: employees.identifier,
+      // Nothing calculated for the period, only money carried or paid: a payslip of the payments, no salary certificate.
+      paymentsOnly: sql<boolean>`not (${payrunEntries.employed} or ${hasLines})`,
+    })
     .from(payrunEntries)
     .innerJoin(employees, and(eq(employees.tenantId, payrunEntries.tenantId), eq(employees.id, payrunEntries.employeeId)))
     .where(
@@ -34,7 +43,7 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
         payrunEntries,
         eq(payrunEntries.payrunPeriodId, period.id),
         employeeId ? eq(payrunEntries.employeeId, employeeId) : undefined,
-        or(eq(payrunEntries.employed, true), sql`jsonb_array_length(${payrunEntries.lines}) > 0`),
+        or(shownEntry, hasLines),
       ),
     );
   if (!entries.length) return { entries, subjects: [] };
@@ -46,6 +55,7 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
     employeeId: entry.employeeId,
     identifier: entry.identifier,
     exitDate: valueInForce(exitsOf.get(entry.employeeId) ?? [], period.periodEnd)?.value ?? null,
+    paymentsOnly: entry.paymentsOnly,
   }));
   return { entries, subjects };
 }

@@ -14,8 +14,12 @@ export type PlannedDocument = {
 
 export type PlanInput = {
   period: { id: string; periodStart: string; periodEnd: string };
-  /** The period's entries that produce a payslip: employed, or with anything paid. */
-  entries: { employeeId: string; identifier: string; exitDate: string | null }[];
+  /**
+   * The period's entries that produce a payslip: employed, with lines, or with an amount carried
+   * into the period or paid out in it. paymentsOnly: only the latter (a former employee paid what
+   * an earlier period left open), whose salary certificate came with their exit.
+   */
+  entries: { employeeId: string; identifier: string; exitDate: string | null; paymentsOnly?: boolean }[];
 };
 
 export const PDF = "application/pdf";
@@ -24,7 +28,7 @@ export const CSV = "text/csv; charset=utf-8";
 /**
  * The documents a period has while results are current (previews) and keeps at close: a payslip
  * per employee, the accounting document as PDF and CSV, and the salary certificate (Lohnausweis)
- * in December for everyone and in the month of an employee's exit.
+ * in December for everyone with wages in the period and in the month of an employee's exit.
  */
 export function plannedDocuments({ period, entries }: PlanInput): PlannedDocument[] {
   const month = period.periodStart.slice(0, 7);
@@ -38,6 +42,7 @@ export function plannedDocuments({ period, entries }: PlanInput): PlannedDocumen
   add("AccountingDocument", null, `accounting-${month}.pdf`, PDF, "accountingPdf");
   add("AccountingDocument", null, `accounting-${month}.csv`, CSV, "accountingCsv");
   for (const entry of sorted) {
+    if (entry.paymentsOnly) continue;
     const exits = entry.exitDate !== null && entry.exitDate >= period.periodStart && entry.exitDate <= period.periodEnd;
     if (december || exits) add("SalaryCertificate", entry.employeeId, `salary-certificate-${year}-${entry.identifier}.pdf`, PDF, "salaryCertificate");
   }

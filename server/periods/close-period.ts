@@ -10,6 +10,7 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
 import { confirmations, controlOf } from "../results/read-entries";
 import { recalculateOpenPeriod } from "../results/recalculate";
+import { shownEntry } from "../results/shown-entries";
 import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
 import { openPeriod } from "./open-period";
 import { finalizeDocuments } from "../documents/finalize";
@@ -42,7 +43,8 @@ export async function closePeriod({
     const period = (await scope.lock(payrunPeriods, eq(payrunPeriods.id, target.id)))!;
     if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; only the open period can be closed.`);
     await recalculateOpenPeriod(scope, regulations, payroll);
-    const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), eq(payrunEntries.employed, true)));
+    // The entries Payroll Control shows (a former employee with an amount carried or paid too): its blocking count is what refuses.
+    const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), shownEntry));
     const confirmed = await confirmations(scope, payrollId, period.periodStart, period.periodEnd);
     const blocking = entries.flatMap((entry) =>
       controlOf(entry, confirmed.get(entry.employeeId) ?? new Set())

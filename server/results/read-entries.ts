@@ -15,6 +15,7 @@ import { visibilityValues, visibleEmployees, visibleEmployeesRead, type Visibili
 import { employees } from "../db/schema";
 import { employeesWithEmployment } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
+import { shownEntry } from "./shown-entries";
 import { BasisGone, explainedLines } from "./explain";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
@@ -135,8 +136,8 @@ const SUMMARY_COLUMNS = {
 type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
 
 /**
- * The summaries of a period's entries of employees the caller sees, by employee id (one entry per
- * employee and period). Variant: the caller's role, and ":page" for `limit` entries after the employee `after`.
+ * The summaries of a period's shown entries (shown-entries.ts) of employees the caller sees, by
+ * employee id (one entry per employee and period). Variant: the caller's role, and ":page" for `limit` entries after the employee `after`.
  */
 const entrySummaries = tenantRead<{ payrunPeriodId: string; after?: string; limit?: number } & VisibilityValues>()("entry_summaries", (db, p, variant) => {
   const [role, paged] = variant.split(":");
@@ -148,7 +149,7 @@ const entrySummaries = tenantRead<{ payrunPeriodId: string; after?: string; limi
       and(
         p.tenant(payrunEntries),
         eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")),
-        eq(payrunEntries.employed, true),
+        shownEntry,
         paged ? gt(payrunEntries.employeeId, p.value("after")) : undefined,
         visible ? inArray(payrunEntries.employeeId, db.select({ id: employees.id }).from(employees).where(and(p.tenant(employees), visible))) : undefined,
       ),
@@ -168,7 +169,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
     const visible = full ? visibleEmployees(ctx, scope) : undefined;
     const condition = and(
       eq(payrunEntries.payrunPeriodId, period.id),
-      eq(payrunEntries.employed, true),
+      shownEntry,
       entryId ? eq(payrunEntries.id, entryId) : undefined,
       visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined,
     );
@@ -252,12 +253,13 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
 });
 
 /**
- * Payroll Control of the open period: every current employee record of the payroll. Those employed
- * in the period (their entries) with their state and items; every other employee record whose
- * employment has not ended before the period (no entry date yet, or an entry after the period) as
- * "not in payroll yet" (or, with an exit before the entry, not in payroll): state EmployedWithoutWage (nothing to calculate or pay this period, the
+ * Payroll Control of the open period: every current employee record of the payroll. Those the
+ * period shows (their entries: employed in the period, or a former employee with an amount carried
+ * into it or paid out in it, shown-entries.ts) with their state and items; every other employee
+ * record whose employment has not ended before the period (no entry date yet, or an entry after the
+ * period) as "not in payroll yet" (or, with an exit before the entry, not in payroll): state EmployedWithoutWage (nothing to calculate or pay this period, the
  * interface's meaning of that state), one non-blocking item control.not_in_payroll naming what is
- * missing. Closing checks the employed entries only, so the blocking count is theirs alone.
+ * missing. Closing checks the shown entries, so the blocking count is theirs alone.
  * Ordered by employee id; with a page, `limit` employees after the cursor's, and still the blocking
  * count of every employee.
  */

@@ -281,7 +281,8 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
       retro.push(...corrections);
       clock.lap("build");
     }
-    const paymentIssues = current!.employed ? missingForPayment(history, open.periodEnd, usesCostCenters) : [];
+    // A former employee is paid what an earlier period left open (shown-entries.ts): the bank account is asked of everyone, the cost center of those with wages to book.
+    const paymentIssues = missingForPayment(history, open.periodEnd, usesCostCenters && current!.employed);
     if (!batch.length) ids = newIds(Math.min(WRITE_BATCH, staff.length - done));
     batch.push(writer.row(entryOf(employee.id, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro), ids[batch.length]!));
     done++;
@@ -316,7 +317,8 @@ function groupBy<T>(items: T[], key: (item: T) => string) {
 
 /**
  * Payroll Control items the calculation itself does not need but paying and booking do: the bank
- * account (to pay out) and, once the payroll uses cost centers, the employee's cost center.
+ * account (to pay out) and, once the payroll uses cost centers (usesCostCenters: and the entry has
+ * wages to book), the employee's cost center.
  */
 function missingForPayment(history: CaseHistory, date: string, usesCostCenters: boolean): PeriodResult["issues"] {
   const has = (field: string) => valueInForce(history[field] ?? [], date) !== null;

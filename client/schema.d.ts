@@ -92,7 +92,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName).
+         * The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.
          * @description Any signed-in caller.
          */
         get: operations["getRegulationsAvailable"];
@@ -268,7 +268,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases.
+         * The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases. Paged by case name.
          * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdCases"];
@@ -312,7 +312,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The values in force on valueDate (default today), one per field, with start, end and caseChangeId.
+         * The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.
          * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdCasesValuesTime"];
@@ -849,7 +849,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids).
+         * Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids). Answers the mapping's ETag; If-Match supported (412 when it changed since).
          * @description Roles: Administrator (system users: Administrator of the tenants they created).
          */
         put: operations["putTenantsOrgIdPayrollsPayrollIdWagetypesWageTypeNumberAccounts"];
@@ -1366,6 +1366,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         AvailableRegulations: {
+            nextCursor: string | null;
             items: {
                 name: string;
                 displayName: {
@@ -1801,7 +1802,10 @@ export interface components {
             /** @enum {string} */
             status: "open" | "closed" | "finalized";
             closedAt: string | null;
+            /** @description The close of a live payroll's period submitted it: true from that close on (the transmission runs in the background, transmittedAt), false before go-live or while elmError says it cannot be transmitted. */
             submittedToElm: boolean;
+            /** @description When the declaration was handed to the ELM distributor. */
+            transmittedAt: string | null;
             /** @description When the ELM submission completed (status finalized). */
             finalizedAt: string | null;
             /** @description Why the ELM submission could not be made, when it could not. */
@@ -2231,7 +2235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2241,7 +2245,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable";
                     };
                 };
             };
@@ -2299,7 +2303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,7 +2313,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable";
                     };
                 };
             };
@@ -2448,7 +2452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_client`, `auth.invalid_token`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_client`, `auth.invalid_token`, `auth.issuer_unavailable`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2458,7 +2462,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_client" | "auth.invalid_token";
+                        code?: "auth.invalid_client" | "auth.invalid_token" | "auth.issuer_unavailable";
                     };
                 };
             };
@@ -2542,7 +2546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2552,7 +2556,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable";
                     };
                 };
             };
@@ -2560,7 +2564,10 @@ export interface operations {
     };
     getRegulationsAvailable: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2653,13 +2660,14 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["AvailableRegulations"];
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2669,7 +2677,21 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
                     };
                 };
             };
@@ -2716,7 +2738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,7 +2748,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -2799,7 +2821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2809,7 +2831,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -2927,7 +2949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2937,7 +2959,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3043,7 +3065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3053,7 +3075,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3173,7 +3195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,7 +3205,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3325,7 +3347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3335,7 +3357,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3433,7 +3455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3443,7 +3465,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3605,7 +3627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3615,7 +3637,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3739,7 +3761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3749,7 +3771,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -3890,7 +3912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +3922,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -4008,7 +4030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,7 +4040,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -4125,6 +4147,8 @@ export interface operations {
     getTenantsOrgIdPayrollsPayrollIdCases: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 employeeId?: string;
                 cluster?: "ESS" | "ECT" | "P" | "none";
             };
@@ -4252,7 +4276,7 @@ export interface operations {
                      */
                     "application/json": {
                         items: components["schemas"]["CaseDefinition"][];
-                        nextCursor: null;
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4270,7 +4294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4280,7 +4304,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -4560,7 +4584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4570,7 +4594,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -4762,7 +4786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4772,7 +4796,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -4823,6 +4847,8 @@ export interface operations {
     getTenantsOrgIdPayrollsPayrollIdCasesValuesTime: {
         parameters: {
             query?: {
+                limit?: string;
+                cursor?: string;
                 employeeId?: string;
                 caseFieldNames?: string;
                 valueDate?: string;
@@ -4866,7 +4892,8 @@ export interface operations {
                      *           "caseChangeId": "01a2182a-2798-7206-8812-84f52d826113",
                      *           "createdAt": "2026-11-26T14:02:25.553Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -4882,6 +4909,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4899,7 +4927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,7 +4937,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5031,7 +5059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5041,7 +5069,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5141,7 +5169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5151,7 +5179,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5328,7 +5356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5366,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5473,7 +5501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5483,7 +5511,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5662,7 +5690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5672,7 +5700,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5753,6 +5781,7 @@ export interface operations {
                      *           "status": "closed",
                      *           "closedAt": "2026-11-26T14:09:31.238Z",
                      *           "submittedToElm": false,
+                     *           "transmittedAt": null,
                      *           "finalizedAt": null,
                      *           "elmError": null
                      *         },
@@ -5763,6 +5792,7 @@ export interface operations {
                      *           "status": "open",
                      *           "closedAt": null,
                      *           "submittedToElm": false,
+                     *           "transmittedAt": null,
                      *           "finalizedAt": null,
                      *           "elmError": null
                      *         }
@@ -5790,7 +5820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5800,7 +5830,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5878,6 +5908,7 @@ export interface operations {
                      *       "status": "open",
                      *       "closedAt": null,
                      *       "submittedToElm": false,
+                     *       "transmittedAt": null,
                      *       "finalizedAt": null,
                      *       "elmError": null
                      *     }
@@ -5899,7 +5930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5909,7 +5940,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -5980,6 +6011,7 @@ export interface operations {
                      *       "status": "closed",
                      *       "closedAt": "2026-11-26T13:59:08.568Z",
                      *       "submittedToElm": false,
+                     *       "transmittedAt": null,
                      *       "finalizedAt": null,
                      *       "elmError": null
                      *     }
@@ -6001,7 +6033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,7 +6043,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6029,7 +6061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `payroll.not_found`, `request.not_found`, `tenant.not_found`. */
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `payroll.not_found`, `payrun_period.not_found`, `request.not_found`, `tenant.not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6039,11 +6071,11 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "payroll.not_found" | "request.not_found" | "tenant.not_found";
+                        code?: "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `period.control_unresolved`, `period.not_open`. */
+            /** @description A documented rule forbids it. Codes: `accounting.template_unavailable`, `accounting.unmapped_wage_types`, `document.inconsistent`, `idempotency.in_progress`, `period.control_unresolved`, `period.elm_incomplete`, `period.not_open`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6085,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency.in_progress" | "period.control_unresolved" | "period.not_open";
+                        code?: "accounting.template_unavailable" | "accounting.unmapped_wage_types" | "document.inconsistent" | "idempotency.in_progress" | "period.control_unresolved" | "period.elm_incomplete" | "period.not_open";
                     };
                 };
             };
@@ -6181,7 +6213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +6223,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6311,7 +6343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6321,7 +6353,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6426,7 +6458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6436,7 +6468,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6465,6 +6497,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "document.not_found" | "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description A documented rule forbids it. Codes: `accounting.template_unavailable`, `accounting.unmapped_wage_types`, `document.inconsistent`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "accounting.template_unavailable" | "accounting.unmapped_wage_types" | "document.inconsistent";
                     };
                 };
             };
@@ -6569,7 +6615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6579,7 +6625,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6702,7 +6748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,7 +6758,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6842,7 +6888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6852,7 +6898,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -6992,7 +7038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7002,7 +7048,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7160,7 +7206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7216,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7188,7 +7234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `payroll.not_found`, `payrun_period.not_found`, `request.not_found`, `tenant.not_found`. */
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `document.not_found`, `payout.not_found`, `payroll.not_found`, `payrun_period.not_found`, `request.not_found`, `tenant.not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7198,7 +7244,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
+                        code?: "document.not_found" | "payout.not_found" | "payroll.not_found" | "payrun_period.not_found" | "request.not_found" | "tenant.not_found";
                     };
                 };
             };
@@ -7330,7 +7376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +7386,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7447,7 +7493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7457,7 +7503,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7560,7 +7606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7570,7 +7616,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7677,7 +7723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7687,7 +7733,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7791,7 +7837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7801,7 +7847,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -7903,7 +7949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7913,7 +7959,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8013,7 +8059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8023,7 +8069,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8174,7 +8220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8184,7 +8230,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8293,7 +8339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,7 +8349,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8335,7 +8381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `regulations.industry_not_removable`. */
+            /** @description A documented rule forbids it. Codes: `regulations.country_fixed`, `regulations.industry_not_removable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8391,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "regulations.industry_not_removable";
+                        code?: "regulations.country_fixed" | "regulations.industry_not_removable";
                     };
                 };
             };
@@ -8513,7 +8559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8523,7 +8569,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8628,7 +8674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8638,7 +8684,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8755,7 +8801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8765,7 +8811,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -8797,7 +8843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `case.before_accounting_start`, `case.change_not_pending`, `case.change_superseded`, `task.done`. */
+            /** @description A documented rule forbids it. Codes: `case.before_accounting_start`, `case.change_not_pending`, `task.done`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8807,7 +8853,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "case.before_accounting_start" | "case.change_not_pending" | "case.change_superseded" | "task.done";
+                        code?: "case.before_accounting_start" | "case.change_not_pending" | "task.done";
                     };
                 };
             };
@@ -8959,7 +9005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8969,7 +9015,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9020,7 +9066,10 @@ export interface operations {
     putTenantsOrgIdPayrollsPayrollIdWagetypesWageTypeNumberAccounts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you read: the change is made only if nobody changed the resource since (412 otherwise). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
                 orgId: string;
@@ -9051,6 +9100,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9093,7 +9144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9103,7 +9154,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9132,6 +9183,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "payroll.not_found" | "request.not_found" | "tenant.not_found" | "wage_type.not_found";
+                    };
+                };
+            };
+            /** @description If-Match does not match. Codes: `request.precondition_failed`. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 412;
+                        /** @enum {unknown} */
+                        code?: "request.precondition_failed";
                     };
                 };
             };
@@ -9284,7 +9349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9294,7 +9359,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9425,7 +9490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9500,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9614,7 +9679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9624,7 +9689,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9642,7 +9707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `lookup_value.not_found`, `regulation.not_found`, `request.not_found`, `tenant.not_found`. */
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `lookup_value.not_found`, `payroll.not_found`, `regulation.not_found`, `request.not_found`, `tenant.not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9652,11 +9717,11 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "lookup_value.not_found" | "regulation.not_found" | "request.not_found" | "tenant.not_found";
+                        code?: "lookup_value.not_found" | "payroll.not_found" | "regulation.not_found" | "request.not_found" | "tenant.not_found";
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `lookup.duplicate_key`. */
+            /** @description A documented rule forbids it. Codes: `lookup.duplicate_key`, `lookup.not_maintainable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9666,7 +9731,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "lookup.duplicate_key";
+                        code?: "lookup.duplicate_key" | "lookup.not_maintainable";
                     };
                 };
             };
@@ -9787,7 +9852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9797,7 +9862,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -9815,7 +9880,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `lookup_value.not_found`, `regulation.not_found`, `request.not_found`, `tenant.not_found`. */
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `lookup_value.not_found`, `payroll.not_found`, `regulation.not_found`, `request.not_found`, `tenant.not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9825,11 +9890,11 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "lookup_value.not_found" | "regulation.not_found" | "request.not_found" | "tenant.not_found";
+                        code?: "lookup_value.not_found" | "payroll.not_found" | "regulation.not_found" | "request.not_found" | "tenant.not_found";
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `lookup.account_in_use`, `lookup.account_not_client_added`. */
+            /** @description A documented rule forbids it. Codes: `lookup.account_in_use`, `lookup.account_not_client_added`, `lookup.not_maintainable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9839,7 +9904,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "lookup.account_in_use" | "lookup.account_not_client_added";
+                        code?: "lookup.account_in_use" | "lookup.account_not_client_added" | "lookup.not_maintainable";
                     };
                 };
             };
@@ -9921,7 +9986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9931,7 +9996,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10005,9 +10070,9 @@ export interface operations {
                     userId: string;
                     /** @enum {string} */
                     role: "Administrator" | "Manager" | "SelfService" | "Owner" | "Admin" | "Self Service";
-                    /** @description Manager: the payrolls assigned. */
+                    /** @description Manager: the payrolls assigned. Left out: the payrolls the Manager has now (a membership update), else the tenant's payroll (a tenant has one). */
                     payrollIds?: string[];
-                    /** @description Self Service: the linked employee. */
+                    /** @description Self Service: the linked employee. Left out in an update: the one linked now. */
                     employeeId?: string | null;
                 };
             };
@@ -10051,7 +10116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10061,7 +10126,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10135,7 +10200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid values; errors[] names each field. Codes: `idempotency.key_invalid`, `idempotency.key_reused`, `membership.employee_required`, `membership.unknown_payroll`, `validation.failed`. */
+            /** @description Invalid values; errors[] names each field. Codes: `idempotency.key_invalid`, `idempotency.key_reused`, `membership.employee_required`, `membership.payrolls_required`, `membership.unknown_employee`, `membership.unknown_payroll`, `validation.failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10145,7 +10210,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency.key_invalid" | "idempotency.key_reused" | "membership.employee_required" | "membership.unknown_payroll" | "validation.failed";
+                        code?: "idempotency.key_invalid" | "idempotency.key_reused" | "membership.employee_required" | "membership.payrolls_required" | "membership.unknown_employee" | "membership.unknown_payroll" | "validation.failed";
                     };
                 };
             };
@@ -10212,7 +10277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10222,7 +10287,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10305,7 +10370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10315,7 +10380,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10389,9 +10454,9 @@ export interface operations {
                     email: string;
                     /** @enum {string} */
                     role: "Administrator" | "Manager" | "SelfService" | "Owner" | "Admin" | "Self Service";
-                    /** @description Manager: the payrolls assigned. */
+                    /** @description Manager: the payrolls assigned. Left out: the payrolls the Manager has now (a membership update), else the tenant's payroll (a tenant has one). */
                     payrollIds?: string[];
-                    /** @description Self Service: the linked employee. */
+                    /** @description Self Service: the linked employee. Left out in an update: the one linked now. */
                     employeeId?: string | null;
                 };
             };
@@ -10434,7 +10499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10444,7 +10509,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10518,7 +10583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid values; errors[] names each field. Codes: `idempotency.key_invalid`, `idempotency.key_reused`, `membership.employee_required`, `membership.payrolls_required`, `validation.failed`. */
+            /** @description Invalid values; errors[] names each field. Codes: `idempotency.key_invalid`, `idempotency.key_reused`, `membership.employee_required`, `membership.payrolls_required`, `membership.unknown_employee`, `membership.unknown_payroll`, `validation.failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10528,7 +10593,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency.key_invalid" | "idempotency.key_reused" | "membership.employee_required" | "membership.payrolls_required" | "validation.failed";
+                        code?: "idempotency.key_invalid" | "idempotency.key_reused" | "membership.employee_required" | "membership.payrolls_required" | "membership.unknown_employee" | "membership.unknown_payroll" | "validation.failed";
                     };
                 };
             };
@@ -10562,9 +10627,9 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     role: "Administrator" | "Manager" | "SelfService" | "Owner" | "Admin" | "Self Service";
-                    /** @description Manager: the payrolls assigned. */
+                    /** @description Manager: the payrolls assigned. Left out: the payrolls the Manager has now (a membership update), else the tenant's payroll (a tenant has one). */
                     payrollIds?: string[];
-                    /** @description Self Service: the linked employee. */
+                    /** @description Self Service: the linked employee. Left out in an update: the one linked now. */
                     employeeId?: string | null;
                 };
             };
@@ -10608,7 +10673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10618,7 +10683,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10706,7 +10771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid values; errors[] names each field. Codes: `membership.payrolls_required`, `membership.unknown_payroll`, `validation.failed`. */
+            /** @description Invalid values; errors[] names each field. Codes: `membership.employee_required`, `membership.payrolls_required`, `membership.unknown_employee`, `membership.unknown_payroll`, `validation.failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10716,7 +10781,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "membership.payrolls_required" | "membership.unknown_payroll" | "validation.failed";
+                        code?: "membership.employee_required" | "membership.payrolls_required" | "membership.unknown_employee" | "membership.unknown_payroll" | "validation.failed";
                     };
                 };
             };
@@ -10757,7 +10822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10767,7 +10832,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -10877,7 +10942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10887,7 +10952,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11030,7 +11095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11040,7 +11105,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11185,7 +11250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11195,7 +11260,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11316,7 +11381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11326,7 +11391,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11451,7 +11516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11461,7 +11526,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11602,7 +11667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11612,7 +11677,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11725,7 +11790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11735,7 +11800,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11767,7 +11832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`. */
+            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `webhook.inactive`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11777,7 +11842,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency.in_progress";
+                        code?: "idempotency.in_progress" | "webhook.inactive";
                     };
                 };
             };
@@ -11860,7 +11925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11870,7 +11935,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -11902,7 +11967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`. */
+            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `webhook.inactive`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11912,7 +11977,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency.in_progress";
+                        code?: "idempotency.in_progress" | "webhook.inactive";
                     };
                 };
             };
@@ -12023,7 +12088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12033,7 +12098,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -12145,7 +12210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12155,7 +12220,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -12228,7 +12293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12238,11 +12303,11 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
-            /** @description The caller's role may not do this. Codes: `auth.forbidden`, `invitation.email_mismatch`, `request.cross_origin`. */
+            /** @description The caller's role may not do this. Codes: `auth.forbidden`, `invitation.email_mismatch`, `invitation.email_unverified`, `request.cross_origin`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12317,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "auth.forbidden" | "invitation.email_mismatch" | "request.cross_origin";
+                        code?: "auth.forbidden" | "invitation.email_mismatch" | "invitation.email_unverified" | "request.cross_origin";
                     };
                 };
             };
@@ -12270,7 +12335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `invitation.already_accepted`, `invitation.expired`, `invitation.withdrawn`. */
+            /** @description A documented rule forbids it. Codes: `idempotency.in_progress`, `invitation.already_accepted`, `invitation.expired`, `invitation.withdrawn`, `membership.exists`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12280,7 +12345,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency.in_progress" | "invitation.already_accepted" | "invitation.expired" | "invitation.withdrawn";
+                        code?: "idempotency.in_progress" | "invitation.already_accepted" | "invitation.expired" | "invitation.withdrawn" | "membership.exists";
                     };
                 };
             };
@@ -12326,7 +12391,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12336,7 +12401,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -12351,6 +12416,20 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "auth.forbidden";
+                    };
+                };
+            };
+            /** @description Unknown resource, or one of a tenant the caller cannot see. Codes: `user.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "user.not_found";
                     };
                 };
             };
@@ -12375,7 +12454,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12385,7 +12464,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };
@@ -12493,7 +12572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.unauthenticated`. */
+            /** @description Missing, invalid or expired token. Codes: `auth.invalid_token`, `auth.issuer_unavailable`, `auth.unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12503,7 +12582,7 @@ export interface operations {
                         /** @constant */
                         status?: 401;
                         /** @enum {unknown} */
-                        code?: "auth.invalid_token" | "auth.unauthenticated";
+                        code?: "auth.invalid_token" | "auth.issuer_unavailable" | "auth.unauthenticated";
                     };
                 };
             };

@@ -41,7 +41,11 @@ export const getDocumentOp = operation({
   query: z.object({ format: z.enum(["json"]).optional().describe("json: the metadata instead of the file.") }),
   response: Document,
   produces: ["application/pdf", "text/csv", "application/xml"],
-  problems: { 404: ["document.not_found", "payroll.not_found", "payrun_period.not_found"] },
+  // An open period's document is drawn on request, and can be refused as a close would be.
+  problems: {
+    404: ["document.not_found", "payroll.not_found", "payrun_period.not_found"],
+    409: ["accounting.template_unavailable", "accounting.unmapped_wage_types", "document.inconsistent"],
+  },
 });
 
 const PayslipArchive = z

@@ -15,7 +15,8 @@ export function commonProblems(op: Operation): Map<number, Set<string>> {
     problems.set(status, set);
   };
   // A bearer token that does not verify is refused even where no authentication is needed.
-  add(401, "auth.invalid_token");
+  // So is one whose identity provider cannot be reached to verify it.
+  add(401, "auth.invalid_token", "auth.issuer_unavailable");
   if (op.allow !== "public") add(401, "auth.unauthenticated");
   if (isTenantPermission(op.allow)) {
     add(404, "tenant.not_found");

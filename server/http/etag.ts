@@ -1,7 +1,16 @@
+import { createHash } from "node:crypto";
 import { PreconditionFailed } from "../errors";
 
 /** Strong ETag of a versioned row. */
 export const etagOf = (row: { id: string; version: number }) => `"${row.id}.${row.version}"`;
+
+/**
+ * The version of a resource kept without a version column (a wage type's accounts): 48 bits of the
+ * SHA-256 of its representation, so that any change to what the caller read changes it and equal
+ * representations share it. Used with etagOf and checkIfMatch like a row's version.
+ */
+export const representationVersion = (representation: unknown) =>
+  Number.parseInt(createHash("sha256").update(JSON.stringify(representation)).digest("hex").slice(0, 12), 16);
 
 /** The version an If-Match header asks for, for this resource; `*` matches any. */
 export function versionFromIfMatch(ifMatch: string | null, id: string): number | "any" | "mismatch" | null {

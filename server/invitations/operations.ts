@@ -13,7 +13,7 @@ export const inviteOp = operation({
   response: Invitation,
   status: 201,
   idempotent: true,
-  problems: { 422: ["membership.employee_required", "membership.payrolls_required"] },
+  problems: { 422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"] },
 });
 
 export const listInvitationsOp = operation({
@@ -54,5 +54,9 @@ export const acceptInvitationOp = operation({
     "Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept).",
   allow: "person",
   response: Membership,
-  problems: { 403: ["auth.forbidden", "invitation.email_mismatch"], 404: ["invitation.not_found"], 409: ["invitation.already_accepted", "invitation.expired", "invitation.withdrawn"] },
+  problems: {
+    403: ["auth.forbidden", "invitation.email_mismatch", "invitation.email_unverified"],
+    404: ["invitation.not_found"],
+    409: ["invitation.already_accepted", "invitation.expired", "invitation.withdrawn", "membership.exists"],
+  },
 });

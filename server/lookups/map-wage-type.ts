@@ -4,6 +4,7 @@ import type { TenantCtx } from "../context";
 import { lookupValues, wageTypeAccounts } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { Invalid, NotFound } from "../errors";
+import { checkIfMatch, representationVersion } from "../http/etag";
 import { newId } from "../ids";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
@@ -11,13 +12,31 @@ import { mappingOf, wageTypesInForce, withAccounts } from "./list-wage-types";
 import { maintainedValues } from "./maintained";
 import { ACCOUNTS, type MapWageType } from "./schemas";
 
-/** Maps a wage type to a debit and a credit account of the payroll's current chart of accounts. */
-export async function mapWageType({ ctx, payrollId, wageTypeNumber, input }: { ctx: TenantCtx; payrollId: string; wageTypeNumber: string; input: MapWageType }) {
+/**
+ * Maps a wage type to a debit and a credit account of the payroll's current chart of accounts. The
+ * mapping has no version column: its version is that of its representation (`id`, `version` for
+ * etagOf), compared with If-Match under the payroll's lock.
+ */
+export async function mapWageType({
+  ctx,
+  payrollId,
+  wageTypeNumber,
+  input,
+  ifMatch = null,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  wageTypeNumber: string;
+  input: MapWageType;
+  ifMatch?: string | null;
+}) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
     const wageType = (await wageTypesInForce(scope, payroll, regulations)).find((w) => w.number === wageTypeNumber);
     if (!wageType) throw new NotFound("wage_type");
+    const id = `${payroll.id}:${wageType.number}`;
+    if (ifMatch !== null) checkIfMatch(ifMatch, { id, version: representationVersion(withAccounts(wageType, await mappingOf(scope, payroll.id))) });
     const errors = [];
     for (const field of ["debitAccountId", "creditAccountId"] as const) {
       const account = await scope.first(lookupValues, and(maintainedValues(payroll, ACCOUNTS), eq(lookupValues.id, input[field])));
@@ -30,6 +49,7 @@ export async function mapWageType({ ctx, payrollId, wageTypeNumber, input }: { c
     } else {
       await scope.insert(wageTypeAccounts, { id: newId(), payrollId: payroll.id, wageTypeNumber: wageType.number, ...input });
     }
-    return withAccounts(wageType, await mappingOf(scope, payroll.id));
+    const accounts = withAccounts(wageType, await mappingOf(scope, payroll.id));
+    return { accounts, id, version: representationVersion(accounts) };
   });
 }

@@ -61,7 +61,7 @@ export const updateLookupValueOp = operation({
   allow: WRITE,
   body: UpdateLookupValue,
   response: LookupValue,
-  problems: { 404: ["lookup_value.not_found", "regulation.not_found"], 409: ["lookup.duplicate_key"], 422: ["lookup.account_number_invalid"] },
+  problems: { 404: ["lookup_value.not_found", "payroll.not_found", "regulation.not_found"], 409: ["lookup.duplicate_key", "lookup.not_maintainable"], 422: ["lookup.account_number_invalid"] },
 });
 
 export const deleteLookupValueOp = operation({
@@ -71,7 +71,7 @@ export const deleteLookupValueOp = operation({
   summary: "Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.",
   allow: WRITE,
   response: DeletedLookupValue,
-  problems: { 404: ["lookup_value.not_found", "regulation.not_found"], 409: ["lookup.account_in_use", "lookup.account_not_client_added"] },
+  problems: { 404: ["lookup_value.not_found", "payroll.not_found", "regulation.not_found"], 409: ["lookup.account_in_use", "lookup.account_not_client_added", "lookup.not_maintainable"] },
 });
 
 export const listWageTypesOp = operation({
@@ -89,9 +89,7 @@ export const mapWageTypeOp = operation({
   method: "PUT",
   path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts",
   tag: "Lookups",
-  summary: "Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids).",
-  // Setting a mapping twice sets it once: no version to compare.
-  ifMatch: false,
+  summary: "Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids). Answers the mapping's ETag; If-Match supported (412 when it changed since).",
   allow: WRITE,
   body: MapWageType,
   response: WageTypeAccounts,

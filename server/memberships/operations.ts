@@ -23,7 +23,7 @@ export const createMembershipOp = operation({
   response: Membership,
   status: 201,
   idempotent: true,
-  problems: { 404: ["user.not_found"], 409: ["membership.exists"], 422: ["membership.employee_required", "membership.unknown_payroll"] },
+  problems: { 404: ["user.not_found"], 409: ["membership.exists"], 422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"] },
 });
 
 export const updateMembershipOp = operation({
@@ -34,7 +34,11 @@ export const updateMembershipOp = operation({
   allow: "membership.write",
   body: UpdateMembership,
   response: Membership,
-  problems: { 404: ["membership.not_found"], 409: ["membership.last_administrator"], 422: ["membership.payrolls_required", "membership.unknown_payroll"] },
+  problems: {
+    404: ["membership.not_found"],
+    409: ["membership.last_administrator"],
+    422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"],
+  },
 });
 
 export const deleteMembershipOp = operation({

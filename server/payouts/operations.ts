@@ -15,7 +15,12 @@ export const createPayoutOp = operation({
   body: CreatePayout,
   response: CreatedPayout,
   status: 201,
-  problems: { 404: ["payroll.not_found", "payrun_period.not_found"], 409: ["payout.blocked", "payout.nothing_open", "period.not_open"], 422: ["payout.exceeds_open_amount"] },
+  // 404 payout/document: the retry of a committed payout (Idempotency-Key) whose payout is gone since.
+  problems: {
+    404: ["document.not_found", "payout.not_found", "payroll.not_found", "payrun_period.not_found"],
+    409: ["payout.blocked", "payout.nothing_open", "period.not_open"],
+    422: ["payout.exceeds_open_amount"],
+  },
   produces: ["application/xml"],
 });
 

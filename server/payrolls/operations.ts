@@ -87,5 +87,8 @@ export const closePeriodOp = operation({
   allow: "period.close",
   body: ClosePeriodRequest,
   response: PayrunPeriod,
-  problems: { 404: ["payroll.not_found"], 409: ["period.control_unresolved", "period.not_open"] },
+  problems: {
+    404: ["payroll.not_found", "payrun_period.not_found"],
+    409: ["accounting.template_unavailable", "accounting.unmapped_wage_types", "document.inconsistent", "period.control_unresolved", "period.elm_incomplete", "period.not_open"],
+  },
 });

@@ -34,5 +34,5 @@ export const updateTaskOp = operation({
   allow: "task.write",
   body: UpdateTask,
   response: Task,
-  problems: { 404: ["payroll.not_found", "task.not_found"], 409: ["case.before_accounting_start", "case.change_not_pending", "case.change_superseded", "task.done"] },
+  problems: { 404: ["payroll.not_found", "task.not_found"], 409: ["case.before_accounting_start", "case.change_not_pending", "task.done"] },
 });

@@ -8,7 +8,7 @@ export const getCurrentUserOp = operation({
   summary: "The signed-in person.",
   allow: "person",
   response: User,
-  problems: { 403: ["auth.forbidden"] },
+  problems: { 403: ["auth.forbidden"], 404: ["user.not_found"] },
 });
 
 export const createUserOp = operation({

@@ -80,7 +80,7 @@ export const redeliverWebhookMessageOp = operation({
   allow: "webhook.write",
   response: WebhookMessage,
   status: 202,
-  problems: { 404: ["webhook.not_found", "webhook_message.not_found"] },
+  problems: { 404: ["webhook.not_found", "webhook_message.not_found"], 409: ["webhook.inactive"] },
 });
 
 export const replayWebhookOp = operation({
@@ -92,7 +92,7 @@ export const replayWebhookOp = operation({
   body: Replay,
   response: ReplayAccepted,
   status: 202,
-  problems: { 404: ["webhook.not_found"] },
+  problems: { 404: ["webhook.not_found"], 409: ["webhook.inactive"] },
 });
 
 export const testWebhookOp = operation({

@@ -226,6 +226,40 @@ describe("lookups", () => {
     expect((await wageType(t, "1000")).debitAccount).toMatchObject({ id: ownAccount.id, key: "5001" });
   });
 
+  it("a wage type's accounts answer an ETag; a PUT with an If-Match it no longer matches is refused (412) and changes nothing", async () => {
+    const t = await tenantFixture();
+    const monthly = await wageType(t, "1000");
+    const other = (await account(t, "5001"))!;
+    const current = { debitAccountId: monthly.debitAccount!.id, creditAccountId: monthly.creditAccount!.id };
+
+    const first = await api.put(mappingOf(t, "1000"), current, { token: t.token });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+\.\d+"$/);
+    // The same mapping again is the same version.
+    const again = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": etag } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("etag")).toBe(etag);
+
+    const changed = await api.put(mappingOf(t, "1000"), { ...current, debitAccountId: other.id }, { token: t.token, headers: { "if-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.debitAccount).toMatchObject({ id: other.id, key: "5001" });
+    expect(changed.headers.get("etag")).not.toBe(etag);
+
+    const stale = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": etag } });
+    expect(stale.status).toBe(412);
+    expect(stale.body.code).toBe("request.precondition_failed");
+    expect((await wageType(t, "1000")).debitAccount).toMatchObject({ id: other.id });
+    // Another wage type's tag names another resource.
+    const elsewhere = await api.put(mappingOf(t, "1300"), current, { token: t.token, headers: { "if-match": changed.headers.get("etag")! } });
+    expect(elsewhere.status).toBe(412);
+
+    const any = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": "*" } });
+    expect(any.status).toBe(200);
+    expect(any.headers.get("etag")).toBe(etag);
+    expect((await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": changed.headers.get("etag")! } })).status).toBe(412);
+  });
+
   it("cost centers: add, update and delete freely; the delete warns which employees still have it", async () => {
     const t = await tenantFixture();
     const costCenters = valuesOf(t, "CH", "CostCenters");

@@ -239,12 +239,12 @@ describe("tasks (contract 9a)", () => {
     const seen: string[] = [];
     onTaskCompleted("selfServiceChange", async (_scope, _ctx, task, resolution) => {
       seen.push(`${task.id}:${resolution}`);
-      if (task.details.refuse) throw new Conflict("case.change_superseded", "A newer change replaced this one.");
+      if (task.details.refuse) throw new Conflict("case.change_not_pending", "A newer change replaced this one.");
     });
     const refused = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Superseded", details: { refuse: true } });
     const response = await api.put(`${base}/${refused.id}`, { status: "done", resolution: "approved" }, { token: t.token });
     expect(response.status).toBe(409);
-    expect(response.body.code).toBe("case.change_superseded");
+    expect(response.body.code).toBe("case.change_not_pending");
     expect((await api.get(`${base}/${refused.id}`, { token: t.token })).body).toMatchObject({ status: "open", resolution: null });
     expect(await taskEvents(t.orgId, refused.id)).toHaveLength(1);
 

@@ -13,6 +13,8 @@ import { CreateEmployee } from "@/server/employees/schemas";
 import { Invite } from "@/server/invitations/schemas";
 import { UpdatePayroll } from "@/server/payrolls/schemas";
 import { LOCALES, type Locale } from "@/i18n/locales";
+import { allOperations } from "@/server/docs/all-operations";
+import { problemsOf } from "@/server/http/common-problems";
 
 /**
  * Problems shown in forms are worded from the API's stable `code` and `errors[].path` in the
@@ -26,8 +28,9 @@ const translator = (locale: Locale) =>
 
 const ENGLISH_DETAIL = "An English detail the console must not show";
 
-/** Every code the service's errors carry: the first dotted string argument of `new Conflict(...)` and friends, `${what}.not_found` of NotFound. */
-function serverCodes(): string[] {
+const DOTTED = /^[a-z_]+(\.[a-z_]+)+$/;
+
+function sourceFiles(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -38,6 +41,15 @@ function serverCodes(): string[] {
   };
   walk("server");
   walk("app/api");
+  return files;
+}
+
+/**
+ * Every code the service's errors carry: the first dotted string argument of `new Conflict(...)` and friends, `${what}.not_found` of NotFound,
+ * the code of a problem answered directly (`problemResponse(status, code, ...)`).
+ */
+function serverCodes(): string[] {
+  const files = sourceFiles();
   const classes = new Set(["BadRequest", "Conflict", "Forbidden", "Unauthenticated", "PreconditionFailed", "Invalid", "NotFound"]);
   const codes = new Set<string>(["auth.unauthenticated", "auth.forbidden", "request.method_not_allowed", "request.precondition_failed", "request.too_large", "request.unsupported_media_type", "validation.failed"]);
   for (const file of files) {
@@ -50,9 +62,11 @@ function serverCodes(): string[] {
         notFound = node.expression.text === "NotFound";
       } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.getText() === "Invalid.field") {
         args = node.arguments;
+      } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "problemResponse") {
+        args = node.arguments.slice(1, 2);
       }
       const literals = (args ?? []).filter((a): a is ts.StringLiteral => ts.isStringLiteral(a)).map((a) => a.text);
-      const dotted = literals.filter((l) => /^[a-z_]+(\.[a-z_]+)+$/.test(l));
+      const dotted = literals.filter((l) => DOTTED.test(l));
       if (notFound && literals[0] && /^[a-z_]+$/.test(literals[0])) codes.add(dotted[0] ?? `${literals[0]}.not_found`);
       else for (const code of dotted) codes.add(code);
       ts.forEachChild(node, visit);
@@ -61,6 +75,88 @@ function serverCodes(): string[] {
   }
   return [...codes].sort();
 }
+
+/**
+ * Codes of the items a problem carries (`items[].code`, e.g. a payout's missing data, the ELM declaration's notes):
+ * `code: "..."`, `readonly code = "..."`, and the argument of a function of the same file whose parameter is `code`.
+ */
+function itemCodes(): string[] {
+  const codes = new Set<string>();
+  const add = (node: ts.Node | undefined) => {
+    if (node && ts.isStringLiteral(node) && DOTTED.test(node.text)) codes.add(node.text);
+  };
+  for (const file of sourceFiles()) {
+    const source = ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
+    const codeParameter = new Map<string, number>();
+    const declarations = (node: ts.Node) => {
+      const [name, fn] = ts.isFunctionDeclaration(node)
+        ? [node.name, node]
+        : ts.isVariableDeclaration(node) && node.initializer && ts.isArrowFunction(node.initializer)
+          ? [node.name, node.initializer]
+          : [undefined, undefined];
+      const index = fn?.parameters.findIndex((p) => p.name.getText() === "code") ?? -1;
+      if (name && ts.isIdentifier(name) && index >= 0) codeParameter.set(name.text, index);
+      ts.forEachChild(node, declarations);
+    };
+    declarations(source);
+    const visit = (node: ts.Node) => {
+      if ((ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && node.name.getText() === "code") add(node.initializer);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && codeParameter.has(node.expression.text)) add(node.arguments[codeParameter.get(node.expression.text)!]);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return [...codes].sort();
+}
+
+/** Codes the OpenAPI document lists: each operation's own and those the route wrapper answers for it (server/http/common-problems.ts). */
+const listedCodes = () => [...new Set(allOperations.flatMap((op) => [...problemsOf(op).values()].flat()))].sort();
+
+/**
+ * Codes the service throws that no API request can get, each with the reason. Anything else thrown
+ * must be in some operation's `problems` (or be one the wrapper adds), or the OpenAPI document and
+ * the typed client would not tell an integrator it can come.
+ */
+const NOT_ANSWERED_BY_THE_API: Record<string, string> = {
+  // resource() answers an unsupported method itself; OpenAPI documents the methods a path has.
+  "request.method_not_allowed": "the methods a path lacks are not operations",
+};
+
+describe("every problem the service answers is documented (OpenAPI problems, messages)", () => {
+  const thrown = serverCodes();
+  const listed = new Set(listedCodes());
+  const own = new Set(allOperations.flatMap((op) => Object.values(op.problems ?? {}).flat() as string[]));
+
+  it("finds the codes answered directly too (the scan works)", () => {
+    expect(thrown).toContain("auth.rate_limited");
+    expect(thrown).toContain("route.not_found");
+    expect(itemCodes()).toEqual(expect.arrayContaining(["payout.missing_iban", "payout.invalid_split", "elm.declaration_incomplete"]));
+  });
+
+  it("lists every code the service throws in some operation's problems, or says why no request can get it", () => {
+    expect(thrown.filter((code) => !listed.has(code) && !(code in NOT_ANSWERED_BY_THE_API))).toEqual([]);
+    expect(Object.keys(NOT_ANSWERED_BY_THE_API).filter((code) => listed.has(code) || !thrown.includes(code)), "stale exceptions").toEqual([]);
+  });
+
+  it("lists in an operation's problems only codes the service throws", () => {
+    expect([...own].filter((code) => !thrown.includes(code)).sort()).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s has a message for every code the OpenAPI document lists", (locale) => {
+    const t = translator(locale);
+    expect([...listed].filter((code) => !t.has(`codes.${code}`))).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s has messages only for codes that exist (a problem's, or an item's it carries)", (locale) => {
+    // "network": the console's own code for an answer that never came (components/forms/api.ts).
+    const known = new Set([...thrown, ...listed, ...itemCodes(), "network"]);
+    const keys = (node: unknown, prefix: string): string[] =>
+      typeof node === "object" && node !== null ? Object.entries(node).flatMap(([key, value]) => keys(value, prefix ? `${prefix}.${key}` : key)) : [prefix];
+    const messages = catalog(locale);
+    const unknown = [...keys(messages.codes, ""), ...keys(messages.fieldCodes, "")].filter((code) => !known.has(code));
+    expect(unknown).toEqual([]);
+  });
+});
 
 describe("problems in the person's language (issue 12 item 5)", () => {
   const codes = serverCodes();

@@ -1,8 +1,12 @@
+import { etagOf } from "@/server/http/etag";
 import { handle, resource } from "@/server/http/route";
 import { ok } from "@/server/http/replies";
 import { mapWageType } from "@/server/lookups/map-wage-type";
 import { mapWageTypeOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  PUT: handle(mapWageTypeOp, async ({ ctx, params, body }) => ok(await mapWageType({ ctx, payrollId: params.payrollId!, wageTypeNumber: params.wageTypeNumber!, input: body }))),
+  PUT: handle(mapWageTypeOp, async ({ ctx, params, body, ifMatch }) => {
+    const mapped = await mapWageType({ ctx, payrollId: params.payrollId!, wageTypeNumber: params.wageTypeNumber!, input: body, ifMatch });
+    return ok(mapped.accounts, etagOf(mapped));
+  }),
 });

@@ -12,7 +12,7 @@ import { findOpenPeriod } from "../periods/open-period";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { CaseDefinition, CaseField } from "../regulations/catalog";
 import { storedRegulations, type Regulations } from "../regulations/store";
-import { caseCatalog } from "./definitions";
+import { caseCatalog, isSelfServiceCase } from "./definitions";
 import { valueInForce } from "./in-force";
 
 type PayrollRow = typeof payrolls.$inferSelect;
@@ -81,7 +81,8 @@ async function missingForPayroll(scope: TenantScope, ctx: TenantCtx, regulations
     ? [await findVisibleEmployee(scope, ctx, only.employeeId, { payrollId: payroll.id })]
     : await scope.rows(employees, and(eq(employees.divisionId, payroll.divisionId), visibleEmployees(ctx, scope)));
   const employment = await employmentOf(scope, staff.map((e) => e.id), date);
-  const employeeCases = catalog.cases.filter((c) => c.scope === "employee");
+  // Self Service sees (and can complete) only the ESS and ECT cases of their own record (contract 9b).
+  const employeeCases = catalog.cases.filter((c) => c.scope === "employee" && (ctx.access.role !== "SelfService" || isSelfServiceCase(c)));
   const values = await scope.rows(caseValues, eq(caseValues.payrollId, payroll.id));
   for (const employee of staff) {
     if (employment.get(employee.id)?.employed === false && !only.employeeId) continue; // former employees need nothing more

@@ -48,7 +48,7 @@ describe("roles", () => {
     expect(create.body.errors[0].path).toBe("divisionId");
   });
 
-  it("Self Service: only their own employee record, read-only, and no company data", async () => {
+  it("Self Service: only their own employee record, read-only, and no company data beyond the payroll's name and periods", async () => {
     const { token } = await memberOf(t.orgId, "SelfService", { employeeId: own });
     const list = await api.get(`/api/tenants/${t.orgId}/employees`, { token });
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([own]);
@@ -56,8 +56,12 @@ describe("roles", () => {
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${other}`, { token })).status).toBe(404);
     expect((await api.put(`/api/tenants/${t.orgId}/employees/${own}`, { firstName: "Me" }, { token })).status).toBe(403);
     expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token })).status).toBe(403);
-    expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { token })).status).toBe(403);
-    expect((await api.get(`/api/tenants/${t.orgId}/payrolls`, { token })).status).toBe(403);
+    // The payroll and its periods are how their own cases and documents are reached (interface 1.9); nothing else of it.
+    expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { token })).status).toBe(200);
+    expect((await api.get(`/api/tenants/${t.orgId}/payrolls`, { token })).body.items.map((p: { id: string }) => p.id)).toEqual([t.payroll.id]);
+    expect((await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "Mine" }, { token })).status).toBe(403);
+    expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/regulations`, { token })).status).toBe(403);
+    expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/entries`, { token })).status).toBe(403);
   });
 
   it("a person without membership sees nothing of the tenant (404)", async () => {

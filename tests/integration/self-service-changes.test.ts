@@ -124,6 +124,19 @@ describe("Self Service reports changes that HR approves (contract 9b)", () => {
     expect(cases.status).toBe(200);
     expect(cases.body.items.length).toBeGreaterThan(0);
     for (const definition of cases.body.items as { cluster: string | null }[]) expect(["ESS", "ECT"]).toContain(definition.cluster);
+
+    // Missing data: what they can complete themselves, of their own record only.
+    const newcomer = (await api.post(`/api/tenants/${world.t.orgId}/employees`, anEmployee(), { token: world.t.token })).body.id as string;
+    const newcomerEss = await memberOf(world.t.orgId, "SelfService", { employeeId: newcomer });
+    const selfServiceCases = new Set((cases.body.items as { name: string }[]).map((c) => c.name));
+    const caseNamesOf = async (token: string) => ((await api.get(`${world.base}/employees/${newcomer}/missingdata`, { token })).body.items as { caseName: string }[]).map((i) => i.caseName);
+    const forHr = await caseNamesOf(world.t.token);
+    expect(forHr).toEqual(expect.arrayContaining(["Employment", "Salary"]));
+    const forThem = await caseNamesOf(newcomerEss.token);
+    expect(forThem.length).toBeGreaterThan(0);
+    expect(forThem).toEqual(forHr.filter((name) => selfServiceCases.has(name)));
+    // The payroll's missing data (the company's and everyone's) is HR's.
+    expect((await api.get(`${world.base}/missingdata`, { token: newcomerEss.token })).status).toBe(403);
   });
 
   it("a pending change is in no value in force, result or missing data until approved; approved, it is, with the net recalculated", async () => {

@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", ".data/**", ".pdf-worker/**", "node_modules/**", "drizzle/**", "next-env.d.ts", "test-results/**"] },
+  { ignores: [".next/**", ".data/**", ".workers/**", ".pdf-worker/**", "node_modules/**", "drizzle/**", "next-env.d.ts", "test-results/**"] },
   {
     // The architecture, guarded where cheap: app/ never touches the database; service verbs reach
     // tenant data only through the scoping module (server/db/tenant-scope.ts).

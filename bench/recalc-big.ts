@@ -23,6 +23,8 @@ async function main() {
   const { TenantScope } = await import("../server/db/tenant-scope");
   const db = await getDb();
   const regulations = await storedRegulations();
+  // What `npm run build` does ahead in production: bundle the recalculation threads' code (the threads start in the first run).
+  await (await import("../server/workers/worker-file")).workerFile("recalc");
   const big = await benchPayroll(db, await createSystemUser("bench"), Number(args.big), "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
@@ -61,6 +63,7 @@ async function main() {
     writeFileSync(args.profile!, JSON.stringify(profile));
     session.disconnect();
   }
+  await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();
 }
 

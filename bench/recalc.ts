@@ -43,6 +43,8 @@ async function main() {
 
   const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   const regulations = await storedRegulations();
+  // What `npm run build` does ahead in production: bundle the recalculation threads' code (the threads start in the first run).
+  await (await import("../server/workers/worker-file")).workerFile("recalc");
 
   // --- 1. back-dated changes with 12 closed periods -------------------------------------------
   let t0 = performance.now();
@@ -133,6 +135,7 @@ async function main() {
   console.log(`  RSS when it started: ${(rssBefore / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
   console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);
   console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`);
+  await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();
 }
 

@@ -1,18 +1,16 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { v7 } from "uuid";
-import { calculatePeriod, emptyYearToDate } from "../calc";
-import type { CaseHistory, PeriodResult } from "../calc/types";
-import { caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
-import { valueInForce } from "../cases/in-force";
+import type { CaseHistory } from "../calc/types";
+import { caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import type { CaseDefinition, Lookup, Parameter, RegulationVersion, WageType } from "../regulations/catalog";
 import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
 import { lockPayrollResults, recordBasis } from "./basis";
-import { copyFrom, copyText } from "../db/copy";
+import { copyFrom } from "../db/copy";
+import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromJson, newIds, uuid } from "./entry-rows";
 import { phaseClock } from "./recalc-phases";
+import { calculateInThread, recalcThreads } from "./recalc-pool";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type PeriodRow = typeof payrunPeriods.$inferSelect;
@@ -54,8 +52,11 @@ export function mergeVersions(versions: readonly RegulationVersion[]) {
 const mergedByChecksums = new Map<string, ReturnType<typeof mergeVersions>>();
 const MERGED_KEPT = 256;
 
+/** Names a merge by its versions' checksums (the threads keep merges by it too: recalc-worker.ts). */
+export const regulationKey = (versions: readonly { checksum: string }[]) => versions.map((v) => v.checksum).join(",");
+
 export function mergedVersions(versions: readonly { version: RegulationVersion; checksum: string }[]) {
-  const key = versions.map((v) => v.checksum).join(",");
+  const key = regulationKey(versions);
   let merged = mergedByChecksums.get(key);
   if (!merged) {
     if (mergedByChecksums.size >= MERGED_KEPT) mergedByChecksums.clear();
@@ -94,16 +95,8 @@ const historyColumns = {
  * parsing a few thousand JSON texts costs far less than mapping a hundred thousand rows), in
  * record order, ties in id order (ids are time-ordered).
  */
-type JsonValue = [id: string, fieldName: string, value: string, start: string, end: string | null, createdAt: string, caseChangeId: string];
-const historiesColumn = sql<JsonValue[]>`json_agg(json_build_array(${caseValues.id}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.createdAt}, ${caseValues.caseChangeId}) order by ${caseValues.createdAt}, ${caseValues.id})`;
-
-export function historyFromJson(values: JsonValue[]): CaseHistory {
-  const history: CaseHistory = {};
-  for (const [id, fieldName, value, start, end, createdAt, caseChangeId] of values) {
-    (history[fieldName] ??= []).push({ value, start, end, createdAt: new Date(createdAt), id, caseChangeId });
-  }
-  return history;
-}
+// As text (a JsonValue[] in entry-rows.ts): parsed where it is calculated, which may be another thread.
+const historiesColumn = sql<string>`json_agg(json_build_array(${caseValues.id}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.createdAt}, ${caseValues.caseChangeId}) order by ${caseValues.createdAt}, ${caseValues.id})::text`;
 
 /**
  * An entry is mostly its lines' explanations, which PostgreSQL stores compressed. Its default
@@ -121,24 +114,35 @@ const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compres
  * a period just opened), else into a staging table they are upserted from ("staged"). Tests lower
  * copyFrom to reach those paths and read `written` to see which one ran.
  */
-export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, json: 0 } };
+export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
+/** Employees of a whole payroll read per query (sent at once, read in turn): the calculation starts after the first. */
+const SLICE = 1000;
+/** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early. */
+const THREAD_SLICE = 500;
 /** Writes sent but not yet answered when the calculation goes on: bounds the memory held for them. */
 const WRITES_IN_FLIGHT = 2;
 
 /**
  * The recalculation's reads, built once (TenantRead). Variant "one": the employee `ids` names (a case
  * change's); "some": the employees `ids` names; "all": the whole payroll (no list of ids: rows of
- * employees not on the staff, of another division, are loaded but never used). "one" compares with
+ * employees not on the staff, of another division, are loaded but never used); "range": the
+ * employees from `ids[0]` to `ids[1]` in id order (a slice of the whole payroll, read as an index range). "one" compares with
  * the single id because a prepared statement's generic plan does not narrow an index scan by
  * `= any($ids)` (it filters every row of the payroll instead, measured with EXPLAIN). Values are
  * read only when recorded up to `knownAt` (basis.ts).
  */
 type LoadValues = { payrollId: string; ids: string[]; knownAt: string };
 const ofEmployees = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
-  variant === "one" ? sql`${column} = (${ids}::uuid[])[1]` : variant === "some" ? sql`${column} = any(${ids}::uuid[])` : undefined;
+  variant === "one"
+    ? sql`${column} = (${ids}::uuid[])[1]`
+    : variant === "some"
+      ? sql`${column} = any(${ids}::uuid[])`
+      : variant === "range"
+        ? sql`${column} between (${ids}::uuid[])[1] and (${ids}::uuid[])[2]`
+        : undefined;
 const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
 
 const periodsRead = tenantRead<{ payrollId: string }>()("recalc.periods", (db, p) =>
@@ -230,75 +234,106 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const knownAt = lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
   const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
-  // One query each, sent together.
+  // One query each, sent together; a whole payroll's case values and booked lines slice by slice (below).
   const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
   const selected = employeeIds ?? [];
-  const [basisId, staff, values, companyValues, stored, costCenter, periodHasEntries] = await Promise.all([
+  const readSlice = (ids: string[], variant: string): Promise<SliceInputs> => {
+    const inputs = Promise.all([
+      scope.read(historiesRead, { payrollId: payroll.id, ids, knownAt }, variant),
+      closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids }, variant) : Promise.resolve([]),
+    ]).then(([values, stored]) => ({ valuesOf: new Map(values.map((v) => [v.employeeId!, v.values])), storedOf: groupBy(stored, (e) => e.employeeId) }));
+    inputs.catch(() => {}); // awaited in order later; a failure meanwhile is not an unhandled rejection
+    return inputs;
+  };
+  const [basisId, staff, selectedInputs, companyValues, costCenter, periodHasEntries] = await Promise.all([
     recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
     scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
-    scope.read(historiesRead, { payrollId: payroll.id, ids: selected, knownAt }, some),
+    some === "all" ? null : readSlice(selected, some),
     scope.read(companyValuesRead, { payrollId: payroll.id, knownAt }),
-    closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids: selected }, some) : Promise.resolve([]),
     scope.read(costCentersRead, { payrollId: payroll.id }).then((rows) => rows[0] ?? null),
     some === "one" ? true : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
-  clock.lap("load");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
+  // A whole payroll is read in slices of employees, all sent at once: the first slice is calculated
+  // while the database still reads the next ones.
+  const slices: { employees: { id: string }[]; inputs: Promise<SliceInputs> }[] = [];
+  if (selectedInputs) slices.push({ employees: staff, inputs: Promise.resolve(selectedInputs) });
+  else
+    for (let i = 0; i < staff.length; i += SLICE) {
+      const employees = staff.slice(i, i + SLICE);
+      slices.push({ employees, inputs: readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range") });
+    }
+  clock.lap("load");
   const company = historyOf(companyValues);
-  const entryOf = entryBuilder(regulationOf.get(open.id)!);
-  const qst = shippedQstTable();
-  const usesCostCenters = !!costCenter;
+  const context: EntryContext = { chain, openId: open.id, regulationOf: (id) => regulationOf.get(id)!, company, qst: shippedQstTable(), usesCostCenters: !!costCenter };
   const retroPeriods = new Set<string>();
-  const valuesOf = new Map(values.map((v) => [v.employeeId!, v.values]));
-  const storedOf = groupBy(stored, (e) => e.employeeId);
   const path = staff.length < recalcTuning.copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
   recalcTuning.written[path]++;
-  const writer = path === "json" ? entryWriter(scope, payroll, open, basisId) : entryCopier(scope, payroll, open, basisId, path);
-  let batch: object[] = [];
-  let ids: string[] = [];
-  let done = 0;
   clock.lap("prepare");
-  for (const employee of staff) {
-    const history = historyFromJson(valuesOf.get(employee.id) ?? []);
-    const entries = storedOf.get(employee.id) ?? [];
-    clock.lap("prepare");
-    let yearToDate = emptyYearToDate();
-    const retro: StoredLine[] = [];
-    let current: PeriodResult | null = null;
-    for (const period of chain) {
-      if (period.periodStart.endsWith("-01-01")) yearToDate = emptyYearToDate();
-      const regulation = regulationOf.get(period.id)!;
-      const result = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee: history, company, regulation, qst, yearToDate, explain: false });
-      yearToDate = result.yearToDate;
-      clock.lap("calculate");
-      if (period.id === open.id) {
-        current = result;
-        break;
+  if (path !== "json" && recalcThreads() > 0) {
+    // A whole payroll: calculated in worker threads, slice by slice, while this thread sends the rows.
+    recalcTuning.written.threads++;
+    const copier = entryCopier(scope, payroll, open, basisId, path);
+    const keys = Object.fromEntries(chain.map((p) => [p.id, regulationKey(versionsOf.get(p.id)!)]));
+    const sentRegulations = () => Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!]));
+    const shared = { chain: chain.map(({ id, periodStart, periodEnd, status }) => ({ id, periodStart, periodEnd, status })), openId: open.id, keys, company, usesCostCenters: context.usesCostCenters, constants: copier.constants };
+    const calculated = slices.flatMap(({ employees, inputs }) => {
+      // Threads take at most THREAD_SLICE employees per task, so that the first rows come back early.
+      const tasks: Promise<Awaited<ReturnType<typeof calculateInThread>>>[] = [];
+      for (let i = 0; i < employees.length; i += THREAD_SLICE) {
+        const task = inputs.then(({ valuesOf, storedOf }) =>
+          calculateInThread({ ...shared, employees: employees.slice(i, i + THREAD_SLICE).map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations),
+        );
+        task.catch(() => {}); // awaited in order below
+        tasks.push(task);
       }
-      const corrections = retroLines(result, bookedFor(period, entries, chain), period.periodStart);
-      if (corrections.length) retroPeriods.add(period.periodStart);
-      retro.push(...corrections);
-      clock.lap("build");
-    }
-    // A former employee is paid what an earlier period left open (shown-entries.ts): the bank account is asked of everyone, the cost center of those with wages to book.
-    const paymentIssues = missingForPayment(history, open.periodEnd, usesCostCenters && current!.employed);
-    if (!batch.length) ids = newIds(Math.min(WRITE_BATCH, staff.length - done));
-    batch.push(writer.row(entryOf(employee.id, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro), ids[batch.length]!));
-    done++;
-    clock.lap("build");
-    if (batch.length === WRITE_BATCH) {
-      await writer.write(batch);
-      batch = [];
+      return tasks;
+    });
+    for (const task of calculated) {
+      const { text, retroPeriods: retro } = await task;
+      clock.lap("calculate");
+      for (const period of retro) retroPeriods.add(period);
+      await copier.writeText(text);
       clock.lap("store");
     }
+    await copier.finish();
+  } else {
+    const writer = path === "json" ? entryWriter(scope, payroll, open, basisId) : entryCopier(scope, payroll, open, basisId, path);
+    const entryOf = entryBuilder(regulationOf.get(open.id)!);
+    let batch: EntryRow[] = [];
+    let ids: string[] = [];
+    let done = 0;
+    for (const { employees, inputs } of slices) {
+      const { valuesOf, storedOf } = await inputs;
+      clock.lap("load");
+      for (const employee of employees) {
+        const values = valuesOf.get(employee.id);
+        const history = historyFromJson(values ? JSON.parse(values) : []);
+        clock.lap("prepare");
+        const { entry, retroPeriods: retro } = employeeEntry(context, entryOf, employee.id, history, storedOf.get(employee.id) ?? []);
+        for (const period of retro) retroPeriods.add(period);
+        clock.lap("calculate");
+        if (!batch.length) ids = newIds(Math.min(WRITE_BATCH, staff.length - done));
+        batch.push(entryRow(entry, ids[batch.length]!));
+        done++;
+        clock.lap("build");
+        if (batch.length === WRITE_BATCH) {
+          await writer.write(batch);
+          batch = [];
+          clock.lap("store");
+        }
+      }
+    }
+    if (batch.length) await writer.write(batch);
+    await writer.finish();
   }
-  if (batch.length) await writer.write(batch);
-  await writer.finish();
   clock.lap("store");
   clock.done();
   return { period: open, recalculated: staff.length, retroPeriods: [...retroPeriods].sort(), touched: chain.filter((p) => p.periodEnd >= (from ?? open.periodStart)) };
 }
+
+type SliceInputs = { valuesOf: Map<string, string>; storedOf: Map<string, BookedEntry[]> };
 
 /** For responses: the periods a recalculation went through, from the change's start to the open period. */
 export const touchedPeriods = (outcome: Awaited<ReturnType<typeof recalculateOpenPeriod>>) =>
@@ -316,96 +351,12 @@ function groupBy<T>(items: T[], key: (item: T) => string) {
 }
 
 /**
- * Payroll Control items the calculation itself does not need but paying and booking do: the bank
- * account (to pay out) and, once the payroll uses cost centers (usesCostCenters: and the entry has
- * wages to book), the employee's cost center.
+ * Of the entries of closed periods, only what bookedFor (entry-rows.ts) reads of their lines, in line
+ * order, as JSON text (a BookedLine[]): the database leaves out the explanations, which are most of an
+ * entry and which a recalculation of a payroll from January would otherwise load for every employee
+ * and closed month.
  */
-function missingForPayment(history: CaseHistory, date: string, usesCostCenters: boolean): PeriodResult["issues"] {
-  const has = (field: string) => valueInForce(history[field] ?? [], date) !== null;
-  const issues: PeriodResult["issues"] = [];
-  if (!has("Iban")) issues.push({ code: "control.missing_bank_account", message: "No bank account (IBAN) to pay the salary to.", field: "Iban", blocking: true, params: {} });
-  if (usesCostCenters && !has("CostCenter")) {
-    issues.push({ code: "control.missing_cost_center", message: "The payroll uses cost centers; this employee has none.", field: "CostCenter", blocking: true, params: {} });
-  }
-  return issues;
-}
-
-/**
- * Of the entries of closed periods, only what bookedFor reads of their lines, in line order: the
- * database leaves out the explanations, which are most of an entry and which a recalculation of a
- * payroll from January would otherwise load for every employee and closed month.
- */
-type BookedLine = [number: string, name: string, amount: number, retro: boolean, retroPeriodStart: string | null];
-const bookedLinesColumn = sql<BookedLine[]>`(select coalesce(json_agg(json_build_array(l -> 'number', l -> 'name', l -> 'amount', l -> 'retro', l -> 'retroPeriodStart') order by n), '[]') from jsonb_array_elements(${payrunEntries.lines}) with ordinality as line(l, n))`;
-type BookedEntry = { payrunPeriodId: string; lines: BookedLine[] };
-
-/** What was booked for a closed period: its own lines plus the retro lines later closed periods booked for it. */
-function bookedFor(period: PeriodRow, entries: BookedEntry[], chain: PeriodRow[]) {
-  const amounts = new Map<string, { amount: number; name: string }>();
-  const add = ([number, name, amount]: BookedLine) => {
-    const booked = amounts.get(number) ?? { amount: 0, name };
-    booked.amount += amount;
-    amounts.set(number, booked);
-  };
-  for (const entry of entries) {
-    const of = chain.find((p) => p.id === entry.payrunPeriodId);
-    if (!of) continue;
-    if (of.id === period.id) entry.lines.filter(([, , , retro]) => !retro).forEach(add);
-    else if (of.periodStart > period.periodStart) entry.lines.filter(([, , , retro, retroPeriodStart]) => retro && retroPeriodStart === period.periodStart).forEach(add);
-  }
-  return amounts;
-}
-
-/** Per wage type, what the period should have had minus what was booked for it. */
-function retroLines(result: PeriodResult, booked: Map<string, { amount: number; name: string }>, periodStart: string): StoredLine[] {
-  const should = new Map(result.lines.map((line) => [line.number, line]));
-  const numbers = [...new Set([...should.keys(), ...booked.keys()])].sort();
-  const lines: StoredLine[] = [];
-  for (const number of numbers) {
-    const target = should.get(number)?.amount ?? 0;
-    const was = booked.get(number)?.amount ?? 0;
-    if (target === was) continue;
-    lines.push({
-      number,
-      name: should.get(number)?.name ?? booked.get(number)!.name,
-      amount: target - was,
-      base: null,
-      rate: null,
-      retro: true,
-      retroPeriodStart: periodStart,
-    });
-  }
-  return lines;
-}
-
-/**
- * The open period's entry of one employee, as written (see entryWriter): the result, the retro
- * lines, and the totals paid. What depends only on the regulation is worked out once per call.
- */
-function entryBuilder(regulation: ReturnType<typeof regulationFor>) {
-  // The case of a field, for Payroll Control: the first case of the regulation that has the field.
-  const caseOf = new Map<string, string>();
-  for (const definition of regulation.cases) for (const field of definition.fields) if (!caseOf.has(field.name)) caseOf.set(field.name, definition.name);
-  // Retro lines change what is paid: the net wage line's difference plus allowances and expenses.
-  const kindOf = new Map(regulation.wageTypes.map((w) => [w.number, w.kind as string]));
-  return (employeeId: string, result: PeriodResult, retro: StoredLine[]) => {
-    const retroSum = (kinds: string[]) => retro.filter((l) => kinds.includes(kindOf.get(l.number) ?? "")).reduce((sum, l) => sum + l.amount, 0);
-    return {
-      employeeId,
-      employed: result.employed || retro.length > 0,
-      gross: (result.collectors.GrossWage ?? 0) + retroSum(["earning"]),
-      net: (result.collectors.NetWage ?? 0) + retroSum(["net"]),
-      payable: (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
-      // Written out rather than spread ({ ...line, retro: false }): many times faster per line.
-      lines: [...result.lines.map((line): StoredLine => ({ number: line.number, name: line.name, amount: line.amount, base: line.base, rate: line.rate, retro: false, retroPeriodStart: null })), ...retro],
-      collectors: result.collectors,
-      yearToDate: result.yearToDate,
-      issues: result.issues.map((issue) => ({ ...issue, caseName: (issue.field ? caseOf.get(issue.field) : undefined) ?? null })),
-    };
-  };
-}
-
-type Entry = ReturnType<ReturnType<typeof entryBuilder>>;
+const bookedLinesColumn = sql<string>`(select coalesce(json_agg(json_build_array(l -> 'number', l -> 'name', l -> 'amount', l -> 'retro', l -> 'retroPeriodStart') order by n), '[]') from jsonb_array_elements(${payrunEntries.lines}) with ordinality as line(l, n))::text`;
 
 /**
  * Writes entries of the open period, one statement per batch of rows. A batch travels as one
@@ -424,23 +375,7 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     if (failure) throw failure.error;
   };
   return {
-    /** One row; id is used only when the row is new. */
-    row(entry: Entry, id: string) {
-      for (const amount of [entry.gross, entry.net, entry.payable]) integer(amount);
-      return {
-        id,
-        employee_id: entry.employeeId,
-        employed: entry.employed,
-        gross: entry.gross,
-        net: entry.net,
-        payable: entry.payable,
-        lines: entry.lines,
-        collectors: entry.collectors,
-        year_to_date: entry.yearToDate,
-        issues: entry.issues,
-      };
-    },
-    async write(rows: object[]) {
+    async write(rows: EntryRow[]) {
       if (failure) throw failure.error;
       // ::text first: postgres.js would JSON-encode a string sent for a json parameter a second time.
       const statement = sql`
@@ -464,19 +399,16 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
   };
 }
 
-type EntryRow = ReturnType<ReturnType<typeof entryWriter>["row"]>;
-const STAGED_COLUMNS = ["id", "employee_id", "employed", "gross", "net", "payable", "lines", "collectors", "year_to_date", "issues"] as const;
-
 /**
  * Writes entries of the open period for a large recalculation through COPY, streamed while the next
  * batch is calculated (the server reads COPY's text far faster than a JSON parameter:
  * json_to_recordset parses every JSON value twice). "direct": the period has no entries yet (the
  * caller checked under the payroll's results lock), so the rows are copied into payrun_entries
  * itself and written once. "staged": they go into a temporary staging table, then one statement
- * upserts them into payrun_entries as entryWriter's does. The same interface as entryWriter.
+ * upserts them into payrun_entries as entryWriter's does. The same interface as entryWriter, and
+ * writeText for rows already made COPY lines (copyLine with `constants`) in a worker thread.
  */
 function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, basisId: string, path: "staged" | "direct") {
-  const rows = entryWriter(scope, payroll, period, basisId);
   const calculatedAt = new Date().toISOString();
   // Values the same for every row of a direct copy, checked as the statement's parameters would be.
   const constants = path === "direct" ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}` : "";
@@ -494,50 +426,25 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     copy = await copyFrom(scope.tx, "payrun_entries_stage", STAGED_COLUMNS);
     return copy;
   };
-  return {
-    row: rows.row,
-    async write(batch: object[]) {
-      const text = (batch as EntryRow[])
-        .map(
-          (r) =>
-            `${r.id}\t${r.employee_id}\t${r.employed ? "t" : "f"}\t${r.gross}\t${r.net}\t${r.payable}\t${copyText(JSON.stringify(r.lines))}\t${copyText(JSON.stringify(r.collectors))}\t${copyText(JSON.stringify(r.year_to_date))}\t${copyText(JSON.stringify(r.issues))}${constants}\n`,
-        )
-        .join("");
-      await (await started()).write(text);
-    },
-    async finish() {
-      await (await started()).finish();
-      if (path === "direct") return;
-      await scope.tx.execute(sql`
-        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
-        select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
-        from payrun_entries_stage s
-        order by s.employee_id
-        on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
-          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
-    },
+  const writeText = async (text: string) => (await started()).write(text);
+  /** Ends the copy and, staged, upserts what it staged. */
+  const finish = async () => {
+    await (await started()).finish();
+    if (path === "direct") return;
+    await scope.tx.execute(sql`
+      insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
+      select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
+      from payrun_entries_stage s
+      order by s.employee_id
+      on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
+        collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
   };
-}
-
-/** A uuid as it goes into COPY's text: only what a uuid can be, so that nothing needs escaping. */
-function uuid(value: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new Error(`Not a uuid: ${value}`);
-  return value;
-}
-
-/**
- * Ids for the rows of a batch: UUIDv7 as newId() makes them, in order within the batch (one
- * millisecond, consecutive sequence numbers), with the random bytes drawn in one call instead of
- * one per id (which costs more than calculating the entry).
- */
-function newIds(count: number): string[] {
-  const random = randomBytes(16 * count);
-  const msecs = Date.now();
-  const first = random.readUInt32BE(0) & 0x3fffffff; // leaves room to count up within 32 bits
-  return Array.from({ length: count }, (_, i) => v7({ random: random.subarray(16 * i, 16 * i + 16), msecs, seq: first + i }));
-}
-
-function integer(n: number) {
-  if (!Number.isSafeInteger(n)) throw new Error(`Not an amount in Rappen: ${n}`);
-  return String(n);
+  return {
+    constants,
+    writeText,
+    async write(batch: EntryRow[]) {
+      await writeText(batch.map((row) => copyLine(row, constants)).join(""));
+    },
+    finish,
+  };
 }

@@ -11,7 +11,7 @@ const idpUrl = inject("e2eIdpUrl");
 /**
  * "Download all payslips (ZIP)" on a period's documents, against `next start`: the button starts
  * the archive, the screen shows its progress, then the link, and the ZIP holds every payslip as a
- * PDF drawn by the PDF worker pool of the built app (.pdf-worker/render.mjs).
+ * PDF drawn by the PDF worker pool of the built app (.workers/render.mjs).
  */
 describe("every payslip of a period in one download", () => {
   let browser: Browser;

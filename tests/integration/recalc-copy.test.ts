@@ -7,17 +7,22 @@ import { recalcTuning } from "@/server/results/recalculate";
 import { api } from "../fixtures/api";
 import { anEmployee } from "../fixtures/factories";
 import { example1 } from "../fixtures/example-payroll";
+import { datedPayroll } from "../fixtures/dated-payroll";
 
 /**
  * A large recalculation writes its entries through COPY (recalculate.ts, entryCopier): into a staging
  * table it upserts from, or straight into payrun_entries when the open period has none yet; a small
- * one as JSON statements. All must store the same entries: the path is chosen by size, so here it is
+ * one as JSON statements. A large one is also calculated in worker threads (recalc-pool.ts) unless
+ * RECALC_WORKERS=0. All must store the same entries: the path is chosen by size, so here it is
  * forced for a payroll of three.
  */
 describe("entries written through COPY", () => {
   const usual = recalcTuning.copyFrom;
+  const workers = process.env.RECALC_WORKERS;
   afterEach(() => {
     recalcTuning.copyFrom = usual;
+    if (workers === undefined) delete process.env.RECALC_WORKERS;
+    else process.env.RECALC_WORKERS = workers;
   });
 
   it("stores what the JSON path stores, and updates the entries in place", async () => {
@@ -37,10 +42,13 @@ describe("entries written through COPY", () => {
     expect(byJson.some((e) => e.issues.length > 0)).toBe(true);
 
     recalcTuning.copyFrom = 1;
+    delete process.env.RECALC_WORKERS;
     const staged = recalcTuning.written.staged;
+    const threads = recalcTuning.written.threads;
     // A company change with the same value recalculates every employee and changes no figure.
     await post("CompanyFak", null, { FakRate: "1.025" });
     expect(recalcTuning.written.staged).toBe(staged + 1);
+    expect(recalcTuning.written.threads).toBe(threads + 1);
     const byCopy = await stored();
     const figures = (e: (typeof byJson)[number]) => ({ id: e.id, employeeId: e.employeeId, employed: e.employed, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, collectors: e.collectors, yearToDate: e.yearToDate, issues: e.issues });
     expect(byCopy.map(figures)).toEqual(byJson.map(figures));
@@ -69,6 +77,35 @@ describe("entries written through COPY", () => {
     const explained = (await api.get(`${base}/payrunperiods/open/entries/${byDirectCopy[0]!.id}?explain=true`, { token: t.token })).body;
     // Its basis was recorded: the explanation is derived again.
     expect(explained.wageTypes.find((w: { number: string }) => w.number === "1000").explanation.caseValues).toEqual(expect.arrayContaining([expect.objectContaining({ field: "MonthlySalary" })]));
+  });
+
+  it("books the same retro lines whether the threads or this thread calculate", async () => {
+    const { t, base, post } = await datedPayroll("2091-01-01", "Threads", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }, { salary: "12800.00" }]);
+    const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
+    expect(closed.status, closed.text).toBe(200);
+    const db = await getDb();
+    const openEntries = async () => {
+      const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
+      const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
+      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ employeeId: e.employeeId, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
+    };
+    recalcTuning.copyFrom = 1;
+    // A higher NBU premium back to January: every employee's February entry books January's difference.
+    process.env.RECALC_WORKERS = "0";
+    const threads = recalcTuning.written.threads;
+    const here = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
+    expect(recalcTuning.written.threads).toBe(threads);
+    const inThisThread = await openEntries();
+    expect(inThisThread).toHaveLength(3);
+    for (const entry of inThisThread) expect(entry.lines.filter((l) => l.retro && l.retroPeriodStart === "2091-01-01").length).toBeGreaterThan(0);
+
+    delete process.env.RECALC_WORKERS;
+    // The same values again: the threads recalculate every employee from the same data.
+    const there = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
+    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(await openEntries()).toEqual(inThisThread);
+    expect(there.recalculatedPeriods).toEqual(here.recalculatedPeriods);
+    expect(here.recalculatedPeriods.map((p: { periodStart: string }) => p.periodStart)).toEqual(["2091-01-01", "2091-02-01"]);
   });
 
   it("escapes what COPY's text format reads specially", () => {

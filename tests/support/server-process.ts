@@ -12,7 +12,7 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 
 /** What `npm run build` reads: a build older than any of these is rebuilt. */
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "scripts/build-pdf-worker.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "scripts/build-workers.mjs", "tsconfig.json", "package.json", "package-lock.json"];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,14 +49,14 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { e
 }
 
 /**
- * As `npm run build` (the PDF worker bundle that `next start` runs, then the app), when `mode` is
+ * As `npm run build` (the worker bundles that `next start` runs, then the app), when `mode` is
  * "always", or "auto" and the build is older than the sources; `label` names the caller in what it prints.
  */
 export async function ensureBuild(mode: string, { label, echo = false }: { label: string; echo?: boolean }): Promise<void> {
   if (mode === "never" || (mode === "auto" && buildIsCurrent())) return;
   console.log(`[${label}] next build ...`);
   const started = Date.now();
-  await run(process.execPath, [path.join(root, "scripts/build-pdf-worker.mjs")], { ...process.env, NODE_ENV: "production" }, { echo });
+  await run(process.execPath, [path.join(root, "scripts/build-workers.mjs")], { ...process.env, NODE_ENV: "production" }, { echo });
   await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, { echo });
   console.log(`[${label}] built in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import Piscina from "piscina";
+import { workerFile } from "../../workers/worker-file";
 import type { StoredModel } from "../build";
 
 /**
@@ -11,10 +8,8 @@ import type { StoredModel } from "../build";
  * renderers and fonts loaded once (worker.ts). A request or job waits on its own document while
  * other documents are drawn beside it and the event loop stays free for everything else.
  *
- * The worker runs a bundle of worker.ts, not Next's chunks: `next build` (through `npm run build`)
- * is preceded by scripts/build-pdf-worker.mjs, which writes .pdf-worker/render.mjs, and `next start`
- * runs that. In development and tests (NODE_ENV not production) the bundle is built on first use
- * from the current sources into .pdf-worker/render-<hash>.mjs, so a change never runs stale code.
+ * The worker runs a bundle of worker.ts, not Next's chunks (server/workers/worker-file.ts: written by
+ * `npm run build` to .workers/render.mjs, built on first use in development and tests).
  * The threads always run React's production build (NODE_ENV=production in their environment: React
  * stays outside the bundle, so only the thread's environment reaches it): its development build
  * keeps a stack trace per element and draws the same bytes more slowly.
@@ -28,8 +23,8 @@ import type { StoredModel } from "../build";
  * PDF_WORKERS=<n> sets the number of threads; PDF_WORKERS=0 draws in the calling thread.
  */
 type Generation = { pool: Promise<Piscina<StoredModel, Uint8Array>>; given: number; inFlight: number; retired: boolean };
-type PoolState = { current: Generation | null; workerFile: Promise<string> | null; generations: number };
-const state = ((globalThis as unknown as { __payrollPdfPool?: PoolState }).__payrollPdfPool ??= { current: null, workerFile: null, generations: 0 });
+type PoolState = { current: Generation | null; generations: number };
+const state = ((globalThis as unknown as { __payrollPdfPool?: PoolState }).__payrollPdfPool ??= { current: null, generations: 0 });
 
 /** A thread's old generation (long-lived objects: renderers, fonts) stays far below this; the cap only stops a runaway. */
 const MAX_OLD_GENERATION_MB = 512;
@@ -61,33 +56,9 @@ function nonNegativeInteger(configured: string | undefined) {
   return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
-async function buildWorkerFile(): Promise<string> {
-  const dir = path.join(process.cwd(), ".pdf-worker");
-  if (process.env.NODE_ENV === "production") {
-    const file = path.join(dir, "render.mjs");
-    if (!existsSync(file)) throw new Error(`The PDF worker ${file} is missing: build with \`npm run build\` (it runs scripts/build-pdf-worker.mjs).`);
-    return file;
-  }
-  const script = pathToFileURL(path.join(process.cwd(), "scripts", "build-pdf-worker.mjs")).href;
-  const { bundlePdfWorker } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ script)) as { bundlePdfWorker: () => Promise<string> };
-  const text = await bundlePdfWorker();
-  const file = path.join(dir, `render-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-  }
-  return file;
-}
-
 /** The file the threads run (bench/close draws with it in a thread of its own, without the pool). */
 export function pdfWorkerFile() {
-  if (!state.workerFile) {
-    state.workerFile = buildWorkerFile();
-    state.workerFile.catch(() => (state.workerFile = null));
-  }
-  return state.workerFile;
+  return workerFile("render");
 }
 
 function newGeneration(): Generation {

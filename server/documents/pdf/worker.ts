@@ -1,5 +1,5 @@
 /**
- * The entry of each PDF worker thread (bundled to .pdf-worker/ by scripts/build-pdf-worker.mjs,
+ * The entry of each PDF worker thread (bundled to .workers/ by scripts/build-workers.mjs,
  * run by piscina from pool.ts). Loaded once per thread: the renderers and the fonts (registered
  * here, read from their files by the first draw and kept), so that every later task only lays out
  * and writes its own document. The bytes go back transferred (no copy).

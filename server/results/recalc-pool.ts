@@ -12,15 +12,16 @@ import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
  * recalculation and end after ten idle minutes.
  */
 /**
- * A thread keeps the regulations and what a slice of 500 employees needs (a few MB, whatever the
- * payroll's size); with V8's defaults each thread's heap grew to about 90 MB before it was collected,
- * which put a recalculation of 10,000 employees over 400 MB in all. Capped, the collector runs
- * earlier (bench/recalc-big: peak about 360-410 MB, same times within the noise).
+ * A thread keeps the regulations and what one task of 250 employees needs (a few MB, whatever the
+ * payroll's size). With V8's default young generation each thread grew to about 90 MB before it was
+ * collected, which put a recalculation of 10,000 employees over 400 MB in all; with 8 MB the
+ * collector runs earlier (bench/recalc-big: peak 333-367 MB, the times the same within the noise).
+ * The old generation's cap only stops a runaway.
  */
-const RECALC_THREAD_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 96 };
+const RECALC_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
-type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null };
-const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null });
+type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; sentWith: Map<string, number> };
+const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map() });
 
 export function recalcThreads(): number {
   const configured = process.env.RECALC_WORKERS;
@@ -32,20 +33,37 @@ function pool() {
   if (!state.pool) {
     const threads = recalcThreads();
     state.pool = workerFile("recalc").then(
-      (filename) => new Piscina<RecalcTask, RecalcTaskResult>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 10 * 60_000, concurrentTasksPerWorker: 1, resourceLimits: RECALC_THREAD_LIMITS }),
+      (filename) =>
+        new Piscina<RecalcTask, RecalcTaskResult>({
+          filename,
+          minThreads: 1,
+          maxThreads: threads,
+          idleTimeout: 10 * 60_000,
+          concurrentTasksPerWorker: 1,
+          resourceLimits: RECALC_THREAD_LIMITS,
+          // The bundle is plain JavaScript: without this a thread inherits the process's loader flags
+          // (tsx under tests and benches: 420 ms to start a thread instead of 70).
+          execArgv: [],
+        }),
     );
     state.pool.catch(() => (state.pool = null));
+    state.sentWith.clear();
   }
   return state.pool;
 }
 
 /**
- * Calculates one slice in a thread; the merged regulations go along only when the thread does not
- * keep them yet (it answers `missing` once per thread and set of regulations).
+ * Calculates one slice in a thread. The merged regulations go along with the first tasks that name
+ * them (twice as many as there are threads, since any thread may take any task) and later only when
+ * the thread that took a task does not keep them (it answers `missing`: a thread started since, or
+ * one that never took one of the first tasks).
  */
 export async function calculateInThread(task: Omit<RecalcTask, "regulations">, regulations: () => RecalcTask["regulations"]): Promise<Extract<RecalcTaskResult, { missing: false }>> {
   const threads = await pool();
-  const first = await threads.run({ ...task, regulations: null });
+  const keys = [...new Set(Object.values(task.keys))];
+  const eager = keys.some((key) => (state.sentWith.get(key) ?? 0) < 2 * recalcThreads());
+  if (eager) for (const key of keys) state.sentWith.set(key, (state.sentWith.get(key) ?? 0) + 1);
+  const first = await threads.run({ ...task, regulations: eager ? regulations() : null });
   if (!first.missing) return first;
   const second = await threads.run({ ...task, regulations: regulations() });
   if (second.missing) throw new Error("A recalculation thread did not keep the regulations it was sent.");
@@ -56,5 +74,6 @@ export async function calculateInThread(task: Omit<RecalcTask, "regulations">, r
 export async function closeRecalcPool() {
   const current = state.pool;
   state.pool = null;
+  state.sentWith.clear();
   if (current) await (await current).destroy();
 }

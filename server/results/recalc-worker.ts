@@ -1,6 +1,6 @@
 /**
  * The entry of each recalculation worker thread (bundled to .workers/ by scripts/build-workers.mjs,
- * run by piscina from recalc-pool.ts): calculates a slice of a payroll's employees and gives back
+ * run by piscina from recalc-pool.ts): calculates a slice of a payroll's employees (250) and gives back
  * their rows as COPY text, in the slice's order. The merged regulations are kept per thread by the
  * key of their versions' checksums (a key names one content for good), so that each is sent to a
  * thread once and what the calculation prepares from it (keyed by the object) is prepared once.

@@ -120,8 +120,8 @@ export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, j
 const WRITE_BATCH = 250;
 /** Employees of a whole payroll read per query (sent at once, read in turn): the calculation starts after the first. */
 const SLICE = 1000;
-/** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early. */
-const THREAD_SLICE = 500;
+/** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early and to keep a thread's heap small. */
+const THREAD_SLICE = 250;
 /** Writes sent but not yet answered when the calculation goes on: bounds the memory held for them. */
 const WRITES_IN_FLIGHT = 2;
 

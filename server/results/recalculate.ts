@@ -111,8 +111,9 @@ const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compres
 /**
  * From this many employees on (copyFrom), entries are written through COPY (entryCopier) rather than
  * as JSON statements: straight into payrun_entries when the open period has no entries yet ("direct":
- * a period just opened), else into a staging table they are upserted from ("staged"). Tests lower
- * copyFrom to reach those paths and read `written` to see which one ran.
+ * a period just opened), else into a staging table they are upserted from ("staged"), and calculated
+ * in worker threads ("threads", unless RECALC_WORKERS=0). Tests lower copyFrom to reach those paths
+ * and read `written` to see which ones ran.
  */
 export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
 

@@ -123,6 +123,8 @@ const WRITE_BATCH = 250;
 const SLICE = 1000;
 /** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early and to keep a thread's heap small. */
 const THREAD_SLICE = 250;
+/** Tasks given to the threads beyond the rows written: keeps them busy while bounding the rows held in memory. */
+const TASKS_AHEAD = 8;
 /** Writes sent but not yet answered when the calculation goes on: bounds the memory held for them. */
 const WRITES_IN_FLIGHT = 2;
 
@@ -279,22 +281,23 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     const keys = Object.fromEntries(chain.map((p) => [p.id, regulationKey(versionsOf.get(p.id)!)]));
     const sentRegulations = () => Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!]));
     const shared = { chain: chain.map(({ id, periodStart, periodEnd, status }) => ({ id, periodStart, periodEnd, status })), openId: open.id, keys, company, usesCostCenters: context.usesCostCenters, constants: copier.constants };
-    const calculated = slices.flatMap(({ employees, inputs }) => {
-      // Threads take at most THREAD_SLICE employees per task, so that the first rows come back early.
-      const tasks: Promise<Awaited<ReturnType<typeof calculateInThread>>>[] = [];
-      for (let i = 0; i < employees.length; i += THREAD_SLICE) {
-        const task = inputs.then(({ valuesOf, storedOf }) =>
-          calculateInThread({ ...shared, employees: employees.slice(i, i + THREAD_SLICE).map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations),
-        );
-        task.catch(() => {}); // awaited in order below
-        tasks.push(task);
-      }
-      return tasks;
-    });
-    for (const task of calculated) {
-      const { text, retroPeriods: retro } = await task;
+    // Threads take THREAD_SLICE employees per task, so that the first rows come back early; at most
+    // TASKS_AHEAD tasks are given out beyond what was written, so that rows calculated faster than the
+    // database stores them do not pile up in memory.
+    const tasks = slices.flatMap(({ employees, inputs }) => Array.from({ length: Math.ceil(employees.length / THREAD_SLICE) }, (_, i) => ({ employees: employees.slice(i * THREAD_SLICE, (i + 1) * THREAD_SLICE), inputs })));
+    slices.length = 0;
+    const start = ({ employees, inputs }: (typeof tasks)[number]) => {
+      const task = inputs.then(({ valuesOf, storedOf }) => calculateInThread({ ...shared, employees: employees.map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations));
+      task.catch(() => {}); // awaited in order below
+      return task;
+    };
+    const given = tasks.splice(0, TASKS_AHEAD).map(start);
+    while (given.length) {
+      const { text, retroPeriods: retro } = await given.shift()!;
       clock.lap("calculate");
       for (const period of retro) retroPeriods.add(period);
+      const next = tasks.shift();
+      if (next) given.push(start(next));
       await copier.writeText(text);
       clock.lap("store");
     }
@@ -305,7 +308,9 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     let batch: EntryRow[] = [];
     let ids: string[] = [];
     let done = 0;
-    for (const { employees, inputs } of slices) {
+    // Taken off the list as they are used, so that what was read for a slice is freed after it.
+    for (let slice = slices.shift(); slice; slice = slices.shift()) {
+      const { employees, inputs } = slice;
       const { valuesOf, storedOf } = await inputs;
       clock.lap("load");
       for (const employee of employees) {

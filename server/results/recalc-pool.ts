@@ -20,8 +20,8 @@ import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
  */
 const RECALC_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
-type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; sentWith: Map<string, number> };
-const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map() });
+type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; sentWith: Map<string, number>; warned: boolean };
+const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map(), warned: false });
 
 export function recalcThreads(): number {
   const configured = process.env.RECALC_WORKERS;
@@ -50,6 +50,23 @@ function pool() {
     state.sentWith.clear();
   }
   return state.pool;
+}
+
+/**
+ * Whether large recalculations can use the threads: not when RECALC_WORKERS=0, nor when they cannot be
+ * started (the worker bundle missing from a build made without `npm run build`): the recalculation then
+ * runs in the calling thread, slower but the same, and the reason is logged once.
+ */
+export async function recalcThreadsReady(): Promise<boolean> {
+  if (recalcThreads() === 0) return false;
+  try {
+    await pool();
+    return true;
+  } catch (error) {
+    if (!state.warned) console.warn(`Recalculation threads unavailable, calculating in the calling thread: ${error instanceof Error ? error.message : String(error)}`);
+    state.warned = true;
+    return false;
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { lockPayrollResults, recordBasis } from "./basis";
 import { copyFrom } from "../db/copy";
 import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromJson, newIds, uuid } from "./entry-rows";
 import { phaseClock } from "./recalc-phases";
-import { calculateInThread, recalcThreads } from "./recalc-pool";
+import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type PeriodRow = typeof payrunPeriods.$inferSelect;
@@ -274,7 +274,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const path = staff.length < recalcTuning.copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
   recalcTuning.written[path]++;
   clock.lap("prepare");
-  if (path !== "json" && recalcThreads() > 0) {
+  if (path !== "json" && (await recalcThreadsReady())) {
     // A whole payroll: calculated in worker threads, slice by slice, while this thread sends the rows.
     recalcTuning.written.threads++;
     const copier = entryCopier(scope, payroll, open, basisId, path);

@@ -112,15 +112,16 @@ const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compres
  * From this many employees on (copyFrom), entries are written through COPY (entryCopier) rather than
  * as JSON statements: straight into payrun_entries when the open period has no entries yet ("direct":
  * a period just opened), else into a staging table they are upserted from ("staged"), and calculated
- * in worker threads ("threads", unless RECALC_WORKERS=0). Tests lower copyFrom to reach those paths
- * and read `written` to see which ones ran.
+ * in worker threads ("threads", unless RECALC_WORKERS=0). A whole payroll is read `slice` employees
+ * at a time (slicesToRead). Tests lower copyFrom and slice to reach those paths and read `written` to
+ * see which ones ran.
  */
-export const recalcTuning = { copyFrom: 1000, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
+export const recalcTuning = { copyFrom: 1000, slice: 1000, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
-/** Employees of a whole payroll read per query (sent at once, read in turn): the calculation starts after the first. */
-const SLICE = 1000;
+/** Slices read ahead of the one being written (slicesToRead). */
+const READS_AHEAD = 2;
 /** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early and to keep a thread's heap small. */
 const THREAD_SLICE = 250;
 /** Tasks given to the threads beyond the rows written: keeps them busy while bounding the rows held in memory. */
@@ -258,15 +259,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
-  // A whole payroll is read in slices of employees, all sent at once: the first slice is calculated
-  // while the database still reads the next ones.
-  const slices: { employees: { id: string }[]; inputs: Promise<SliceInputs> }[] = [];
-  if (selectedInputs) slices.push({ employees: staff, inputs: Promise.resolve(selectedInputs) });
-  else
-    for (let i = 0; i < staff.length; i += SLICE) {
-      const employees = staff.slice(i, i + SLICE);
-      slices.push({ employees, inputs: readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range") });
-    }
+  const slices = slicesToRead(staff, selectedInputs, (employees) => readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"));
   clock.lap("load");
   const company = historyOf(companyValues);
   const context: EntryContext = { chain, openId: open.id, regulationOf: (id) => regulationOf.get(id)!, company, qst: shippedQstTable(), usesCostCenters: !!costCenter };
@@ -284,21 +277,26 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     // Threads take THREAD_SLICE employees per task, so that the first rows come back early; at most
     // TASKS_AHEAD tasks are given out beyond what was written, so that rows calculated faster than the
     // database stores them do not pile up in memory.
-    const tasks = slices.flatMap(({ employees, inputs }) => Array.from({ length: Math.ceil(employees.length / THREAD_SLICE) }, (_, i) => ({ employees: employees.slice(i * THREAD_SLICE, (i + 1) * THREAD_SLICE), inputs })));
-    slices.length = 0;
-    const start = ({ employees, inputs }: (typeof tasks)[number]) => {
-      const task = inputs.then(({ valuesOf, storedOf }) => calculateInThread({ ...shared, employees: employees.map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations));
-      task.catch(() => {}); // awaited in order below
-      return task;
+    const tasks = slices.all.flatMap(({ employees }, slice) =>
+      Array.from({ length: Math.ceil(employees.length / THREAD_SLICE) }, (_, i) => ({ employees: employees.slice(i * THREAD_SLICE, (i + 1) * THREAD_SLICE), slice, lastOfSlice: (i + 1) * THREAD_SLICE >= employees.length })),
+    );
+    const start = (task: (typeof tasks)[number]) => {
+      const result = slices.inputs(task.slice).then(({ valuesOf, storedOf }) =>
+        calculateInThread({ ...shared, employees: task.employees.map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations),
+      );
+      result.catch(() => {}); // awaited in order below
+      return { task, result };
     };
     const given = tasks.splice(0, TASKS_AHEAD).map(start);
     while (given.length) {
-      const { text, retroPeriods: retro } = await given.shift()!;
+      const { task, result } = given.shift()!;
+      const { text, retroPeriods: retro } = await result;
       clock.lap("calculate");
       for (const period of retro) retroPeriods.add(period);
       const next = tasks.shift();
       if (next) given.push(start(next));
       await copier.writeText(text);
+      if (task.lastOfSlice) await slices.done(task.slice, copier.flush);
       clock.lap("store");
     }
     await copier.finish();
@@ -308,12 +306,10 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     let batch: EntryRow[] = [];
     let ids: string[] = [];
     let done = 0;
-    // Taken off the list as they are used, so that what was read for a slice is freed after it.
-    for (let slice = slices.shift(); slice; slice = slices.shift()) {
-      const { employees, inputs } = slice;
-      const { valuesOf, storedOf } = await inputs;
+    for (let slice = 0; slice < slices.all.length; slice++) {
+      const { valuesOf, storedOf } = await slices.inputs(slice);
       clock.lap("load");
-      for (const employee of employees) {
+      for (const employee of slices.all[slice]!.employees) {
         const values = valuesOf.get(employee.id);
         const history = historyFromJson(values ? JSON.parse(values) : []);
         clock.lap("prepare");
@@ -330,6 +326,11 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
           clock.lap("store");
         }
       }
+      await slices.done(slice, async () => {
+        if (batch.length) await writer.write(batch);
+        batch = [];
+        await writer.flush();
+      });
     }
     if (batch.length) await writer.write(batch);
     await writer.finish();
@@ -340,6 +341,41 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
 }
 
 type SliceInputs = { valuesOf: Map<string, string>; storedOf: Map<string, BookedEntry[]> };
+
+/**
+ * A whole payroll's case values and booked lines, read `recalcTuning.slice` employees (1,000) at a time, READS_AHEAD slices
+ * ahead of the one being written, so that the calculation starts after the first slice and memory
+ * holds a few slices whatever the payroll's size. postgres.js refuses a query while a COPY is open on
+ * the connection: done(slice, flush) ends the writes so far (flush) before it sends the next read, and
+ * frees the slice's values. The employees a caller named (`selected`) are one slice, read already.
+ */
+function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | SliceInputs | null, read: (employees: { id: string }[]) => Promise<SliceInputs>) {
+  const size = recalcTuning.slice;
+  const all = selected ? [{ employees: staff }] : Array.from({ length: Math.ceil(staff.length / size) }, (_, i) => ({ employees: staff.slice(i * size, (i + 1) * size) }));
+  // One promise per slice from the start, settled by its read once that is sent: a task may wait for a slice not read yet.
+  const reads = new Map<number, { inputs: Promise<SliceInputs>; send: () => void }>();
+  all.forEach((slice, i) => {
+    let send = () => {};
+    const inputs = new Promise<SliceInputs>((resolve, reject) => (send = () => (selected ? Promise.resolve(selected) : read(slice.employees)).then(resolve, reject)));
+    inputs.catch(() => {}); // awaited where it is used; a failure meanwhile is not an unhandled rejection
+    reads.set(i, { inputs, send });
+  });
+  let sent = 0;
+  const sendUpTo = (count: number) => {
+    for (; sent < Math.min(count, all.length); sent++) reads.get(sent)!.send();
+  };
+  sendUpTo(READS_AHEAD);
+  return {
+    all,
+    inputs: (slice: number) => reads.get(slice)?.inputs ?? Promise.reject(new Error(`Slice ${slice} of the recalculation is done already.`)),
+    async done(slice: number, flush: () => Promise<void>) {
+      reads.delete(slice);
+      if (sent >= all.length) return;
+      await flush();
+      sendUpTo(slice + 1 + READS_AHEAD);
+    },
+  };
+}
 
 /** For responses: the periods a recalculation went through, from the change's start to the open period. */
 export const touchedPeriods = (outcome: Awaited<ReturnType<typeof recalculateOpenPeriod>>) =>
@@ -402,6 +438,10 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     async finish() {
       while (pending.length) await settle(pending.shift()!);
     },
+    /** As finish: every write answered (entryCopier's flush ends a copy). */
+    async flush() {
+      while (pending.length) await settle(pending.shift()!);
+    },
   };
 }
 
@@ -419,23 +459,30 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
   // Values the same for every row of a direct copy, checked as the statement's parameters would be.
   const constants = path === "direct" ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}` : "";
   let copy: Awaited<ReturnType<typeof copyFrom>> | null = null;
+  let staging = false;
   const started = async () => {
     if (copy) return copy;
     if (path === "direct") {
       copy = await copyFrom(scope.tx, "payrun_entries", [...STAGED_COLUMNS, "tenant_id", "payroll_id", "payrun_period_id", "calculated_at", "basis_id"]);
       return copy;
     }
-    await scope.tx.execute(
-      sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb) on commit drop`),
-    );
-    await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
+    if (!staging) {
+      await scope.tx.execute(
+        sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb) on commit drop`),
+      );
+      await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
+      staging = true;
+    }
     copy = await copyFrom(scope.tx, "payrun_entries_stage", STAGED_COLUMNS);
     return copy;
   };
   const writeText = async (text: string) => (await started()).write(text);
-  /** Ends the copy and, staged, upserts what it staged. */
-  const finish = async () => {
-    await (await started()).finish();
+  /** Ends the copy and, staged, upserts what it staged; a later write starts a new copy. */
+  const flush = async () => {
+    if (!copy) return;
+    const ending = copy;
+    copy = null;
+    await ending.finish();
     if (path === "direct") return;
     await scope.tx.execute(sql`
       insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
@@ -444,13 +491,15 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
       order by s.employee_id
       on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
         collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
+    await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
   };
   return {
     constants,
     writeText,
+    flush,
     async write(batch: EntryRow[]) {
       await writeText(batch.map((row) => copyLine(row, constants)).join(""));
     },
-    finish,
+    finish: flush,
   };
 }

@@ -17,10 +17,10 @@ import { datedPayroll } from "../fixtures/dated-payroll";
  * forced for a payroll of three.
  */
 describe("entries written through COPY", () => {
-  const usual = recalcTuning.copyFrom;
+  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice };
   const workers = process.env.RECALC_WORKERS;
   afterEach(() => {
-    recalcTuning.copyFrom = usual;
+    Object.assign(recalcTuning, usual);
     if (workers === undefined) delete process.env.RECALC_WORKERS;
     else process.env.RECALC_WORKERS = workers;
   });
@@ -79,7 +79,10 @@ describe("entries written through COPY", () => {
     expect(explained.wageTypes.find((w: { number: string }) => w.number === "1000").explanation.caseValues).toEqual(expect.arrayContaining([expect.objectContaining({ field: "MonthlySalary" })]));
   });
 
-  it("books the same retro lines whether the threads or this thread calculate", async () => {
+  it.each([
+    ["in one slice", 1000],
+    ["one employee per slice (each read sent once the slice before was written)", 1],
+  ])("books the same retro lines whether the threads or this thread calculate, %s", async (_, slice) => {
     const { t, base, post } = await datedPayroll("2091-01-01", "Threads", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }, { salary: "12800.00" }]);
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
@@ -87,9 +90,11 @@ describe("entries written through COPY", () => {
     const openEntries = async () => {
       const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
       const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
-      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ employeeId: e.employeeId, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
+      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ id: e.id, employeeId: e.employeeId, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
     };
+    const before = await openEntries();
     recalcTuning.copyFrom = 1;
+    recalcTuning.slice = slice;
     // A higher NBU premium back to January: every employee's February entry books January's difference.
     process.env.RECALC_WORKERS = "0";
     const threads = recalcTuning.written.threads;
@@ -97,6 +102,7 @@ describe("entries written through COPY", () => {
     expect(recalcTuning.written.threads).toBe(threads);
     const inThisThread = await openEntries();
     expect(inThisThread).toHaveLength(3);
+    expect(inThisThread.map((e) => e.id)).toEqual(before.map((e) => e.id)); // updated in place
     for (const entry of inThisThread) expect(entry.lines.filter((l) => l.retro && l.retroPeriodStart === "2091-01-01").length).toBeGreaterThan(0);
 
     delete process.env.RECALC_WORKERS;
@@ -106,6 +112,14 @@ describe("entries written through COPY", () => {
     expect(await openEntries()).toEqual(inThisThread);
     expect(there.recalculatedPeriods).toEqual(here.recalculatedPeriods);
     expect(here.recalculatedPeriods.map((p: { periodStart: string }) => p.periodStart)).toEqual(["2091-01-01", "2091-02-01"]);
+
+    // A period without entries yet (as one just opened) gets them copied in, slice by slice, the same.
+    await db.delete(payrunEntries).where(eq(payrunEntries.payrunPeriodId, (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string));
+    const direct = recalcTuning.written.direct;
+    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
+    expect(recalcTuning.written.direct).toBe(direct + 1);
+    const withoutId = (entries: typeof inThisThread) => entries.map((e) => ({ ...e, id: undefined }));
+    expect(withoutId(await openEntries())).toEqual(withoutId(inThisThread));
   });
 
   it("escapes what COPY's text format reads specially", () => {

@@ -1,17 +1,19 @@
 /**
  * bench/recalc-big (run by hand, to work on recalculation speed): only part 2 of bench/recalc, the
  * open period of a payroll of BIG employees, recalculated RUNS times, with the time per phase.
- *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--profile /tmp/recalc.cpuprofile]
- * The profile (Chrome DevTools format) covers the recalculations only, not the set-up.
+ *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--profile /tmp/recalc.cpuprofile]
+ * --warm warms the recalculation threads first, as the service does at start in production
+ * (server/startup.ts); without it run 1 is the first large recalculation of a process whose threads
+ * have not calculated yet. The profile (Chrome DevTools format) covers the recalculations only, not the set-up.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
+import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false } } });
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -25,6 +27,11 @@ async function main() {
   const regulations = await storedRegulations();
   // What `npm run build` does ahead in production: bundle the recalculation threads' code (the threads start in the first run).
   await (await import("../server/workers/worker-file")).workerFile("recalc");
+  if (args.warm) {
+    const t = performance.now();
+    const { warmed } = await (await import("../server/results/recalc-warmup")).warmRecalcThreads(regulations);
+    console.log(`warm-up: ${warmed} synthetic employees in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+  }
   const big = await benchPayroll(db, await createSystemUser("bench"), Number(args.big), "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
@@ -63,7 +70,7 @@ async function main() {
   // RSS and so in the next run's peak.)
   for (const [i, { ms, periodId }] of runs.entries()) {
     const ceiling = await copyCeiling(periodId);
-    if (ceiling) console.log(`ceiling ${i + 1}: COPY of the same ${ceiling.rows} rows (${(ceiling.bytes / 1024 / 1024).toFixed(1)} MB as text) into an empty table like payrun_entries: ${(ceiling.ms / 1000).toFixed(2)} s; run ${i + 1} / COPY = ${(ms / ceiling.ms).toFixed(2)}x`);
+    if (ceiling) console.log(`ceiling ${i + 1}: ${ceilingLine(ceiling, ms, `run ${i + 1}`)}`);
   }
   if (session) {
     const { profile } = await session.post("Profiler.stop");

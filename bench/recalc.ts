@@ -11,7 +11,7 @@
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
 import { parseArgs } from "node:util";
-import { benchPayroll, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
+import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -131,7 +131,7 @@ async function main() {
   console.log(`company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`);
   console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
   const ceiling = await copyCeiling(outcome.period!.id);
-  console.log(ceiling ? `  ceiling: COPY of the same ${ceiling.rows} rows (${(ceiling.bytes / 1024 / 1024).toFixed(1)} MB as text) into an empty table like payrun_entries: ${(ceiling.ms / 1000).toFixed(2)} s; recalculation / COPY = ${(bigMs / ceiling.ms).toFixed(2)}x` : "  ceiling: COPY measured on PostgreSQL only (set DATABASE_URL)");
+  console.log(ceiling ? `  ceiling: ${ceilingLine(ceiling, bigMs, "recalculation")}` : "  ceiling: COPY measured on PostgreSQL only (set DATABASE_URL)");
   console.log(`  RSS when it started: ${(rssBefore / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
   console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);
   console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`);

@@ -54,6 +54,12 @@ const Env = z.object({
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Connections of the worker's own pg-boss pool on PostgreSQL. */
   JOBS_POOL_MAX: z.coerce.number().int().min(1).default(4),
+  /**
+   * "true" warms the recalculation threads at start (server/results/recalc-warmup.ts): a few seconds of
+   * CPU in the background, after which the first large recalculation is as fast as later ones.
+   * Unset: only when NODE_ENV is production (not under `npm run dev` nor the tests' servers).
+   */
+  RECALC_WARMUP: z.enum(["true", "false"]).optional(),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -85,6 +91,7 @@ export function env(): Env {
   return cached;
 }
 
+export const warmsRecalcThreads = () => (env().RECALC_WARMUP ?? (process.env.NODE_ENV === "production" ? "true" : "false")) === "true";
 export const isDevelopmentLike = () => env().SERVICE_ENVIRONMENT !== "production";
 export const usesDevIdentityProvider = () => !env().OIDC_ISSUER && isDevelopmentLike();
 export const devIdpIssuer = () => `http://${env().DEV_IDP_HOST}:${env().DEV_IDP_PORT}`;

@@ -9,7 +9,8 @@ import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
  * default, so that the calculation runs beside this thread, which loads, sends the rows to the
  * database and keeps serving requests meanwhile. RECALC_WORKERS=<n> sets the number of threads;
  * RECALC_WORKERS=0 calculates in the calling thread. Threads start with the first large
- * recalculation and end after ten idle minutes.
+ * recalculation (or the warm-up at service start, recalc-warmup.ts) and stay: a new thread would
+ * compile the calculation from cold again.
  */
 /**
  * A thread keeps the regulations and what one task of 250 employees needs (a few MB, whatever the
@@ -36,9 +37,8 @@ function pool() {
       (filename) =>
         new Piscina<RecalcTask, RecalcTaskResult>({
           filename,
-          minThreads: 1,
+          minThreads: threads,
           maxThreads: threads,
-          idleTimeout: 10 * 60_000,
           concurrentTasksPerWorker: 1,
           resourceLimits: RECALC_THREAD_LIMITS,
           // The bundle is plain JavaScript: without this a thread inherits the process's loader flags

@@ -4,6 +4,9 @@ import { getDb } from "@/server/db/client";
 import { payrunEntries } from "@/server/db/schema";
 import { copyText } from "@/server/db/copy";
 import { recalcTuning } from "@/server/results/recalculate";
+import { recalcThreads } from "@/server/results/recalc-pool";
+import { warmRecalcThreads } from "@/server/results/recalc-warmup";
+import { storedRegulations } from "@/server/regulations/store";
 import { api } from "../fixtures/api";
 import { anEmployee } from "../fixtures/factories";
 import { example1 } from "../fixtures/example-payroll";
@@ -120,6 +123,32 @@ describe("entries written through COPY", () => {
     expect(recalcTuning.written.direct).toBe(direct + 1);
     const withoutId = (entries: typeof inThisThread) => entries.map((e) => ({ ...e, id: undefined }));
     expect(withoutId(await openEntries())).toEqual(withoutId(inThisThread));
+  });
+
+  it("warms the threads with synthetic employees (no database: it gets none), and they then book what this thread books", async () => {
+    const { t, base, post } = await datedPayroll("2092-01-01", "Warm", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }]);
+    expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
+    const db = await getDb();
+    process.env.RECALC_WORKERS = "0";
+    expect(await warmRecalcThreads(await storedRegulations(), 3)).toEqual({ warmed: 0 });
+    delete process.env.RECALC_WORKERS;
+    expect(await warmRecalcThreads(await storedRegulations(), 3)).toEqual({ warmed: recalcThreads() * 3 });
+
+    recalcTuning.copyFrom = 1;
+    const entriesNow = async () => {
+      const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
+      const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
+      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ id: e.id, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
+    };
+    const threads = recalcTuning.written.threads;
+    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
+    expect(recalcTuning.written.threads).toBe(threads + 1);
+    const inThreads = await entriesNow();
+    for (const entry of inThreads) expect(entry.lines.some((l) => l.retro && l.retroPeriodStart === "2092-01-01")).toBe(true);
+    process.env.RECALC_WORKERS = "0";
+    await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
+    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(await entriesNow()).toEqual(inThreads);
   });
 
   it("escapes what COPY's text format reads specially", () => {

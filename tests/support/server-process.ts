@@ -142,7 +142,8 @@ const INHERITED_SETTINGS = ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"
 export function serviceEnv(database: Pick<OwnDatabase, "env">, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_SETTINGS) delete env[name];
-  return { ...env, ...database.env, NEXT_TELEMETRY_DISABLED: "1", SERVICE_ENVIRONMENT: "sandbox", ...extra };
+  // RECALC_WARMUP: a test's server starts without warming the recalculation threads (seconds of CPU beside the suite).
+  return { ...env, ...database.env, NEXT_TELEMETRY_DISABLED: "1", SERVICE_ENVIRONMENT: "sandbox", RECALC_WARMUP: "false", ...extra };
 }
 
 export type ServerProcess = { child: ChildProcess; baseUrl: string; log: () => string };

@@ -1,5 +1,5 @@
 /**
- * bench/api (run by hand): npm run bench:api [-- --duration 10 --connections 10 --rate 200 --build auto|always|never]
+ * bench/api (run by hand): npm run bench:api [-- --duration 10 --connections 10 --rate 200 --rounds 1 --build auto|always|never]
  * with DATABASE_URL naming a PostgreSQL server (a fresh database is created beside it and dropped after);
  * without it, an embedded PGlite database in a temporary folder.
  *
@@ -13,8 +13,10 @@
  * The bare route is measured again right before each read and the ratio columns compare the read with
  * that neighbour (throughput: bare/read; p95: read/bare), so that a shared, busy machine still gives
  * comparable numbers; CPU time and PostgreSQL commits per request (a count of round trips) are shown beside
- * them, as they depend far less on the machine's other work. Target (issue 15, item 5): paced p95
- * under 20 ms and within 2x of the bare route.
+ * them, as they depend far less on the machine's other work. --rounds N measures every pair N times
+ * over (bare, read; bare, next read; ... then again) and ends with each figure's median and range
+ * over the rounds: the same read moved by 2-3x between single runs on this machine. Target (issue 15,
+ * item 5): paced p95 under 20 ms and within 2x of the bare route.
  */
 import autocannon from "autocannon";
 import http from "node:http";
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     rate: { type: "string", default: "200" },
+    rounds: { type: "string", default: "1" },
     build: { type: "string", default: "auto" },
     only: { type: "string" },
     // A folder for the server's CPU profiles (node --cpu-prof, written when it stops): where a read's time goes.
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
+const ROUNDS = Math.max(1, Number(args.rounds));
 
 type Target = { name: string; path: string; status: number; auth: boolean };
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread; clientDelayMax?: number };
@@ -298,20 +302,21 @@ async function main() {
     };
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
     const [bareTarget, ...reads] = targets as [Target, ...Target[]];
-    const rows: { target: Target; read: Measured; bare: Measured }[] = [];
+    const rows: { target: Target; round: number; read: Measured; bare: Measured }[] = [];
+    for (let round = 1; round <= ROUNDS; round++)
     for (const target of reads) {
       const bare = await measure(bareTarget);
       const read = await measure(target);
-      rows.push({ target, read, bare });
-      console.log(`[bench:api] ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)}); this process's own event loop was late by at most ${f(read.paced.clientDelayMax ?? Number.NaN, 1)} ms while pacing (bare ${f(bare.paced.clientDelayMax ?? Number.NaN, 1)})`);
+      rows.push({ target, round, read, bare });
+      console.log(`[bench:api]${ROUNDS > 1 ? ` round ${round}` : ""} ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)}); this process's own event loop was late by at most ${f(read.paced.clientDelayMax ?? Number.NaN, 1)} ms while pacing (bare ${f(bare.paced.clientDelayMax ?? Number.NaN, 1)})`);
     }
 
     const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "1 s p95 median/worst (>=20)", "bare req/s", `bare p95@${RATE}/s`, "bare 1 s worst", "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
     const seconds = (figures: Figures) =>
       figures.seconds ? `${f(figures.seconds.medianP95, 1)}/${f(figures.seconds.worstP95, 1)} (${figures.seconds.over20} of ${figures.seconds.count})` : "-";
     const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
-    const table = rows.map(({ target, read, bare }) => [
-      target.name,
+    const table = rows.map(({ target, round, read, bare }) => [
+      ROUNDS > 1 ? `${target.name} #${round}` : target.name,
       f(read.saturated.rps),
       f(read.saturated.p50, 1),
       f(read.saturated.p95, 1),
@@ -335,6 +340,31 @@ async function main() {
     console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
     console.log(line(header));
     for (const row of table) console.log(line(row));
+    if (ROUNDS > 1) {
+      // Each figure's median over the rounds, with its range: what a single run of a shared machine cannot show.
+      const spread = (values: number[], digits: number) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return `${f(percentile(sorted, 50), digits)} (${f(sorted[0]!, digits)}-${f(sorted[sorted.length - 1]!, digits)})`;
+      };
+      const mediansHeader = [`read (median of ${ROUNDS} rounds, range)`, `p95@${RATE}/s`, `bare p95@${RATE}/s`, "read/bare p95@rate", "bare/read req/s", "read/bare cpu", "cpu ms/req"];
+      const medians = reads.map((target) => {
+        const of = rows.filter((r) => r.target === target);
+        return [
+          target.name,
+          spread(of.map((r) => r.read.paced.p95), 1),
+          spread(of.map((r) => r.bare.paced.p95), 1),
+          spread(of.map((r) => r.read.paced.p95 / Math.max(r.bare.paced.p95, 1)), 2),
+          spread(of.map((r) => r.bare.saturated.rps / r.read.saturated.rps), 2),
+          spread(of.map((r) => cpu(r.read) / cpu(r.bare)), 2),
+          spread(of.map((r) => cpu(r.read)), 2),
+        ];
+      });
+      const mediansWidths = mediansHeader.map((h, i) => Math.max(h.length, ...medians.map((r) => r[i]!.length)));
+      const mediansLine = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(mediansWidths[i]!) : c.padStart(mediansWidths[i]!))).join("  ");
+      console.log("");
+      console.log(mediansLine(mediansHeader));
+      for (const row of medians) console.log(mediansLine(row));
+    }
     console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
   } finally {
     if (server) await stopServer(server);

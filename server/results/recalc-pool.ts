@@ -1,6 +1,6 @@
 import "server-only";
-import os from "node:os";
 import Piscina from "piscina";
+import { threadsSetting } from "../workers/threads";
 import { workerFile } from "../workers/worker-file";
 import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
 
@@ -25,9 +25,7 @@ type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; 
 const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map(), warned: false });
 
 export function recalcThreads(): number {
-  const configured = process.env.RECALC_WORKERS;
-  const value = configured === undefined || configured === "" ? NaN : Number(configured);
-  return Number.isInteger(value) && value >= 0 ? value : os.availableParallelism();
+  return threadsSetting(process.env.RECALC_WORKERS);
 }
 
 function pool() {

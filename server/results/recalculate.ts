@@ -416,6 +416,9 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     await write;
     if (failure) throw failure.error;
   };
+  const allAnswered = async () => {
+    while (pending.length) await settle(pending.shift()!);
+  };
   return {
     async write(rows: EntryRow[]) {
       if (failure) throw failure.error;
@@ -435,13 +438,9 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
       );
       while (pending.length > WRITES_IN_FLIGHT) await settle(pending.shift()!);
     },
-    async finish() {
-      while (pending.length) await settle(pending.shift()!);
-    },
+    finish: allAnswered,
     /** As finish: every write answered (entryCopier's flush ends a copy). */
-    async flush() {
-      while (pending.length) await settle(pending.shift()!);
-    },
+    flush: allAnswered,
   };
 }
 

@@ -1,5 +1,5 @@
-import os from "node:os";
 import Piscina from "piscina";
+import { nonNegativeInteger, threadsSetting } from "../../workers/threads";
 import { workerFile } from "../../workers/worker-file";
 import type { StoredModel } from "../build";
 
@@ -42,18 +42,12 @@ const MAX_YOUNG_GENERATION_MB = 128;
 export const pdfThreadLimits = { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB };
 
 export function pdfThreads(): number {
-  return nonNegativeInteger(process.env.PDF_WORKERS) ?? os.availableParallelism();
+  return threadsSetting(process.env.PDF_WORKERS);
 }
 
 /** Documents one set of threads draws before it is replaced. */
 export function pdfRecycleAfter(): number {
   return Math.max(1, nonNegativeInteger(process.env.PDF_RECYCLE_AFTER) ?? 5_000);
-}
-
-function nonNegativeInteger(configured: string | undefined) {
-  if (configured === undefined || configured === "") return null;
-  const value = Number(configured);
-  return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 /** The file the threads run (bench/close draws with it in a thread of its own, without the pool). */

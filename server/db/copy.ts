@@ -34,7 +34,7 @@ export async function copyFrom(tx: Tx, table: string, columns: readonly string[]
         stream.once("error", failed);
       });
     return {
-      async write(text: string) {
+      async write(text: string | Uint8Array) {
         if (failure) throw failure;
         if (!stream.write(text)) await until("drain");
       },
@@ -47,13 +47,13 @@ export async function copyFrom(tx: Tx, table: string, columns: readonly string[]
     };
   }
   if (client?.query && client.exec) {
-    const chunks: string[] = [];
+    const chunks: (string | Uint8Array)[] = [];
     return {
-      async write(text: string) {
+      async write(text: string | Uint8Array) {
         chunks.push(text);
       },
       async finish() {
-        await (client as PgliteTransaction).query(statement.replace("from stdin", "from '/dev/blob'"), [], { blob: new Blob(chunks) });
+        await (client as PgliteTransaction).query(statement.replace("from stdin", "from '/dev/blob'"), [], { blob: new Blob(chunks as BlobPart[]) });
       },
     };
   }

@@ -49,7 +49,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
     ),
   );
   // Rows calculated, counted from what the threads gave back.
-  const warmed = (await Promise.all(tasks)).reduce((sum, { text }) => sum + text.split("\n").length - 1, 0);
+  const warmed = (await Promise.all(tasks)).reduce((sum, { rows }) => sum + rows.reduce((lines, byte) => lines + (byte === 10 ? 1 : 0), 0), 0);
   return { warmed };
 }
 

@@ -23,7 +23,8 @@ export type RecalcTask = {
   /** values: the employee's case values as the histories query's JSON text (null: none). */
   employees: { id: string; values: string | null; booked: BookedEntry[] }[];
 };
-export type RecalcTaskResult = { missing: true } | { missing: false; text: string; retroPeriods: string[] };
+/** rows: the COPY lines as UTF-8 bytes (written into one buffer: a string of every line, built up line by line, outlived many collections and had to be encoded again). */
+export type RecalcTaskResult = { missing: true } | { missing: false; rows: Uint8Array; retroPeriods: string[] };
 
 const KEPT = 64;
 const regulations = new Map<string, MergedRegulation>();
@@ -42,12 +43,30 @@ export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
   const context = { chain: task.chain, openId: task.openId, regulationOf, company: task.company, qst: shippedQstTable(), usesCostCenters: task.usesCostCenters };
   const ids = newIds(task.employees.length);
   const retroPeriods = new Set<string>();
-  let text = "";
+  const rows = utf8Writer(task.employees.length * 4096);
   task.employees.forEach((employee, i) => {
     const history = historyFromJson(employee.values ? JSON.parse(employee.values) : []);
     const { entry, retroPeriods: retro } = employeeEntry(context, entryOf, employee.id, history, employee.booked);
     for (const period of retro) retroPeriods.add(period);
-    text += copyLine(entryRow(entry, ids[i]!), task.constants);
+    rows.write(copyLine(entryRow(entry, ids[i]!), task.constants));
   });
-  return { missing: false, text, retroPeriods: [...retroPeriods] };
+  return { missing: false, rows: rows.bytes(), retroPeriods: [...retroPeriods] };
+}
+
+/** Strings appended as UTF-8 to a buffer that grows as needed. */
+function utf8Writer(initialBytes: number) {
+  let buffer = Buffer.allocUnsafe(Math.max(initialBytes, 64 * 1024));
+  let used = 0;
+  return {
+    write(text: string) {
+      const most = text.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 code unit
+      if (used + most > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, used + most));
+        buffer.copy(grown, 0, 0, used);
+        buffer = grown;
+      }
+      used += buffer.write(text, used, "utf8");
+    },
+    bytes: () => buffer.subarray(0, used),
+  };
 }

@@ -290,12 +290,12 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     const given = tasks.splice(0, TASKS_AHEAD).map(start);
     while (given.length) {
       const { task, result } = given.shift()!;
-      const { text, retroPeriods: retro } = await result;
+      const { rows, retroPeriods: retro } = await result;
       clock.lap("calculate");
       for (const period of retro) retroPeriods.add(period);
       const next = tasks.shift();
       if (next) given.push(start(next));
-      await copier.writeText(text);
+      await copier.writeText(rows);
       if (task.lastOfSlice) await slices.done(task.slice, copier.flush);
       clock.lap("store");
     }
@@ -475,7 +475,7 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     copy = await copyFrom(scope.tx, "payrun_entries_stage", STAGED_COLUMNS);
     return copy;
   };
-  const writeText = async (text: string) => (await started()).write(text);
+  const writeText = async (text: string | Uint8Array) => (await started()).write(text);
   /** Ends the copy and, staged, upserts what it staged; a later write starts a new copy. */
   const flush = async () => {
     if (!copy) return;

@@ -165,9 +165,13 @@ class PeriodCalculation {
     if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field, params));
   }
 
-  /** A line's explanation, or none when the caller does not keep them (a recalculation: explain.ts derives them on read). */
-  private why(key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]): LineExplanation {
-    return this.input.explain === false ? NO_EXPLANATION : explanation(key, params, text, sources);
+  /**
+   * A line's explanation, or none when the caller does not keep them (a recalculation: explain.ts
+   * derives them on read). Built only when kept: a recalculation of a whole payroll spent a tenth of
+   * its time formatting texts and figures it then threw away.
+   */
+  private why(build: () => readonly [key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]]): LineExplanation {
+    return this.input.explain === false ? NO_EXPLANATION : explanation(...build());
   }
 
   private addLine(number: string, amount: number, base: number | null, rate: string | null, why: LineExplanation, keepZero = false) {
@@ -289,12 +293,14 @@ class PeriodCalculation {
     const amount = divide(numerator * big(svDays), big(calendarDays) * big(MONTH_DAYS), ROUND_RAPPEN);
     const single = segments.length === 1 && segments[0]!.read ? money(segments[0]!.read) : null;
     const prorated = svDays < MONTH_DAYS;
-    const listed = segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ");
-    const text =
-      (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${listed}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
-      (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
-    const params: TextParams = { prorated: yesNo(prorated), from, to, days: String(svDays) };
-    const why = segments.length > 1 ? this.why("monthlySalaryChanged", { segments: listed, ...params }, text, sources) : this.why("monthlySalary", params, text, sources);
+    const why = this.why(() => {
+      const listed = segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ");
+      const text =
+        (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${listed}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
+        (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
+      const params: TextParams = { prorated: yesNo(prorated), from, to, days: String(svDays) };
+      return segments.length > 1 ? ["monthlySalaryChanged", { segments: listed, ...params }, text, sources] : ["monthlySalary", params, text, sources];
+    });
     this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, why);
   }
 
@@ -315,7 +321,7 @@ class PeriodCalculation {
     const hourly = money(wage);
     const amount = byRate(hourly, total, ROUND_RAPPEN);
     const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
-    this.addLine("1005", amount, hourly, null, this.why("hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]));
+    this.addLine("1005", amount, hourly, null, this.why(() => ["hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]]));
 
     // Holiday compensation: weeks / (52 - weeks) of the hourly wage, shown with its percentage.
     const recorded = this.emp.at("HolidayWeeks", this.work.refDate);
@@ -338,7 +344,7 @@ class PeriodCalculation {
       compensation,
       amount,
       percentText(rate),
-      this.why("holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]),
+      this.why(() => ["holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]]),
     );
   }
 
@@ -353,7 +359,7 @@ class PeriodCalculation {
     const regular = this.bases.regular;
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
-      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), this.why("thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]));
+      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), this.why(() => ["thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]]));
       return;
     }
     if (this.period.month !== 12 && !this.work.exitInPeriod) return;
@@ -366,12 +372,12 @@ class PeriodCalculation {
       amount,
       yearRegular,
       percentText(rateFraction(1, 12)),
-      this.why(
+      this.why(() => [
         "thirteenthYear",
         { when: this.work.exitInPeriod ? "exit" : "december", exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "", yearWage: c(yearRegular), paid: c(this.ytd.thirteenthPaid) },
         `13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`,
         [mode, this.work.exit],
-      ),
+      ]),
     );
   }
 
@@ -391,7 +397,7 @@ class PeriodCalculation {
       const descriptions = kind.field === "BonusAmount" ? this.emp.moments("BonusDescription", start, end) : [];
       const described = descriptions.map((d) => d.value).join("; ");
       const text = kind.text + (descriptions.length ? ` ${described}.` : "");
-      const why = descriptions.length ? this.why("bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]) : this.why(kind.key, {}, text, moments);
+      const why = descriptions.length ? this.why(() => ["bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]]) : this.why(() => [kind.key, {}, text, moments]);
       this.addLine(kind.number, amount, null, null, why);
     }
   }
@@ -442,12 +448,12 @@ class PeriodCalculation {
         amount,
         each,
         null,
-        this.why(
+        this.why(() => [
           "familyAllowance",
           { count: count.value, perChild, allowanceKind: label, table: amounts.key, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) },
           `${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`,
           [count, canton, amounts],
-        ),
+        ]),
       );
     }
   }
@@ -464,27 +470,26 @@ class PeriodCalculation {
     const employerRate = this.reg.param("AhvEmployerRate");
     const shares = ["AhvShareEachSide", "IvShareEachSide", "EoShareEachSide"].map((k) => this.reg.optionalParam(k));
     let base = wage;
-    let text = `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF`;
     const sources: Maybe[] = [birthDate, ...shares];
     let key = "ahv";
-    const params: TextParams = { wage: c(wage) };
-    if (pensioner) {
-      const allowance = this.reg.param("PensionerAllowanceMonth");
+    const allowance = pensioner ? this.reg.param("PensionerAllowanceMonth") : null;
+    if (allowance) {
       base = Math.max(0, wage - money(allowance));
-      text += `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})`;
       sources.push(allowance, ...this.person.referenceSources);
       key = "ahvPensioner";
-      Object.assign(params, { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" });
     }
+    const text = () =>
+      `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF` + (allowance ? `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})` : "");
+    const params = (): TextParams => ({ wage: c(wage), ...(allowance ? { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" } : {}) });
     this.bases.ahv = base;
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
     const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
-    this.addLine("5010", employee, base, employeeRate.value, this.why(key, { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8010", employer, base, employerRate.value, this.why(key, { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    this.addLine("5010", employee, base, employeeRate.value, this.why(() => [key, { ...params(), rate: employeeRate.value }, `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]]));
+    this.addLine("8010", employer, base, employerRate.value, this.why(() => [key, { ...params(), rate: employerRate.value }, `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]]));
     const adminRate = this.co.atOrDefault("AhvAdminCostRate", this.work.refDate);
     if (adminRate) {
       const contributions = employee + employer;
-      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, this.why("ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]));
+      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, this.why(() => ["ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]]));
     }
   }
 
@@ -510,11 +515,11 @@ class PeriodCalculation {
     const employeeRate = this.reg.param("AlvEmployeeRate");
     const employerRate = this.reg.param("AlvEmployerRate");
     const solidarity = this.reg.optionalParam("AlvSolidarityRate");
-    const text = `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
+    const text = () => `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
     const sources: Maybe[] = [ceilingYear, solidarity, ...this.person.referenceSources];
-    const params: TextParams = { ceilingYear: ceilingYear.value, days: String(alvDays), ceiling: c(ceiling), liableSoFar: c(liableYtd), baseSoFar: c(this.ytd.alvBase), base: c(base) };
-    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, this.why("alv", { ...params, rate: employeeRate.value }, `${text}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]));
-    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, this.why("alv", { ...params, rate: employerRate.value }, `${text}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]));
+    const params = (): TextParams => ({ ceilingYear: ceilingYear.value, days: String(alvDays), ceiling: c(ceiling), liableSoFar: c(liableYtd), baseSoFar: c(this.ytd.alvBase), base: c(base) });
+    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, this.why(() => ["alv", { ...params(), rate: employeeRate.value }, `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]]));
+    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, this.why(() => ["alv", { ...params(), rate: employerRate.value }, `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]]));
   }
 
   /** UVG: NBU (employee share, employer rest) and BU (employer) on the wage up to the insured maximum, cumulative like ALV. */
@@ -533,8 +538,8 @@ class PeriodCalculation {
     if (!nbuRate || !buRate) {
       this.addIssue(I.missingCompanyUvg, "The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", true, !nbuRate ? "NbuRate" : "BuRate");
     }
-    const text = `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
-    const uvgParams: TextParams = { maxYear: maxYear.value, days: String(days), ceiling: c(ceiling), base: c(base) };
+    const text = () => `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
+    const uvgParams = (): TextParams => ({ maxYear: maxYear.value, days: String(days), ceiling: c(ceiling), base: c(base) });
     if (nbuRate) {
       const hours = this.emp.at("WeeklyHours", at);
       const minimum = this.reg.optionalParam("NbuMinWeeklyHours");
@@ -545,12 +550,12 @@ class PeriodCalculation {
         const employeeRate = multiplyRates(pct(nbuRate), pct(share));
         const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
         const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
-        this.addLine("5040", employee, base, percentText(employeeRate), this.why("nbuEmployee", { ...uvgParams, rate: nbuRate.value, share: share.value }, `NBU: ${text}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), this.why("nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+        this.addLine("5040", employee, base, percentText(employeeRate), this.why(() => ["nbuEmployee", { ...uvgParams(), rate: nbuRate.value, share: share.value }, `NBU: ${text()}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources]));
+        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), this.why(() => ["nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources]));
       }
     }
     if (buRate) {
-      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, this.why("bu", { ...uvgParams, rate: buRate.value }, `BU: ${text}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]));
+      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, this.why(() => ["bu", { ...uvgParams(), rate: buRate.value }, `BU: ${text()}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]]));
     }
   }
 
@@ -566,14 +571,14 @@ class PeriodCalculation {
     const wage = this.collector("UvgWage");
     const max = this.co.at("KtgMaxSalary", at);
     let base = wage;
-    let text = `KTG on the UVG-liable wage ${c(wage)} CHF`;
-    const ktgParams: TextParams = { wage: c(wage), capped: "no", maxSalary: "", days: "", ceiling: "" };
-    if (max) {
-      const ceiling = divide(big(money(max)) * big(this.ytd.days + this.work.svDays), YEAR_DAYS, ROUND_RAPPEN);
-      base = Math.min(wage, Math.max(0, ceiling - this.ytd.ktgBase));
-      text += ` up to KtgMaxSalary ${max.value} x ${this.ytd.days + this.work.svDays}/360 days = ${c(ceiling)} CHF year to date`;
-      Object.assign(ktgParams, { capped: "yes", maxSalary: max.value, days: String(this.ytd.days + this.work.svDays), ceiling: c(ceiling) });
-    }
+    const days = this.ytd.days + this.work.svDays;
+    const ceiling = max ? divide(big(money(max)) * big(days), YEAR_DAYS, ROUND_RAPPEN) : null;
+    if (ceiling !== null) base = Math.min(wage, Math.max(0, ceiling - this.ytd.ktgBase));
+    const text = () => `KTG on the UVG-liable wage ${c(wage)} CHF` + (max && ceiling !== null ? ` up to KtgMaxSalary ${max.value} x ${days}/360 days = ${c(ceiling)} CHF year to date` : "");
+    const ktgParams = (): TextParams =>
+      max && ceiling !== null
+        ? { wage: c(wage), capped: "yes", maxSalary: max.value, days: String(days), ceiling: c(ceiling) }
+        : { wage: c(wage), capped: "no", maxSalary: "", days: "", ceiling: "" };
     this.bases.ktg = base;
     if (base === 0) return;
     const share = this.co.atOrDefault("KtgEmployeeShare", at) ?? { key: "KtgEmployeeShare", value: "50" };
@@ -582,8 +587,8 @@ class PeriodCalculation {
     const employeeRate = multiplyRates(rate, pct(share));
     const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
     const sources: Maybe[] = [this.person.sex, rateRead, share, max];
-    this.addLine("5045", employee, base, percentText(employeeRate), this.why("ktgEmployee", { ...ktgParams, rate: rateRead.value, share: share.value }, `${text}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources));
-    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), this.why("ktgEmployer", { ...ktgParams, rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources));
+    this.addLine("5045", employee, base, percentText(employeeRate), this.why(() => ["ktgEmployee", { ...ktgParams(), rate: rateRead.value, share: share.value }, `${text()}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources]));
+    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), this.why(() => ["ktgEmployer", { ...ktgParams(), rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text()}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources]));
   }
 
   /**
@@ -613,8 +618,8 @@ class PeriodCalculation {
         this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution", { employee: ee.value, employer: er.value });
       }
       const fixed = (amount: string): TextParams => ({ amount, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) });
-      this.addLine("5050", employee, money(ee), null, this.why("bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]));
-      this.addLine("8050", employer, money(er), null, this.why("bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]));
+      this.addLine("5050", employee, money(ee), null, this.why(() => ["bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]]));
+      this.addLine("8050", employer, money(er), null, this.why(() => ["bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]]));
       return;
     }
     const birth = this.person.birthDate;
@@ -648,12 +653,12 @@ class PeriodCalculation {
     // coordinated x credit / 2 / 12 x svDays / 30
     const monthly = rateFraction(creditRate.numerator * big(svDays), creditRate.denominator * 2n * 12n * big(MONTH_DAYS));
     const employee = byRate(coordinated, monthly, ROUND_5_RAPPEN);
-    const text =
+    const text = () =>
       `BVG legal minimum: annual salary ${c(regular)} CHF x ${MONTH_DAYS}/${svDays} x ${months} = ${c(annual)} CHF; ` +
       `coordinated salary min(annual, ${upper.value}) - ${deduction.value}, at least ${minCoordinated.value} = ${c(coordinated)} CHF; ` +
       `age credit ${credit.value} % (BVG age ${bvgAge}), half each side, / 12${prorate}, rounded to 0.05 CHF (half up).`;
     const sources: Maybe[] = [plan, birth, thirteenth, threshold, upper, deduction, minCoordinated, savingsAfter, credit, this.reg.optionalParam("BvgEmployerMinimumShare")];
-    const params: TextParams = {
+    const params = (): TextParams => ({
       regular: c(regular),
       days: String(svDays),
       months: String(months),
@@ -665,9 +670,9 @@ class PeriodCalculation {
       credit: credit.value,
       age: String(bvgAge),
       prorated: yesNo(svDays < MONTH_DAYS),
-    };
-    this.addLine("5050", employee, coordinated, percentText(half), this.why("bvgLegalEmployee", params, text, sources));
-    this.addLine("8050", employee, coordinated, percentText(half), this.why("bvgLegalEmployer", params, `${text} The employer pays the same half (BVG Art. 66).`, sources));
+    });
+    this.addLine("5050", employee, coordinated, percentText(half), this.why(() => ["bvgLegalEmployee", params(), text(), sources]));
+    this.addLine("8050", employee, coordinated, percentText(half), this.why(() => ["bvgLegalEmployer", params(), `${text()} The employer pays the same half (BVG Art. 66).`, sources]));
   }
 
   /** FAK: the company's FakRate on the AHV contribution base (after the age rules and the pensioner allowance). */
@@ -680,7 +685,7 @@ class PeriodCalculation {
       return;
     }
     const canton = this.co.at("FakCanton", this.work.refDate);
-    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why("fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]));
+    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why(() => ["fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]]));
   }
 
   /** Construction (LMV): FAR and Parifonds at the company's rates, of the AHV contribution base. */
@@ -705,7 +710,7 @@ class PeriodCalculation {
           this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field, { fund: fund.name, field });
           continue;
         }
-        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why("industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]));
+        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why(() => ["industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]]));
       }
     }
   }
@@ -716,7 +721,7 @@ class PeriodCalculation {
     const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
     if (exempt?.value === "true") return;
     const perMonth = this.reg.param("LgavEnforcementContributionMonth");
-    this.addLine("5080", money(perMonth), null, null, this.why("lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]));
+    this.addLine("5080", money(perMonth), null, null, this.why(() => ["lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]]));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -757,7 +762,7 @@ class PeriodCalculation {
       qstAmount(income, result),
       income,
       result.ratePercent,
-      this.why(
+      this.why(() => [
         "withholdingTax",
         {
           canton: canton.value,
@@ -771,7 +776,7 @@ class PeriodCalculation {
         },
         `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
         [tariff, canton, model, { key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`, value: result.ratePercent }],
-      ),
+      ]),
     );
   }
 
@@ -782,9 +787,19 @@ class PeriodCalculation {
     const net = roundTo5Rappen(unrounded);
     if (this.work.employed || this.lines.length > 0) {
       const difference = net - unrounded;
-      const params: TextParams = { gross: c(gross), deductions: c(deductions), unrounded: c(unrounded), rounded: yesNo(difference !== 0), difference: c(difference) };
-      const text = `Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`;
-      this.addLine("6500", net, unrounded, null, this.why("netWage", params, text, []), true);
+      this.addLine(
+        "6500",
+        net,
+        unrounded,
+        null,
+        this.why(() => [
+          "netWage",
+          { gross: c(gross), deductions: c(deductions), unrounded: c(unrounded), rounded: yesNo(difference !== 0), difference: c(difference) },
+          `Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`,
+          [],
+        ]),
+        true,
+      );
     }
     if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true, undefined, { net: c(net) });
   }

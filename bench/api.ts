@@ -344,7 +344,9 @@ async function main() {
       // Each figure's median over the rounds, with its range: what a single run of a shared machine cannot show.
       const spread = (values: number[], digits: number) => {
         const sorted = [...values].sort((a, b) => a - b);
-        return `${f(percentile(sorted, 50), digits)} (${f(sorted[0]!, digits)}-${f(sorted[sorted.length - 1]!, digits)})`;
+        const middle = sorted.length / 2;
+        const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+        return `${f(median, digits)} (${f(sorted[0]!, digits)}-${f(sorted[sorted.length - 1]!, digits)})`;
       };
       const mediansHeader = [`read (median of ${ROUNDS} rounds, range)`, `p95@${RATE}/s`, `bare p95@${RATE}/s`, "read/bare p95@rate", "bare/read req/s", "read/bare cpu", "cpu ms/req"];
       const medians = reads.map((target) => {

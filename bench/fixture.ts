@@ -12,13 +12,14 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
   const schema = await import("../server/db/schema");
   const { newId } = await import("../server/ids");
   const { createPayroll } = await import("../server/payrolls/create-payroll");
+  const { SYNTHETIC_COMPANY, syntheticEmployeeValues } = await import("../server/results/synthetic-payroll");
   const tenantId = newId();
   await db.insert(schema.tenants).values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
   const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
   const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
   const changeId = newId();
   await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
-  const company: Record<string, string> = { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025", ...extras.company };
+  const company: Record<string, string> = { ...SYNTHETIC_COMPANY, ...extras.company };
   await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
   const employeeIds: string[] = [];
   // 200 employees per insert keeps their values (up to ~18 fields x 9 columns) under PostgreSQL's 65,535 parameters.
@@ -29,15 +30,7 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
     await db.insert(schema.caseChanges).values(changes);
     const values = batch.flatMap((e, i) => {
       const fields: Record<string, string> = {
-        BirthDate: `${1960 + ((offset + i) % 40)}-03-15`,
-        Sex: i % 2 ? "female" : "male",
-        AhvNumber: "756.9217.0769.85",
-        Iban: "CH9300762011623852957",
-        EntryDate: start,
-        ActivityRate: "100",
-        WorkplaceCanton: "ZH",
-        SalaryType: "monthly",
-        MonthlySalary: `${4000 + ((offset + i) % 60) * 150}.00`,
+        ...syntheticEmployeeValues(offset + i, start),
         ...extras.employee?.(offset + i),
       };
       return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));

@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import type { Regulations } from "../regulations/store";
 import type { ChainPeriod, JsonValue } from "./entry-rows";
 import { calculateInThread, recalcThreads, recalcThreadsReady } from "./recalc-pool";
+import { SYNTHETIC_COMPANY, syntheticEmployeeValues } from "./synthetic-payroll";
 import { mergedVersions, regulationKey, versionsFor } from "./recalculate";
 
 /**
@@ -25,14 +26,14 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
   const year = new Date().getUTCFullYear();
   const chain: ChainPeriod[] = [
     { id: newId(), periodStart: `${year}-01-01`, periodEnd: `${year}-01-31`, status: "closed" },
-    { id: newId(), periodStart: `${year}-02-01`, periodEnd: `${year}-02-28`, status: "open" },
+    { id: newId(), periodStart: `${year}-02-01`, periodEnd: new Date(Date.UTC(year, 2, 0)).toISOString().slice(0, 10), status: "open" },
   ];
   const versions = versionsFor(regulations, { countryRegulation: "CH", industries: [] }, chain[1]!.periodStart);
   if (!versions.length) return { warmed: 0 };
   const key = regulationKey(versions);
   const regulation = mergedVersions(versions);
   const keys = Object.fromEntries(chain.map((p) => [p.id, key]));
-  const company = syntheticHistory({ UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175", FakCanton: "ZH", FakRate: "1.025" }, `${year}-01-01`);
+  const company = syntheticHistory(SYNTHETIC_COMPANY, `${year}-01-01`);
   const total = recalcThreads() * employeesPerThread;
   const tasks = Array.from({ length: Math.ceil(total / TASK) }, (_, t) =>
     calculateInThread(
@@ -49,27 +50,23 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
     ),
   );
   // Rows calculated, counted from what the threads gave back.
-  const warmed = (await Promise.all(tasks)).reduce((sum, { rows }) => sum + rows.reduce((lines, byte) => lines + (byte === 10 ? 1 : 0), 0), 0);
+  const warmed = (await Promise.all(tasks)).reduce((sum, { rows }) => sum + linesIn(rows), 0);
   return { warmed };
 }
 
 function syntheticEmployee(n: number, start: string): JsonValue[] {
-  const fields: Record<string, string> = {
-    BirthDate: `${1960 + (n % 40)}-03-15`,
-    Sex: n % 2 ? "female" : "male",
-    AhvNumber: "756.9217.0769.85",
-    Iban: "CH9300762011623852957",
-    EntryDate: start,
-    ActivityRate: "100",
-    WorkplaceCanton: "ZH",
-    SalaryType: "monthly",
-    MonthlySalary: `${4000 + (n % 60) * 150}.00`,
-  };
   const createdAt = new Date().toISOString();
-  return Object.entries(fields).map(([field, value]) => [newId(), field, value, start, null, createdAt, newId()]);
+  return Object.entries(syntheticEmployeeValues(n, start)).map(([field, value]) => [newId(), field, value, start, null, createdAt, newId()]);
 }
 
-function syntheticHistory(fields: Record<string, string>, start: string): CaseHistory {
+function syntheticHistory(fields: Readonly<Record<string, string>>, start: string): CaseHistory {
   const createdAt = new Date();
   return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, [{ value, start, end: null, createdAt, id: newId(), caseChangeId: newId() }]]));
+}
+
+/** Lines (newline bytes) in COPY text. */
+function linesIn(bytes: Uint8Array) {
+  let lines = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  return lines;
 }

@@ -67,6 +67,7 @@ function utf8Writer(initialBytes: number) {
       }
       used += buffer.write(text, used, "utf8");
     },
-    bytes: () => buffer.subarray(0, used),
+    // A copy of exactly the bytes written: a view would send the whole buffer (up to twice as large) to the calling thread.
+    bytes: () => new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + used)),
   };
 }

@@ -72,7 +72,9 @@ async function main() {
   }
   // The first calls of a process compile the path (a running service has long done so): WARM_UP calls first, reported apart.
   const firstCalls: number[] = [];
+  let changesCpu = process.cpuUsage();
   for (let i = 0; i < WARM_UP + CHANGES; i++) {
+    if (i === WARM_UP) changesCpu = process.cpuUsage();
     const employeeId = small.employeeIds[Math.floor(Math.random() * small.employeeIds.length)]!;
     const body = { caseName: "Salary", employeeId, values: [{ caseFieldName: "MonthlySalary", value: `${5000 + i}.00`, start: "2025-01-01" }] };
     const started = performance.now();
@@ -83,6 +85,7 @@ async function main() {
     (i < WARM_UP ? firstCalls : latencies).push(performance.now() - started);
     if (response.status !== 201) throw new Error(`POST cases: ${response.status} ${await response.text()}`);
   }
+  const changesCpuMs = (({ user, system }) => (user + system) / 1000 / CHANGES)(process.cpuUsage(changesCpu));
   if (session) {
     const { profile } = await session.post("Profiler.stop");
     (await import("node:fs")).writeFileSync(args.profile!, JSON.stringify(profile));
@@ -131,7 +134,7 @@ async function main() {
   const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(`database: ${kind}`);
   console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
-  console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases, after ${WARM_UP} not counted: ${firstCalls.map((ms) => ms.toFixed(0)).join(", ")} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+  console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases, after ${WARM_UP} not counted: ${firstCalls.map((ms) => ms.toFixed(0)).join(", ")} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms; CPU of this process ${changesCpuMs.toFixed(1)} ms per call`);
   console.log(`company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`);
   console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
   const ceiling = await copyCeiling(outcome.period!.id);

@@ -56,5 +56,5 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   await scope.update(caseChanges, { status: "approved", ...decision, decidedAt: recorded }, eq(caseChanges.id, change.id));
   await recordEvent(scope, "CaseChangeAdded", { payrollId: change.payrollId, caseChangeId: change.id, employeeId: change.employeeId, caseName: change.caseName });
   const from = reported.map((v) => v.start).sort()[0];
-  await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, change.employeeId ? [change.employeeId] : undefined, from, lockedAt);
+  await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, change.employeeId ? [change.employeeId] : undefined, from, { lockedAt });
 });

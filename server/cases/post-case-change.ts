@@ -17,7 +17,7 @@ import { caseCatalog, isSelfServiceCase, needsApproval } from "./definitions";
 import { reportChange } from "./report-change";
 import type { PostCaseChange } from "./schemas";
 import { toCaseChange } from "./to-output";
-import { recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
+import { payrollPeriods, recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
 import { lockPayrollResults, recordedAt } from "../results/basis";
 import { parseCaseValue } from "./value-types";
 
@@ -58,6 +58,10 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     // The employee named is read alongside the regulation date (one round trip), but judged only for an employee case.
     const employeeRead = input.employeeId ? findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId }) : null;
     employeeRead?.catch(() => {}); // awaited below for an employee case; otherwise its answer is not needed
+    // Whoever records values takes the payroll's results lock first (basis.ts): sent with these reads. A
+    // Self Service report may be recorded as pending instead, and takes it only when it records values.
+    const locking = ctx.access.role === "SelfService" ? null : lockPayrollResults(scope, payroll.id);
+    locking?.catch(() => {}); // awaited below when values are recorded; a refusal before that rolls the transaction back
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const definition = catalog.caseByName.get(input.caseName);
     if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
@@ -110,11 +114,11 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     const affected = input.employeeId ? [input.employeeId] : undefined;
     const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;
     // Recorded at the time the payroll's results lock gives: see basis.ts.
-    const lockedAt = await lockPayrollResults(scope, payroll.id);
+    const lockedAt = await (locking ?? lockPayrollResults(scope, payroll.id));
     const recorded = recordedAt(lockedAt);
-    // The change, its values and its event are sent together, in this order, on the transaction's connection.
+    // The change, its values, its event and (under the lock, for the recalculation) the payroll's periods are sent together on the transaction's connection.
     const changeId = newId();
-    const [change, values] = await Promise.all([
+    const [change, values, , periods] = await Promise.all([
       scope.insert(caseChanges, {
         id: changeId,
         payrollId: payroll.id,
@@ -141,10 +145,11 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
         })),
       ),
       recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: changeId, employeeId: input.employeeId, caseName: definition.name }),
+      payrollPeriods(scope, payroll.id),
     ]);
     // Results are always current: recalculated before the answer, in the same transaction.
     const from = parsed.map((v) => v.start).sort()[0];
-    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from, lockedAt);
+    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from, { lockedAt, periods });
     const result = { ...toCaseChange(change, values), recalculatedPeriods: touchedPeriods(outcome) };
     if (before?.open && outcome.period) {
       // Calculated like a real change, then rolled back: nothing is stored, no event is recorded.

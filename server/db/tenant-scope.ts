@@ -22,7 +22,7 @@ type LooseQuery = {
   set(v: unknown): LooseQuery;
   values(v: unknown): LooseQuery;
   returning(): Promise<unknown[]>;
-  for(strength: "update"): LooseQuery;
+  for(strength: "update" | "no key update"): LooseQuery;
   then: Promise<unknown[]>["then"];
 };
 
@@ -72,9 +72,9 @@ export class TenantScope {
     return row ?? null;
   }
 
-  /** Reads and locks the row for the rest of the transaction. */
-  async lock<T extends TenantTable>(table: T, condition: SQL): Promise<InferSelectModel<T> | null> {
-    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition)).for("update");
+  /** Reads and locks the row for the rest of the transaction ("no key update": rows referring to it may still be inserted). */
+  async lock<T extends TenantTable>(table: T, condition: SQL, strength: "update" | "no key update" = "update"): Promise<InferSelectModel<T> | null> {
+    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition)).for(strength);
     const [row] = (await query) as InferSelectModel<T>[];
     return row ?? null;
   }

@@ -19,8 +19,11 @@ const visiblePayroll = tenantRead<{ payrollId: string; assigned: string[] }>()("
 
 export async function findVisiblePayroll(scope: TenantScope, ctx: TenantCtx, payrollId: string, { lock = false } = {}) {
   const visibility = payrollVisibility(ctx);
+  // A payroll's key never changes: its lock does not keep other transactions from inserting rows that refer
+  // to it (a foreign key check's KEY SHARE). FOR UPDATE did, and a close holding it while waiting for the
+  // payroll's results lock deadlocked with a case change that held that lock and inserted its change.
   const row = lock
-    ? await scope.lock(payrolls, and(eq(payrolls.id, payrollId), visiblePayrolls(ctx))!)
+    ? await scope.lock(payrolls, and(eq(payrolls.id, payrollId), visiblePayrolls(ctx))!, "no key update")
     : (await scope.read(visiblePayroll, { payrollId, assigned: visibility.assigned }, visibility.variant))[0];
   if (!row) throw new NotFound("payroll");
   return row;

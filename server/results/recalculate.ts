@@ -152,6 +152,15 @@ const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::
 const periodsRead = tenantRead<{ payrollId: string }>()("recalc.periods", (db, p) =>
   db.select().from(payrunPeriods).where(and(p.tenant(payrunPeriods), eq(payrunPeriods.payrollId, p.value("payrollId")))).orderBy(asc(payrunPeriods.periodStart)),
 );
+
+/**
+ * The payroll's periods as a recalculation reads them. A caller that holds the payroll's results lock
+ * (basis.ts) may read them alongside its own writes and pass them in (HeldLock): a round trip less.
+ */
+export const payrollPeriods = (scope: TenantScope, payrollId: string) => scope.read(periodsRead, { payrollId });
+
+/** What a caller that took the payroll's results lock in this transaction passes: the time it got and, read after it, the periods. */
+export type HeldLock = { lockedAt: string; periods?: PeriodRow[] };
 const staffRead = tenantRead<{ divisionId: string; ids: string[] }>()("recalc.staff", (db, p, variant) =>
   db
     .select({ id: employees.id })
@@ -224,9 +233,9 @@ const LZ4_FROM = 100;
  * transaction. Within a call, the loads are one query each for all employees, the regulation is
  * merged once per period, and results are written in batches while the next batch is calculated.
  */
-export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, lockedAt?: string) {
+export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, held?: HeldLock) {
   const clock = phaseClock();
-  const periods = await scope.read(periodsRead, { payrollId: payroll.id });
+  const periods = held?.periods ?? (await payrollPeriods(scope, payroll.id));
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
   if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
@@ -234,8 +243,8 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
   // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts).
-  // A caller that took the lock in this transaction to record values passes the time it got (lockedAt).
-  const knownAt = lockedAt ?? (await lockPayrollResults(scope, payroll.id));
+  // A caller that took the lock in this transaction to record values passes the time it got (held).
+  const knownAt = held?.lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
   const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
   // One query each, sent together; a whole payroll's case values and booked lines slice by slice (below).

@@ -100,6 +100,42 @@ describe("closing and retro corrections", () => {
     expect((await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.periodStart).toBe("2026-01-01");
   });
 
+  it("salary changes racing a close lose nothing: January as closed plus its retro lines and February both pay the last salary recorded", async () => {
+    const { t, base, employee } = await example1();
+    const salaryChange = (monthly: string) => api.post(`${base}/cases`, { caseName: "Salary", employeeId: employee.id, values: [{ caseFieldName: "MonthlySalary", value: monthly, start: "2026-01-01" }] }, { token: t.token });
+    // Changes arrive before the close, while it holds the payroll's results lock (they queue behind it) and after it.
+    const later = (ms: number, monthly: string) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => salaryChange(monthly));
+    const [close, ...changes] = await Promise.all([
+      api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token }),
+      ...Array.from({ length: 16 }, (_, i) => later(i * 40, `${7000 + i * 100}.00`)),
+    ]);
+    expect(close.status, close.text).toBe(200);
+    for (const change of changes) expect(change.status, change.text).toBe(201);
+    // Each change is recorded at the time the payroll's results lock gave it: the latest one is in force.
+    const byTime = changes.map((r) => ({ at: r.body.createdAt as string, monthly: r.body.values[0].value as string })).sort((x, y) => x.at.localeCompare(y.at));
+    const last = byTime[byTime.length - 1]!;
+
+    const february = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;
+    expect(february.periodStart).toBe("2026-02-01");
+    const febId = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items[0].id;
+    const feb = (await api.get(`${base}/payrunperiods/open/entries/${febId}`, { token: t.token })).body.wageTypes as { number: string; amount: string; retro: boolean; retroPeriodStart: string | null }[];
+    const monthly = feb.find((w) => w.number === "1000" && !w.retro)!.amount;
+    if (byTime.filter((x) => x.at === last.at).length === 1) expect(monthly).toBe(last.monthly); // createdAt is shown to the millisecond
+    expect(changes.map((r) => r.body.values[0].value)).toContain(monthly);
+
+    const january = close.body.id as string;
+    const janEntry = (await api.get(`${base}/payrunperiods/${january}/entries`, { token: t.token })).body.items[0];
+    const janLines = (await api.get(`${base}/payrunperiods/${january}/entries/${janEntry.id}`, { token: t.token })).body.wageTypes as { number: string; amount: string }[];
+    const toRappen = (amount: string) => Math.round(Number(amount.replace(".", "")));
+    const janMonthly = janLines.filter((l) => l.number === "1000").reduce((sum, l) => sum + toRappen(l.amount), 0);
+    const janRetro = feb.filter((w) => w.number === "1000" && w.retro && w.retroPeriodStart === "2026-01-01").reduce((sum, l) => sum + toRappen(l.amount), 0);
+    expect(janMonthly + janRetro).toBe(toRappen(monthly));
+    // Closed results never change: January pays what was recorded before it closed (the first salary, or a change recorded before the close).
+    const closedAt = close.body.closedAt as string; console.log("BYTIME", JSON.stringify(byTime), closedAt, janMonthly);
+    const beforeClose = ["6500.00", ...byTime.filter((x) => x.at <= closedAt).map((x) => x.monthly)];
+    expect(beforeClose.map(toRappen)).toContain(janMonthly);
+  });
+
   it("a back-dated change into a closed period books the differences as retro lines; closed results never change", async () => {
     const { t, base, post, employee } = await example1();
     const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
-import { inTenant, readInTenant, tenantRead } from "../db/tenant-scope";
+import { inTenant, readInTenant, tenantRead, type ReadParams } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { decodeCursor, pageOf, toKeyedPage, type PageQuery } from "../http/pagination";
 import { isUuid } from "../ids";
@@ -114,10 +114,15 @@ async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, pa
 }
 
 /** The summaries of the period's entries the caller sees, by employee id: all of them, or `limit` after the employee `after`. */
-const summariesOf = (scope: Scope, ctx: TenantCtx, periodId: string, page?: { after: string | null; limit: number }) =>
-  page
-    ? scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx), after: page.after ?? NIL_UUID, limit: page.limit }, `${ctx.access.role}:page`)
-    : scope.read(entrySummaries, { payrunPeriodId: periodId, ...visibilityValues(ctx) }, ctx.access.role);
+const summariesOf = (scope: Scope, ctx: TenantCtx, period: PeriodRow, page?: { after: string | null; limit: number }) => {
+  const values = { payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd, ...visibilityValues(ctx) };
+  return page
+    ? scope.read(entrySummaries, { ...values, after: page.after ?? NIL_UUID, limit: page.limit }, `${ctx.access.role}:page`)
+    : scope.read(entrySummaries, values, ctx.access.role);
+};
+
+/** The confirmed codes of summaries read with them (entrySummaries), by employee: what confirmations() gives for those employees. */
+const confirmedOf = (summaries: Summary[]) => new Map(summaries.map((e) => [e.employeeId, new Set(e.confirmed)]));
 
 /** Sorts before every employee id: the first page's "after". */
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
@@ -134,16 +139,28 @@ const SUMMARY_COLUMNS = {
   issues: payrunEntries.issues,
 };
 type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
+type PeriodRow = Awaited<ReturnType<typeof findPayrunPeriod>>;
+
+/**
+ * The ControlCode values confirmed in the period for the entry's employee (what confirmations() reads for
+ * every employee of the payroll), in the same statement: a JSON array of codes. Written with its own alias
+ * and a qualified outer column: drizzle leaves column names unqualified in a select list.
+ */
+const confirmedColumn = (p: ReadParams<{ periodStart: string; periodEnd: string }>) =>
+  sql<string[]>`coalesce((select json_agg(distinct cv."value") from "case_values" cv
+    where cv."tenant_id" = "payrun_entries"."tenant_id" and cv."payroll_id" = "payrun_entries"."payroll_id" and cv."employee_id" = "payrun_entries"."employee_id"
+    and cv."field_name" = 'ControlCode' and cv."start" <= ${p.value("periodEnd")} and (cv."end" is null or cv."end" >= ${p.value("periodStart")})), '[]'::json)`;
+type Summary = SummaryRow & { confirmed: string[] };
 
 /**
  * The summaries of a period's shown entries (shown-entries.ts) of employees the caller sees, by
  * employee id (one entry per employee and period). Variant: the caller's role, and ":page" for `limit` entries after the employee `after`.
  */
-const entrySummaries = tenantRead<{ payrunPeriodId: string; after?: string; limit?: number } & VisibilityValues>()("entry_summaries", (db, p, variant) => {
+const entrySummaries = tenantRead<{ payrunPeriodId: string; periodStart: string; periodEnd: string; after?: string; limit?: number } & VisibilityValues>()("entry_summaries", (db, p, variant) => {
   const [role, paged] = variant.split(":");
   const visible = visibleEmployeesRead(p, role!);
   const query = db
-    .select(SUMMARY_COLUMNS)
+    .select({ ...SUMMARY_COLUMNS, confirmed: confirmedColumn(p) })
     .from(payrunEntries)
     .where(
       and(
@@ -173,10 +190,12 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
       entryId ? eq(payrunEntries.id, entryId) : undefined,
       visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined,
     );
+    if (!full) {
+      const entries = await summariesOf(scope, ctx, period, page);
+      return { payroll, period, entries, confirmed: confirmedOf(entries) };
+    }
     const [entries, confirmed] = await inOrder(
-      full
-        ? scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] })
-        : summariesOf(scope, ctx, period.id, page),
+      scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] }),
       confirmations(scope, payrollId, period.periodStart, period.periodEnd),
     );
     return { payroll, period, entries, confirmed };
@@ -266,12 +285,9 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
 export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
-    // The entries, their confirmations and the payroll's staff the caller sees with their employment at the period's end, read together.
-    const [entries, confirmed, staff] = await inOrder(
-      summariesOf(scope, ctx, period.id),
-      confirmations(scope, payrollId, period.periodStart, period.periodEnd),
-      employeesWithEmployment(scope, { ctx, divisionId: payroll.divisionId, today: period.periodEnd }),
-    );
+    // The entries with their confirmations, and the payroll's staff the caller sees with their employment at the period's end, read together.
+    const [entries, staff] = await inOrder(summariesOf(scope, ctx, period), employeesWithEmployment(scope, { ctx, divisionId: payroll.divisionId, today: period.periodEnd }));
+    const confirmed = confirmedOf(entries);
     const inPayroll = new Set(entries.map((e) => e.employeeId));
     const others = staff.filter((e) => !inPayroll.has(e.id));
     const notInPayroll = others.flatMap((e) => {

@@ -169,13 +169,36 @@ export async function inTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => 
   return inTenantOf(ctx.tenantId, work);
 }
 
-/** Runs background work for one tenant (the job worker), with the same scoping as a caller's command. */
+/** How often a transaction is run in all when PostgreSQL chose it as a deadlock's victim (or failed it to serialize): see mustRunAgain. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs background work for one tenant (the job worker), with the same scoping as a caller's command.
+ * A transaction PostgreSQL rolled back as a deadlock's victim runs again from the start (its first
+ * attempt left nothing: not a write, not a job, not an after-commit hook), up to TRANSACTION_ATTEMPTS
+ * times: the caller gets its answer rather than a 500 for a conflict it could not see.
+ */
 export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope) => Promise<R>): Promise<R> {
   const db = await getDb();
-  let scope: TenantScope | undefined;
-  const result = await db.transaction((tx) => work((scope = new TenantScope(tx as Tx, tenantId))));
-  TenantScope.committed(scope!);
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    let scope: TenantScope | undefined;
+    try {
+      const result = await db.transaction((tx) => work((scope = new TenantScope(tx as Tx, tenantId))));
+      TenantScope.committed(scope!);
+      return result;
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !mustRunAgain(error)) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), or an error caused by one: the transaction was rolled back and may simply run again. */
+export function mustRunAgain(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
+  }
+  return false;
 }
 
 /**

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TenantCtx } from "@/server/context";
 import { getDb } from "@/server/db/client";
-import { payrolls } from "@/server/db/schema";
-import { inTenantOf, readInTenant, tenantRead } from "@/server/db/tenant-scope";
-import { tenantFixture } from "../fixtures/factories";
+import { employees, payrolls } from "@/server/db/schema";
+import { TRANSACTION_ATTEMPTS, inTenantOf, readInTenant, tenantRead } from "@/server/db/tenant-scope";
+import { api } from "../fixtures/api";
+import { anEmployee, tenantFixture } from "../fixtures/factories";
 
 /**
  * TenantRead (server/db/tenant-scope.ts) builds a query once and runs it in whatever scope reads it:
@@ -51,5 +52,68 @@ describe("TenantRead", () => {
     expect(await read("named")).toEqual([]);
     expect((await read("default")).map((r) => r.id)).toEqual([t.payroll.id]);
     expect(await read("named")).toEqual([]);
+  });
+});
+
+/** inTenantOf runs a transaction PostgreSQL rolled back as a deadlock's victim again (server/db/tenant-scope.ts). */
+describe("a transaction chosen as a deadlock's victim", () => {
+  const renamed = async (t: Awaited<ReturnType<typeof tenantFixture>>) => (await (await getDb()).select().from(payrolls).where(eq(payrolls.id, t.payroll.id)))[0]!.name;
+  // What drizzle throws for a failed query: its own error, PostgreSQL's as the cause.
+  const victim = () => new Error("Failed query: update ...", { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) });
+
+  it("runs again from the start, and its first attempt left nothing", async () => {
+    const t = await tenantFixture();
+    let attempts = 0;
+    const result = await inTenantOf(t.orgId, async (scope) => {
+      attempts++;
+      await scope.update(payrolls, { name: `Attempt ${attempts}` }, eq(payrolls.id, t.payroll.id));
+      if (attempts === 1) throw victim();
+      return (await scope.read(payrollNamed, { payrollId: t.payroll.id, name: "" }))[0]!.name;
+    });
+    expect(attempts).toBe(2);
+    expect(result).toBe("Attempt 2");
+    expect(await renamed(t)).toBe("Attempt 2");
+  });
+
+  it("gives up after TRANSACTION_ATTEMPTS attempts, and never runs again for any other error", async () => {
+    const t = await tenantFixture();
+    let attempts = 0;
+    await expect(
+      inTenantOf(t.orgId, async () => {
+        attempts++;
+        throw victim();
+      }),
+    ).rejects.toThrow("Failed query");
+    expect(attempts).toBe(TRANSACTION_ATTEMPTS);
+    attempts = 0;
+    await expect(
+      inTenantOf(t.orgId, async (scope) => {
+        attempts++;
+        await scope.update(payrolls, { name: "Not kept" }, eq(payrolls.id, t.payroll.id));
+        throw Object.assign(new Error("duplicate"), { code: "23505" });
+      }),
+    ).rejects.toThrow("duplicate");
+    expect(attempts).toBe(1);
+    expect(await renamed(t)).not.toBe("Not kept");
+  });
+
+  it("two transactions locking the same two rows in opposite order both commit (on PostgreSQL one is the deadlock's victim and runs again)", async () => {
+    const t = await tenantFixture();
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+    let attempts = 0;
+    const lockBoth = (first: "payroll" | "employee") =>
+      inTenantOf(t.orgId, async (scope) => {
+        attempts++;
+        const lockPayroll = () => scope.lock(payrolls, eq(payrolls.id, t.payroll.id));
+        const lockEmployee = () => scope.lock(employees, eq(employees.id, employee.id));
+        await (first === "payroll" ? lockPayroll() : lockEmployee());
+        await pause();
+        await (first === "payroll" ? lockEmployee() : lockPayroll());
+        return first;
+      });
+    const [a, b] = await Promise.allSettled([lockBoth("payroll"), lockBoth("employee")]);
+    expect([a.status, b.status]).toEqual(["fulfilled", "fulfilled"]);
+    expect(attempts).toBeGreaterThanOrEqual(2);
   });
 });

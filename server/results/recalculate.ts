@@ -235,6 +235,10 @@ const LZ4_FROM = 100;
  */
 export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, held?: HeldLock) {
   const clock = phaseClock();
+  // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts). A caller that
+  // took the lock in this transaction to record values passes the time it got (held). The periods are read under
+  // the lock: read before it, a close committed meanwhile would leave this recalculation writing into its period.
+  const knownAt = held?.lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const periods = held?.periods ?? (await payrollPeriods(scope, payroll.id));
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
@@ -242,9 +246,6 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const firstYear = from && from < open.periodStart ? from.slice(0, 4) : open.periodStart.slice(0, 4);
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
-  // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts).
-  // A caller that took the lock in this transaction to record values passes the time it got (held).
-  const knownAt = held?.lockedAt ?? (await lockPayrollResults(scope, payroll.id));
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
   const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
   // One query each, sent together; a whole payroll's case values and booked lines slice by slice (below).

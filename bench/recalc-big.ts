@@ -1,10 +1,12 @@
 /**
  * bench/recalc-big (run by hand, to work on recalculation speed): only part 2 of bench/recalc, the
  * open period of a payroll of BIG employees, recalculated RUNS times, with the time per phase.
- *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--profile /tmp/recalc.cpuprofile]
+ *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--profile /tmp/recalc.cpuprofile] [--timeline]
  * --warm warms the recalculation threads first, as the service does at start in production
  * (server/startup.ts); without it run 1 is the first large recalculation of a process whose threads
- * have not calculated yet. The profile (Chrome DevTools format) covers the recalculations only, not the set-up.
+ * have not calculated yet. The profile (Chrome DevTools format) covers the recalculations only, not the set-up
+ * or the ceilings. --timeline prints, after each run, when each slice was read, calculated, sent and
+ * stored (ms from the run's start): what the database connection waited for.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -13,7 +15,7 @@ import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } f
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false } } });
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -35,6 +37,9 @@ async function main() {
   const big = await benchPayroll(db, await createSystemUser("bench"), Number(args.big), "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
+  const timeline: string[] = [];
+  let timelineStart = 0;
+  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  ${label}`);
   const session = args.profile ? new Session() : null;
   if (session) {
     session.connect();
@@ -55,6 +60,8 @@ async function main() {
       const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
       const server0 = cpuSecondsOf(backend);
       t0 += performance.now() - start; // not part of the recalculation
+      timeline.length = 0;
+      timelineStart = performance.now();
       const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
       serverCpu = cpuSecondsOf(backend) - server0;
       return result;
@@ -63,7 +70,13 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
     console.log(`run ${run + 1}${run === 0 ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+    if (args.timeline) console.log(timeline.join("\n"));
     runs.push({ ms, periodId: outcome.period!.id });
+  }
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(args.profile!, JSON.stringify(profile));
+    session.disconnect();
   }
   // The ceiling of the same rows, once per run, after the runs: the ratio is the figure to read. (Measured
   // between runs, the ceiling's copy of every row, a buffer as large as the rows, stayed in the process's
@@ -71,11 +84,6 @@ async function main() {
   for (const [i, { ms, periodId }] of runs.entries()) {
     const ceiling = await copyCeiling(periodId);
     if (ceiling) console.log(`ceiling ${i + 1}: ${ceilingLine(ceiling, ms, `run ${i + 1}`)}`);
-  }
-  if (session) {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(args.profile!, JSON.stringify(profile));
-    session.disconnect();
   }
   await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();

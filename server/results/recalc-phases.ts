@@ -4,7 +4,12 @@
  */
 export type RecalcPhase = "load" | "prepare" | "calculate" | "build" | "store";
 
-export const recalcPhases: { record?: (phase: RecalcPhase, ms: number) => void } = {};
+export const recalcPhases: { record?: (phase: RecalcPhase, ms: number) => void; event?: (label: string) => void } = {};
+
+/** A point of a whole payroll's recalculation worth seeing on a timeline (bench/recalc-big --timeline); nothing unless the bench listens. */
+export function recalcEvent(label: string) {
+  recalcPhases.event?.(label);
+}
 
 type Clock = { lap(phase: RecalcPhase): void; done(): void };
 const idle: Clock = { lap: () => {}, done: () => {} };

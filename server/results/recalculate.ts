@@ -9,7 +9,7 @@ import { checksumOf, versionInForce, type Regulations } from "../regulations/sto
 import { lockPayrollResults, recordBasis } from "./basis";
 import { copyFrom } from "../db/copy";
 import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromJson, newIds, uuid } from "./entry-rows";
-import { phaseClock } from "./recalc-phases";
+import { phaseClock, recalcEvent } from "./recalc-phases";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
 type PayrollRow = typeof payrolls.$inferSelect;
@@ -252,10 +252,11 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
   const selected = employeeIds ?? [];
   const readSlice = (ids: string[], variant: string): Promise<SliceInputs> => {
+    recalcEvent("read sent");
     const inputs = Promise.all([
       scope.read(historiesRead, { payrollId: payroll.id, ids, knownAt }, variant),
       closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids }, variant) : Promise.resolve([]),
-    ]).then(([values, stored]) => ({ valuesOf: new Map(values.map((v) => [v.employeeId!, v.values])), storedOf: groupBy(stored, (e) => e.employeeId) }));
+    ]).then(([values, stored]) => (recalcEvent("read answered"), { valuesOf: new Map(values.map((v) => [v.employeeId!, v.values])), storedOf: groupBy(stored, (e) => e.employeeId) }));
     inputs.catch(() => {}); // awaited in order later; a failure meanwhile is not an unhandled rejection
     return inputs;
   };
@@ -301,11 +302,13 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     while (given.length) {
       const { task, result } = given.shift()!;
       const { rows, retroPeriods: retro } = await result;
+      recalcEvent(`rows of slice ${task.slice} calculated`);
       clock.lap("calculate");
       for (const period of retro) retroPeriods.add(period);
       const next = tasks.shift();
       if (next) given.push(start(next));
       await copier.writeText(rows);
+      recalcEvent(`rows of slice ${task.slice} sent`);
       if (task.lastOfSlice) await slices.done(task.slice, copier.flush);
       clock.lap("store");
     }
@@ -491,7 +494,9 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     if (!copy) return;
     const ending = copy;
     copy = null;
+    recalcEvent("copy ending");
     await ending.finish();
+    recalcEvent("copy ended");
     if (path === "direct") return;
     await scope.tx.execute(sql`
       insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
@@ -500,6 +505,7 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
       order by s.employee_id
       on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
         collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
+    recalcEvent("upserted");
     await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
   };
   return {

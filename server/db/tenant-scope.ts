@@ -192,12 +192,14 @@ export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope)
   }
 }
 
+/** An error and the errors it was caused by (drizzle wraps the driver's), at most `depth` in all: where PostgreSQL's code is found. */
+function* causesOf(error: unknown, depth = 5): Generator<{ code?: unknown; constraint_name?: unknown; constraint?: unknown }> {
+  for (let e: unknown = error, n = 0; e && typeof e === "object" && n < depth; e = (e as { cause?: unknown }).cause, n++) yield e;
+}
+
 /** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), or an error caused by one: the transaction was rolled back and may simply run again. */
 export function mustRunAgain(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === "40P01" || code === "40001") return true;
-  }
+  for (const { code } of causesOf(error)) if (code === "40P01" || code === "40001") return true;
   return false;
 }
 
@@ -218,11 +220,8 @@ export async function readInTenant<R>(ctx: TenantCtx, work: (scope: TenantScope)
 
 /** Postgres unique violation (code 23505), optionally of one named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const candidate = e as { code?: string; constraint_name?: string; constraint?: string };
-    if (candidate.code === "23505") {
-      return !constraint || candidate.constraint_name === constraint || candidate.constraint === constraint;
-    }
+  for (const candidate of causesOf(error)) {
+    if (candidate.code === "23505") return !constraint || candidate.constraint_name === constraint || candidate.constraint === constraint;
   }
   return false;
 }

@@ -259,6 +259,40 @@ describe("closing a period and browsing its documents", () => {
     await snap("periods");
   });
 
+  it("shows the payouts of closed February on the Payouts screen, and goes back to the open period", async () => {
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Payouts", exact: true }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/payouts$`));
+    const earlier = page.getByRole("navigation", { name: "Earlier periods" });
+    await earlier.getByRole("link").first().waitFor();
+    // Newest first, each with its state.
+    expect(await earlier.getByRole("link").evaluateAll((links) => links.map((a) => [a.childNodes[0]?.textContent, a.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage")]))).toEqual([
+      ["February 2026", "finalized"],
+      ["January 2026", expect.stringMatching(/^(submitted|finalized)$/)],
+    ]);
+    await earlier.getByRole("link", { name: /^February 2026/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("period") === februaryId);
+    await page.getByRole("heading", { name: "Payouts of February 2026", level: 2 }).waitFor();
+    // February's open amounts, recorded as paid outside the service when it closed: one payout of two payments, no file to download, no action left.
+    expect(await page.getByTestId("payout").evaluateAll((items) => items.map((i) => [i.getAttribute("data-status"), i.getAttribute("data-count")]))).toEqual([["processed", "2"]]);
+    expect(await page.getByTestId("payout-status").textContent()).toBe("Processed outside the service");
+    expect(await page.getByTestId("payout").getByRole("button").count()).toBe(0);
+    expect(await page.getByTestId("payout").getByRole("link", { name: "Download pain.001" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Open amounts" }).count()).toBe(0);
+    expect(await earlier.getByRole("link", { name: /^February 2026/ }).getAttribute("aria-current")).toBe("page");
+    await snap("payouts-closed");
+
+    await page.getByRole("link", { name: "Back to the open period" }).click();
+    await page.waitForURL(new RegExp(`/tenants/${orgId}/payouts$`));
+    await page.getByRole("heading", { name: "Open amounts", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Payouts of March 2026", level: 2 }).waitFor();
+    expect(await earlier.getByRole("link", { name: /^February 2026/ }).getAttribute("aria-current")).toBeNull();
+
+    // A stale link: the open period, with a word about it.
+    await page.goto(`/tenants/${orgId}/payouts?period=00000000-0000-7000-8000-000000000000`);
+    await page.getByRole("heading", { name: "Open amounts", level: 2 }).waitFor();
+    expect(await page.getByText("That period does not exist (any more): the open period is shown.").count()).toBe(1);
+  });
+
   it("shows the service's refusal when something blocks after the page was loaded, and then disables closing", async () => {
     await page.goto(`/tenants/${orgId}/close`);
     const button = page.getByRole("button", { name: "Close March 2026" });

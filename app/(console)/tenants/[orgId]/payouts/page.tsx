@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
@@ -9,13 +10,14 @@ import { PayoutForm, type PayoutRow } from "@/components/payouts/payout-form";
 import { PayoutList } from "@/components/payouts/payout-list";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { employeeNames } from "@/components/periods/load";
-import { openPeriodOf } from "@/components/results/load";
+import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
 import { nextBankBusinessDay, paymentFileBlockers } from "@/server/payouts/create-payout";
 import { listPayouts } from "@/server/payouts/read-payouts";
+import { listPayrunPeriods } from "@/server/periods/list-periods";
 import type { PayoutOutput } from "@/server/payouts/schemas";
 import { controlling } from "@/server/results/read-entries";
 
@@ -35,7 +37,35 @@ async function allPayouts(...[args]: Parameters<typeof listPayouts>) {
   return items;
 }
 
-export default async function PayoutsPage({ params }: { params: Promise<{ orgId: string }> }) {
+type Period = Awaited<ReturnType<typeof listPayrunPeriods>>["items"][number];
+
+/** Links to the payouts of the closed periods, newest first (?period=), the one shown marked. */
+async function EarlierPeriods({ orgId, periods, shown }: { orgId: string; periods: Period[]; shown: string | null }) {
+  const [t, format] = await Promise.all([getTranslations("payouts"), getFormat()]);
+  if (!periods.length) return null;
+  return (
+    <Card title={t("page.earlier")} description={t("page.earlierDescription")}>
+      <nav aria-label={t("page.earlier")}>
+        <ul className="flex flex-wrap gap-2">
+          {periods.map((p) => (
+            <li key={p.id}>
+              <Link
+                href={`/tenants/${orgId}/payouts?period=${p.id}`}
+                aria-current={p.id === shown ? "page" : undefined}
+                className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium ${p.id === shown ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+              >
+                {format.month(p.periodStart)}
+                <PeriodStatusBadge period={p} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Card>
+  );
+}
+
+export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   if (!consoleCan(ctx, "payout.read")) notFound();
@@ -43,12 +73,50 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
   const [t, tr, tp, format] = await Promise.all([getTranslations("payouts"), getTranslations("results"), getTranslations("problems"), getFormat()]);
-  const period = await openPeriodOf(ctx, payroll.id);
+  const periods = (await listPayrunPeriods({ ctx, payrollId: payroll.id })).items;
+  const closed = periods.filter((p) => p.status !== "open").reverse();
+  const asked = (await searchParams).period;
+  const askedId = typeof asked === "string" ? asked : null;
+  const earlier = closed.find((p) => p.id === askedId);
+  // An unknown ?period= (a stale link) shows the open period, with a word about it.
+  const unknown = askedId !== null && !earlier && !periods.some((p) => p.id === askedId && p.status === "open");
+  const unknownAlert = unknown ? <Alert tone="warning">{t("page.unknownPeriod")}</Alert> : null;
+
+  if (earlier) {
+    const payouts = await allPayouts({ ctx, payrollId: payroll.id, payrunPeriodId: earlier.id, input: { limit: 500 } });
+    const month = format.month(earlier.periodStart);
+    return (
+      <>
+        <p className="mb-2 text-sm">
+          <Link href={`/tenants/${orgId}/payouts`} className="text-sky-800 underline underline-offset-2">
+            {t("page.backToOpen")}
+          </Link>
+        </p>
+        <PageHeader
+          title={t("page.title")}
+          description={t("page.closedDescription", { month, from: format.date(earlier.periodStart), to: format.date(earlier.periodEnd) })}
+          actions={<PeriodStatusBadge period={earlier} />}
+        />
+        <div className="space-y-6">
+          <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
+            <PayoutList orgId={orgId} payrollId={payroll.id} periodId={earlier.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} />
+          </Card>
+          <EarlierPeriods orgId={orgId} periods={closed} shown={earlier.id} />
+        </div>
+      </>
+    );
+  }
+
+  const period = periods.find((p) => p.status === "open");
   if (!period) {
     return (
       <>
         <PageHeader title={t("page.title")} />
-        <Alert tone="info">{t("page.noOpenPeriod")}</Alert>
+        <div className="space-y-6">
+          {unknownAlert}
+          <Alert tone="info">{t("page.noOpenPeriod")}</Alert>
+          <EarlierPeriods orgId={orgId} periods={closed} shown={null} />
+        </div>
       </>
     );
   }
@@ -81,6 +149,7 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
         description={t("page.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })}
       />
       <div className="space-y-6">
+        {unknownAlert}
         {fileBlockers.company.length ? (
           <Alert tone="error" title={t("page.companyCannotPay")}>
             <ul className="list-inside list-disc">
@@ -105,6 +174,7 @@ export default async function PayoutsPage({ params }: { params: Promise<{ orgId:
         <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
           <PayoutList orgId={orgId} payrollId={payroll.id} periodId={period.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} />
         </Card>
+        <EarlierPeriods orgId={orgId} periods={closed} shown={null} />
       </div>
     </>
   );

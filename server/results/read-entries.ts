@@ -183,17 +183,17 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
   const read = async (scope: Scope) => {
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
     const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
-    const visible = full ? visibleEmployees(ctx, scope) : undefined;
+    if (!full) {
+      const entries = await summariesOf(scope, ctx, period, page);
+      return { payroll, period, entries, confirmed: confirmedOf(entries) };
+    }
+    const visible = visibleEmployees(ctx, scope);
     const condition = and(
       eq(payrunEntries.payrunPeriodId, period.id),
       shownEntry,
       entryId ? eq(payrunEntries.id, entryId) : undefined,
       visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined,
     );
-    if (!full) {
-      const entries = await summariesOf(scope, ctx, period, page);
-      return { payroll, period, entries, confirmed: confirmedOf(entries) };
-    }
     const [entries, confirmed] = await inOrder(
       scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] }),
       confirmations(scope, payrollId, period.periodStart, period.periodEnd),

@@ -17,9 +17,9 @@ type Action = { kind: "cancel" | "processed"; payout: Payout };
 /**
  * The period's payouts, newest first: status, execution date, count, total and the file; a payout
  * the bank has not processed can be cancelled (its amounts are open again) or marked processed,
- * each behind a confirmation.
+ * each behind a confirmation. `closed`: the period is closed (no payout can be added to it any more).
  */
-export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { orgId: string; payrollId: string; periodId: string; payouts: Payout[]; canWrite: boolean }) {
+export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite, closed = false }: { orgId: string; payrollId: string; periodId: string; payouts: Payout[]; canWrite: boolean; closed?: boolean }) {
   const router = useRouter();
   const t = useTranslations("payouts");
   const format = useFormat();
@@ -52,7 +52,7 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite }: { 
   });
   const working = change.isPending || refreshing;
 
-  if (!payouts.length) return <p className="text-sm text-slate-600">{t("list.none")}</p>;
+  if (!payouts.length) return <p className="text-sm text-slate-600">{t(closed ? "list.noneClosed" : "list.none")}</p>;
 
   return (
     <>

@@ -281,6 +281,12 @@ describe("closing a period and browsing its documents", () => {
     expect(await earlier.getByRole("link", { name: /^February 2026/ }).getAttribute("aria-current")).toBe("page");
     await snap("payouts-closed");
 
+    // January's open amounts were carried into February when it closed: no payout, said as of a closed period.
+    await earlier.getByRole("link", { name: /^January 2026/ }).click();
+    await page.getByRole("heading", { name: "Payouts of January 2026", level: 2 }).waitFor();
+    expect(await page.getByTestId("payout").count()).toBe(0);
+    expect(await page.getByText("No payouts were made in this period.").count()).toBe(1);
+
     await page.getByRole("link", { name: "Back to the open period" }).click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/payouts$`));
     await page.getByRole("heading", { name: "Open amounts", level: 2 }).waitFor();

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
@@ -13,6 +12,7 @@ import { employeeNames } from "@/components/periods/load";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
+import { BackLink, PillLink } from "@/components/ui/pill-link";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
 import { nextBankBusinessDay, paymentFileBlockers } from "@/server/payouts/create-payout";
@@ -49,14 +49,10 @@ async function EarlierPeriods({ orgId, periods, shown }: { orgId: string; period
         <ul className="flex flex-wrap gap-2">
           {periods.map((p) => (
             <li key={p.id}>
-              <Link
-                href={`/tenants/${orgId}/payouts?period=${p.id}`}
-                aria-current={p.id === shown ? "page" : undefined}
-                className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium ${p.id === shown ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
-              >
+              <PillLink href={`/tenants/${orgId}/payouts?period=${p.id}`} current={p.id === shown}>
                 {format.month(p.periodStart)}
                 <PeriodStatusBadge period={p} />
-              </Link>
+              </PillLink>
             </li>
           ))}
         </ul>
@@ -87,11 +83,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
     const month = format.month(earlier.periodStart);
     return (
       <>
-        <p className="mb-2 text-sm">
-          <Link href={`/tenants/${orgId}/payouts`} className="text-sky-800 underline underline-offset-2">
-            {t("page.backToOpen")}
-          </Link>
-        </p>
+        <BackLink href={`/tenants/${orgId}/payouts`}>{t("page.backToOpen")}</BackLink>
         <PageHeader
           title={t("page.title")}
           description={t("page.closedDescription", { month, from: format.date(earlier.periodStart), to: format.date(earlier.periodEnd) })}
@@ -99,7 +91,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
         />
         <div className="space-y-6">
           <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
-            <PayoutList orgId={orgId} payrollId={payroll.id} periodId={earlier.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} />
+            <PayoutList orgId={orgId} payrollId={payroll.id} periodId={earlier.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} closed />
           </Card>
           <EarlierPeriods orgId={orgId} periods={closed} shown={earlier.id} />
         </div>

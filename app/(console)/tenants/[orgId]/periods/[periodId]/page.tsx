@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
@@ -10,15 +9,13 @@ import { PayslipArchiveButton } from "@/components/periods/payslip-archive-butto
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
+import { BackLink, PillLink } from "@/components/ui/pill-link";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listDocuments } from "@/server/documents/read-documents";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("periods"))("documents.metaTitle") };
 }
-
-const filterClass = (active: boolean) =>
-  `inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium ${active ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`;
 
 /** The documents browser of one period: grouped by category, filtered by ?category=. */
 export default async function PeriodDocumentsPage({
@@ -51,11 +48,7 @@ export default async function PeriodDocumentsPage({
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href={`/tenants/${orgId}/periods`} className="text-sky-800 underline underline-offset-2">
-          {t("documents.allPeriods")}
-        </Link>
-      </p>
+      <BackLink href={`/tenants/${orgId}/periods`}>{t("documents.allPeriods")}</BackLink>
       <PageHeader
         title={t("documents.title", { month })}
         description={`${t("documents.range", { from: format.date(period.periodStart), to: format.date(period.periodEnd) })}${period.closedAt ? t("documents.closedAt", { instant: format.instant(period.closedAt) }) : ""}${period.finalizedAt ? t("documents.finalizedAt", { instant: format.instant(period.finalizedAt) }) : ""}.`}
@@ -74,13 +67,13 @@ export default async function PeriodDocumentsPage({
         ) : null}
         {(counts.get("Payslip") ?? 0) > 0 ? <PayslipArchiveButton orgId={orgId} payrollId={payroll.id} periodId={period.id} /> : null}
         <nav aria-label={t("documents.filter")} className="flex flex-wrap gap-2">
-          <Link href={base} className={filterClass(category === null)} aria-current={category === null ? "page" : undefined}>
+          <PillLink href={base} current={category === null}>
             {t("documents.all")} <span className="tabular-nums opacity-75">{items.length}</span>
-          </Link>
+          </PillLink>
           {DOCUMENT_CATEGORIES.filter((c) => (counts.get(c) ?? 0) > 0 || c === category).map((c) => (
-            <Link key={c} href={`${base}?category=${c}`} className={filterClass(category === c)} aria-current={category === c ? "page" : undefined}>
+            <PillLink key={c} href={`${base}?category=${c}`} current={category === c}>
               {categoryLabel(c)} <span className="tabular-nums opacity-75">{counts.get(c) ?? 0}</span>
-            </Link>
+            </PillLink>
           ))}
         </nav>
         {categoryParam && !category ? <Alert tone="warning">{t("documents.unknownCategory", { category: categoryParam })}</Alert> : null}

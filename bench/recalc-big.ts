@@ -1,12 +1,15 @@
 /**
  * bench/recalc-big (run by hand, to work on recalculation speed): only part 2 of bench/recalc, the
  * open period of a payroll of BIG employees, recalculated RUNS times, with the time per phase.
- *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--profile /tmp/recalc.cpuprofile] [--timeline]
+ *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--payrolls 1] [--profile /tmp/recalc.cpuprofile [--profile-run K]] [--timeline]
  * --warm warms the recalculation threads first, as the service does at start in production
  * (server/startup.ts); without it run 1 is the first large recalculation of a process whose threads
- * have not calculated yet. The profile (Chrome DevTools format) covers the recalculations only, not the set-up
- * or the ceilings. --timeline prints, after each run, when each slice was read, calculated, sent and
- * stored (ms from the run's start): what the database connection waited for.
+ * have not calculated yet. --payrolls N makes N payrolls of BIG employees and takes them in turn: the
+ * first N runs each fill a period without entries (a period just opened), and only the first of them
+ * is the process's first large recalculation. The profile (Chrome DevTools format) covers the
+ * recalculations only, not the set-up or the ceilings; --profile-run K covers run K only. --timeline
+ * prints, after each run, when each slice was read, calculated, sent and stored (ms from the run's
+ * start): what the database connection waited for.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -15,7 +18,7 @@ import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } f
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false }, payrolls: { type: "string", default: "1" }, "profile-run": { type: "string" } } });
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -34,8 +37,13 @@ async function main() {
     const { warmed } = await (await import("../server/results/recalc-warmup")).warmRecalcThreads(regulations);
     console.log(`warm-up: ${warmed} synthetic employees in ${((performance.now() - t) / 1000).toFixed(2)} s`);
   }
-  const big = await benchPayroll(db, await createSystemUser("bench"), Number(args.big), "2026-01-01");
-  const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
+  const systemUser = await createSystemUser("bench");
+  const bigs = [];
+  for (let i = 0; i < Number(args.payrolls); i++) {
+    const big = await benchPayroll(db, systemUser, Number(args.big), "2026-01-01");
+    const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
+    bigs.push({ big, payrollRow: payrollRow! });
+  }
   const phases = await phaseRecorder();
   const timeline: string[] = [];
   let timelineStart = 0;
@@ -44,11 +52,20 @@ async function main() {
   if (session) {
     session.connect();
     await session.post("Profiler.enable");
-    await session.post("Profiler.start");
   }
+  // The runs profiled: all, or the one --profile-run names (1-based).
+  const profiled = (run: number) => !args["profile-run"] || run === Number(args["profile-run"]) - 1;
+  const stopProfile = async () => {
+    if (!session) return;
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(args.profile!, JSON.stringify(profile));
+    session.disconnect();
+  };
   const runs: { ms: number; periodId: string }[] = [];
   for (let run = 0; run < Number(args.runs); run++) {
+    const { big, payrollRow } = bigs[run % bigs.length]!;
     phases.reset();
+    if (session && profiled(run) && (run === 0 || !profiled(run - 1))) await session.post("Profiler.start");
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
@@ -69,15 +86,12 @@ async function main() {
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
-    console.log(`run ${run + 1}${run === 0 ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
     if (args.timeline) console.log(timeline.join("\n"));
     runs.push({ ms, periodId: outcome.period!.id });
+    if (args["profile-run"] && profiled(run)) await stopProfile();
   }
-  if (session) {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(args.profile!, JSON.stringify(profile));
-    session.disconnect();
-  }
+  if (!args["profile-run"]) await stopProfile();
   // The ceiling of the same rows, once per run, after the runs: the ratio is the figure to read. (Measured
   // between runs, the ceiling's copy of every row, a buffer as large as the rows, stayed in the process's
   // RSS and so in the next run's peak.)

@@ -47,7 +47,7 @@ async function main() {
   const phases = await phaseRecorder();
   const timeline: string[] = [];
   let timelineStart = 0;
-  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  ${label}`);
+  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`);
   const session = args.profile ? new Session() : null;
   if (session) {
     session.connect();

@@ -4,11 +4,14 @@
  */
 export type RecalcPhase = "load" | "prepare" | "calculate" | "build" | "store";
 
-export const recalcPhases: { record?: (phase: RecalcPhase, ms: number) => void; event?: (label: string) => void } = {};
+export const recalcPhases: { record?: (phase: RecalcPhase, ms: number) => void; event?: (label: string, slice?: number) => void } = {};
 
-/** A point of a whole payroll's recalculation worth seeing on a timeline (bench/recalc-big --timeline); nothing unless the bench listens. */
-export function recalcEvent(label: string) {
-  recalcPhases.event?.(label);
+/**
+ * A point of a whole payroll's recalculation worth seeing on a timeline (bench/recalc-big --timeline),
+ * of one slice when `slice` is given; nothing unless the bench listens (a constant label, so that nothing is built for nobody).
+ */
+export function recalcEvent(label: string, slice?: number) {
+  recalcPhases.event?.(label, slice);
 }
 
 type Clock = { lap(phase: RecalcPhase): void; done(): void };

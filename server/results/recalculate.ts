@@ -302,13 +302,13 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     while (given.length) {
       const { task, result } = given.shift()!;
       const { rows, retroPeriods: retro } = await result;
-      recalcEvent(`rows of slice ${task.slice} calculated`);
+      recalcEvent("rows calculated", task.slice);
       clock.lap("calculate");
       for (const period of retro) retroPeriods.add(period);
       const next = tasks.shift();
       if (next) given.push(start(next));
       await copier.writeText(rows);
-      recalcEvent(`rows of slice ${task.slice} sent`);
+      recalcEvent("rows sent", task.slice);
       if (task.lastOfSlice) await slices.done(task.slice, copier.flush);
       clock.lap("store");
     }

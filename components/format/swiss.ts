@@ -2,11 +2,12 @@ import type { Locale } from "@/i18n/locales";
 
 /**
  * Swiss formats, the one module every screen, chart and table uses (contract section 9c): amounts as
- * 1'234.50 (fr-CH: 1 234,50, as Intl writes it, with a narrow no-break space), dates as 31.01.2026.
+ * 1'234.50 and dates as 31.01.2026 in every culture of the console, French included (the contract
+ * names one form, the one Swiss francs are written in across the country, not Intl's fr-CH 1 234,50).
  * Amounts are formatted from their exact decimal text or integer Rappen, never through a float.
  */
 const NARROW_NBSP = "\u202f";
-const symbols = (locale: Locale) => (locale === "fr-CH" ? { group: NARROW_NBSP, decimal: "," } : { group: "'", decimal: "." });
+const GROUP = "'";
 
 function groupDigits(digits: string, group: string) {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
@@ -18,12 +19,11 @@ export function formatAmount(value: string | number, locale: Locale, { decimals 
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return text;
   const [, minus = "", whole = "0", fraction = ""] = match;
-  const { group, decimal } = symbols(locale);
   const cents = fraction.padEnd(2, "0").slice(0, 2);
   const isZero = /^0*$/.test(whole) && /^0*$/.test(cents);
   const sign = minus && !isZero ? "-" : "";
-  const integer = groupDigits(whole.replace(/^0+(?=\d)/, ""), group);
-  return decimals ? `${sign}${integer}${decimal}${cents}` : `${sign}${integer}`;
+  const integer = groupDigits(whole.replace(/^0+(?=\d)/, ""), GROUP);
+  return decimals ? `${sign}${integer}.${cents}` : `${sign}${integer}`;
 }
 
 function rappenToText(rappen: number) {
@@ -38,10 +38,9 @@ export function formatChf(value: string | number, locale: Locale, options?: { de
   return `CHF ${formatAmount(value, locale, options)}`;
 }
 
-/** A percentage given as decimal text ("5.3"): "5.3 %" (fr-CH "5,3 %"). */
-export function formatPercent(value: string, locale: Locale) {
-  const { decimal } = symbols(locale);
-  return `${value.replace(".", decimal)}${NARROW_NBSP}%`;
+/** A percentage given as decimal text ("5.3"): "5.3 %" (with a narrow no-break space). */
+export function formatPercent(value: string) {
+  return `${value}${NARROW_NBSP}%`;
 }
 
 /** A calendar date (YYYY-MM-DD, or the date part of an ISO instant read in Zurich): "31.01.2026". */
@@ -97,7 +96,7 @@ export function formatterFor(locale: Locale) {
     locale,
     amount: (value: string | number, options?: { decimals?: boolean }) => formatAmount(value, locale, options),
     chf: (value: string | number, options?: { decimals?: boolean }) => formatChf(value, locale, options),
-    percent: (value: string) => formatPercent(value, locale),
+    percent: formatPercent,
     date: formatDate,
     instant: formatInstant,
     month: (periodStart: string) => formatMonth(periodStart, locale),

@@ -29,7 +29,7 @@ export function formatParam(name: string, value: string, format: Formatter, word
     case "percent":
       return DECIMAL.test(value) ? format.percent(value) : value;
     case "number":
-      return DECIMAL.test(value) && format.locale === "fr-CH" ? value.replace(".", ",") : value;
+      return value;
     case "name":
       return value ? nameOf(value, words) : value;
     case "segments":

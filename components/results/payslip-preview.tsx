@@ -49,7 +49,7 @@ function parameterValue(value: string, unit: ParameterUnit | undefined, speech: 
   if (!number) return value;
   if (unit === "chf") return speech.format.chf(value);
   if (unit.startsWith("chf")) return speech.p(`units.${unit}`, { value: speech.format.chf(value) });
-  return PER_UNIT.has(unit) ? speech.p(`units.${unit}`, { value: value.replace(".", speech.format.locale === "fr-CH" ? "," : ".") }) : value;
+  return PER_UNIT.has(unit) ? speech.p(`units.${unit}`, { value }) : value;
 }
 
 /** A case value behind a line: "Salary type: Monthly salary (recorded 12.01.2026)". */

@@ -21,8 +21,8 @@ function message(locale: Locale, namespace: string, key: string): string {
   return found;
 }
 
-/** 7'234.50 as each language writes it: fr-CH with a narrow no-break space and a comma, as Intl gives it. */
-const SALARY: Record<Locale, string> = { "de-CH": "7'234.50", "fr-CH": "7\u202f234,50", "it-CH": "7'234.50", "en-CH": "7'234.50" };
+/** 7'234.50, as the contract (9c) writes amounts in every language of the console, French included. */
+const SALARY: Record<Locale, string> = { "de-CH": "7'234.50", "fr-CH": "7'234.50", "it-CH": "7'234.50", "en-CH": "7'234.50" };
 /** Words that are not English, so a console that stayed English fails: the menu's Payroll Control and the list's title. */
 const OWN_WORDS: Record<Locale, { control: string; employees: string }> = {
   "de-CH": { control: "Lohnkontrolle", employees: "Mitarbeitende" },
@@ -34,7 +34,7 @@ const OWN_WORDS: Record<Locale, { control: string; employees: string }> = {
 /**
  * Issue 12: per language, the demo administrator switches her language in "Your settings" and finds
  * that language on the employees list, an employee page, Payroll Control and the close screen:
- * `<html lang>`, the menu's words, the screens' own words, an amount (7'234.50, fr 7 234,50) and
+ * `<html lang>`, the menu's words, the screens' own words, an amount (7'234.50 in every language) and
  * dates (01.01.2026). In a tenant of its own (a payroll with one employee earning 7'234.50 a month).
  * Screenshots of three screens in French go to test-results/e2e-languages (or E2E_SCREENSHOTS).
  * The demo administrator is set back to en-CH at the end.
@@ -160,7 +160,7 @@ describe("the console speaks the person's language", () => {
       // The AHV line's "why?": the calculation's sentence in the language, the wage and the rate in its format.
       const ahv = page.locator('[data-testid="payslip-line"][data-number="5010"]');
       await ahv.getByTestId("why").locator("summary").click();
-      const rate = locale === "fr-CH" ? "5,3\u202f%" : "5.3\u202f%";
+      const rate = "5.3\u202f%";
       const why = message(locale, "calc", "why.ahv").replace("{wage}", `CHF ${SALARY[locale]}`).replace("{rate}", rate);
       expect(await ahv.getByTestId("why-text").textContent()).toBe(why);
       expect(why).toContain({ "de-CH": "AHV-pflichtigen Lohn", "fr-CH": "soumis à l'AVS", "it-CH": "soggetto all'AVS", "en-CH": "AHV-liable wage" }[locale]);

@@ -193,11 +193,11 @@ describe("the calculation's texts in four languages", () => {
     const fr = formatParams({ from: "2026-01-15", wage: "7234.50", rate: "5.3", hours: "42.5", field: "MonthlySalary", segments: "6500.00 2026-01-01..2026-01-14, 7000.00 2026-01-15..2026-01-31" }, formatterFor("fr-CH"), words);
     expect(fr).toEqual({
       from: "15.01.2026",
-      wage: "CHF 7\u202f234,50",
-      rate: "5,3\u202f%",
-      hours: "42,5",
+      wage: "CHF 7'234.50",
+      rate: "5.3\u202f%",
+      hours: "42.5",
       field: "Salaire mensuel",
-      segments: "CHF 6\u202f500,00 01.01.2026–14.01.2026, CHF 7\u202f000,00 15.01.2026–31.01.2026",
+      segments: "CHF 6'500.00 01.01.2026–14.01.2026, CHF 7'000.00 15.01.2026–31.01.2026",
     });
     expect(formatParams({ wage: "1234.5", field: "NbuRate" }, formatterFor("de-CH"), new Map())).toEqual({ wage: "CHF 1'234.50", field: "NBU rate" });
   });
@@ -212,7 +212,7 @@ describe("the calculation's texts in four languages", () => {
     // Stored before issue 12: the English text in plain words, as before.
     expect(findingSentence({ code: item.code, message: item.message }, speech.words)).toBe("No monthly salary from 15.01.2026 to 31.01.2026.");
     const fr = { t: translator("fr-CH"), format: formatterFor("fr-CH"), words: new Map<string, string>() };
-    expect(explanationSentence({ key: "ahv", params: { wage: "7234.50", rate: "5.3" } }, fr)).toBe("AVS/AI/APG sur le salaire soumis à l'AVS de CHF 7\u202f234,50 : 5,3\u202f%, arrondi à 0,05 CHF (au plus proche).");
+    expect(explanationSentence({ key: "ahv", params: { wage: "7234.50", rate: "5.3" } }, fr)).toBe("AVS/AI/APG sur le salaire soumis à l'AVS de CHF 7'234.50 : 5.3\u202f%, arrondi à 0.05 CHF (au plus proche).");
     expect(explanationSentence({}, fr)).toBeNull();
   });
 

@@ -205,7 +205,7 @@ describe("problems in the person's language (issue 12 item 5)", () => {
 
     const exceeds = new ApiProblem(422, "payout.exceeds_open_amount", ENGLISH_DETAIL, [{ path: "amounts.e1", message: "The amount exceeds the open amount of 1'234.50." }]);
     expect(fieldProblemText(exceeds, exceeds.errors[0]!, t, {}, format)).toBe(t("fieldCodes.payout.exceeds_open_amount", { amount: format.amount("1234.50") }));
-    expect(fieldProblemText(exceeds, exceeds.errors[0]!, t, {}, format)).toContain(locale === "fr-CH" ? "1\u202f234,50" : "1'234.50");
+    expect(fieldProblemText(exceeds, exceeds.errors[0]!, t, {}, format)).toContain("1'234.50");
   });
 
   it("puts field problems next to their fields and returns what belongs to the whole form", () => {

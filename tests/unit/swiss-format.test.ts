@@ -24,11 +24,11 @@ describe("the person's language", () => {
 });
 
 describe("Swiss formats", () => {
-  it("writes amounts from their exact text or Rappen: 1'234.50, fr-CH 1 234,50 with a narrow no-break space", () => {
+  it("writes amounts from their exact text or Rappen as 1'234.50 in every culture, French included (contract 9c)", () => {
     expect(formatAmount("1234.5", "de-CH")).toBe("1'234.50");
     expect(formatAmount(123450, "it-CH")).toBe("1'234.50");
     expect(formatAmount("-1234567.05", "en-CH")).toBe("-1'234'567.05");
-    expect(formatAmount("1234.50", "fr-CH")).toBe("1\u202f234,50");
+    expect(formatAmount("1234.50", "fr-CH")).toBe("1'234.50");
     expect(formatAmount("-0.00", "de-CH")).toBe("0.00");
     expect(formatAmount(-5, "de-CH")).toBe("-0.05");
     // Beyond what a float holds exactly: the text is kept digit for digit.

@@ -171,16 +171,29 @@ export function entryRow(entry: Entry, id: string) {
     collectors: entry.collectors,
     year_to_date: entry.yearToDate,
     issues: entry.issues,
+    retro_from: retroFrom(entry.lines),
   };
+}
+
+/** The earliest period an entry's retro lines correct (payrun_entries.retro_from), null without retro lines. */
+export function retroFrom(lines: readonly StoredLine[]): string | null {
+  let first: string | null = null;
+  for (const line of lines) if (line.retro && line.retroPeriodStart && (first === null || line.retroPeriodStart < first)) first = line.retroPeriodStart;
+  return first === null ? null : isoDate(first);
+}
+
+function isoDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`Not a date: ${value}`);
+  return value;
 }
 
 export type EntryRow = ReturnType<typeof entryRow>;
 /** The columns of a COPY line, in order (copyLine), before the values every row shares. */
-export const STAGED_COLUMNS = ["id", "employee_id", "employed", "gross", "net", "payable", "lines", "collectors", "year_to_date", "issues"] as const;
+export const STAGED_COLUMNS = ["id", "employee_id", "employed", "gross", "net", "payable", "lines", "collectors", "year_to_date", "issues", "retro_from"] as const;
 
 /** A row as one line of COPY's text format; `constants` is what every row of the copy ends with (already tab-led). */
 export function copyLine(r: EntryRow, constants: string) {
-  return `${r.id}\t${r.employee_id}\t${r.employed ? "t" : "f"}\t${r.gross}\t${r.net}\t${r.payable}\t${copyText(JSON.stringify(r.lines))}\t${copyText(JSON.stringify(r.collectors))}\t${copyText(JSON.stringify(r.year_to_date))}\t${copyText(JSON.stringify(r.issues))}${constants}\n`;
+  return `${r.id}\t${r.employee_id}\t${r.employed ? "t" : "f"}\t${r.gross}\t${r.net}\t${r.payable}\t${copyText(JSON.stringify(r.lines))}\t${copyText(JSON.stringify(r.collectors))}\t${copyText(JSON.stringify(r.year_to_date))}\t${copyText(JSON.stringify(r.issues))}\t${r.retro_from ?? "\\N"}${constants}\n`;
 }
 
 /** A uuid as it goes into COPY's text: only what a uuid can be, so that nothing needs escaping. */

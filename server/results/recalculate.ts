@@ -210,6 +210,25 @@ const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers
     .limit(1),
 );
 
+/**
+ * The earliest closed period that the open period's entries of these employees correct (payrun_entries.retro_from),
+ * read beside the periods (the open period found in the statement): a recalculation's chain starts no later than
+ * January of its year.
+ */
+const retroFromRead = tenantRead<{ payrollId: string; ids: string[] }>()("recalc.retro_from", (db, p, variant) =>
+  db
+    .select({ first: sql<string | null>`min(${payrunEntries.retroFrom})` })
+    .from(payrunEntries)
+    .where(
+      and(
+        p.tenant(payrunEntries),
+        sql`${payrunEntries.payrunPeriodId} = (select ${payrunPeriods.id} from ${payrunPeriods} where ${payrunPeriods.tenantId} = ${payrunEntries.tenantId} and ${payrunPeriods.payrollId} = ${p.value("payrollId")} and ${payrunPeriods.status} = 'open' limit 1)`,
+        isNotNull(payrunEntries.retroFrom),
+        ofEmployees(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
+      ),
+    ),
+);
+
 /** Whether the open period has any entry yet (under the payroll's results lock, so none can appear meanwhile). */
 const periodHasEntriesRead = tenantRead<{ payrunPeriodId: string }>()("recalc.period_has_entries", (db, p) =>
   db
@@ -239,18 +258,23 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   // took the lock in this transaction to record values passes the time it got (held). The periods are read under
   // the lock: read before it, a close committed meanwhile would leave this recalculation writing into its period.
   const knownAt = held?.lockedAt ?? (await lockPayrollResults(scope, payroll.id));
-  const periods = held?.periods ?? (await payrollPeriods(scope, payroll.id));
+  const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
+  const selected = employeeIds ?? [];
+  const [periods, retroFrom] = await Promise.all([
+    held?.periods ?? payrollPeriods(scope, payroll.id),
+    employeeIds && !employeeIds.length ? null : scope.read(retroFromRead, { payrollId: payroll.id, ids: selected }, some).then((rows) => rows[0]?.first ?? null),
+  ]);
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
   if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
-  const firstYear = from && from < open.periodStart ? from.slice(0, 4) : open.periodStart.slice(0, 4);
+  // From January of the earliest year touched: the change's, the open period's, or one the open entries already correct
+  // (a correction of December booked into January is recalculated, not dropped, by a later change dated in January).
+  const firstYear = [from, retroFrom, open.periodStart].filter((date): date is string => !!date).reduce((a, b) => (a < b ? a : b)).slice(0, 4);
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
   const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
   // One query each, sent together; a whole payroll's case values and booked lines slice by slice (below).
-  const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
-  const selected = employeeIds ?? [];
   const readSlice = (ids: string[], variant: string): Promise<SliceInputs> => {
     recalcEvent("read sent");
     const inputs = Promise.all([
@@ -437,11 +461,11 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
       if (failure) throw failure.error;
       // ::text first: postgres.js would JSON-encode a string sent for a json parameter a second time.
       const statement = sql`
-        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
-        select r.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, r.employee_id, r.employed, r.gross, r.net, r.payable, r.lines, r.collectors, r.year_to_date, r.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
-        from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb)
+        insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, retro_from, calculated_at, basis_id)
+        select r.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, r.employee_id, r.employed, r.gross, r.net, r.payable, r.lines, r.collectors, r.year_to_date, r.issues, r.retro_from, ${calculatedAt}::timestamptz, ${basisId}::uuid
+        from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb, retro_from date)
         on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
-          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`;
+          collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, retro_from = excluded.retro_from, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`;
       // Started now (a drizzle query runs when awaited); a failure is kept for finish(), so that it
       // is never an unhandled rejection while the next batch is calculated.
       pending.push(
@@ -480,7 +504,7 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     }
     if (!staging) {
       await scope.tx.execute(
-        sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb) on commit drop`),
+        sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb, retro_from date) on commit drop`),
       );
       await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
       staging = true;
@@ -499,12 +523,12 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
     recalcEvent("copy ended");
     if (path === "direct") return;
     await scope.tx.execute(sql`
-      insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, calculated_at, basis_id)
-      select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, ${calculatedAt}::timestamptz, ${basisId}::uuid
+      insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, retro_from, calculated_at, basis_id)
+      select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, s.retro_from, ${calculatedAt}::timestamptz, ${basisId}::uuid
       from payrun_entries_stage s
       order by s.employee_id
       on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
-        collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
+        collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, retro_from = excluded.retro_from, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
     recalcEvent("upserted");
     await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
   };

@@ -1,4 +1,5 @@
-import { bigint, boolean, foreignKey, index, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, foreignKey, index, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { payrunPeriods } from "./payrolls";
 import { tenants } from "./tenants";
 
@@ -46,10 +47,17 @@ export const payrunEntries = pgTable(
     calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
     /** What the entry was calculated from (case values known then, regulation versions): its explanations are derived from it on read. Null on entries stored before. */
     basisId: uuid("basis_id"),
+    /**
+     * The earliest closed period its retro lines correct (their first retroPeriodStart), null without retro lines.
+     * A recalculation starts its chain of periods no later than January of this year, so that a correction of
+     * the previous year stays in the open entry when a later change recalculates from this year only.
+     */
+    retroFrom: date("retro_from", { mode: "string" }),
   },
   (t) => [
     unique("payrun_entries_period_employee_key").on(t.payrunPeriodId, t.employeeId),
     index("payrun_entries_tenant_idx").on(t.tenantId, t.payrollId, t.employeeId),
+    index("payrun_entries_retro_from_idx").on(t.payrunPeriodId, t.retroFrom).where(sql`${t.retroFrom} is not null`),
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],
 );

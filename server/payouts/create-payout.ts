@@ -345,7 +345,8 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
       id: payoutId,
       payrollId,
       payrunPeriodId: period.id,
-      status: "created",
+      // Executed today: processed from the start (contract 8: once its execution date has begun), as settleProcessedPayouts stores it.
+      ...(executionDate <= today ? { status: "processed" as const, processedAt: sql`(${executionDate}::timestamp at time zone 'Europe/Zurich')` } : { status: "created" as const }),
       executionDate,
       total,
       count: paymentLines.length,

@@ -339,6 +339,8 @@ describe("payouts: cancel and processed", () => {
     const today = todayInZurich();
     const created = await pay(t, { executionDate: today });
     expect(created.status, created.text).toBe(201);
+    // Answered as it is from then on, not as "created" until the next read.
+    expect(created.body.payout).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
     const got = await api.get(`${t.base}/open/payouts/${created.body.payout.id}`, { token: t.token });
     expect(got.body).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
     const cancel = await api.post(`${t.base}/open/payouts/${created.body.payout.id}`, undefined, { token: t.token });

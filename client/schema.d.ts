@@ -268,7 +268,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The cases available to the payroll (from its regulations) with their fields; employeeId for employee cases. Paged by case name.
+         * The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.
          * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdCases"];
@@ -412,8 +412,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor.
-         * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+         * Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. Self Service: their own employee's ESS and ECT cases only.
+         * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdMissingdata"];
         put?: never;

@@ -61,7 +61,7 @@ async function allCaseChanges(ctx: TenantCtx, payrollId: string, employeeId: str
 export async function loadCaseData({ ctx, payroll, employeeId, valueDate }: { ctx: TenantCtx; payroll: Payroll; employeeId: string | null; valueDate: string }): Promise<CaseData> {
   const subject = employeeId ? { employeeId } : {};
   const [cases, changes, inForce, lookups, defaultStart] = await Promise.all([
-    listCases({ ctx, payrollId: payroll.id, input: subject }),
+    listCases({ ctx, payrollId: payroll.id, input: subject, scope: "company" }),
     allCaseChanges(ctx, payroll.id, employeeId),
     valuesInTime({ ctx, payrollId: payroll.id, input: { ...subject, valueDate } }),
     lookupChoicesOf(ctx, payroll.id),

@@ -36,15 +36,19 @@ async function selfServiceCasesOf(scope: TenantScope, ctx: TenantCtx, payroll: A
   return caseCatalog(regulations, payroll, await regulationDate(scope, payroll)).cases.filter(isSelfServiceCase).map((c) => c.name);
 }
 
-/** The cases available to the payroll (from its regulations), for the company or for an employee. */
-export async function listCases({ ctx, payrollId, input, page }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery; page?: PageQuery }) {
+/**
+ * The cases available to the payroll (from its regulations): with an employee, the employee cases (Self Service: their
+ * own employee's ESS and ECT cases, employee or not); without, every case, the company's and the employees' (contract 5),
+ * or only the company's when `scope` says so (the console's company data screens).
+ */
+export async function listCases({ ctx, payrollId, input, page, scope: only }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery; page?: PageQuery; scope?: "company" }) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const employeeId = await subjectOf(scope, ctx, payrollId, input.employeeId);
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const items = catalog.cases
-      .filter((c) => c.scope === (employeeId ? "employee" : "company"))
+      .filter((c) => (employeeId ? c.scope === "employee" : !only || c.scope === only))
       .filter((c) => !input.cluster || (input.cluster === "none" ? c.cluster === null : c.cluster === input.cluster))
       .filter((c) => ctx.access.role !== "SelfService" || isSelfServiceCase(c))
       .map(toCaseDefinition);

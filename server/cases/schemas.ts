@@ -31,7 +31,7 @@ export const CaseDefinitionOut = z
   .meta({ id: "CaseDefinition" });
 
 export const ListCasesQuery = z.object({
-  employeeId: z.uuid().optional().describe("Employee cases (for this employee); without it, company cases (Self Service: their own employee's)."),
+  employeeId: z.uuid().optional().describe("The employee cases (for this employee); without it, every case of the payroll, the company's and the employees' (each says its scope). Self Service: their own employee's ESS and ECT cases either way."),
   cluster: z.enum(["ESS", "ECT", "P", "none"]).optional(),
 });
 export type ListCasesQuery = z.infer<typeof ListCasesQuery>;

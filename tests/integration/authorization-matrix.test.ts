@@ -76,7 +76,7 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   },
   "GET /tenants/{orgId}/payrolls/{payrollId}/cases/changes": "uonoonoon",
   "GET /tenants/{orgId}/payrolls/{payrollId}/cases/values/time": "uonoonoon",
-  "GET /tenants/{orgId}/payrolls/{payrollId}/missingdata": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/missingdata": "uonoonoon",
   "GET /tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata": "uonoononn",
   "GET /tenants/{orgId}/regulations/{regulationId}/lookups/sets": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/lookups/values": "uonoonffn",

@@ -13,10 +13,15 @@ async function payrollWithEmployee() {
 describe("case definitions", () => {
   it("lists the company and employee cases of the payroll's regulations", async () => {
     const { t, employee, base } = await payrollWithEmployee();
-    const company = await api.get(`${base}/cases`, { token: t.token });
-    expect(company.status).toBe(200);
-    expect(company.body.items.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["CompanyAddress", "CompanyUvg", "CompanyFak"]));
-    const employeeCases = await api.get(`${base}/cases?employeeId=${employee.id}`, { token: t.token });
+    // Without a filter, every case the payroll has (contract 5), each with its scope.
+    const all = await api.get(`${base}/cases?limit=500`, { token: t.token });
+    expect(all.status).toBe(200);
+    const scopeOf = new Map((all.body.items as { name: string; scope: string }[]).map((c) => [c.name, c.scope]));
+    for (const name of ["CompanyAddress", "CompanyUvg", "CompanyFak"]) expect(scopeOf.get(name), name).toBe("company");
+    for (const name of ["Salary", "Employment", "EmployeePersonalData"]) expect(scopeOf.get(name), name).toBe("employee");
+    const employeeCases = await api.get(`${base}/cases?employeeId=${employee.id}&limit=500`, { token: t.token });
+    expect(new Set(employeeCases.body.items.map((c: { scope: string }) => c.scope))).toEqual(new Set(["employee"]));
+    expect(employeeCases.body.items.length).toBe([...scopeOf.values()].filter((scope) => scope === "employee").length);
     const salary = employeeCases.body.items.find((c: { name: string }) => c.name === "Salary");
     expect(salary.fields.find((f: { name: string }) => f.name === "MonthlySalary")).toMatchObject({ valueType: "money", displayName: { de: expect.any(String) } });
     const ess = await api.get(`${base}/cases?employeeId=${employee.id}&cluster=ESS`, { token: t.token });

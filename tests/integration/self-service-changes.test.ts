@@ -135,8 +135,12 @@ describe("Self Service reports changes that HR approves (contract 9b)", () => {
     const forThem = await caseNamesOf(newcomerEss.token);
     expect(forThem.length).toBeGreaterThan(0);
     expect(forThem).toEqual(forHr.filter((name) => selfServiceCases.has(name)));
-    // The payroll's missing data (the company's and everyone's) is HR's.
-    expect((await api.get(`${world.base}/missingdata`, { token: newcomerEss.token })).status).toBe(403);
+    // The payroll's missing data, asked by them (interface 1.9: the regular endpoints, scoped to the employee): their own only.
+    const payrollWide = await api.get(`${world.base}/missingdata`, { token: newcomerEss.token });
+    expect(payrollWide.status, payrollWide.text).toBe(200);
+    const theirs = payrollWide.body.items as { employeeId: string | null; caseName: string }[];
+    expect(new Set(theirs.map((i) => i.employeeId))).toEqual(new Set([newcomer]));
+    expect(theirs.map((i) => i.caseName)).toEqual(forThem);
   });
 
   it("a pending change is in no value in force, result or missing data until approved; approved, it is, with the net recalculated", async () => {

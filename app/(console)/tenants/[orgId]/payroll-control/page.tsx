@@ -50,7 +50,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEntries({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEmployees({ ctx, input: { limit: 500, includeFormer: true } }),
-    listCases({ ctx, payrollId: payroll.id, input: {} }),
+    listCases({ ctx, payrollId: payroll.id, input: {}, scope: "company" }),
     payrollVocabulary(ctx, payroll.id, period.periodStart, language),
     confirmationsOf(ctx, payroll.id, period),
   ]);

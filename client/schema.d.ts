@@ -1963,7 +1963,7 @@ export interface components {
             active: boolean;
             /** @description Why the service deactivated the webhook (a 410 answer); null otherwise. */
             deactivatedReason: string | null;
-            /** @description The secret's last 4 characters (of a secret shorter than 8, fewer: never more than half of it). */
+            /** @description The secret's last 4 characters (a secret of 4 or fewer, whole). */
             secretHint: string;
             createdAt: string;
             updatedAt: string;

@@ -96,7 +96,7 @@ export const Webhook = z
     payloadMetadata: z.record(z.string(), z.unknown()),
     active: z.boolean(),
     deactivatedReason: z.string().nullable().describe("Why the service deactivated the webhook (a 410 answer); null otherwise."),
-    secretHint: z.string().describe("The secret's last 4 characters (of a secret shorter than 8, fewer: never more than half of it)."),
+    secretHint: z.string().describe("The secret's last 4 characters (a secret of 4 or fewer, whole)."),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -592,7 +592,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The case data relevant to the entry for the period that was recorded since the last period close.
+         * The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.
          * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
          */
         get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntriesPayrunPeriodEntryIdRelevantEventValues"];
@@ -6808,7 +6808,10 @@ export interface operations {
     };
     getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntriesPayrunPeriodEntryIdRelevantEventValues: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one. */
@@ -6871,6 +6874,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6927,6 +6931,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "payroll.not_found" | "payrun_period.not_found" | "payrun_period_entry.not_found" | "request.not_found" | "tenant.not_found";
+                    };
+                };
+            };
+            /** @description Invalid values; errors[] names each field. Codes: `validation.failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation.failed";
                     };
                 };
             };

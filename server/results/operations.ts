@@ -61,11 +61,13 @@ export const relevantEventValuesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues",
   tag: "Payrun periods",
-  summary: "The case data relevant to the entry for the period that was recorded since the last period close.",
+  summary: "The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.",
   allow: "payroll.read",
+  query: PageQuery,
   response: z.object({
     since: z.iso.datetime().nullable(),
     items: z.array(z.object({ caseFieldName: z.string(), caseName: z.string(), employeeId: z.uuid().nullable(), value: z.string(), start: z.string(), end: z.string().nullable(), caseChangeId: z.uuid(), createdAt: z.iso.datetime() })),
+    nextCursor: z.string().nullable(),
   }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
 });

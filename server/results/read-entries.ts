@@ -314,8 +314,14 @@ export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ct
   return { ...pageOf(items, page, { keyOf: (row) => row.employeeId, isKey: isUuid }), blockingCount };
 }
 
-/** The case values relevant to an entry's period (its employee's and the company's) recorded since the last close. */
-export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entryId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string }) {
+/** A relevant value's place in its list (recorded, then id): both fixed, so a cursor can carry it. */
+const RELEVANT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f-]{36}$/;
+
+/**
+ * The case values relevant to an entry's period (its employee's and the company's) recorded since the last close, in
+ * record order; a page of them when `page` is given (contract 1: lists are paged).
+ */
+export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entryId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; page?: PageQuery }) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
   const { period, entries } = await periodEntries(ctx, payrollId, payrunPeriodId);
   const entry = entries.find((e) => e.id === entryId);
@@ -334,9 +340,11 @@ export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entr
       ),
       { orderBy: [asc(caseValues.createdAt), asc(caseValues.id)] },
     );
-    return {
-      since: since?.toISOString() ?? null,
-      items: values.map((v) => ({ caseFieldName: v.fieldName, caseName: v.caseName, employeeId: v.employeeId, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() })),
-    };
+    const keyed = values.map((v) => ({
+      key: `${v.createdAt.toISOString()}|${v.id}`,
+      item: { caseFieldName: v.fieldName, caseName: v.caseName, employeeId: v.employeeId, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() },
+    }));
+    const { items, nextCursor } = pageOf(keyed, page, { keyOf: (v) => v.key, isKey: (key) => RELEVANT_KEY.test(key) });
+    return { since: since?.toISOString() ?? null, items: items.map((v) => v.item), nextCursor };
   });
 }

@@ -78,6 +78,21 @@ describe("always-current results", () => {
     expect(relevant.body.since).toBeNull(); // no period closed yet
     const fields = relevant.body.items.map((i: { caseFieldName: string }) => i.caseFieldName);
     expect(fields).toEqual(expect.arrayContaining(["MonthlySalary", "BirthDate", "NbuRate"]));
+    expect(relevant.body.nextCursor).toBeNull();
+    // Paged as every list (contract 1): three at a time, the same items in the same order.
+    const paged: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await api.get(`${base}/payrunperiods/open/entries/${entryId}/relevantEventValues?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: t.token });
+      expect(page.status, page.text).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(3);
+      paged.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(relevant.body.items);
+    expect(relevant.body.items.length).toBeGreaterThan(3);
+    const forged = await api.get(`${base}/payrunperiods/open/entries/${entryId}/relevantEventValues?cursor=${Buffer.from(JSON.stringify({ after: "x" })).toString("base64url")}`, { token: t.token });
+    expect(forged.status).toBe(422);
   });
 
   it("an unknown entry or period is a 404", async () => {

@@ -4,7 +4,7 @@ import { relevantEventValuesOp } from "@/server/results/operations";
 import { relevantEventValues } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(relevantEventValuesOp, async ({ ctx, params }) =>
-    ok(await relevantEventValues({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, entryId: params.payrunPeriodEntryId! })),
+  GET: handle(relevantEventValuesOp, async ({ ctx, params, query }) =>
+    ok(await relevantEventValues({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, entryId: params.payrunPeriodEntryId!, page: query })),
   ),
 });

@@ -12551,8 +12551,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The person's language/culture; name, email and password belong to the identity provider. */
-                    culture: string;
+                    /**
+                     * @description The person's language/culture, one the console speaks (contract 9c); name, email and password belong to the identity provider.
+                     * @enum {string}
+                     */
+                    culture: "de-CH" | "fr-CH" | "it-CH" | "en-CH";
                 };
             };
         };

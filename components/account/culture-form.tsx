@@ -10,7 +10,7 @@ import { UpdateUser, type User } from "@/server/users/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { useZodResolver } from "@/components/forms/zod-resolver";
 import { useProblems } from "@/components/forms/use-problems";
-import { LOCALES } from "@/i18n/locales";
+import { LOCALES, localeOfCulture } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
@@ -25,20 +25,19 @@ export function CultureForm({ user }: { user: User }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({ resolver: useZodResolver(UpdateUser), defaultValues: { culture: user.culture } });
+  // A culture stored before the four were the only choice (contract 9c) shows as the one the console speaks for it.
+  const current = localeOfCulture(user.culture);
+  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({ resolver: useZodResolver(UpdateUser), defaultValues: { culture: current } });
   const update = useMutation({
     mutationFn: (input: UpdateUser) => apiRequest<User>(`/users/${user.id}`, { method: "PUT", body: input }),
     onSuccess: ({ data }) => {
       setSaved(true);
-      form.reset({ culture: data.culture });
+      form.reset({ culture: localeOfCulture(data.culture) });
       router.refresh();
     },
     onError: (error) => setFormError(problems.apply(error, FIELDS, form.setError)),
   });
   // defaultValue also renders the server HTML with the stored culture selected, before hydration hands the field to the form.
-  // A culture set through the API outside this list stays selectable rather than being silently replaced.
-  const known = (culture: string) => (LOCALES as readonly string[]).includes(culture);
-  const cultures: string[] = known(user.culture) ? [...LOCALES] : [...LOCALES, user.culture];
   return (
     <form
       noValidate
@@ -52,10 +51,10 @@ export function CultureForm({ user }: { user: User }) {
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {saved && !form.formState.isDirty ? <Alert tone="success">{t("saved")}</Alert> : null}
       <div className="sm:max-w-xs">
-        <SelectField label={t("language")} hint={t("languageHint")} error={form.formState.errors.culture?.message} defaultValue={user.culture} {...form.register("culture")}>
-          {cultures.map((culture) => (
+        <SelectField label={t("language")} hint={t("languageHint")} error={form.formState.errors.culture?.message} defaultValue={current} {...form.register("culture")}>
+          {LOCALES.map((culture) => (
             <option key={culture} value={culture}>
-              {known(culture) ? tLanguages(culture) : culture}
+              {tLanguages(culture)}
             </option>
           ))}
         </SelectField>

@@ -83,7 +83,7 @@ describe("always-current results", () => {
     const paged: unknown[] = [];
     let cursor: string | null = null;
     do {
-      const page = await api.get(`${base}/payrunperiods/open/entries/${entryId}/relevantEventValues?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: t.token });
+      const page: { status: number; text: string; body: { items: unknown[]; nextCursor: string | null } } = await api.get(`${base}/payrunperiods/open/entries/${entryId}/relevantEventValues?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: t.token });
       expect(page.status, page.text).toBe(200);
       expect(page.body.items.length).toBeLessThanOrEqual(3);
       paged.push(...page.body.items);

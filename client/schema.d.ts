@@ -6857,7 +6857,8 @@ export interface operations {
                      *           "caseChangeId": "01a21829-a821-76f4-b7d1-2d76b160665d",
                      *           "createdAt": "2026-11-26T14:01:52.902Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {

@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { env } from "../env";
 import * as schema from "./schema";
 import { acquireEmbeddedLock } from "./embedded-lock";
+import { preparingClient } from "./prepared";
 import { openJobClient, type JobClient } from "../jobs/client";
 import { pgliteJobSql, postgresJsJobSql, type JobSql } from "../jobs/sql";
 
@@ -26,8 +27,9 @@ async function openPostgres(url: string): Promise<Connection> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
+  // Migrations go through the plain client: their statements run once, some of them DDL.
+  await migrate(drizzle({ client, schema }), { migrationsFolder });
+  const db = drizzle({ client: preparingClient(client), schema });
   const jobSql = postgresJsJobSql(client);
   // pg-boss's install script opens a transaction of its own: postgres.js runs it on a reserved connection only.
   const reserved = await client.reserve();

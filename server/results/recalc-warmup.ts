@@ -55,8 +55,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
 }
 
 function syntheticEmployee(n: number, start: string): JsonValue[] {
-  const createdAt = new Date().toISOString();
-  return Object.entries(syntheticEmployeeValues(n, start)).map(([field, value]) => [newId(), field, value, start, null, createdAt, newId()]);
+  return Object.entries(syntheticEmployeeValues(n, start)).map(([field, value]) => [field, value, start, null, newId()]);
 }
 
 function syntheticHistory(fields: Readonly<Record<string, string>>, start: string): CaseHistory {

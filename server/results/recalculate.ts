@@ -93,10 +93,11 @@ const historyColumns = {
 /**
  * Each employee's case values as one JSON array (one row per employee instead of one per value:
  * parsing a few thousand JSON texts costs far less than mapping a hundred thousand rows), in
- * record order, ties in id order (ids are time-ordered).
+ * record order as valueInForce orders them (record time to the millisecond, as a JavaScript Date
+ * holds it, ties in id order; ids are time-ordered). historyFromJson (entry-rows.ts) reads it.
  */
 // As text (a JsonValue[] in entry-rows.ts): parsed where it is calculated, which may be another thread.
-const historiesColumn = sql<string>`json_agg(json_build_array(${caseValues.id}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.createdAt}, ${caseValues.caseChangeId}) order by ${caseValues.createdAt}, ${caseValues.id})::text`;
+const historiesColumn = sql<string>`json_agg(json_build_array(${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.caseChangeId}) order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})::text`;
 
 /**
  * An entry is mostly its lines' explanations, which PostgreSQL stores compressed. Its default

@@ -39,7 +39,9 @@ async function openPostgres(url: string): Promise<Connection> {
   } finally {
     reserved.release();
   }
-  return { db: db as unknown as Database, close: () => client.end(), kind: "postgres", jobs, jobSql };
+  // Ended with a timeout: a connection that never settles (postgres.js waited forever for a query whose connection
+  // had failed under it, patched: patches/README.md) is destroyed after 5 s rather than keeping the process alive.
+  return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }), kind: "postgres", jobs, jobSql };
 }
 
 async function openPglite(dataDir: string, template?: string): Promise<Connection> {

@@ -133,6 +133,25 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
   });
 
   if (own) {
+    it("on PostgreSQL: a connection cut under a query lets its pool end (postgres.js kept the failed query and waited for it forever: patches/README.md)", { timeout: 30_000 }, async () => {
+      const { default: postgres } = await import("postgres");
+      const client = postgres(own.url, { max: 2, onnotice: () => {} });
+      const admin = own.admin();
+      try {
+        const failed = client`select pg_sleep(60)`.then(
+          () => null,
+          (error: unknown) => error as { code?: string },
+        );
+        const sleeping = async () => (await admin`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(60)'`)[0]!.n > 0;
+        expect(await until(sleeping, 10_000)).toBe(true);
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where query = 'select pg_sleep(60)'`;
+        expect((await failed)?.code).toBe("CONNECTION_CLOSED");
+        await client.end(); // unpatched: never settles, and the test runs out of time
+      } finally {
+        await admin.end();
+      }
+    });
+
     it("on PostgreSQL: the service's database connections cut five times while 200 events are delivered: every event arrives", async () => {
       const t = await tenantFixture({ withPayroll: false });
       const webhookId = await webhookFor(t, receiver.url("/outage"));

@@ -51,11 +51,14 @@ export const NOT_RECORDED: Employment = { employed: true, entryDate: null, exitD
  * division: server/cases/post-case-change.ts), so that the lookup follows case_values_lookup_idx.
  * Written with its own aliases: drizzle leaves column names unqualified in a select list.
  */
-function employmentField(p: ReadParams<EmployeeValues>, field: string): SQL<string | null> {
+function employmentField<V extends { today: string }>(p: ReadParams<V>, field: string): SQL<string | null> {
   return sql<string | null>`(select cv."value" from "case_values" cv inner join "payrolls" p on p."tenant_id" = cv."tenant_id" and p."id" = cv."payroll_id"
     where cv."tenant_id" = ${sql.placeholder("tenantId")} and p."division_id" = "employees"."division_id" and cv."employee_id" = "employees"."id" and cv."field_name" = ${field}
     order by ${inForceFirst("cv", p.value("today"))} limit 1)`;
 }
+
+/** The employee row's entry and exit dates (employmentField) as columns of a query over employees: run with `today`. */
+export const employmentColumns = <V extends { today: string }>(p: ReadParams<V>) => ({ entryDate: employmentField(p, "EntryDate"), exitDate: employmentField(p, "ExitDate") });
 
 type EmployeeValues = VisibilityValues & { today: string; employeeId: string; divisionId: string; search: string; after: string; limit: number };
 /** Which of the filters a read uses: each combination is one prepared query (variant), none of them with optional branches. */
@@ -63,8 +66,7 @@ type EmployeeFilters = { role: string; employeeId: boolean; divisionId: boolean;
 
 const employeesRead = tenantRead<EmployeeValues>()("employees.with_employment", (db, p, variant) => {
   const f = JSON.parse(variant) as EmployeeFilters;
-  const entryDate = employmentField(p, "EntryDate");
-  const exitDate = employmentField(p, "ExitDate");
+  const { entryDate, exitDate } = employmentColumns(p);
   // Dates are compared as strings (server/dates.ts), byte by byte as JavaScript does.
   const former = sql`coalesce(${exitDate} collate "C" < ${p.value("today")}::text, false)`;
   const search = p.value("search");

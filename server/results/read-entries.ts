@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead, type ReadParams } from "../db/tenant-scope";
@@ -13,7 +13,7 @@ import { findPayrunPeriod } from "../periods/list-periods";
 import { openAmountOf } from "../payouts/open-amounts";
 import { visibilityValues, visibleEmployees, visibleEmployeesRead, type VisibilityValues } from "../employees/visibility";
 import { employees } from "../db/schema";
-import { employeesWithEmployment } from "../employees/employment";
+import { employmentColumns } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
 import { shownEntry } from "./shown-entries";
 import { BasisGone, explainedLines } from "./explain";
@@ -263,6 +263,33 @@ function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; e
 }
 
 /**
+ * The employees of the payroll's division the caller sees (variant: the caller's role) without a shown entry in the period, whose
+ * employment has not ended before it, with their entry and exit dates at the period's end (`today`): Payroll Control's
+ * "not in payroll" rows, read without the entries' rows and without the employees' other columns.
+ */
+const outsideThePeriod = tenantRead<{ divisionId: string; payrunPeriodId: string; periodStart: string; today: string } & VisibilityValues>()("employees.outside_period", (db, p, role) => {
+  const { entryDate, exitDate } = employmentColumns(p);
+  const shownInPeriod = db
+    .select({ one: sql`1` })
+    .from(payrunEntries)
+    .where(and(p.tenant(payrunEntries), eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")), eq(payrunEntries.employeeId, employees.id), shownEntry));
+  return db
+    .select({ id: employees.id, entryDate, exitDate })
+    .from(employees)
+    .where(
+      and(
+        p.tenant(employees),
+        eq(employees.divisionId, p.value("divisionId")),
+        visibleEmployeesRead(p, role),
+        notExists(shownInPeriod),
+        // Dates compare as strings (server/dates.ts), byte by byte as JavaScript does.
+        sql`not coalesce(${exitDate} collate "C" < ${p.value("periodStart")}::text, false)`,
+      ),
+    )
+    .orderBy(asc(employees.id));
+});
+
+/**
  * Payroll Control as the API answers it (contract section 6): items of { code, message, caseName,
  * blocking }. The console reads controlling() itself, whose items also carry their figures (params).
  */
@@ -285,17 +312,11 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
 export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
-    // The entries with their confirmations, and the payroll's staff the caller sees with their employment at the period's end, read together.
-    const [entries, staff] = await inOrder(summariesOf(scope, ctx, period), employeesWithEmployment(scope, { ctx, divisionId: payroll.divisionId, today: period.periodEnd }));
-    const confirmed = confirmedOf(entries);
-    const inPayroll = new Set(entries.map((e) => e.employeeId));
-    const others = staff.filter((e) => !inPayroll.has(e.id));
-    const notInPayroll = others.flatMap((e) => {
-      const { entryDate, exitDate } = e.employment;
-      if (exitDate !== null && exitDate < period.periodStart) return []; // a former employee
-      return [{ employeeId: e.id, employment: { entryDate, exitDate } }];
-    });
-    return { period, entries, confirmed, notInPayroll };
+    // The entries with their confirmations, and the payroll's other employees the caller sees with their employment at the period's end, read together.
+    const outside = { ...visibilityValues(ctx), divisionId: payroll.divisionId, payrunPeriodId: period.id, periodStart: period.periodStart, today: period.periodEnd };
+    const [entries, others] = await inOrder(summariesOf(scope, ctx, period), scope.read(outsideThePeriod, outside, ctx.access.role));
+    const notInPayroll = others.map(({ id, entryDate, exitDate }) => ({ employeeId: id, employment: { entryDate, exitDate } }));
+    return { period, entries, confirmed: confirmedOf(entries), notInPayroll };
   });
   if (period.status !== "open") throw new NotFound("payrun_period");
   const items = [

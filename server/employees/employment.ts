@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { todayInZurich } from "../dates";
 import { caseValues, employees } from "../db/schema";
-import { tenantRead, type ReadParams, type TenantScope } from "../db/tenant-scope";
+import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import { visibilityValues, visibleEmployeesRead, type VisibilityValues } from "./visibility";
 import { lastRecorded, valueInForce } from "../cases/in-force";
 import { inForceFirst } from "../cases/in-force-sql";
@@ -51,14 +51,14 @@ export const NOT_RECORDED: Employment = { employed: true, entryDate: null, exitD
  * division: server/cases/post-case-change.ts), so that the lookup follows case_values_lookup_idx.
  * Written with its own aliases: drizzle leaves column names unqualified in a select list.
  */
-function employmentField<V extends { today: string }>(p: ReadParams<V>, field: string): SQL<string | null> {
+function employmentField(field: string, today: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select cv."value" from "case_values" cv inner join "payrolls" p on p."tenant_id" = cv."tenant_id" and p."id" = cv."payroll_id"
     where cv."tenant_id" = ${sql.placeholder("tenantId")} and p."division_id" = "employees"."division_id" and cv."employee_id" = "employees"."id" and cv."field_name" = ${field}
-    order by ${inForceFirst("cv", p.value("today"))} limit 1)`;
+    order by ${inForceFirst("cv", today)} limit 1)`;
 }
 
-/** The employee row's entry and exit dates (employmentField) as columns of a query over employees: run with `today`. */
-export const employmentColumns = <V extends { today: string }>(p: ReadParams<V>) => ({ entryDate: employmentField(p, "EntryDate"), exitDate: employmentField(p, "ExitDate") });
+/** The employee row's entry and exit dates (employmentField) at `today` (a value or a column), as columns of a query over employees. */
+export const employmentColumns = (today: SQLWrapper) => ({ entryDate: employmentField("EntryDate", today), exitDate: employmentField("ExitDate", today) });
 
 type EmployeeValues = VisibilityValues & { today: string; employeeId: string; divisionId: string; search: string; after: string; limit: number };
 /** Which of the filters a read uses: each combination is one prepared query (variant), none of them with optional branches. */
@@ -66,7 +66,7 @@ type EmployeeFilters = { role: string; employeeId: boolean; divisionId: boolean;
 
 const employeesRead = tenantRead<EmployeeValues>()("employees.with_employment", (db, p, variant) => {
   const f = JSON.parse(variant) as EmployeeFilters;
-  const { entryDate, exitDate } = employmentColumns(p);
+  const { entryDate, exitDate } = employmentColumns(p.value("today"));
   // Dates are compared as strings (server/dates.ts), byte by byte as JavaScript does.
   const former = sql`coalesce(${exitDate} collate "C" < ${p.value("today")}::text, false)`;
   const search = p.value("search");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead, type ReadParams } from "../db/tenant-scope";
@@ -113,67 +113,112 @@ async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, pa
   return [row.payroll, row.period] as const;
 }
 
-/** The summaries of the period's entries the caller sees, by employee id: all of them, or `limit` after the employee `after`. */
-const summariesOf = (scope: Scope, ctx: TenantCtx, period: PeriodRow, page?: { after: string | null; limit: number }) => {
-  const values = { payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd, ...visibilityValues(ctx) };
-  return page
-    ? scope.read(entrySummaries, { ...values, after: page.after ?? NIL_UUID, limit: page.limit }, `${ctx.access.role}:page`)
-    : scope.read(entrySummaries, values, ctx.access.role);
-};
-
-/** The confirmed codes of summaries read with them (entrySummaries), by employee: what confirmations() gives for those employees. */
+/** The confirmed codes of summaries read with them (periodView), by employee: what confirmations() gives for those employees. */
 const confirmedOf = (summaries: Summary[]) => new Map(summaries.map((e) => [e.employeeId, new Set(e.confirmed)]));
 
 /** Sorts before every employee id: the first page's "after". */
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 /** What a summary or Payroll Control reads of an entry: not its lines, collectors or year-to-date figures. */
-const SUMMARY_COLUMNS = {
-  id: payrunEntries.id,
-  employeeId: payrunEntries.employeeId,
-  gross: payrunEntries.gross,
-  net: payrunEntries.net,
-  payable: payrunEntries.payable,
-  paidOut: payrunEntries.paidOut,
-  carriedForward: payrunEntries.carriedForward,
-  issues: payrunEntries.issues,
-};
-type SummaryRow = Pick<EntryRow, keyof typeof SUMMARY_COLUMNS>;
-type PeriodRow = Awaited<ReturnType<typeof findPayrunPeriod>>;
-
-/**
- * The ControlCode values confirmed in the period for the entry's employee (what confirmations() reads for
- * every employee of the payroll), in the same statement: a JSON array of codes. Written with its own alias
- * and a qualified outer column: drizzle leaves column names unqualified in a select list.
- */
-const confirmedColumn = (p: ReadParams<{ periodStart: string; periodEnd: string }>) =>
-  sql<string[]>`coalesce((select json_agg(distinct cv."value") from "case_values" cv
-    where cv."tenant_id" = "payrun_entries"."tenant_id" and cv."payroll_id" = "payrun_entries"."payroll_id" and cv."employee_id" = "payrun_entries"."employee_id"
-    and cv."field_name" = 'ControlCode' and cv."start" <= ${p.value("periodEnd")} and (cv."end" is null or cv."end" >= ${p.value("periodStart")})), '[]'::json)`;
+type SummaryRow = Pick<EntryRow, "id" | "employeeId" | "gross" | "net" | "payable" | "paidOut" | "carriedForward" | "issues">;
 type Summary = SummaryRow & { confirmed: string[] };
+/** A summary as periodView sends it: [id, employeeId, gross, net, payable, paidOut, carriedForward, issues, confirmed codes] (amounts in Rappen). */
+type SummaryJson = [string, string, number, number, number, number, number, SummaryRow["issues"], string[]];
+const summaryOf = ([id, employeeId, gross, net, payable, paidOut, carriedForward, issues, confirmed]: SummaryJson): Summary => ({
+  id,
+  employeeId,
+  gross,
+  net,
+  payable,
+  paidOut,
+  carriedForward,
+  issues,
+  confirmed,
+});
+
+type PeriodViewValues = { payrollId: string; payrunPeriodId: string; after: string; limit: number } & VisibilityValues;
 
 /**
- * The summaries of a period's shown entries (shown-entries.ts) of employees the caller sees, by
- * employee id (one entry per employee and period). Variant: the caller's role, and ":page" for `limit` entries after the employee `after`.
+ * The summaries of the period's shown entries (shown-entries.ts) of employees the caller sees, in employee order, as one JSON
+ * array (SummaryJson), each with the ControlCode values confirmed in the period for its employee; `paged`: `limit` of them after
+ * the employee `after`. A column of periodView: the period is its row's. Written with qualified names, as drizzle writes its
+ * conditions (shownEntry, visibility), and aliases of its own.
  */
-const entrySummaries = tenantRead<{ payrunPeriodId: string; periodStart: string; periodEnd: string; after?: string; limit?: number } & VisibilityValues>()("entry_summaries", (db, p, variant) => {
-  const [role, paged] = variant.split(":");
-  const visible = visibleEmployeesRead(p, role!);
-  const query = db
-    .select({ ...SUMMARY_COLUMNS, confirmed: confirmedColumn(p) })
-    .from(payrunEntries)
-    .where(
+function summariesJson(p: ReadParams<PeriodViewValues>, role: string, paged: boolean): SQL<SummaryJson[]> {
+  const visible = visibleEmployeesRead(p, role);
+  const confirmed = sql`coalesce((select json_agg(distinct cv."value") from "case_values" cv
+    where cv."tenant_id" = "payrun_entries"."tenant_id" and cv."payroll_id" = "payrun_entries"."payroll_id" and cv."employee_id" = "payrun_entries"."employee_id"
+    and cv."field_name" = 'ControlCode' and cv."start" <= "payrun_periods"."period_end" and (cv."end" is null or cv."end" >= "payrun_periods"."period_start")), '[]'::json)`;
+  const entries = sql`select "payrun_entries"."id", "payrun_entries"."employee_id", "payrun_entries"."gross", "payrun_entries"."net", "payrun_entries"."payable",
+      "payrun_entries"."paid_out", "payrun_entries"."carried_forward", "payrun_entries"."issues", ${confirmed} as confirmed
+    from "payrun_entries"
+    where "payrun_entries"."tenant_id" = "payrun_periods"."tenant_id" and "payrun_entries"."payrun_period_id" = "payrun_periods"."id" and ${shownEntry}
+    ${paged ? sql`and "payrun_entries"."employee_id" > ${p.value("after")}` : sql``}
+    ${visible ? sql`and "payrun_entries"."employee_id" in (select ${employees.id} from ${employees} where ${p.tenant(employees)} and ${visible})` : sql``}
+    order by "payrun_entries"."employee_id" ${paged ? sql`limit ${p.value("limit")}` : sql``}`;
+  return sql<SummaryJson[]>`(select coalesce(json_agg(json_build_array(e."id", e."employee_id", e."gross", e."net", e."payable", e."paid_out", e."carried_forward", e."issues", e."confirmed") order by e."employee_id"), '[]'::json)
+    from (${entries}) e)`;
+}
+
+/** Payroll Control's other rows as periodView sends them: [employeeId, entryDate, exitDate]. */
+type OutsideJson = [string, string | null, string | null];
+
+/**
+ * The employees of the payroll's division the caller sees without a shown entry in the period, whose employment has not
+ * ended before it, with their entry and exit dates at the period's end, in id order (OutsideJson): Payroll Control's "not in
+ * payroll" rows. A column of periodView, as summariesJson.
+ */
+function outsideJson(p: ReadParams<PeriodViewValues>, role: string): SQL<OutsideJson[]> {
+  const visible = visibleEmployeesRead(p, role);
+  const { entryDate, exitDate } = employmentColumns(sql`"payrun_periods"."period_end"`);
+  const staff = sql`select ${employees.id} as "id", ${entryDate} as "entry_date", ${exitDate} as "exit_date" from ${employees}
+    where ${employees.tenantId} = "payrolls"."tenant_id" and ${employees.divisionId} = "payrolls"."division_id" ${visible ? sql`and ${visible}` : sql``}
+    and not exists (select 1 from "payrun_entries" where "payrun_entries"."tenant_id" = "payrun_periods"."tenant_id"
+      and "payrun_entries"."payrun_period_id" = "payrun_periods"."id" and "payrun_entries"."employee_id" = ${employees.id} and ${shownEntry})`;
+  // Dates compare as strings (server/dates.ts), byte by byte as JavaScript does.
+  return sql<OutsideJson[]>`(select coalesce(json_agg(json_build_array(o."id", o."entry_date", o."exit_date") order by o."id"), '[]'::json)
+    from (${staff}) o where not coalesce(o."exit_date" collate "C" < "payrun_periods"."period_start"::text, false))`;
+}
+
+/**
+ * The payroll the caller sees with its period (by id, or the open one), and what the period shows, in one statement: the
+ * summaries of its shown entries (summariesJson) and, for Payroll Control, the employees outside them (outsideJson). Variant
+ * "<all|assigned>:<open|byId>:<role>:<all|page|control>". No row when the caller does not see the payroll; a row without a
+ * period (and with no entries) when the period is not the payroll's. The same answers as payrollPeriod and the reads in turn.
+ */
+const periodView = tenantRead<PeriodViewValues>()("period_view", (db, p, variant) => {
+  const [visibility, which, role, contents] = variant.split(":");
+  return db
+    .select({
+      payroll: payrolls,
+      period: payrunPeriods,
+      entries: summariesJson(p, role!, contents === "page"),
+      outside: contents === "control" ? outsideJson(p, role!) : sql<OutsideJson[]>`'[]'::json`,
+    })
+    .from(payrolls)
+    .leftJoin(
+      payrunPeriods,
       and(
-        p.tenant(payrunEntries),
-        eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")),
-        shownEntry,
-        paged ? gt(payrunEntries.employeeId, p.value("after")) : undefined,
-        visible ? inArray(payrunEntries.employeeId, db.select({ id: employees.id }).from(employees).where(and(p.tenant(employees), visible))) : undefined,
+        eq(payrunPeriods.tenantId, payrolls.tenantId),
+        eq(payrunPeriods.payrollId, payrolls.id),
+        which === "open" ? eq(payrunPeriods.status, "open") : eq(payrunPeriods.id, p.value("payrunPeriodId")),
       ),
     )
-    .orderBy(asc(payrunEntries.employeeId));
-  return paged ? query.limit(p.value("limit")) : query;
+    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visiblePayrollsRead(p, visibility!)))
+    .limit(1);
 });
+
+/** periodView for the caller: the payroll, its period and the summaries (one page of them with `page`), and the employees outside them with `control`. */
+async function readPeriodView(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string, contents: { page?: EntryPage; control?: boolean }) {
+  const open = payrunPeriodId === "open";
+  if (!open && !isUuid(payrunPeriodId)) await payrollPeriod(scope, ctx, payrollId, payrunPeriodId); // its NotFound, the payroll's first
+  const { variant } = payrollVisibility(ctx);
+  const values: PeriodViewValues = { payrollId, payrunPeriodId: open ? NIL_UUID : payrunPeriodId, after: contents.page?.after ?? NIL_UUID, limit: contents.page?.limit ?? 0, ...visibilityValues(ctx) };
+  const [row] = await scope.read(periodView, values, `${variant}:${open ? "open" : "byId"}:${ctx.access.role}:${contents.control ? "control" : contents.page ? "page" : "all"}`);
+  if (!row) throw new NotFound("payroll");
+  if (!row.period) throw new NotFound("payrun_period");
+  return { payroll: row.payroll, period: row.period, entries: row.entries.map(summaryOf), outside: row.outside };
+}
 
 type EntryPage = { after: string | null; limit: number };
 
@@ -181,12 +226,12 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true, entryId?: string): Promise<PeriodEntries<EntryRow>>;
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string, page?: EntryPage): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
-    // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
-    const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
     if (!full) {
-      const entries = await summariesOf(scope, ctx, period, page);
+      const { payroll, period, entries } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { page });
       return { payroll, period, entries, confirmed: confirmedOf(entries) };
     }
+    // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
+    const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
     const visible = visibleEmployees(ctx, scope);
     const condition = and(
       eq(payrunEntries.payrunPeriodId, period.id),
@@ -263,33 +308,6 @@ function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; e
 }
 
 /**
- * The employees of the payroll's division the caller sees (variant: the caller's role) without a shown entry in the period, whose
- * employment has not ended before it, with their entry and exit dates at the period's end (`today`): Payroll Control's
- * "not in payroll" rows, read without the entries' rows and without the employees' other columns.
- */
-const outsideThePeriod = tenantRead<{ divisionId: string; payrunPeriodId: string; periodStart: string; today: string } & VisibilityValues>()("employees.outside_period", (db, p, role) => {
-  const { entryDate, exitDate } = employmentColumns(p);
-  const shownInPeriod = db
-    .select({ one: sql`1` })
-    .from(payrunEntries)
-    .where(and(p.tenant(payrunEntries), eq(payrunEntries.payrunPeriodId, p.value("payrunPeriodId")), eq(payrunEntries.employeeId, employees.id), shownEntry));
-  return db
-    .select({ id: employees.id, entryDate, exitDate })
-    .from(employees)
-    .where(
-      and(
-        p.tenant(employees),
-        eq(employees.divisionId, p.value("divisionId")),
-        visibleEmployeesRead(p, role),
-        notExists(shownInPeriod),
-        // Dates compare as strings (server/dates.ts), byte by byte as JavaScript does.
-        sql`not coalesce(${exitDate} collate "C" < ${p.value("periodStart")}::text, false)`,
-      ),
-    )
-    .orderBy(asc(employees.id));
-});
-
-/**
  * Payroll Control as the API answers it (contract section 6): items of { code, message, caseName,
  * blocking }. The console reads controlling() itself, whose items also carry their figures (params).
  */
@@ -311,11 +329,9 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
  */
 export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
-    const [payroll, period] = await payrollPeriod(scope, ctx, payrollId, payrunPeriodId);
-    // The entries with their confirmations, and the payroll's other employees the caller sees with their employment at the period's end, read together.
-    const outside = { ...visibilityValues(ctx), divisionId: payroll.divisionId, payrunPeriodId: period.id, periodStart: period.periodStart, today: period.periodEnd };
-    const [entries, others] = await inOrder(summariesOf(scope, ctx, period), scope.read(outsideThePeriod, outside, ctx.access.role));
-    const notInPayroll = others.map(({ id, entryDate, exitDate }) => ({ employeeId: id, employment: { entryDate, exitDate } }));
+    // The entries with their confirmations, and the payroll's other employees the caller sees with their employment at the period's end.
+    const { period, entries, outside } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { control: true });
+    const notInPayroll = outside.map(([employeeId, entryDate, exitDate]) => ({ employeeId, employment: { entryDate, exitDate } }));
     return { period, entries, confirmed: confirmedOf(entries), notInPayroll };
   });
   if (period.status !== "open") throw new NotFound("payrun_period");

@@ -77,40 +77,10 @@ async function inOrder<T extends readonly unknown[]>(...reads: { [K in keyof T]:
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-/**
- * The payroll the caller sees with its period (by id, or the open one), in one query; variant
- * "<all|assigned>:<open|byId>". The same answers as findVisiblePayroll and findPayrunPeriod in turn.
- */
-const visiblePayrollPeriod = tenantRead<{ payrollId: string; assigned: string[]; payrunPeriodId: string }>()("payroll_with_period", (db, p, variant) => {
-  const [visibility, which] = variant.split(":");
-  return db
-    .select({ payroll: payrolls, period: payrunPeriods })
-    .from(payrolls)
-    .leftJoin(
-      payrunPeriods,
-      and(
-        eq(payrunPeriods.tenantId, payrolls.tenantId),
-        eq(payrunPeriods.payrollId, payrolls.id),
-        which === "open" ? eq(payrunPeriods.status, "open") : eq(payrunPeriods.id, p.value("payrunPeriodId")),
-      ),
-    )
-    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), visiblePayrollsRead(p, visibility!)))
-    .limit(1);
-});
-
 /** The payroll the caller sees and its period; the payroll's refusal comes first. */
 async function payrollPeriod(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string) {
-  const open = payrunPeriodId === "open";
-  if (!open && !isUuid(payrunPeriodId)) return inOrder(findVisiblePayroll(scope, ctx, payrollId), findPayrunPeriod(scope, payrollId, payrunPeriodId));
-  const visibility = payrollVisibility(ctx);
-  const [row] = await scope.read(
-    visiblePayrollPeriod,
-    { payrollId, assigned: visibility.assigned, payrunPeriodId: open ? "" : payrunPeriodId },
-    `${visibility.variant}:${open ? "open" : "byId"}`,
-  );
-  if (!row) throw new NotFound("payroll");
-  if (!row.period) throw new NotFound("payrun_period");
-  return [row.payroll, row.period] as const;
+  const { payroll, period } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, {});
+  return [payroll, period] as const;
 }
 
 /** The confirmed codes of summaries read with them (periodView), by employee: what confirmations() gives for those employees. */
@@ -183,8 +153,9 @@ function outsideJson(p: ReadParams<PeriodViewValues>, role: string): SQL<Outside
 /**
  * The payroll the caller sees with its period (by id, or the open one), and what the period shows, in one statement: the
  * summaries of its shown entries (summariesJson) and, for Payroll Control, the employees outside them (outsideJson). Variant
- * "<all|assigned>:<open|byId>:<role>:<all|page|control>". No row when the caller does not see the payroll; a row without a
- * period (and with no entries) when the period is not the payroll's. The same answers as payrollPeriod and the reads in turn.
+ * "<all|assigned>:<open|byId>:<role>:<none|all|page|control>". No row when the caller does not see the payroll; a row without
+ * a period (and with no entries) when the period is not the payroll's: the same answers as findVisiblePayroll and
+ * findPayrunPeriod in turn.
  */
 const periodView = tenantRead<PeriodViewValues>()("period_view", (db, p, variant) => {
   const [visibility, which, role, contents] = variant.split(":");
@@ -192,7 +163,7 @@ const periodView = tenantRead<PeriodViewValues>()("period_view", (db, p, variant
     .select({
       payroll: payrolls,
       period: payrunPeriods,
-      entries: summariesJson(p, role!, contents === "page"),
+      entries: contents === "none" ? sql<SummaryJson[]>`'[]'::json` : summariesJson(p, role!, contents === "page"),
       outside: contents === "control" ? outsideJson(p, role!) : sql<OutsideJson[]>`'[]'::json`,
     })
     .from(payrolls)
@@ -208,13 +179,21 @@ const periodView = tenantRead<PeriodViewValues>()("period_view", (db, p, variant
     .limit(1);
 });
 
-/** periodView for the caller: the payroll, its period and the summaries (one page of them with `page`), and the employees outside them with `control`. */
-async function readPeriodView(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string, contents: { page?: EntryPage; control?: boolean }) {
+/**
+ * periodView for the caller: the payroll and its period, with `summaries` the summaries (one page of them with `page`), and
+ * with `control` also the employees outside them. A period id that is not one answers as findPayrunPeriod does, after the
+ * payroll's own refusal.
+ */
+async function readPeriodView(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string, contents: { summaries?: boolean; page?: EntryPage; control?: boolean }) {
   const open = payrunPeriodId === "open";
-  if (!open && !isUuid(payrunPeriodId)) await payrollPeriod(scope, ctx, payrollId, payrunPeriodId); // its NotFound, the payroll's first
+  if (!open && !isUuid(payrunPeriodId)) {
+    await findVisiblePayroll(scope, ctx, payrollId);
+    throw new NotFound("payrun_period");
+  }
   const { variant } = payrollVisibility(ctx);
   const values: PeriodViewValues = { payrollId, payrunPeriodId: open ? NIL_UUID : payrunPeriodId, after: contents.page?.after ?? NIL_UUID, limit: contents.page?.limit ?? 0, ...visibilityValues(ctx) };
-  const [row] = await scope.read(periodView, values, `${variant}:${open ? "open" : "byId"}:${ctx.access.role}:${contents.control ? "control" : contents.page ? "page" : "all"}`);
+  const shown = contents.control ? "control" : contents.page ? "page" : contents.summaries ? "all" : "none";
+  const [row] = await scope.read(periodView, values, `${variant}:${open ? "open" : "byId"}:${ctx.access.role}:${shown}`);
   if (!row) throw new NotFound("payroll");
   if (!row.period) throw new NotFound("payrun_period");
   return { payroll: row.payroll, period: row.period, entries: row.entries.map(summaryOf), outside: row.outside };
@@ -227,7 +206,7 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
 async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string, page?: EntryPage): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     if (!full) {
-      const { payroll, period, entries } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { page });
+      const { payroll, period, entries } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { summaries: true, page });
       return { payroll, period, entries, confirmed: confirmedOf(entries) };
     }
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.

@@ -100,6 +100,19 @@ describe("always-current results", () => {
     expect((await api.get(`${base}/payrunperiods/open/entries/0190a0a0-0000-7000-8000-000000000000`, { token: t.token })).status).toBe(404);
     expect((await api.get(`${base}/payrunperiods/0190a0a0-0000-7000-8000-000000000000/entries`, { token: t.token })).status).toBe(404);
   });
+
+  it("a period id that is not one is the period's 404, and the payroll's first when the payroll is unknown", async () => {
+    const { t, base } = await example1();
+    const unknownPayroll = `/api/tenants/${t.orgId}/payrolls/0190a0a0-0000-7000-8000-000000000000`;
+    for (const read of ["entries", "controlling"]) {
+      for (const period of ["not-a-period", "'; select 1 --", "0190a0a0"]) {
+        const answer = await api.get(`${base}/payrunperiods/${encodeURIComponent(period)}/${read}`, { token: t.token });
+        expect([answer.status, answer.body.code], `${read} ${period}`).toEqual([404, "payrun_period.not_found"]);
+        const unknown = await api.get(`${unknownPayroll}/payrunperiods/${encodeURIComponent(period)}/${read}`, { token: t.token });
+        expect([unknown.status, unknown.body.code], `${read} ${period}`).toEqual([404, "payroll.not_found"]);
+      }
+    }
+  });
 });
 
 describe("closing and retro corrections", () => {

@@ -19,26 +19,46 @@ export type MergedRegulation = { parameters: Parameter[]; lookups: Lookup[]; wag
 export type ChainPeriod = { id: string; periodStart: string; periodEnd: string; status: string };
 
 /**
- * A case value as the histories query sends it (an array per value: far less to parse than objects), in
- * record order: without its id and record time, which the calculation only uses to order values
- * (valueInForce), and whose conversion to text was a fifth of the query's time.
+ * Each employee's case values as the histories query sends them (recalculate.ts's historiesColumn): one
+ * text of records, each `field␟value␟start␟end␟caseChangeId` (end empty while open-ended; a value is never
+ * empty), in record order: without their ids and record times, which the calculation only uses to order
+ * the values of a field (valueInForce). The separators are ASCII's unit and record separators, which no
+ * stored text holds (http/text.ts refuses control characters in every request); a record that does not
+ * read as five parts with ISO dates is refused rather than calculated wrongly.
  */
-export type JsonValue = [fieldName: string, value: string, start: string, end: string | null, caseChangeId: string];
+export const VALUE_PART = "\x1f";
+export const VALUE_RECORD = "\x1e";
+
+/** One case value of a history's text, as historiesText writes it. */
+export type ValueParts = [fieldName: string, value: string, start: string, end: string | null, caseChangeId: string];
+
+/** The text of case values that historyFromText reads (the warm-up's synthetic employees, tests). */
+export function historiesText(values: readonly ValueParts[]): string {
+  return values.map(([field, value, start, end, caseChangeId]) => [field, value, start, end ?? "", caseChangeId].join(VALUE_PART)).join(VALUE_RECORD);
+}
 
 /**
  * The history of values sent in record order (to the millisecond, ties by id: the order valueInForce
  * gives them). Each value gets its position as record time and id, which orders them the same way; so
  * this history is for calculating without a knownAt (a recalculation reads only what was known then).
  */
-export function historyFromJson(values: JsonValue[]): CaseHistory {
+export function historyFromText(text: string | null): CaseHistory {
   const history: CaseHistory = {};
+  if (!text) return history;
   let position = 0;
-  for (const [fieldName, value, start, end, caseChangeId] of values) {
+  for (const record of text.split(VALUE_RECORD)) {
+    const parts = record.split(VALUE_PART);
+    const [fieldName, value, start, end, caseChangeId] = parts as [string, string, string, string, string];
+    if (parts.length !== 5 || !ISO_DATE.test(start) || (end !== "" && !ISO_DATE.test(end)) || caseChangeId.length !== 36) {
+      throw new Error(`A case value of field ${JSON.stringify(fieldName)} could not be read for the calculation.`);
+    }
     position++;
-    (history[fieldName] ??= []).push({ value, start, end, createdAt: new Date(position), id: String(position).padStart(8, "0"), caseChangeId });
+    (history[fieldName] ??= []).push({ value, start, end: end === "" ? null : end, createdAt: new Date(position), id: String(position).padStart(8, "0"), caseChangeId });
   }
   return history;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Of a closed period's entry, what bookedFor reads of its lines, in line order (recalculate.ts's bookedLinesColumn). */
 export type BookedLine = [number: string, name: string, amount: number, retro: boolean, retroPeriodStart: string | null];

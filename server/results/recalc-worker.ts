@@ -7,7 +7,7 @@
  */
 import type { CaseHistory } from "../calc/types";
 import { shippedQstTable } from "../regulations/qst";
-import { type BookedEntry, type ChainPeriod, type EntryBuilder, type MergedRegulation, copyLine, employeeEntry, entryBuilder, entryRow, historyFromJson, newIds } from "./entry-rows";
+import { type BookedEntry, type ChainPeriod, type EntryBuilder, type MergedRegulation, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds } from "./entry-rows";
 
 export type RecalcTask = {
   chain: ChainPeriod[];
@@ -20,7 +20,7 @@ export type RecalcTask = {
   usesCostCenters: boolean;
   /** What every COPY line ends with (recalculate.ts's entryCopier). */
   constants: string;
-  /** values: the employee's case values as the histories query's JSON text (null: none). */
+  /** values: the employee's case values as the histories query's text (null: none). */
   employees: { id: string; values: string | null; booked: BookedEntry[] }[];
 };
 /** rows: the COPY lines as UTF-8 bytes (written into one buffer: a string of every line, built up line by line, outlived many collections and had to be encoded again). */
@@ -45,7 +45,7 @@ export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
   const retroPeriods = new Set<string>();
   const rows = utf8Writer(task.employees.length * 4096);
   task.employees.forEach((employee, i) => {
-    const history = historyFromJson(employee.values ? JSON.parse(employee.values) : []);
+    const history = historyFromText(employee.values);
     const { entry, retroPeriods: retro } = employeeEntry(context, entryOf, employee.id, history, employee.booked);
     for (const period of retro) retroPeriods.add(period);
     rows.write(copyLine(entryRow(entry, ids[i]!), task.constants));

@@ -8,7 +8,7 @@ import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
 import { lockPayrollResults, recordBasis } from "./basis";
 import { copyFrom } from "../db/copy";
-import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromJson, newIds, uuid } from "./entry-rows";
+import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds, uuid } from "./entry-rows";
 import { phaseClock, recalcEvent } from "./recalc-phases";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
@@ -91,13 +91,16 @@ const historyColumns = {
 };
 
 /**
- * Each employee's case values as one JSON array (one row per employee instead of one per value:
- * parsing a few thousand JSON texts costs far less than mapping a hundred thousand rows), in
- * record order as valueInForce orders them (record time to the millisecond, as a JavaScript Date
- * holds it, ties in id order; ids are time-ordered). historyFromJson (entry-rows.ts) reads it.
+ * Each employee's case values as one text (one row per employee instead of one per value: parsing a few
+ * thousand texts costs far less than mapping a hundred thousand rows), in record order as valueInForce
+ * orders them (record time to the millisecond, as a JavaScript Date holds it, ties in id order; ids are
+ * time-ordered). historyFromText (entry-rows.ts) reads it, in whichever thread calculates. Plain text
+ * joined by separators rather than JSON: building a JSON array per value took a third of the query's
+ * time (bench: 1,000 employees, 9,000 values, 14.3 ms as JSON, 9.2 ms as text, the server's time).
+ * A date's text is ISO (DateStyle's default, which the service never changes; historyFromText checks it).
+ * Exported for its test (tests/integration/recalc-value-text.test.ts).
  */
-// As text (a JsonValue[] in entry-rows.ts): parsed where it is calculated, which may be another thread.
-const historiesColumn = sql<string>`json_agg(json_build_array(${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, ${caseValues.end}, ${caseValues.caseChangeId}) order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})::text`;
+export const historiesColumn = sql<string>`string_agg(concat_ws(E'\\x1f', ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, coalesce(${caseValues.end}::text, ''), ${caseValues.caseChangeId}), E'\\x1e' order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})`;
 
 /**
  * An entry is mostly its lines' explanations, which PostgreSQL stores compressed. Its default
@@ -349,7 +352,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
       clock.lap("load");
       for (const employee of slices.all[slice]!.employees) {
         const values = valuesOf.get(employee.id);
-        const history = historyFromJson(values ? JSON.parse(values) : []);
+        const history = historyFromText(values ?? null);
         clock.lap("prepare");
         const { entry, retroPeriods: retro } = employeeEntry(context, entryOf, employee.id, history, storedOf.get(employee.id) ?? []);
         for (const period of retro) retroPeriods.add(period);

@@ -117,15 +117,25 @@ const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compres
  * as JSON statements: straight into payrun_entries when the open period has no entries yet ("direct":
  * a period just opened), else into a staging table they are upserted from ("staged"), and calculated
  * in worker threads ("threads", unless RECALC_WORKERS=0). A whole payroll is read `slice` employees
- * at a time (slicesToRead). Tests lower copyFrom and slice to reach those paths and read `written` to
- * see which ones ran.
+ * at a time (slicesToRead), up to `readsAhead` slices ahead (readsAhead()). Tests lower copyFrom, slice and
+ * readsAhead to reach those paths and read `written` to see which ones ran.
  */
-export const recalcTuning = { copyFrom: 1000, slice: 1000, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
+export const recalcTuning = { copyFrom: 1000, slice: 1000, readsAhead: 10, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
-/** Slices read ahead of the one being written (slicesToRead). */
-const READS_AHEAD = 2;
+/**
+ * Slices read ahead of the one being written (slicesToRead; recalcTuning.readsAhead of them for a recalculation of the open period alone): a
+ * payroll of up to 10,000 employees is read whole before its rows are written, so that its entries go out in
+ * one COPY (a read between two slices ends the COPY and waits for the database to store what it had).
+ * bench/recalc-big --big 10000, three runs each: 2 ahead 0.80-0.84 s for a process's first recalculation,
+ * 0.67-0.68 s for a later update; 10 ahead 0.78-0.79 and 0.62-0.63 s. That holds about 6 MB of case values;
+ * larger payrolls keep the window (50,000 employees: 3.0-3.7 s, peak RSS 377-389 MB; reading all 50 slices
+ * first held 40 MB more and gained nothing). A chain through closed periods also reads their booked lines,
+ * about 0.5 KB per employee and period (bench/recalc's payroll): the window shrinks with the chain's length, to 2 from
+ * 5 periods on (13 periods: 3 slices of 1,000 employees hold about 20 MB of them).
+ */
+const readsAhead = (periods: number) => Math.max(2, Math.floor(recalcTuning.readsAhead / periods));
 /** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early and to keep a thread's heap small. */
 const THREAD_SLICE = 250;
 /** Tasks given to the threads beyond the rows written: keeps them busy while bounding the rows held in memory. */
@@ -298,7 +308,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
-  const slices = slicesToRead(staff, selectedInputs, (employees) => readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"));
+  const slices = slicesToRead(staff, selectedInputs, readsAhead(chain.length), (employees) => readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"));
   clock.lap("load");
   const company = historyOf(companyValues);
   const context: EntryContext = { chain, openId: open.id, regulationOf: (id) => regulationOf.get(id)!, company, qst: shippedQstTable(), usesCostCenters: !!costCenter };
@@ -384,13 +394,13 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
 type SliceInputs = { valuesOf: Map<string, string>; storedOf: Map<string, BookedEntry[]> };
 
 /**
- * A whole payroll's case values and booked lines, read `recalcTuning.slice` employees (1,000) at a time, READS_AHEAD slices
- * ahead of the one being written, so that the calculation starts after the first slice and memory
+ * A whole payroll's case values and booked lines, read `recalcTuning.slice` employees (1,000) at a time, `ahead` slices
+ * ahead of the one being written (readsAhead), so that the calculation starts after the first slice and memory
  * holds a few slices whatever the payroll's size. postgres.js refuses a query while a COPY is open on
  * the connection: done(slice, flush) ends the writes so far (flush) before it sends the next read, and
  * frees the slice's values. The employees a caller named (`selected`) are one slice, read already.
  */
-function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | SliceInputs | null, read: (employees: { id: string }[]) => Promise<SliceInputs>) {
+function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | SliceInputs | null, ahead: number, read: (employees: { id: string }[]) => Promise<SliceInputs>) {
   const size = recalcTuning.slice;
   const all = selected ? [{ employees: staff }] : Array.from({ length: Math.ceil(staff.length / size) }, (_, i) => ({ employees: staff.slice(i * size, (i + 1) * size) }));
   // One promise per slice from the start, settled by its read once that is sent: a task may wait for a slice not read yet.
@@ -405,7 +415,7 @@ function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | 
   const sendUpTo = (count: number) => {
     for (; sent < Math.min(count, all.length); sent++) reads.get(sent)!.send();
   };
-  sendUpTo(READS_AHEAD);
+  sendUpTo(ahead);
   return {
     all,
     inputs: (slice: number) => reads.get(slice)?.inputs ?? Promise.reject(new Error(`Slice ${slice} of the recalculation is done already.`)),
@@ -413,7 +423,7 @@ function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | 
       reads.delete(slice);
       if (sent >= all.length) return;
       await flush();
-      sendUpTo(slice + 1 + READS_AHEAD);
+      sendUpTo(slice + 1 + ahead);
     },
   };
 }

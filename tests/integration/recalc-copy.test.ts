@@ -20,7 +20,7 @@ import { datedPayroll } from "../fixtures/dated-payroll";
  * forced for a payroll of three.
  */
 describe("entries written through COPY", () => {
-  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice };
+  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice, readsAhead: recalcTuning.readsAhead };
   const workers = process.env.RECALC_WORKERS;
   afterEach(() => {
     Object.assign(recalcTuning, usual);
@@ -83,9 +83,10 @@ describe("entries written through COPY", () => {
   });
 
   it.each([
-    ["in one slice", 1000],
-    ["one employee per slice (each read sent once the slice before was written)", 1],
-  ])("books the same retro lines whether the threads or this thread calculate, %s", async (_, slice) => {
+    ["in one slice", 1000, 10],
+    ["one employee per slice, all read first", 1, 10],
+    ["one employee per slice, two ahead (each further read sent once the slice before was written)", 1, 2],
+  ])("books the same retro lines whether the threads or this thread calculate, %s", async (_, slice, readsAhead) => {
     const { t, base, post } = await datedPayroll("2091-01-01", "Threads", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }, { salary: "12800.00" }]);
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
@@ -98,6 +99,7 @@ describe("entries written through COPY", () => {
     const before = await openEntries();
     recalcTuning.copyFrom = 1;
     recalcTuning.slice = slice;
+    recalcTuning.readsAhead = readsAhead;
     // A higher NBU premium back to January: every employee's February entry books January's difference.
     process.env.RECALC_WORKERS = "0";
     const threads = recalcTuning.written.threads;

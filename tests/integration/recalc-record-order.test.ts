@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { recalcTuning } from "@/server/results/recalculate";
+import { describe, expect, vi } from "vitest";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -36,17 +36,9 @@ async function sameMillisecond(from: string) {
 }
 
 describe("values recorded in the same millisecond", () => {
-  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice };
-  afterEach(() => {
-    Object.assign(recalcTuning, usual);
-  });
-
-  it("a recalculation takes the value in force as the API shows it", () => sameMillisecond("2086-03-01"));
-
-  it("the same through COPY and the threads", async () => {
-    Object.assign(recalcTuning, { copyFrom: 1, slice: 1 });
-    const threads = recalcTuning.written.threads;
-    await sameMillisecond("2085-03-01");
-    expect(recalcTuning.written.threads).toBeGreaterThan(threads);
-  });
+  inBothRecalculationPaths(sameMillisecond, ["2086-03-01", "2085-03-01"], [
+    "a recalculation takes the value in force as the API shows it",
+    "the same through COPY and the threads",
+  ]);
 });
+

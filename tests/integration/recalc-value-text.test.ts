@@ -1,18 +1,19 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { historyFromText } from "@/server/results/entry-rows";
-import { historiesColumn, recalcTuning } from "@/server/results/recalculate";
+import { historiesColumn } from "@/server/results/recalculate";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * A recalculation reads each employee's case values as one text (recalculate.ts's historiesColumn, read by
- * entry-rows.ts's historyFromText). Text values with quotes, backslashes, apostrophes, separators of other
+ * entry-rows.ts's historyFromText). Text values with a leading '=', emoji, quotes, backslashes, apostrophes, separators of other
  * formats and letters beyond ASCII must come out of it exactly as recorded, and the recalculation must read
  * them through either path (a value it cannot read fails the whole recalculation).
  */
-const ADDRESS = { Street: `Rue de l'Île "Bâtiment B" \\ 3e étage; Zürich, 10 % | x\\ty`, HouseNumber: "12a/b", PostalCode: "1204", City: "Genève ✓ (Plainpalais) \\\\N", Country: "CH" };
+const ADDRESS = { Street: `=Rue de l'Île 🏠 "Bâtiment B" \\ 3e étage; Zürich, 10 % | x\\ty`, HouseNumber: "12a/b", PostalCode: "1204", City: "Genève ✓ (Plainpalais) \\\\N", Country: "CH" };
 
 async function addressedEmployee(from: string) {
   const { t, base, post, people } = await datedPayroll(from, `Value Text ${from.slice(0, 4)} AG`, [{ salary: "6500.00" }]);
@@ -40,17 +41,9 @@ async function addressedEmployee(from: string) {
 }
 
 describe("text values in a recalculation", () => {
-  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice };
-  afterEach(() => {
-    Object.assign(recalcTuning, usual);
-  });
-
-  it("reach the calculation as recorded", () => addressedEmployee("2084-03-01"));
-
-  it("the same through COPY and the threads", async () => {
-    Object.assign(recalcTuning, { copyFrom: 1, slice: 1 });
-    const threads = recalcTuning.written.threads;
-    await addressedEmployee("2083-03-01");
-    expect(recalcTuning.written.threads).toBeGreaterThan(threads);
-  });
+  inBothRecalculationPaths(addressedEmployee, ["2084-03-01", "2083-03-01"], [
+    "reach the calculation as recorded",
+    "the same through COPY and the threads",
+  ]);
 });
+

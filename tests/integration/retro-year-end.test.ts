@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { recalcTuning } from "@/server/results/recalculate";
+import { describe, expect, vi } from "vitest";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
 
 // Three closes and several recalculations of a small payroll: longer than the default on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -54,17 +54,9 @@ async function yearEnd(from: string) {
 }
 
 describe("retro lines into a period of the previous year", () => {
-  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice };
-  afterEach(() => {
-    Object.assign(recalcTuning, usual);
-  });
-
-  it("a raise from December booked in the open January survives a January change, the company's and the close", () => yearEnd("2089-11-01"));
-
-  it("the same when every recalculation is written through COPY and calculated in the threads, one employee per slice", async () => {
-    Object.assign(recalcTuning, { copyFrom: 1, slice: 1 });
-    const threads = recalcTuning.written.threads;
-    await yearEnd("2088-11-01");
-    expect(recalcTuning.written.threads).toBeGreaterThan(threads);
-  });
+  inBothRecalculationPaths(yearEnd, ["2089-11-01", "2088-11-01"], [
+    "a raise from December booked in the open January survives a January change, the company's and the close",
+    "the same when every recalculation is written through COPY and calculated in the threads, one employee per slice",
+  ]);
 });
+

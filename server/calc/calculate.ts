@@ -61,7 +61,7 @@ type Person = {
   referenceSources: Maybe[];
 };
 
-type PreparedRegulation = { reg: RegulationReader; defaults: ReadonlyMap<string, string>; collectorNames: readonly string[] };
+type PreparedRegulation = { reg: RegulationReader; defaults: ReadonlyMap<string, string>; collectorNames: readonly string[]; collectorsOf: ReadonlyMap<string, ReadonlySet<string>> };
 
 /**
  * What the calculation derives from the regulation alone (parameters in force by the period's end,
@@ -82,7 +82,8 @@ function preparedRegulation(regulation: PeriodInput["regulation"], periodEnd: st
     const reg = new RegulationReader(regulation, periodEnd);
     const names = new Set(CH_COLLECTORS);
     for (const wageType of reg.wageTypes.values()) for (const c of wageType.collectors) names.add(c);
-    byEnd.set(periodEnd, (found = { reg, defaults, collectorNames: [...names] }));
+    const collectorsOf = new Map([...reg.wageTypes.values()].map((wageType) => [wageType.number, new Set(wageType.collectors)]));
+    byEnd.set(periodEnd, (found = { reg, defaults, collectorNames: [...names], collectorsOf }));
   }
   return found;
 }
@@ -100,6 +101,8 @@ export function calculatePeriod(input: PeriodInput): PeriodResult {
 class PeriodCalculation {
   private readonly reg: RegulationReader;
   private readonly collectorNames: readonly string[];
+  /** Per wage type number, the collectors its lines count towards. */
+  private readonly collectorsOf: ReadonlyMap<string, ReadonlySet<string>>;
   private readonly emp: CaseReader;
   private readonly co: CaseReader;
   private readonly lines: WageTypeLine[] = [];
@@ -112,9 +115,10 @@ class PeriodCalculation {
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
 
   constructor(private readonly input: PeriodInput) {
-    const { reg, defaults, collectorNames } = preparedRegulation(input.regulation, input.periodEnd);
+    const { reg, defaults, collectorNames, collectorsOf } = preparedRegulation(input.regulation, input.periodEnd);
     this.reg = reg;
     this.collectorNames = collectorNames;
+    this.collectorsOf = collectorsOf;
     this.emp = new CaseReader(input.employee, input.knownAt, defaults);
     this.co = new CaseReader(input.company, input.knownAt, defaults);
     this.ytd = { ...emptyYearToDate(), ...input.yearToDate };
@@ -190,7 +194,7 @@ class PeriodCalculation {
 
   private collector(name: string) {
     let sum = 0;
-    for (const line of this.lines) if (this.reg.wageTypes.get(line.number)?.collectors.includes(name)) sum += line.amount;
+    for (const line of this.lines) if (this.collectorsOf.get(line.number)?.has(name)) sum += line.amount;
     return sum;
   }
 
@@ -807,7 +811,9 @@ class PeriodCalculation {
   private result(): PeriodResult {
     this.lines.sort((a, b) => (a.number === b.number ? 0 : a.number < b.number ? -1 : 1));
     const collectors: Record<string, number> = {};
-    for (const name of this.collectorNames) collectors[name] = this.collector(name);
+    // One pass over the lines for all collectors (each wage type's collectors counted once, as collector() does).
+    for (const name of this.collectorNames) collectors[name] = 0;
+    for (const line of this.lines) for (const name of this.collectorsOf.get(line.number) ?? []) collectors[name]! += line.amount;
     const ytd = this.ytd;
     const yearToDate: YearToDate = {
       ahvWage: ytd.ahvWage + (collectors.AhvWage ?? 0),

@@ -85,8 +85,11 @@ export function assertRappen(value: number): asserts value is Rappen {
 }
 
 /** A bigint result back to Rappen; refuses values outside the safe integer range. */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
 export function toRappen(value: bigint): Rappen {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {
+  if (value > MAX_SAFE || value < MIN_SAFE) {
     throw new RangeError(`${value} Rappen is outside the safe range.`);
   }
   return Number(value);

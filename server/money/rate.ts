@@ -125,13 +125,17 @@ export function applyRate(amount: Rappen, rate: Rate, rounding: Rounding): Rappe
   return toRappen(roundFraction(BigInt(amount) * rate.numerator, rate.denominator, rounding));
 }
 
+/** 10^n as a bigint, the usual few made once (a calculation formats rates for every line). */
+const POWERS_OF_TEN = Array.from({ length: 13 }, (_, n) => 10n ** BigInt(n));
+const powerOfTen = (n: number) => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
+
 /**
  * amount x rate before any rounding, as an exact decimal string of CHF when it terminates within
  * `decimals` places, otherwise rounded to them with the named mode; for the audit trail ("explain").
  */
 export function applyRateUnrounded(amount: Rappen, rate: Rate, decimals = 6, mode: RoundingMode = "halfUp"): string {
   assertRappen(amount);
-  const scale = 10n ** BigInt(decimals);
+  const scale = powerOfTen(decimals);
   // CHF x 10^decimals = Rappen x rate x 10^decimals / 100
   const scaled = divideRounded(BigInt(amount) * rate.numerator * scale, rate.denominator * 100n, mode);
   return trimDecimal(formatScaled(scaled, decimals), 2);
@@ -139,7 +143,7 @@ export function applyRateUnrounded(amount: Rappen, rate: Rate, decimals = 6, mod
 
 /** A rate in percent units, e.g. "5.3", "10.638298" (5/47 at six decimals, rounded as named). */
 export function formatPercent(rate: Rate, decimals = 6, mode: RoundingMode = "halfUp"): string {
-  const scale = 10n ** BigInt(decimals);
+  const scale = powerOfTen(decimals);
   const scaled = divideRounded(rate.numerator * 100n * scale, rate.denominator, mode);
   return trimDecimal(formatScaled(scaled, decimals), 0);
 }

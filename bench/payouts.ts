@@ -113,15 +113,15 @@ async function child(count: number): Promise<Outcome> {
     await session.post("Profiler.enable");
     await session.post("Profiler.start");
   }
-  let sampled = process.memoryUsage().rss;
-  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 20);
+  let sampled = process.memoryUsage.rss();
+  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 20);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const created = await createPayout({ ctx: bench.ctx, payrollId: bench.payroll.id, payrunPeriodId: "open", input: {}, receivedAt: new Date() });
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
-  sampled = Math.max(sampled, process.memoryUsage().rss);
+  sampled = Math.max(sampled, process.memoryUsage.rss());
   const dbCpuMs = ((await backends()).reduce((s, pid) => s + (cpuSecondsOf(pid) || 0), 0) - db0) * 1000;
   if (session) {
     const { profile } = await session.post("Profiler.stop");

@@ -66,9 +66,9 @@ async function main() {
     const { big, payrollRow } = bigs[run % bigs.length]!;
     phases.reset();
     if (session && profiled(run) && (run === 0 || !profiled(run - 1))) await session.post("Profiler.start");
-    const rssBefore = process.memoryUsage().rss;
+    const rssBefore = process.memoryUsage.rss();
     let peakRss = rssBefore;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
     let t0 = performance.now();
     const cpu0 = process.cpuUsage();
     let serverCpu = NaN;

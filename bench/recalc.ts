@@ -111,9 +111,9 @@ async function main() {
   const big = await payrollWith(BIG, "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage.rss();
   let peakRss = rssBefore;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
   let serverCpu = NaN;
   const cpu0 = process.cpuUsage();
   t0 = performance.now();

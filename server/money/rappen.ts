@@ -84,10 +84,10 @@ export function assertRappen(value: number): asserts value is Rappen {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not a whole, safe number of Rappen.`);
 }
 
-/** A bigint result back to Rappen; refuses values outside the safe integer range. */
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
 
+/** A bigint result back to Rappen; refuses values outside the safe integer range. */
 export function toRappen(value: bigint): Rappen {
   if (value > MAX_SAFE || value < MIN_SAFE) {
     throw new RangeError(`${value} Rappen is outside the safe range.`);

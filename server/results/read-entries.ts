@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { caseValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
+import { caseValues, employees, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead, type ReadParams } from "../db/tenant-scope";
 import { NotFound } from "../errors";
 import { decodeCursor, pageOf, toKeyedPage, type PageQuery } from "../http/pagination";
@@ -12,7 +12,6 @@ import { payrollVisibility, visiblePayrollsRead } from "../payrolls/visibility";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { openAmountOf } from "../payouts/open-amounts";
 import { visibilityValues, visibleEmployees, visibleEmployeesRead, type VisibilityValues } from "../employees/visibility";
-import { employees } from "../db/schema";
 import { employmentColumns } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
 import { shownEntry } from "./shown-entries";

@@ -272,12 +272,14 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   // took the lock in this transaction to record values passes the time it got (held). The periods are read under
   // the lock: read before it, a close committed meanwhile would leave this recalculation writing into its period.
   const knownAt = held?.lockedAt ?? (await lockPayrollResults(scope, payroll.id));
+  recalcEvent("locked");
   const some = !employeeIds ? "all" : employeeIds.length === 1 ? "one" : "some";
   const selected = employeeIds ?? [];
   const [periods, retroFrom] = await Promise.all([
     held?.periods ?? payrollPeriods(scope, payroll.id),
     employeeIds && !employeeIds.length ? null : scope.read(retroFromRead, { payrollId: payroll.id, ids: selected }, some).then((rows) => rows[0]?.first ?? null),
   ]);
+  recalcEvent("periods read");
   const open = periods.find((p) => p.status === "open");
   if (!open) return { period: null, recalculated: 0, retroPeriods: [] as string[] };
   if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
@@ -307,6 +309,7 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     some === "one" ? true : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
+  recalcEvent("staff and company read");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
   const slices = slicesToRead(staff, selectedInputs, readsAhead(chain.length), (employees) => readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"));
   clock.lap("load");

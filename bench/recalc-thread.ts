@@ -19,9 +19,8 @@ async function main() {
   const { storedRegulations } = await import("../server/regulations/store");
   const { workerFile } = await import("../server/workers/worker-file");
   const { mergedVersions, regulationKey, versionsFor } = await import("../server/results/recalculate");
-  const { historiesText } = await import("../server/results/entry-rows");
   const { newId } = await import("../server/ids");
-  const { SYNTHETIC_COMPANY, syntheticEmployeeValues } = await import("../server/results/synthetic-payroll");
+  const { syntheticCompanyHistory, syntheticEmployeeText } = await import("../server/results/synthetic-payroll");
   const { closeDb } = await import("../server/db/client");
   const regulations = await storedRegulations();
   const calculateSlice = ((await import(pathToFileURL(await workerFile("recalc")).href)) as { default: typeof import("../server/results/recalc-worker").default }).default;
@@ -29,8 +28,7 @@ async function main() {
   const versions = versionsFor(regulations, { countryRegulation: "CH", industries: [] }, open.periodStart);
   const key = regulationKey(versions);
   const regulation = mergedVersions(versions);
-  const createdAt = new Date();
-  const company = Object.fromEntries(Object.entries(SYNTHETIC_COMPANY).map(([field, value]) => [field, [{ value, start: open.periodStart, end: null, createdAt, id: newId(), caseChangeId: newId() }]]));
+  const company = syntheticCompanyHistory(open.periodStart);
   const employees = Number(args.employees);
   const tasks = Array.from({ length: Math.ceil(employees / TASK) }, (_, t) => ({
     chain: [open],
@@ -40,11 +38,7 @@ async function main() {
     company,
     usesCostCenters: false,
     constants: "\t\\N",
-    employees: Array.from({ length: Math.min(TASK, employees - t * TASK) }, (_, i) => ({
-      id: newId(),
-      values: historiesText(Object.entries(syntheticEmployeeValues(t * TASK + i, open.periodStart)).map(([field, value]) => [field, value, open.periodStart, null, newId()])),
-      booked: [],
-    })),
+    employees: Array.from({ length: Math.min(TASK, employees - t * TASK) }, (_, i) => ({ id: newId(), values: syntheticEmployeeText(t * TASK + i, open.periodStart), booked: [] })),
   }));
   for (let round = 1; round <= Number(args.rounds); round++) {
     const cpu = process.cpuUsage();

@@ -41,17 +41,8 @@ export const addDays = (date: string, days: number) => iso(utc(date) + days * DA
 
 /** The first day of the month that is `months` after the month of date. */
 export function firstOfMonthAfter(date: string, months: number): string {
-  const key = `${date}${months}`;
-  let found = firstsAfter.get(key);
-  if (found === undefined) {
-    const [y, m] = date.split("-").map(Number) as [number, number];
-    found = iso(Date.UTC(y, m - 1 + months, 1));
-    if (firstsAfter.size >= KEPT) firstsAfter.clear();
-    firstsAfter.set(key, found);
-  }
-  return found;
+  return iso(Date.UTC(yearOf(date), monthOf(date) - 1 + months, 1));
 }
-const firstsAfter = new Map<string, string>();
 
 /** date plus whole months, the day kept (clamped to the month's last day: 31 Jan + 1 month = 28/29 Feb). */
 export function addMonthsToDate(date: string, months: number): string {

@@ -1,10 +1,9 @@
 import "server-only";
-import type { CaseHistory } from "../calc/types";
 import { newId } from "../ids";
 import type { Regulations } from "../regulations/store";
-import { type ChainPeriod, type ValueParts, historiesText } from "./entry-rows";
+import type { ChainPeriod } from "./entry-rows";
 import { calculateInThread, recalcThreads, recalcThreadsReady } from "./recalc-pool";
-import { SYNTHETIC_COMPANY, syntheticEmployeeValues } from "./synthetic-payroll";
+import { syntheticCompanyHistory, syntheticEmployeeText } from "./synthetic-payroll";
 import { mergedVersions, regulationKey, versionsFor } from "./recalculate";
 
 /**
@@ -36,7 +35,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
   const key = regulationKey(versions);
   const regulation = mergedVersions(versions);
   const keys = Object.fromEntries(chain.map((p) => [p.id, key]));
-  const company = syntheticHistory(SYNTHETIC_COMPANY, `${year}-01-01`);
+  const company = syntheticCompanyHistory(`${year}-01-01`);
   const total = recalcThreads() * employeesPerThread;
   const tasks = Array.from({ length: Math.ceil(total / TASK) }, (_, t) =>
     calculateInThread(
@@ -47,7 +46,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
         company,
         usesCostCenters: false,
         constants: "",
-        employees: Array.from({ length: Math.min(TASK, total - t * TASK) }, (_, i) => ({ id: newId(), values: historiesText(syntheticEmployee(t * TASK + i, `${year}-01-01`)), booked: [] })),
+        employees: Array.from({ length: Math.min(TASK, total - t * TASK) }, (_, i) => ({ id: newId(), values: syntheticEmployeeText(t * TASK + i, `${year}-01-01`), booked: [] })),
       },
       () => ({ [key]: regulation }),
     ).then(({ rows }) => linesIn(rows)),
@@ -55,15 +54,6 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
   // Rows calculated, counted from what the threads gave back (each task's rows dropped as it is counted).
   const warmed = (await Promise.all(tasks)).reduce((sum, lines) => sum + lines, 0);
   return { warmed };
-}
-
-function syntheticEmployee(n: number, start: string): ValueParts[] {
-  return Object.entries(syntheticEmployeeValues(n, start)).map(([field, value]) => [field, value, start, null, newId()]);
-}
-
-function syntheticHistory(fields: Readonly<Record<string, string>>, start: string): CaseHistory {
-  const createdAt = new Date();
-  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, [{ value, start, end: null, createdAt, id: newId(), caseChangeId: newId() }]]));
 }
 
 /** Lines (newline bytes) in COPY text. */

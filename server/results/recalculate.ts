@@ -97,7 +97,7 @@ const historyColumns = {
  * time-ordered). historyFromText (entry-rows.ts) reads it, in whichever thread calculates. Plain text
  * joined by separators rather than JSON: building a JSON array per value took a third of the query's
  * time (bench: 1,000 employees, 9,000 values, 14.3 ms as JSON, 9.2 ms as text, the server's time).
- * The separators are entry-rows.ts's, as literals. A date's text is ISO (DateStyle's default, which the service never changes; historyFromText checks it).
+ * The separators are entry-rows.ts's VALUE_PART and VALUE_RECORD, written into the SQL as literals. A date's text is ISO (DateStyle's default, which the service never changes; historyFromText checks it).
  * Exported for its test (tests/integration/recalc-value-text.test.ts).
  */
 export const historiesColumn = sql<string>`string_agg(concat_ws(${sql.raw(`'${VALUE_PART}'`)}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, coalesce(${caseValues.end}::text, ''), ${caseValues.caseChangeId}), ${sql.raw(`'${VALUE_RECORD}'`)} order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})`;

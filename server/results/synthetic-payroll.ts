@@ -1,3 +1,7 @@
+import type { CaseHistory } from "../calc/types";
+import { newId } from "../ids";
+import { historiesText } from "./entry-rows";
+
 /**
  * A plain payroll's case values, for work that needs employees but no tenant's: the recalculation
  * threads' warm-up (recalc-warmup.ts) and the benches' payrolls (bench/fixture.ts), so that the
@@ -18,4 +22,15 @@ export function syntheticEmployeeValues(n: number, entryDate: string): Record<st
     SalaryType: "monthly",
     MonthlySalary: `${4000 + (n % 60) * 150}.00`,
   };
+}
+
+/** Employee n's values as the text a recalculation thread reads (historyFromText), all from `start`, each with a change id of its own. */
+export function syntheticEmployeeText(n: number, start: string): string {
+  return historiesText(Object.entries(syntheticEmployeeValues(n, start)).map(([field, value]) => [field, value, start, null, newId()]));
+}
+
+/** The company's values as a calculation's history, from `start`. */
+export function syntheticCompanyHistory(start: string): CaseHistory {
+  const createdAt = new Date();
+  return Object.fromEntries(Object.entries(SYNTHETIC_COMPANY).map(([field, value]) => [field, [{ value, start, end: null, createdAt, id: newId(), caseChangeId: newId() }]]));
 }

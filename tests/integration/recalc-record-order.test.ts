@@ -41,4 +41,3 @@ describe("values recorded in the same millisecond", () => {
     "the same through COPY and the threads",
   ]);
 });
-

@@ -46,4 +46,3 @@ describe("text values in a recalculation", () => {
     "the same through COPY and the threads",
   ]);
 });
-

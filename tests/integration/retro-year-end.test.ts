@@ -59,4 +59,3 @@ describe("retro lines into a period of the previous year", () => {
     "the same when every recalculation is written through COPY and calculated in the threads, one employee per slice",
   ]);
 });
-

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addMonthsToDate, firstOfMonthAfter } from "@/server/calc/dates";
 import { IsoDate, addMonths, isFirstOfMonth, monthEnd, todayInZurich } from "@/server/dates";
 
 describe("business dates", () => {
@@ -33,5 +34,21 @@ describe("business dates", () => {
     expect(around.map((at) => todayInZurich(new Date(at)))).toEqual(expected);
     // Asked twice in a row for each moment: the second answer comes from the first.
     expect(around.flatMap((at) => [todayInZurich(new Date(at)), todayInZurich(new Date(at))])).toEqual(expected.flatMap((d) => [d, d]));
+  });
+});
+
+describe("the calculation's date arithmetic (server/calc/dates.ts)", () => {
+  it("finds the first of a month some months on, across year ends", () => {
+    expect(firstOfMonthAfter("2026-03-15", 1)).toBe("2026-04-01");
+    expect(firstOfMonthAfter("2025-12-31", 1)).toBe("2026-01-01");
+    expect(firstOfMonthAfter("2026-01-01", 0)).toBe("2026-01-01");
+    expect(firstOfMonthAfter("2026-11-30", 14)).toBe("2028-01-01");
+    expect(firstOfMonthAfter("2026-02-28", -2)).toBe("2025-12-01");
+  });
+
+  it("adds months keeping the day, clamped to the month's end", () => {
+    expect(addMonthsToDate("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonthsToDate("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonthsToDate("2025-11-30", 3)).toBe("2026-02-28");
   });
 });

@@ -2,7 +2,7 @@
  * The benches' payroll: a company with UVG and FAK rates, and employees with the values a monthly
  * salary needs, all valid from `start`. Inserted directly (not through the API) to set up fast.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Database } from "../server/db/client";
 
 /** Extra values: bench/close adds what documents and the ELM declaration read (addresses, fund numbers). */
@@ -51,6 +51,35 @@ export function cpuSecondsOf(pid: number) {
   }
 }
 
+/**
+ * CPU seconds of this process's threads (/proc/self/task): "main" for the main thread, "other" for the rest
+ * (the recalculation threads, V8's helper threads for compiling and collecting, libuv's; Node gives them all
+ * the process's name), or with `each` every thread by its id.
+ */
+export function threadCpu(each = false): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const task of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      const key = task === String(process.pid) ? "main" : each ? `thread ${task}` : "other";
+      byName.set(key, (byName.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return byName;
+}
+
+/** What each of threadCpu's threads spent since `before`, from 0.02 s on. */
+export function threadCpuSince(before: Map<string, number>, each = false) {
+  return [...threadCpu(each)]
+    .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)] as const)
+    .filter(([, seconds]) => seconds >= 0.02)
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(2)} s`)
+    .join(", ");
+}
+
 /** Sums the recalculation's phases while installed; report() prints them. */
 export async function phaseRecorder() {
   const { recalcPhases } = await import("../server/results/recalc-phases");
@@ -68,7 +97,7 @@ export async function phaseRecorder() {
  * payrun_entries (its indexes and foreign keys included, logged like it), timed alone. PostgreSQL
  * only (DATABASE_URL): on PGlite it returns null.
  */
-export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number; rows: number; bytes: number } | null> {
+export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number; rows: number; bytes: number; serverCpu: number } | null> {
   const url = process.env.DATABASE_URL;
   if (!url) return null;
   const { default: postgres } = await import("postgres");
@@ -94,6 +123,8 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
     // `like ... including all` leaves the foreign keys out; each row's checks of them are part of every write of an entry.
     await sql`create table bench_copy_ceiling (like payrun_entries including all)`;
     for (const { definition } of foreignKeys) await sql.unsafe(`alter table bench_copy_ceiling add ${definition}`);
+    const [{ pid }] = (await sql<{ pid: number }[]>`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
+    const server0 = cpuSecondsOf(pid);
     const t0 = performance.now();
     const into = await sql`copy bench_copy_ceiling from stdin`.writable();
     await new Promise<void>((resolve, reject) => {
@@ -102,8 +133,9 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
       into.end(data);
     });
     const ms = performance.now() - t0;
+    const serverCpu = cpuSecondsOf(pid) - server0;
     await sql`drop table bench_copy_ceiling`;
-    return { ms, rows, bytes: data.length };
+    return { ms, rows, bytes: data.length, serverCpu };
   } finally {
     await sql.end();
   }
@@ -111,5 +143,5 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
 
 /** The ceiling's line of a report: the run's time beside COPY of its rows into a table identical to payrun_entries. */
 export function ceilingLine(ceiling: NonNullable<Awaited<ReturnType<typeof copyCeiling>>>, ms: number, label: string) {
-  return `COPY of the same ${ceiling.rows} rows (${(ceiling.bytes / 1024 / 1024).toFixed(1)} MB as text) into an empty table identical to payrun_entries (indexes, foreign keys): ${(ceiling.ms / 1000).toFixed(2)} s; ${label} / COPY = ${(ms / ceiling.ms).toFixed(2)}x`;
+  return `COPY of the same ${ceiling.rows} rows (${(ceiling.bytes / 1024 / 1024).toFixed(1)} MB as text) into an empty table identical to payrun_entries (indexes, foreign keys): ${(ceiling.ms / 1000).toFixed(2)} s (database server CPU ${ceiling.serverCpu.toFixed(2)} s); ${label} / COPY = ${(ms / ceiling.ms).toFixed(2)}x`;
 }

@@ -1,7 +1,7 @@
 /**
  * bench/recalc-big (run by hand, to work on recalculation speed): only part 2 of bench/recalc, the
  * open period of a payroll of BIG employees, recalculated RUNS times, with the time per phase.
- *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--payrolls 1] [--profile /tmp/recalc.cpuprofile [--profile-run K]] [--timeline]
+ *   tsx --conditions=react-server bench/recalc-big.ts --big 10000 --runs 3 [--warm] [--payrolls 1] [--profile /tmp/recalc.cpuprofile [--profile-run K]] [--timeline] [--threads]
  * --warm warms the recalculation threads first, as the service does at start in production
  * (server/startup.ts); without it run 1 is the first large recalculation of a process whose threads
  * have not calculated yet. --payrolls N makes N payrolls of BIG employees and takes them in turn: the
@@ -9,16 +9,18 @@
  * is the process's first large recalculation. The profile (Chrome DevTools format) covers the
  * recalculations only, not the set-up or the ceilings; --profile-run K covers run K only. --timeline
  * prints, after each run, when each slice was read, calculated, sent and stored (ms from the run's
- * start): what the database connection waited for.
+ * start), with the database server's CPU, this process's CPU and its heap so far: what the database
+ * connection waited for, and whether the server was busy meanwhile. Each run's line gives the CPU of the
+ * main thread and of the others (recalculation threads, V8's and libuv's helpers); --threads lists each thread.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
+import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder, threadCpu, threadCpuSince } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false }, payrolls: { type: "string", default: "1" }, "profile-run": { type: "string" } } });
+const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false }, payrolls: { type: "string", default: "1" }, "profile-run": { type: "string" }, threads: { type: "boolean", default: false } } });
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -47,7 +49,15 @@ async function main() {
   const phases = await phaseRecorder();
   const timeline: string[] = [];
   let timelineStart = 0;
-  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`);
+  // The database server's CPU and this process's since the run started, beside each event (the server's in clock ticks of 10 ms).
+  let timelineBackend = NaN;
+  let timelineCpu = { server: 0, process: process.cpuUsage() };
+  const cpuSoFar = () => {
+    const own = process.cpuUsage(timelineCpu.process);
+    const server = Number.isNaN(timelineBackend) ? "" : `server ${((cpuSecondsOf(timelineBackend) - timelineCpu.server) * 1000).toFixed(0).padStart(5)} ms, `;
+    return `${server}process ${((own.user + own.system) / 1000).toFixed(0).padStart(5)} ms, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB`;
+  };
+  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  (CPU: ${cpuSoFar()})  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`);
   const session = args.profile ? new Session() : null;
   if (session) {
     session.connect();
@@ -71,6 +81,7 @@ async function main() {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
     let t0 = performance.now();
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpu(args.threads);
     let serverCpu = NaN;
     const outcome = await db.transaction(async (tx) => {
       const start = performance.now();
@@ -79,14 +90,17 @@ async function main() {
       t0 += performance.now() - start; // not part of the recalculation
       timeline.length = 0;
       timelineStart = performance.now();
+      timelineBackend = backend;
+      timelineCpu = { server: cpuSecondsOf(backend), process: process.cpuUsage() };
       const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
       serverCpu = cpuSecondsOf(backend) - server0;
       return result;
     });
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    const threadsCpu = threadCpuSince(threads0, args.threads);
     clearInterval(sampler);
-    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s; ${phases.report()}`);
+    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s (threads: ${threadsCpu}); ${phases.report()}`);
     if (args.timeline) console.log(timeline.join("\n"));
     runs.push({ ms, periodId: outcome.period!.id });
     if (args["profile-run"] && profiled(run)) await stopProfile();

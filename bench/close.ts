@@ -20,7 +20,7 @@
 import type { ResourceLimits } from "node:worker_threads";
 import { it } from "vitest";
 import type { StoredModel } from "../server/documents/build";
-import { benchPayroll } from "./fixture";
+import { benchPayroll, peakRss } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -28,13 +28,11 @@ const N = Number(process.env.BENCH_EMPLOYEES ?? 1000);
 
 /** Samples the resident set size while work runs: the peak of the process, not only the heap. */
 async function measured<T>(label: string, work: () => Promise<T>) {
-  let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const rss = peakRss();
   const t0 = performance.now();
   const result = await work();
   const ms = performance.now() - t0;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const peak = rss.stop();
   console.log(`${label}: ${(ms / 1000).toFixed(2)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
   return { result, ms };
 }

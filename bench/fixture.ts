@@ -41,14 +41,38 @@ export async function benchPayroll(db: Database, systemUser: { id: string }, emp
   return { ctx, payroll, employeeIds, tenantId };
 }
 
+/** CPU seconds (user + system) in a /proc stat file (a process's or a thread's); throws when it cannot be read. */
+function statCpuSeconds(path: string) {
+  const stat = readFileSync(path, "utf8");
+  // Fields after the command, which is in parentheses and may itself hold ") ".
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc; NaN when not readable. */
 export function cpuSecondsOf(pid: number) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return statCpuSeconds(`/proc/${pid}/stat`);
   } catch {
     return NaN;
   }
+}
+
+/**
+ * The process's peak resident set size while work runs (sampled every 20 ms, and once more at stop()):
+ * the whole process's, threads and native memory included, not only the heap.
+ */
+export function peakRss() {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  return {
+    before,
+    stop() {
+      clearInterval(sampler);
+      return (peak = Math.max(peak, process.memoryUsage.rss()));
+    },
+  };
 }
 
 /**
@@ -60,10 +84,8 @@ export function threadCpu(each = false): Map<string, number> {
   const byName = new Map<string, number>();
   for (const task of readdirSync("/proc/self/task")) {
     try {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
       const key = task === String(process.pid) ? "main" : each ? `thread ${task}` : "other";
-      byName.set(key, (byName.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+      byName.set(key, (byName.get(key) ?? 0) + statCpuSeconds(`/proc/self/task/${task}/stat`));
     } catch {
       // a thread that ended meanwhile
     }

@@ -21,7 +21,7 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { benchPayroll, cpuSecondsOf } from "./fixture";
+import { benchPayroll, cpuSecondsOf, peakRss } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -113,15 +113,13 @@ async function child(count: number): Promise<Outcome> {
     await session.post("Profiler.enable");
     await session.post("Profiler.start");
   }
-  let sampled = process.memoryUsage.rss();
-  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 20);
+  const rss = peakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const created = await createPayout({ ctx: bench.ctx, payrollId: bench.payroll.id, payrunPeriodId: "open", input: {}, receivedAt: new Date() });
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  clearInterval(sampler);
-  sampled = Math.max(sampled, process.memoryUsage.rss());
+  const sampled = rss.stop();
   const dbCpuMs = ((await backends()).reduce((s, pid) => s + (cpuSecondsOf(pid) || 0), 0) - db0) * 1000;
   if (session) {
     const { profile } = await session.post("Profiler.stop");

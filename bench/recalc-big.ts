@@ -16,7 +16,7 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder, threadCpu, threadCpuSince } from "./fixture";
+import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, peakRss, phaseRecorder, threadCpu, threadCpuSince } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -76,9 +76,7 @@ async function main() {
     const { big, payrollRow } = bigs[run % bigs.length]!;
     phases.reset();
     if (session && profiled(run) && (run === 0 || !profiled(run - 1))) await session.post("Profiler.start");
-    const rssBefore = process.memoryUsage.rss();
-    let peakRss = rssBefore;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+    const rss = peakRss();
     let t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const threads0 = threadCpu(args.threads);
@@ -99,8 +97,8 @@ async function main() {
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const threadsCpu = threadCpuSince(threads0, args.threads);
-    clearInterval(sampler);
-    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (${(rssBefore / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s (threads: ${threadsCpu}); ${phases.report()}`);
+    const peak = rss.stop();
+    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${(rss.before / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s (threads: ${threadsCpu}); ${phases.report()}`);
     if (args.timeline) console.log(timeline.join("\n"));
     runs.push({ ms, periodId: outcome.period!.id });
     if (args["profile-run"] && profiled(run)) await stopProfile();

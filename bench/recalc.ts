@@ -12,7 +12,7 @@
  * Uses DATABASE_URL (PostgreSQL) when set, else an in-memory PGlite.
  */
 import { parseArgs } from "node:util";
-import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, phaseRecorder } from "./fixture";
+import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, peakRss, phaseRecorder } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
@@ -111,9 +111,7 @@ async function main() {
   const big = await payrollWith(BIG, "2026-01-01");
   const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
-  const rssBefore = process.memoryUsage.rss();
-  let peakRss = rssBefore;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+  const rss = peakRss();
   let serverCpu = NaN;
   const cpu0 = process.cpuUsage();
   t0 = performance.now();
@@ -129,17 +127,17 @@ async function main() {
   });
   const bigMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  clearInterval(sampler);
+  const peak = rss.stop();
 
   const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(`database: ${kind}`);
   console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
   console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases, after ${WARM_UP} not counted: ${firstCalls.map((ms) => ms.toFixed(0)).join(", ")} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms; CPU of this process ${changesCpuMs.toFixed(1)} ms per call`);
   console.log(`company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`);
-  console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
   const ceiling = await copyCeiling(outcome.period!.id);
   console.log(ceiling ? `  ceiling: ${ceilingLine(ceiling, bigMs, "recalculation")}` : "  ceiling: COPY measured on PostgreSQL only (set DATABASE_URL)");
-  console.log(`  RSS when it started: ${(rssBefore / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
+  console.log(`  RSS when it started: ${(rss.before / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
   console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);
   console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`);
   await (await import("../server/results/recalc-pool")).closeRecalcPool();

@@ -82,7 +82,13 @@ export function peakRss() {
  */
 export function threadCpu(each = false): Map<string, number> {
   const byName = new Map<string, number>();
-  for (const task of readdirSync("/proc/self/task")) {
+  let tasks: string[];
+  try {
+    tasks = readdirSync("/proc/self/task");
+  } catch {
+    return byName; // no /proc (not Linux): no figures, as cpuSecondsOf gives NaN
+  }
+  for (const task of tasks) {
     try {
       const key = task === String(process.pid) ? "main" : each ? `thread ${task}` : "other";
       byName.set(key, (byName.get(key) ?? 0) + statCpuSeconds(`/proc/self/task/${task}/stat`));

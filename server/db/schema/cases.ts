@@ -1,4 +1,4 @@
-import { date, foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { employees } from "./employees";
 import { payrolls } from "./payrolls";
 import { tenants } from "./tenants";
@@ -70,6 +70,23 @@ export const caseValues = pgTable(
     index("case_values_lookup_idx").on(t.tenantId, t.payrollId, t.employeeId, t.fieldName),
     index("case_values_change_idx").on(t.caseChangeId),
   ],
+);
+
+/**
+ * Each employee's case values as the text a recalculation reads (server/results/recalculate.ts's
+ * historiesColumn), with the record time of the newest. Written only by triggers on case_values
+ * (drizzle/0019_case_histories.sql), in the writing statement's transaction.
+ */
+export const caseHistories = pgTable(
+  "case_histories",
+  {
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    payrollId: uuid("payroll_id").notNull(),
+    employeeId: uuid("employee_id").notNull(),
+    recordedUntil: timestamp("recorded_until", { withTimezone: true }).notNull(),
+    values: text("values").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.payrollId, t.employeeId] })],
 );
 
 /**

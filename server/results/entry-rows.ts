@@ -19,7 +19,7 @@ export type MergedRegulation = { parameters: Parameter[]; lookups: Lookup[]; wag
 export type ChainPeriod = { id: string; periodStart: string; periodEnd: string; status: string };
 
 /**
- * Each employee's case values as the histories query sends them (recalculate.ts's historiesColumn): one
+ * Each employee's case values as the histories query sends them (case_values_text in drizzle/0019_case_histories.sql): one
  * text of records, each `field␟value␟start␟end␟caseChangeId` (end empty while open-ended; a value is never
  * empty), in record order: without their ids and record times, which the calculation only uses to order
  * the values of a field (valueInForce). The separators are ASCII's unit and record separators, which no

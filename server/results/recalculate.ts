@@ -8,7 +8,7 @@ import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
 import { lockPayrollResults, recordBasis } from "./basis";
 import { copyFrom } from "../db/copy";
-import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds, uuid, VALUE_PART, VALUE_RECORD } from "./entry-rows";
+import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds, uuid } from "./entry-rows";
 import { phaseClock, recalcEvent } from "./recalc-phases";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
@@ -89,19 +89,6 @@ const historyColumns = {
   createdAt: caseValues.createdAt,
   caseChangeId: caseValues.caseChangeId,
 };
-
-/**
- * Each employee's case values as one text (one row per employee instead of one per value: parsing a few
- * thousand texts costs far less than mapping a hundred thousand rows), in record order as valueInForce
- * orders them (record time to the millisecond, as a JavaScript Date holds it, ties in id order; ids are
- * time-ordered). historyFromText (entry-rows.ts) reads it, in whichever thread calculates. Plain text
- * joined by separators rather than JSON: building a JSON array per value took a third of the query's
- * time (bench: 1,000 employees, 9,000 values, 14.3 ms as JSON, 9.2 ms as text, the server's time).
- * The separators are entry-rows.ts's VALUE_PART and VALUE_RECORD, written into the SQL as literals. A date's text is ISO (DateStyle's default, which the service never changes; historyFromText checks it).
- * drizzle/0019_case_histories.sql builds the same text into case_histories (historiesRead); tests/integration/case-histories.test.ts
- * holds the two to each other. Exported for the tests (that one, and recalc-value-text.test.ts).
- */
-export const historiesColumn = sql<string>`string_agg(concat_ws(${sql.raw(`'${VALUE_PART}'`)}, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, coalesce(${caseValues.end}::text, ''), ${caseValues.caseChangeId}), ${sql.raw(`'${VALUE_RECORD}'`)} order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})`;
 
 /**
  * An entry is mostly its lines' explanations, which PostgreSQL stores compressed. Its default
@@ -185,19 +172,19 @@ const staffRead = tenantRead<{ divisionId: string; ids: string[] }>()("recalc.st
     .orderBy(asc(employees.id)),
 );
 /**
- * Each employee's case values as historiesColumn's text. Kept ready in case_histories (rebuilt by a
- * trigger whenever an employee's values change, drizzle/0019_case_histories.sql): reading it is an index
- * range, where aggregating the values again cost the database about 10 ms per 1,000 employees, before the
- * first entry could be written. The kept text holds every value recorded; it is the answer when its
- * newest value was recorded up to knownAt, as always under the results lock (basis.ts). An employee with
- * a value recorded later (a time set in the future) gets the values up to knownAt aggregated anew, by a
- * subquery that runs for that row only (null when none was recorded by then). One scan of one index: a
- * join or IN over the two tables let a prepared statement's generic plan loop over every case value of
- * the payroll for each kept row (12 s per slice of 1,000 employees, bench/recalc).
+ * Each employee's case values as the text historyFromText reads (entry-rows.ts), defined once in SQL:
+ * case_values_text (drizzle/0019_case_histories.sql). Kept ready in case_histories, rebuilt by a trigger
+ * whenever an employee's values change: reading it is an index range, where aggregating the values again
+ * cost the database about 10 ms per 1,000 employees, before the first entry could be written. The kept
+ * text holds every value recorded; it is the answer when its newest value was recorded up to knownAt, as
+ * always under the results lock (basis.ts). An employee with a value recorded later (a time set in the
+ * future) gets the values up to knownAt aggregated anew, for that row only (null when none was recorded by
+ * then). One scan of one index: a join or IN over the two tables let a prepared statement's generic plan
+ * loop over every case value of the payroll for each kept row (12 s per slice of 1,000 employees, bench/recalc).
  */
 const historiesRead = tenantRead<LoadValues>()("recalc.histories", (db, p, variant) => {
   const knownAt = sql`${p.value("knownAt")}::timestamptz`;
-  const valuesThen = sql`(select ${historiesColumn} from ${caseValues} where ${caseValues.tenantId} = ${caseHistories.tenantId} and ${caseValues.payrollId} = ${caseHistories.payrollId} and ${caseValues.employeeId} = ${caseHistories.employeeId} and ${recordedBy(knownAt)})`;
+  const valuesThen = sql`case_values_text(${caseHistories.tenantId}, ${caseHistories.payrollId}, ${caseHistories.employeeId}, ${knownAt})`;
   return db
     .select({ employeeId: caseHistories.employeeId, values: sql<string | null>`case when ${caseHistories.recordedUntil} <= ${knownAt} then ${caseHistories.values} else ${valuesThen} end` })
     .from(caseHistories)

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { historiesColumn } from "@/server/results/recalculate";
+import { VALUE_PART, VALUE_RECORD } from "@/server/results/entry-rows";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
@@ -9,8 +9,8 @@ vi.setConfig({ testTimeout: 120_000 });
 /**
  * case_histories keeps each employee's case values as the text a recalculation reads, rebuilt by a trigger
  * on case_values (drizzle/0019_case_histories.sql). It must always be what aggregating the values gives
- * (recalculate.ts's historiesColumn), whatever wrote them, and a recalculation must not read from it a
- * value recorded after its time.
+ * (written out below as entry-rows.ts describes the text, independently of the migration's case_values_text),
+ * whatever wrote them, and a recalculation must not read from it a value recorded after its time.
  */
 async function database() {
   const { getDb } = await import("@/server/db/client");
@@ -23,8 +23,9 @@ async function database() {
 async function keptAndAggregated(tenantId: string) {
   const { db, sql, eq, isNotNull, and, caseValues } = await database();
   const kept = (await db.execute(sql`select employee_id, payroll_id, "values", recorded_until::text as recorded_until from case_histories where tenant_id = ${tenantId}::uuid`)) as unknown as Row[] | { rows: Row[] };
+  const inRecordOrder = sql<string>`string_agg(concat_ws(${VALUE_PART}::text, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, coalesce(${caseValues.end}::text, ''), ${caseValues.caseChangeId}), ${VALUE_RECORD}::text order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})`;
   const aggregated = await db
-    .select({ employee_id: caseValues.employeeId, payroll_id: caseValues.payrollId, values: historiesColumn, recorded_until: sql<string>`max(${caseValues.createdAt})::text` })
+    .select({ employee_id: caseValues.employeeId, payroll_id: caseValues.payrollId, values: inRecordOrder, recorded_until: sql<string>`max(${caseValues.createdAt})::text` })
     .from(caseValues)
     .where(and(eq(caseValues.tenantId, tenantId), isNotNull(caseValues.employeeId)))
     .groupBy(caseValues.payrollId, caseValues.employeeId);

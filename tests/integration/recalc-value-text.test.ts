@@ -1,6 +1,5 @@
 import { describe, expect, vi } from "vitest";
 import { historyFromText } from "@/server/results/entry-rows";
-import { historiesColumn } from "@/server/results/recalculate";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
@@ -8,7 +7,7 @@ import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
 vi.setConfig({ testTimeout: 120_000 });
 
 /**
- * A recalculation reads each employee's case values as one text (recalculate.ts's historiesColumn, read by
+ * A recalculation reads each employee's case values as one text (case_values_text, kept in case_histories, read by
  * entry-rows.ts's historyFromText). Text values with a leading '=', emoji, quotes, backslashes, apostrophes, separators of other
  * formats and letters beyond ASCII must come out of it exactly as recorded, and the recalculation must read
  * them through either path (a value it cannot read fails the whole recalculation).
@@ -22,9 +21,9 @@ async function addressedEmployee(from: string) {
 
   // What the calculation reads, straight from the database, against what the API shows as recorded.
   const { getDb } = await import("@/server/db/client");
-  const { caseValues } = await import("@/server/db/schema");
+  const { caseHistories } = await import("@/server/db/schema");
   const { eq } = await import("drizzle-orm");
-  const [row] = await (await getDb()).select({ text: historiesColumn }).from(caseValues).where(eq(caseValues.employeeId, employeeId));
+  const [row] = await (await getDb()).select({ text: caseHistories.values }).from(caseHistories).where(eq(caseHistories.employeeId, employeeId));
   const history = historyFromText(row!.text);
   const recorded = await api.get(`${base}/cases/values/time?employeeId=${employeeId}&valueDate=${from}`, { token: t.token });
   expect(recorded.status, recorded.text).toBe(200);

@@ -73,8 +73,8 @@ export const caseValues = pgTable(
 );
 
 /**
- * Each employee's case values as the text a recalculation reads (server/results/recalculate.ts's
- * historiesColumn), with the record time of the newest. Written only by triggers on case_values
+ * Each employee's case values as the text a recalculation reads (case_values_text in
+ * drizzle/0019_case_histories.sql), with the record time of the newest. Written only by triggers on case_values
  * (drizzle/0019_case_histories.sql), in the writing statement's transaction.
  */
 export const caseHistories = pgTable(

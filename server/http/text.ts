@@ -53,7 +53,7 @@ export type TextFinding = { path: string; message: string };
 
 /**
  * The first string (or object key) in a parsed body or query that breaks the everywhere-rule, with
- * its path, or a nesting deeper than any operation accepts. Iterative, so a hostile depth cannot
+ * its path, a key named __proto__, or a nesting deeper than any operation accepts. Iterative, so a hostile depth cannot
  * overflow the stack.
  */
 export function firstForbiddenText(root: unknown, prefix = ""): TextFinding | null {
@@ -69,7 +69,10 @@ export function firstForbiddenText(root: unknown, prefix = ""): TextFinding | nu
     if (depth >= MAX_DEPTH) return { path, message: `Nested more than ${MAX_DEPTH} levels deep.` };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      const keyProblem = textProblem(key, { singleLine: true });
+      // JSON.parse keeps "__proto__" as a key of its own, but copying it into an object (zod's records
+      // do) sets the prototype instead, and the entry vanishes: `amounts: { "__proto__": "10.00" }` read as
+      // no amounts at all would pay the whole open amount. No field of any operation has this name.
+      const keyProblem = key === "__proto__" ? "A key named __proto__ is not accepted." : textProblem(key, { singleLine: true });
       if (keyProblem) return { path: childPath, message: keyProblem };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, call } from "../fixtures/api";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
+import { payrollWithStaff } from "../fixtures/payouts";
 
 /** Issue 9: what a hostile or clumsy client found, each fixed once at its cause. */
 
@@ -99,6 +100,26 @@ describe("every POST that changes state honours Idempotency-Key", () => {
     });
     expect(reply.status).toBe(422);
     expect(reply.body.errors[0].path).toMatch(/^values\.0\.value/);
+  });
+});
+
+describe("a key named __proto__ is refused, never read as no key", () => {
+  it("amounts: { __proto__: ... } is 422 naming it, and nobody is paid", async () => {
+    const t = await payrollWithStaff(1);
+    const reply = await call("POST", `${t.base}/open/payouts`, { token: t.token, rawBody: '{"amounts":{"__proto__":"10.00"}}', headers: { "content-type": "application/json" } });
+    expect(reply.status, reply.text).toBe(422);
+    expect(reply.body.errors[0].path).toBe("amounts.__proto__");
+    expect((await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items).toEqual([]);
+    expect((await api.post(`${t.base}/open/payouts`, { amounts: { [t.employeeIds[0]!]: "10.00" } }, { token: t.token })).status).toBe(201);
+  });
+
+  it("in a query, repeated or not, it is 422 too", async () => {
+    const t = await tenantFixture();
+    for (const query of ["__proto__=x", "__proto__=x&__proto__=y"]) {
+      const reply = await api.get(`/api/tenants/${t.orgId}/employees?${query}`, { token: t.token });
+      expect(reply.status, reply.text).toBe(422);
+      expect(reply.body.errors[0].path).toBe("__proto__");
+    }
   });
 });
 

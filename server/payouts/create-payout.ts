@@ -14,6 +14,7 @@ import { commitUnderKey } from "../http/idempotency";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { confirmations, controlOf } from "../results/read-entries";
+import { isShownEntry } from "../results/shown-entries";
 import { checkSalaryIban, normalizeIban } from "./iban";
 import { openAmountOf, payableNow } from "./open-amounts";
 import { buildPain001, Pain001InputError, toReference, type Pain001Input, type Pain001Payment } from "./pain001";
@@ -22,7 +23,7 @@ import { splitPayment, type SecondAccount } from "./split";
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";
 import type { CreatePayout } from "./schemas";
 
-type EntryRow = Pick<typeof payrunEntries.$inferSelect, "id" | "employeeId" | "payable" | "carriedForward" | "paidOut" | "issues">;
+type EntryRow = Pick<typeof payrunEntries.$inferSelect, "id" | "employeeId" | "employed" | "payable" | "carriedForward" | "paidOut" | "issues">;
 type ValueRow = typeof caseValues.$inferSelect;
 
 /** A reason an employee (or the company, employeeId null) cannot be paid, as Payroll Control shows it. */
@@ -233,6 +234,7 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
       .select({
         id: payrunEntries.id,
         employeeId: payrunEntries.employeeId,
+        employed: payrunEntries.employed,
         payable: payrunEntries.payable,
         carriedForward: payrunEntries.carriedForward,
         paidOut: payrunEntries.paidOut,
@@ -252,7 +254,10 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     // Who is asked for by name (refused when blocked) and who is paid because everyone is (skipped when blocked).
     const named = new Set<string>(explicit ?? amounts.keys());
     const confirmed = await confirmations(scope, payrollId, period.periodStart, period.periodEnd);
-    const candidates = entries.filter((e) => named.has(e.employeeId) || (!explicit && payableNow(e) > 0));
+    // An employee the period does not show (not in payroll in it, nothing open) has no Payroll Control items
+    // (controlling lists them as not in payroll, non-blocking): asked for by name, nothing is open for them.
+    const outsidePeriod = (e: EntryRow) => !isShownEntry(e) && payableNow(e) <= 0;
+    const candidates = entries.filter((e) => !outsidePeriod(e) && (named.has(e.employeeId) || (!explicit && payableNow(e) > 0)));
     const blocked: BlockingItem[] = [];
     const blockedIds = new Set<string>();
     const payable: EntryRow[] = [];
@@ -280,7 +285,9 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
       throw new Conflict("payout.blocked", `${who} selected employee(s) cannot be paid: resolve their Payroll Control items first.`, { items: blocked });
     }
 
-    const exceeding: FieldError[] = [];
+    const exceeding: FieldError[] = entries
+      .filter((e) => outsidePeriod(e) && amounts.has(e.employeeId))
+      .map((e) => ({ path: `amounts.${e.employeeId}`, message: `The amount exceeds the open amount of ${formatRappen(0)}.` }));
     const lines = paid.flatMap((entry) => {
       const open = payableNow(entry);
       const amount = amounts.get(entry.employeeId) ?? open;

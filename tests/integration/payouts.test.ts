@@ -5,7 +5,7 @@ import { events, payrunEntries } from "@/server/db/schema";
 import { todayInZurich } from "@/server/dates";
 import { chf, formatRappen } from "@/server/money/rappen";
 import { api } from "../fixtures/api";
-import { memberOf, tenantFixture } from "../fixtures/factories";
+import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { validatePain001 } from "../fixtures/pain001/validate";
 import { companyFixture, payableEmployee, payrollWithStaff, postCase } from "../fixtures/payouts";
 
@@ -261,6 +261,25 @@ describe("payouts: refusals", () => {
     const response = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`, {}, { token: t.token });
     expect(response.status, response.text).toBe(409);
     expect(response.body.code).toBe("payout.nothing_open");
+  });
+
+  it("an employee not in payroll yet, asked for by name: nothing is open (409), an amount exceeds it (422); Payroll Control blocks nothing", async () => {
+    const t = await payrollWithStaff(1);
+    const newcomer = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id as string;
+    const control = await controlOf(t, newcomer);
+    expect(control).toMatchObject({ state: "EmployedWithoutWage", openAmount: "0.00" });
+    expect(control.items.filter((i: { blocking: boolean }) => i.blocking)).toEqual([]);
+
+    const byName = await pay(t, { employeeIds: [newcomer] });
+    expect(byName.status, byName.text).toBe(409);
+    expect(byName.body.code).toBe("payout.nothing_open");
+    const withAmount = await pay(t, { amounts: { [newcomer]: "10.00" } });
+    expect(withAmount.status, withAmount.text).toBe(422);
+    expect(withAmount.body).toMatchObject({ code: "payout.exceeds_open_amount", errors: [{ path: `amounts.${newcomer}` }] });
+    // Everyone else is paid as before; the newcomer is not among them.
+    const all = await pay(t);
+    expect(all.status, all.text).toBe(201);
+    expect(all.body.payout.lines.map((l: { employeeId: string }) => l.employeeId)).toEqual(t.employeeIds);
   });
 
   it("409 period.not_open for a closed period", async () => {

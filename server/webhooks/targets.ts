@@ -65,6 +65,8 @@ export async function resolveTarget(payloadUrl: string): Promise<Target> {
   const url = parseTargetUrl(payloadUrl);
   if (allowsPrivateTargets()) return { url, address: null, family: null };
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  // RFC 6761: localhost and every name under it are loopback, whether or not this machine's resolver knows them.
+  if (/(^|\.)localhost\.?$/.test(host)) throw new TargetRefused(`${url.hostname} is a loopback name: not a public address.`);
   let addresses: { address: string; family: number }[];
   try {
     addresses = await lookup(host, { all: true, verbatim: true });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "../context";
 import { caseValues, employees, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import { inTenant, readInTenant, tenantRead, type ReadParams } from "../db/tenant-scope";
@@ -333,8 +333,8 @@ export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ct
 const RELEVANT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f-]{36}$/;
 
 /**
- * The case values relevant to an entry's period (its employee's and the company's) recorded since the last close, in
- * record order; a page of them when `page` is given (contract 1: lists are paged).
+ * The case values relevant to an entry's period (its employee's and the company's) recorded since the last close
+ * before that period (and, for a closed period, up to its own close), in record order; a page of them when `page` is given (contract 1: lists are paged).
  */
 export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entryId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; page?: PageQuery }) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
@@ -342,8 +342,14 @@ export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entr
   const entry = entries.find((e) => e.id === entryId);
   if (!entry) throw new NotFound("payrun_period_entry");
   return inTenant(ctx, async (scope) => {
-    const closed = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), isNotNull(payrunPeriods.closedAt)), { orderBy: [desc(payrunPeriods.closedAt)], limit: 1 });
-    const since = closed[0]?.closedAt ?? null;
+    // "Since the last period close" as the entry's period saw it: from the close of the period before it, and for a
+    // closed period up to its own close (what was recorded later is a later period's).
+    const before = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), isNotNull(payrunPeriods.closedAt), lt(payrunPeriods.periodStart, period.periodStart)), {
+      orderBy: [desc(payrunPeriods.periodStart)],
+      limit: 1,
+    });
+    const since = before[0]?.closedAt ?? null;
+    const until = period.closedAt ?? null;
     const values = await scope.rows(
       caseValues,
       and(
@@ -352,6 +358,7 @@ export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entr
         lte(caseValues.start, period.periodEnd),
         or(isNull(caseValues.end), gte(caseValues.end, period.periodStart)),
         since ? gt(caseValues.createdAt, since) : undefined,
+        until ? lte(caseValues.createdAt, until) : undefined,
       ),
       { orderBy: [asc(caseValues.createdAt), asc(caseValues.id)] },
     );

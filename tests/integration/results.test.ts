@@ -95,6 +95,27 @@ describe("always-current results", () => {
     expect(forged.status).toBe(422);
   });
 
+  it("relevantEventValues of a closed period's entry: what was recorded up to its close; the next period's: what came after", async () => {
+    const { t, base, post, employee } = await example1();
+    const january = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items[0].id as string;
+    const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
+    expect(closed.status, closed.text).toBe(200);
+    const raise = await post("Salary", employee.id, { MonthlySalary: "7000.00" }, "2026-02-01");
+    const february = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items[0].id as string;
+
+    const ofJanuary = await api.get(`${base}/payrunperiods/${closed.body.id}/entries/${january}/relevantEventValues`, { token: t.token });
+    expect(ofJanuary.status, ofJanuary.text).toBe(200);
+    expect(ofJanuary.body.since).toBeNull(); // no close before January
+    const januaryFields = ofJanuary.body.items.map((i: { caseFieldName: string; value: string }) => `${i.caseFieldName}=${i.value}`);
+    expect(januaryFields).toEqual(expect.arrayContaining(["MonthlySalary=6500.00", "NbuRate=1"]));
+    expect(januaryFields).not.toContain("MonthlySalary=7000.00");
+
+    const ofFebruary = await api.get(`${base}/payrunperiods/open/entries/${february}/relevantEventValues`, { token: t.token });
+    expect(ofFebruary.status, ofFebruary.text).toBe(200);
+    expect(ofFebruary.body.since).toBe(closed.body.closedAt);
+    expect(ofFebruary.body.items.map((i: { caseChangeId: string }) => i.caseChangeId)).toEqual([raise.id]);
+  });
+
   it("an unknown entry or period is a 404", async () => {
     const { t, base } = await example1();
     expect((await api.get(`${base}/payrunperiods/open/entries/0190a0a0-0000-7000-8000-000000000000`, { token: t.token })).status).toBe(404);

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useForm, type Control, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
 import { CANTON_CODES } from "@/server/cases/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
-import { parseDateInput } from "@/components/format/swiss";
+import { parseDateInput, plainNumberInput } from "@/components/format/swiss";
 import { useFormat } from "@/components/format/use-format";
 import { ApiProblem, apiRequest } from "@/components/forms/api";
 import { FormDateField } from "@/components/forms/date-field";
@@ -25,10 +25,15 @@ type Body = PostCaseChange;
 /** A date as typed (31.01.2026, or 2026-01-31) as the API's YYYY-MM-DD; what cannot be read stays as typed, for the check to name. */
 export const isoOf = (typed: string) => parseDateInput(typed) ?? typed.trim();
 
-/** A field's value as the API takes it: dates as YYYY-MM-DD, the rest as typed. */
+/** Numbers as the screens show them may be typed back: 6'600.00 is 6600.00. */
+const AMOUNTS = new Set(["money", "percent", "decimal", "integer"]);
+
+/** A field's value as the API takes it: dates as YYYY-MM-DD, amounts without grouping, the rest as typed. */
 const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
   const typed = (values.fields[field.name] ?? "").trim();
-  return field.valueType === "date" && typed ? isoOf(typed) : typed;
+  if (!typed) return typed;
+  if (field.valueType === "date") return isoOf(typed);
+  return AMOUNTS.has(field.valueType) ? plainNumberInput(typed) : typed;
 };
 
 /** The API body from the form: only the fields whose value differs from the one in force. */
@@ -146,7 +151,7 @@ export function FieldInput({
     case "date":
       return <FormDateField label={label} hint={hint} error={error} control={control} name={`fields.${field.name}`} />;
     default: {
-      const unit = field.valueType === "money" ? " (CHF)" : field.valueType === "percent" ? " (%)" : "";
+      const unit = field.valueType === "money" ? " (CHF)" : field.valueType === "percent" && !label.includes("%") ? " (%)" : "";
       return <TextField label={`${label}${unit}`} inputMode={NUMERIC.has(field.valueType) ? "decimal" : undefined} autoComplete="off" hint={hint} error={error} {...registration} />;
     }
   }

@@ -74,6 +74,17 @@ export function formatWeekday(date: string, locale: Locale) {
 }
 
 /**
+ * A number a person typed as the service reads it: the apostrophes and spaces the screens group
+ * thousands with are left out ("6'600.00", "6 600.00"), and a decimal comma is a point ("6600,50").
+ * With a point as well, commas are taken as grouping ("6,600.50"). Anything else stays as typed,
+ * for the check to name.
+ */
+export function plainNumberInput(input: string): string {
+  const ungrouped = input.trim().replace(/['’\s\u00a0\u202f]/g, "");
+  return ungrouped.includes(".") ? ungrouped.replace(/,/g, "") : ungrouped.replace(",", ".");
+}
+
+/**
  * A date a person typed: "31.01.2026", "31.1.2026" or "2026-01-31" (what a date input sends), as
  * YYYY-MM-DD; null when it is not a real calendar date.
  */

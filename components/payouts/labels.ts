@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Payout as PayoutSchema } from "@/server/payouts/schemas";
 import type { ProblemTranslator } from "@/components/forms/problem";
 import { issueSentence, type CalcTranslator } from "@/components/results/calc-text";
-import type { Formatter } from "@/components/format/swiss";
+import { plainNumberInput, type Formatter } from "@/components/format/swiss";
 import { findingSentence, type ResultsTranslator, type Vocabulary } from "@/components/results/labels";
 import type { Locale } from "@/i18n/locales";
 
@@ -35,7 +35,7 @@ export type AmountInputProblem = "empty" | "decimals" | "invalid" | "tooLarge" |
  * the decimal point (fr-CH writes 1 234,50).
  */
 export function parseAmountInput(text: string): { ok: true; rappen: number } | { ok: false; problem: AmountInputProblem } {
-  const cleaned = text.trim().replace(/['’\s\u00a0\u202f]/g, "").replace(",", ".");
+  const cleaned = plainNumberInput(text);
   if (!cleaned) return { ok: false, problem: "empty" };
   if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return { ok: false, problem: /^\d+\.\d{3,}$/.test(cleaned) ? "decimals" : "invalid" };
   const [whole = "0", fraction = ""] = cleaned.split(".");

@@ -125,7 +125,8 @@ describe("the employee page and the cost centers, as an HR administrator uses th
   it("item 18: a raise from a future date shows beside the current value, on the form and on the overview", async () => {
     await page.goto(`${employeeUrl()}#section-employment`);
     const form = caseForm("Salary");
-    await form.getByLabel("Monthly salary (CHF)").fill("7000");
+    // Typed as the screens show amounts: the grouping apostrophe is left out.
+    await form.getByLabel("Monthly salary (CHF)").fill("7'000.00");
     await form.getByLabel("Valid from").fill("2026-09-01");
     await form.getByRole("button", { name: "Save salary" }).click();
     await form.getByText(/^Saved 1 value/).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDate, formatInstant, formatMonth, parseDateInput } from "@/components/format/swiss";
+import { formatAmount, formatDate, formatInstant, formatMonth, parseDateInput, plainNumberInput } from "@/components/format/swiss";
 import { localeOfCulture, negotiateLocale } from "@/i18n/locales";
 
 describe("the person's language", () => {
@@ -50,5 +50,19 @@ describe("Swiss formats", () => {
     expect(parseDateInput("2026-01-31")).toBe("2026-01-31");
     for (const bad of ["31.02.2026", "29.02.2025", "2026-13-01", "31/01/2026", "", "=1+1", "31.01.2026\u0000"]) expect(parseDateInput(bad), bad).toBeNull();
     expect(parseDateInput("29.02.2028")).toBe("2028-02-29");
+  });
+});
+
+describe("numbers typed back as the screens show them", () => {
+  it("leaves out grouping apostrophes and spaces, reads a decimal comma, and leaves the rest for the check", () => {
+    expect(plainNumberInput("6'600.00")).toBe("6600.00");
+    expect(plainNumberInput(" 6’600.50 ")).toBe("6600.50");
+    expect(plainNumberInput("6\u202f600,50")).toBe("6600.50");
+    expect(plainNumberInput("6 600")).toBe("6600");
+    expect(plainNumberInput("5,3")).toBe("5.3");
+    expect(plainNumberInput("6,600.50")).toBe("6600.50");
+    expect(plainNumberInput("-12.5")).toBe("-12.5");
+    expect(plainNumberInput("abc")).toBe("abc");
+    expect(plainNumberInput("1.2.3")).toBe("1.2.3");
   });
 });

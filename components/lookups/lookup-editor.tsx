@@ -262,7 +262,7 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgI
       <td className="py-2 pr-3 font-mono text-xs">{wageType.number}</td>
       <td className="break-words py-2 pr-3">
         {name}
-        <span className="block text-xs text-slate-500">{wageType.kind}</span>
+        <span className="block text-xs text-slate-500">{t(`wageTypeKinds.${wageType.kind}`)}</span>
       </td>
       <td className="py-2 pr-3">
         <form

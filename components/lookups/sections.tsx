@@ -1,10 +1,12 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listWageTypes } from "@/server/lookups/list-wage-types";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { getPayrollRegulations } from "@/server/regulations/assignment";
+import { regulationByName } from "@/server/regulations/catalog";
+import { displayName } from "@/components/regulations/display-name";
 import { Card } from "@/components/ui/card";
 import { AddLookupValueForm, LookupValueTable, WageTypeMapping } from "./lookup-editor";
 
@@ -25,7 +27,7 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
     <div className="space-y-6">
       <Card
         title={t("accounts")}
-        description={t("accountsCardDescription", { chart: regulations.accountingData })}
+        description={t("accountsCardDescription", { chart: displayName(regulationByName(regulations.accountingData)?.displayName, await getLocale()) || regulations.accountingData })}
       >
         <div className="space-y-5">
           <LookupValueTable orgId={ctx.tenantId} regulation={regulations.accountingData} kind="Accounts" items={sorted} canUpdate={canUpdate} />

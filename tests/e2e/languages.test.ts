@@ -199,6 +199,15 @@ describe("the console speaks the person's language", () => {
       expect(sentence).toContain({ "de-CH": "Kein Monatslohn", "fr-CH": "Pas de salaire mensuel", "it-CH": "Nessun salario mensile", "en-CH": "No monthly salary" }[locale]);
     });
 
+    it(`${locale}: a page that does not exist says so in it, with the way back`, async () => {
+      expect(currentLocale).toBe(locale);
+      const response = await page.goto(`/tenants/${orgId}/employees/0190a0a0-0000-7000-8000-000000000000`);
+      expect(response?.status()).toBe(404);
+      expect(await page.locator("html").getAttribute("lang")).toBe(locale);
+      await page.getByText(message(locale, "common", "notFound.title"), { exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: message(locale, "common", "notFound.home") }).getAttribute("href")).toBe("/");
+    });
+
     it(`${locale}: the close screen speaks it`, async () => {
       expect(currentLocale).toBe(locale);
       await page.goto(`/tenants/${orgId}/close`);

@@ -278,7 +278,7 @@ const employeeCases: CaseDefinition[] = [
     ],
   },
   {
-    name: "ControlConfirmation", scope: "employee", cluster: "P", displayName: L("Bestätigung Payroll Control", "Confirmation Payroll Control", "Conferma Payroll Control", "Payroll Control confirmation"),
+    name: "ControlConfirmation", scope: "employee", cluster: "P", displayName: L("Bestätigung Lohnkontrolle", "Confirmation du contrôle des salaires", "Conferma del controllo salari", "Payroll Control confirmation"),
     fields: [
       field("ControlCode", L("Bestätigter Punkt", "Point confirmé", "Punto confermato", "Confirmed item"), "text"),
       field("ControlComment", L("Kommentar", "Commentaire", "Commento", "Comment"), "text"),

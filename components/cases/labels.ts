@@ -71,6 +71,9 @@ export function displayValue(field: CaseFieldDefinition | undefined, value: stri
       return /^-?\d+(\.\d+)?$/.test(value) ? format.percent(value) : value;
     case "date":
       return /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.date(value) : value;
+    case "iban":
+      // In groups of four, as printed on bank documents.
+      return value.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
     case "lookup": {
       const found = field.lookup ? lookups[field.lookup]?.find((l) => l.key === value) : undefined;
       return found ? `${found.key} · ${found.value}` : value;

@@ -40,10 +40,7 @@ export function ChangeDetailsView({ task, cases }: { task: Task; cases: CaseDefi
   const shown = (fieldName: string, value: unknown) => {
     const raw = text(value);
     if (raw === null) return <span className="text-slate-500">{t("change.none")}</span>;
-    const field = definition?.fields.find((f) => f.name === fieldName);
-    // An IBAN in groups of four, as printed on bank documents.
-    if (field?.valueType === "iban") return raw.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
-    return displayValue(field, raw, words);
+    return displayValue(definition?.fields.find((f) => f.name === fieldName), raw, words);
   };
   const start = text(details.start);
   const end = text(details.end);

@@ -203,8 +203,9 @@ describe("the self-service portal at 390 x 844", () => {
     await report.waitFor();
     expect(await report.getByTestId("change-status").textContent()).toBe("Pending");
     await snap("pending");
-    expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH93");
-    expect(await page.getByTestId("field-Iban").getByTestId("pending-value").textContent()).toContain("CH56");
+    // In groups of four, as on bank documents (and on HR's task).
+    expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH93 0076 2011 6238 5295 7");
+    expect(await page.getByTestId("field-Iban").getByTestId("pending-value").textContent()).toContain("CH56 0483 5012 3456 7800 9");
   });
 
   it("HR approves it; the employee sees it approved and in force", async () => {

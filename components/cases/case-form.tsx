@@ -25,15 +25,12 @@ type Body = PostCaseChange;
 /** A date as typed (31.01.2026, or 2026-01-31) as the API's YYYY-MM-DD; what cannot be read stays as typed, for the check to name. */
 export const isoOf = (typed: string) => parseDateInput(typed) ?? typed.trim();
 
-/** Numbers as the screens show them may be typed back: 6'600.00 is 6600.00. */
-const AMOUNTS = new Set(["money", "percent", "decimal", "integer"]);
-
-/** A field's value as the API takes it: dates as YYYY-MM-DD, amounts without grouping, the rest as typed. */
+/** A field's value as the API takes it: dates as YYYY-MM-DD, numbers without the grouping the screens show (6'600.00 is 6600.00), the rest as typed. */
 const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
   const typed = (values.fields[field.name] ?? "").trim();
   if (!typed) return typed;
   if (field.valueType === "date") return isoOf(typed);
-  return AMOUNTS.has(field.valueType) ? plainNumberInput(typed) : typed;
+  return NUMERIC.has(field.valueType) ? plainNumberInput(typed) : typed;
 };
 
 /** The API body from the form: only the fields whose value differs from the one in force. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formatIbanForPrint } from "@/server/cases/identifiers";
 import type { CaseDefinitionOut } from "@/server/cases/schemas";
 import type { Formatter } from "@/components/format/swiss";
 import { findingTitle } from "@/components/results/labels";
@@ -72,8 +73,7 @@ export function displayValue(field: CaseFieldDefinition | undefined, value: stri
     case "date":
       return /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.date(value) : value;
     case "iban":
-      // In groups of four, as printed on bank documents.
-      return value.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+      return formatIbanForPrint(value);
     case "lookup": {
       const found = field.lookup ? lookups[field.lookup]?.find((l) => l.key === value) : undefined;
       return found ? `${found.key} · ${found.value}` : value;

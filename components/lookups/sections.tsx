@@ -23,11 +23,12 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
   const sorted = byKey(accounts.items);
   const t = await getTranslations("lookups");
   if (!regulations.accountingData) return <Card title={t("accountsTitle")}>{t("chooseChartFirst")}</Card>;
+  const chart = displayName(regulationByName(regulations.accountingData)?.displayName, await getLocale()) || regulations.accountingData;
   return (
     <div className="space-y-6">
       <Card
         title={t("accounts")}
-        description={t("accountsCardDescription", { chart: displayName(regulationByName(regulations.accountingData)?.displayName, await getLocale()) || regulations.accountingData })}
+        description={t("accountsCardDescription", { chart })}
       >
         <div className="space-y-5">
           <LookupValueTable orgId={ctx.tenantId} regulation={regulations.accountingData} kind="Accounts" items={sorted} canUpdate={canUpdate} />

@@ -53,7 +53,7 @@ async function main() {
       Array.from({ length: PRODUCERS }, async () => {
         for (let n = next++; n < COUNT; n = next++) {
           if (mode === "woken") await inTenantOf(tenantId, (scope) => enqueueJob(scope, name, { n }));
-          else await db.transaction((tx) => enqueueJob(new TenantScope(tx as never, tenantId), name, { n }));
+          else await db.transaction(async (tx) => enqueueJob(await TenantScope.entered(tx as never, tenantId), name, { n }));
           committed.set(n, performance.now());
         }
       }),

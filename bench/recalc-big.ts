@@ -90,7 +90,7 @@ async function main() {
       timelineStart = performance.now();
       timelineBackend = backend;
       timelineCpu = { server: cpuSecondsOf(backend), process: process.cpuUsage() };
-      const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
+      const result = await recalculateOpenPeriod(await TenantScope.entered(tx as never, big.tenantId), regulations, payrollRow!);
       serverCpu = cpuSecondsOf(backend) - server0;
       return result;
     });

@@ -56,7 +56,7 @@ async function main() {
   for (let month = 0; month < 12; month++) {
     if (month === 0) {
       const [row] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, small.payroll.id));
-      await db.transaction((tx) => recalculateOpenPeriod(new TenantScope(tx as never, small.tenantId), regulations, row!));
+      await db.transaction(async (tx) => recalculateOpenPeriod(await TenantScope.entered(tx as never, small.tenantId), regulations, row!));
     }
     const result = await closePeriod({ ctx: small.ctx, payrollId: small.payroll.id, payrunPeriodId: "open" });
     if (result.status !== "closed") throw new Error("close failed");
@@ -121,7 +121,7 @@ async function main() {
     const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
     const server0 = cpuSecondsOf(backend);
     t0 += performance.now() - start;
-    const result = await recalculateOpenPeriod(new TenantScope(tx as never, big.tenantId), regulations, payrollRow!);
+    const result = await recalculateOpenPeriod(await TenantScope.entered(tx as never, big.tenantId), regulations, payrollRow!);
     serverCpu = cpuSecondsOf(backend) - server0;
     return result;
   });

@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq, sql, type InferSelectModel, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TenantCtx } from "../context";
-import { getDb, type Tx } from "./client";
+import { connection, type Database, type Tx } from "./client";
+import { copyFrom } from "./copy";
+import { reservedReadTransaction } from "./read-transaction";
 
 /**
  * The one module that owns tenant scoping. Service verbs reach tenant data only through a
@@ -30,14 +32,79 @@ type Insertable<T extends TenantTable> = T["$inferInsert"];
 type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] | SQL };
 type UpdateSet<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL };
 
+/** The role a tenant scope's statements run as: subject to the tenant_wall policies (drizzle/0020_row_level_security.sql). */
+export const TENANT_ROLE = "payroll_tenant";
+
+/** Makes the rest of a transaction the tenant's: its role and `app.tenant_id`, both reset at its end. */
+const enterTenant = (tenantId: string) => sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`;
+/** Back to the service's own role (the tables' owner, not subject to the policies), still in the transaction. */
+const leaveTenantRole = sql`select set_config('role', 'none', true)`;
+const leaveTenant = sql`select set_config('role', 'none', true), set_config('app.tenant_id', '', true)`;
+const enterTenantRole = sql.raw(`select set_config('role', '${TENANT_ROLE}', true)`);
+
 export class TenantScope {
   /** Run once the transaction has committed (by inTenant and inTenantOf); dropped on rollback. */
   readonly #afterCommit: (() => void)[] = [];
 
-  constructor(
+  private constructor(
     readonly tx: Tx,
     readonly tenantId: string,
   ) {}
+
+  /**
+   * The scope of an open transaction, which it makes the tenant's (TENANT_ROLE and app.tenant_id for the
+   * rest of the transaction), so that the database's policies hold even a statement that forgot its
+   * `tenant_id` condition to this tenant's rows. `entered` is the statement that does it: it goes ahead
+   * of the scope's first statement on the connection, and is awaited (or its failure seen) with it.
+   */
+  static enter(tx: Tx, tenantId: string): { scope: TenantScope; entered: Promise<unknown> } {
+    const entered = Promise.resolve(tx.execute(enterTenant(tenantId)));
+    entered.catch(() => {});
+    return { scope: new TenantScope(tx, tenantId), entered };
+  }
+
+  /** As enter, for a caller that has nothing else to send first. */
+  static async entered(tx: Tx, tenantId: string): Promise<TenantScope> {
+    const { scope, entered } = TenantScope.enter(tx, tenantId);
+    await entered;
+    return scope;
+  }
+
+  /** Ends what enter began, for a transaction of the service's own that scoped some of its work to tenants. */
+  static async leave(tx: Tx): Promise<void> {
+    await tx.execute(leaveTenant);
+  }
+
+  /**
+   * Runs `work` as the service's own role, still in this transaction, then makes it the tenant's again:
+   * for pg-boss creating a queue's table, which the tenant's role may not, and for the few questions
+   * that span tenants (whom a caller shares a tenant with). Its statements are not held by the tenant
+   * wall: each must name the tenants it reads, and what it writes must carry this scope's tenant id.
+   */
+  async asServiceRole<R>(work: () => Promise<R>): Promise<R> {
+    await this.tx.execute(leaveTenantRole);
+    const result = await work();
+    await this.tx.execute(enterTenantRole);
+    return result;
+  }
+
+  /**
+   * COPY ... FROM STDIN (server/db/copy.ts), as the service's own role: PostgreSQL refuses COPY FROM into
+   * a table whose row-level security applies to the caller, and PGlite's copy reads a file (its blob),
+   * which only a privileged role may. Rows copied into a tenant table must carry this scope's tenant id
+   * themselves. The tenant's role is back once the copy ends.
+   */
+  async copyInto(table: string, columns: readonly string[]) {
+    await this.tx.execute(leaveTenantRole);
+    const copy = await copyFrom(this.tx, table, columns);
+    return {
+      write: copy.write,
+      finish: async () => {
+        await copy.finish();
+        await this.tx.execute(enterTenantRole);
+      },
+    };
+  }
 
   /** Something to do once this transaction's writes are visible to others (wake a job worker). */
   afterCommit(fn: () => void) {
@@ -179,11 +246,15 @@ export const TRANSACTION_ATTEMPTS = 3;
  * times: the caller gets its answer rather than a 500 for a conflict it could not see.
  */
 export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope) => Promise<R>): Promise<R> {
-  const db = await getDb();
+  const { db } = await connection();
   for (let attempt = 1; ; attempt++) {
     let scope: TenantScope | undefined;
     try {
-      const result = await db.transaction((tx) => work((scope = new TenantScope(tx as Tx, tenantId))));
+      const result = await db.transaction(async (tx) => {
+        const entering = TenantScope.enter(tx as Tx, tenantId);
+        scope = entering.scope;
+        return bothSettled(entering.entered, work(scope));
+      });
       TenantScope.committed(scope!);
       return result;
     } catch (error) {
@@ -204,18 +275,45 @@ export function mustRunAgain(error: unknown): boolean {
 }
 
 /**
- * Runs a read, scoped to the caller's tenant like inTenant, without opening a transaction: its
- * statements run one by one on the pool (BEGIN and COMMIT would be two more round trips and hold a
- * connection between the statements). Under READ COMMITTED a transaction gives a read no more than
- * that: each statement sees what was committed when it began. For reads only; a command (anything
- * that writes) runs in inTenant.
+ * Work of the service across tenants, outside any tenant scope: as the service's own role, which the
+ * tenant wall does not hold, so every statement must name the tenant of each row itself. For batch
+ * writes that span tenants (a job worker recording many tenants' deliveries in one statement); a
+ * tenant domain's verbs otherwise reach data only through a scope.
+ */
+export async function acrossTenants<R>(work: (db: Database) => Promise<R>): Promise<R> {
+  return work((await connection()).db);
+}
+
+/**
+ * Runs a read, scoped to the caller's tenant like inTenant, in a read-only transaction that the tenant
+ * wall needs (its setting lives as long as a transaction). On PostgreSQL the BEGIN and the scope's
+ * setting go ahead of the first read on a reserved connection, and the COMMIT after the last, without
+ * waiting for either (server/db/read-transaction.ts): no round trip more than the reads' own. Under
+ * READ COMMITTED each statement sees what was committed when it began, as on the pool. For reads
+ * only; a command (anything that writes) runs in inTenant.
  */
 export async function readInTenant<R>(ctx: TenantCtx, work: (scope: TenantScope) => Promise<R>): Promise<R> {
-  const db = await getDb();
-  const scope = new TenantScope(db as unknown as Tx, ctx.tenantId);
-  const result = await work(scope);
-  TenantScope.committed(scope);
-  return result;
+  const { db, kind } = await connection();
+  const read = async (tx: Tx) => {
+    const { scope, entered } = TenantScope.enter(tx, ctx.tenantId);
+    const result = await bothSettled(entered, work(scope));
+    TenantScope.committed(scope);
+    return result;
+  };
+  if (kind === "postgres") return reservedReadTransaction(db, read);
+  return db.transaction((tx) => read(tx as Tx), { accessMode: "read only" });
+}
+
+/**
+ * The work's result once the scope's setting and the work have both ended: the transaction is left
+ * (committed or rolled back) only when none of its statements is still on the way, and a failed
+ * setting fails the whole even where the work's statements did not say so.
+ */
+async function bothSettled<R>(entered: Promise<unknown>, work: Promise<R>): Promise<R> {
+  const [setting, outcome] = await Promise.allSettled([entered, work]);
+  if (setting.status === "rejected") throw setting.reason;
+  if (outcome.status === "rejected") throw outcome.reason;
+  return outcome.value;
 }
 
 /** Postgres unique violation (code 23505), optionally of one named constraint. */

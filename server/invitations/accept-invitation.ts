@@ -62,7 +62,7 @@ export async function acceptInvitation({ caller, invitationId }: { caller: Perso
       if (status === "accepted") throw new Conflict("invitation.already_accepted", "This invitation has already been accepted.");
       if (status === "withdrawn") throw new Conflict("invitation.withdrawn", "This invitation was withdrawn.");
       if (status === "expired") throw new Conflict("invitation.expired", "This invitation has expired; ask for a new one.");
-      const scope = new TenantScope(tx, invitation.tenantId);
+      const scope = await TenantScope.entered(tx, invitation.tenantId);
       if (await scope.first(memberships, eq(memberships.userId, user.id))) {
         throw new Conflict("membership.exists", "You are already a member of this tenant.");
       }

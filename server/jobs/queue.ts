@@ -125,7 +125,7 @@ export async function enqueueJob(scope: TenantScope, kind: string, payload: Reco
     // it would wait for it to end, and nothing runs concurrently there.
     if (database === "postgres") await ensureQueue(jobs, kind);
     else {
-      await jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) });
+      await scope.asServiceRole(() => jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) }));
       scope.afterCommit(() => readyQueues.add(kind));
     }
   }

@@ -51,7 +51,10 @@ export async function updateRegulations(trigger: Trigger, catalog?: Regulation[]
     catalog,
     afterImport: async (tx, { added, updated, changes }) => {
       const affected = await affectedPayrolls(tx, changes);
-      for (const { payrollId, tenantId, from } of affected) await enqueueJob(new TenantScope(tx, tenantId), REGULATIONS_RECALCULATE, { payrollId, from });
+      for (const { payrollId, tenantId, from } of affected) {
+        await enqueueJob(await TenantScope.entered(tx, tenantId), REGULATIONS_RECALCULATE, { payrollId, from });
+      }
+      await TenantScope.leave(tx);
       await tx.insert(regulationUpdates).values({ id: newId(), trigger, added, updated, payrollsRecalculated: affected.length });
       return affected.length;
     },

@@ -7,7 +7,6 @@ import type { CaseDefinition, Lookup, Parameter, RegulationVersion, WageType } f
 import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
 import { lockPayrollResults, recordBasis } from "./basis";
-import { copyFrom } from "../db/copy";
 import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds, uuid } from "./entry-rows";
 import { phaseClock, recalcEvent } from "./recalc-phases";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
@@ -504,12 +503,12 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
   const calculatedAt = new Date().toISOString();
   // Values the same for every row of a direct copy, checked as the statement's parameters would be.
   const constants = path === "direct" ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}` : "";
-  let copy: Awaited<ReturnType<typeof copyFrom>> | null = null;
+  let copy: { write(text: string | Uint8Array): Promise<void>; finish(): Promise<void> } | null = null;
   let staging = false;
   const started = async () => {
     if (copy) return copy;
     if (path === "direct") {
-      copy = await copyFrom(scope.tx, "payrun_entries", [...STAGED_COLUMNS, "tenant_id", "payroll_id", "payrun_period_id", "calculated_at", "basis_id"]);
+      copy = await scope.copyInto("payrun_entries", [...STAGED_COLUMNS, "tenant_id", "payroll_id", "payrun_period_id", "calculated_at", "basis_id"]);
       return copy;
     }
     if (!staging) {
@@ -519,7 +518,7 @@ function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
       await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
       staging = true;
     }
-    copy = await copyFrom(scope.tx, "payrun_entries_stage", STAGED_COLUMNS);
+    copy = await scope.copyInto("payrun_entries_stage", STAGED_COLUMNS);
     return copy;
   };
   const writeText = async (text: string | Uint8Array) => (await started()).write(text);

@@ -1,8 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
 import { webhookMessages, webhooks } from "../db/schema";
-import { inTenantOf, type TenantScope } from "../db/tenant-scope";
+import { acrossTenants, inTenantOf, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
 import { openWebhookFailingTask } from "../tasks/webhook-failing";
@@ -170,13 +169,12 @@ async function flushDelivered() {
     ({ record: r }) => sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${r.token}::uuid, ${r.sentAt.toISOString()}::timestamptz, ${r.durationMs}::int, ${r.status}::int, ${r.body}::text)`,
   );
   try {
-    const db = await getDb();
     await recording(() =>
-      db.execute(sql`
+      acrossTenants((db) => db.execute(sql`
         update ${webhookMessages} set status = 'delivered', sent_at = v.sent_at, duration_ms = v.duration_ms, response_status = v.response_status,
           response_body = v.response_body, error = null, next_attempt_at = null, claim_token = null, claimed_until = null
         from (values ${sql.join(values, sql`, `)}) as v(id, tenant_id, token, sent_at, duration_ms, response_status, response_body)
-        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`),
+        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`)),
     );
     for (const entry of batch) entry.done();
   } catch (error) {

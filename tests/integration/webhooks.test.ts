@@ -279,10 +279,11 @@ describe("webhooks", { timeout: 120_000 }, () => {
     });
 
     it("does not follow redirects: a 3xx is a failed attempt", async () => {
-      const t = await tenantFixture({ withPayroll: false });
+      const t = await tenantFixture();
       const okBefore = receiver.at("/ok").length;
-      const webhook = await register(t, { payloadUrl: receiver.url("/redirect"), events: ["TaskChanged"] });
-      await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: "0190f3c4-0000-7000-8000-0000000000aa", taskId: "0190f3c4-0000-7000-8000-0000000000ee", kind: "webhookFailing", status: "open", resolution: null }));
+      // Not subscribed to TaskChanged: the webhookFailing task opened after the last attempt announces itself with one.
+      const webhook = await register(t, { payloadUrl: receiver.url("/redirect"), events: ["PayrunPeriodFinalized"] });
+      await inTenantOf(t.orgId, (scope) => recordEvent(scope, "PayrunPeriodFinalized", { payrollId: t.payroll.id, payrunPeriodId: "0190f3c4-0000-7000-8000-0000000000ee", periodStart: "2026-01-01", periodEnd: "2026-01-31" }));
       await drainUntil(() => receiver.at("/redirect").length >= 3);
       await settle();
       expect(receiver.at("/ok").length).toBe(okBefore);

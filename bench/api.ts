@@ -5,8 +5,10 @@
  *
  * Builds the app when the build is older than the sources (tests/support/server-process.ts, as the e2e suite does), starts `next start`
  * on a free port with the demo seed, takes a token for the demo system user (Administrator of the demo
- * tenant) and runs autocannon against each common read and against a bare route (the catch-all 404 of
- * /api, which authenticates nothing and reads nothing), in the same run:
+ * tenant) and one for the demo's Administrator person (admin@demo.example, from the development identity
+ * provider), and runs autocannon against each common read, once with each token (the person's rows end
+ * in "(person)"; issue 38: within 1.2x of the system user's), and against a bare route (the catch-all
+ * 404 of /api, which authenticates nothing and reads nothing), in the same run:
  * - saturated: --connections connections for --duration seconds: req/s and p50/p95/p99 (ms);
  * - paced: --rate requests per second, evenly spaced and sent on time (open loop, see paced()), over at most
  *   --connections connections, for --duration seconds: p50/p95 (ms) at that rate.
@@ -45,7 +47,8 @@ const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 const ROUNDS = Math.max(1, Number(args.rounds));
 
-type Target = { name: string; path: string; status: number; auth: boolean };
+/** `token`: the bearer token the read is made with (none for the bare route and the JWKS). */
+type Target = { name: string; path: string; status: number; token?: string };
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread; clientDelayMax?: number };
 /** The paced run's p95 second by second: whether its tail is spread evenly or comes from a few stalled seconds. */
 type SecondsSpread = { medianP95: number; worstP95: number; over20: number; count: number };
@@ -104,10 +107,10 @@ function percentile(sorted: number[], p: number): number {
  * p95 of 22-25 ms). A latency here runs from the time the request was due, not from when a
  * connection was free, so a server that falls behind is not flattered (no coordinated omission).
  */
-async function paced(baseUrl: string, target: Target, token: string): Promise<Figures> {
+async function paced(baseUrl: string, target: Target): Promise<Figures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const url = new URL(`${baseUrl}${target.path}`);
-  const headers = target.auth ? { authorization: `Bearer ${token}` } : {};
+  const headers = target.token ? { authorization: `Bearer ${target.token}` } : {};
   const latencies: number[] = [];
   const bySecond = new Map<number, number[]>();
   let errors = 0;
@@ -162,7 +165,7 @@ async function paced(baseUrl: string, target: Target, token: string): Promise<Fi
 }
 
 /** Every response's latency is kept (autocannon's own summary has no p95). */
-function cannon(baseUrl: string, target: Target, token: string): Promise<Figures> {
+function cannon(baseUrl: string, target: Target): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let wrongStatus = 0;
@@ -171,7 +174,7 @@ function cannon(baseUrl: string, target: Target, token: string): Promise<Figures
         url: `${baseUrl}${target.path}`,
         connections: CONNECTIONS,
         duration: DURATION,
-        headers: target.auth ? { authorization: `Bearer ${token}` } : {},
+        headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
       },
       (error, result) => {
         if (error) return reject(error);
@@ -251,16 +254,26 @@ async function main() {
     const open = periods.find((p) => String(p.status ?? p.periodStatus ?? "").toLowerCase() === "open") ?? periods[periods.length - 1]!;
     const period = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${String(open.id)}`;
 
+    // The demo's Administrator signs in through the development identity provider: the same reads with a person's token.
+    const personResponse = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    if (!personResponse.ok) throw new Error(`person token: ${personResponse.status} ${await personResponse.text()}`);
+    const personToken = ((await personResponse.json()) as { access_token: string }).access_token;
+    const reads = [
+      { name: "employees list", path: `/api/tenants/${orgId}/employees`, status: 200 },
+      { name: "one employee", path: `/api/tenants/${orgId}/employees/${String(employees[0]!.id)}`, status: 200 },
+      { name: "open period entries", path: `${period}/entries`, status: 200 },
+      { name: "payroll control", path: `${period}/controlling`, status: 200 },
+    ];
     const targets: Target[] = [
-      { name: "bare route (catch-all 404)", path: "/api/no-such-route", status: 404, auth: false },
-      { name: "JWKS", path: "/api/.well-known/jwks.json", status: 200, auth: false },
-      { name: "employees list", path: `/api/tenants/${orgId}/employees`, status: 200, auth: true },
-      { name: "one employee", path: `/api/tenants/${orgId}/employees/${String(employees[0]!.id)}`, status: 200, auth: true },
-      { name: "open period entries", path: `${period}/entries`, status: 200, auth: true },
-      { name: "payroll control", path: `${period}/controlling`, status: 200, auth: true },
+      { name: "bare route (catch-all 404)", path: "/api/no-such-route", status: 404 },
+      { name: "JWKS", path: "/api/.well-known/jwks.json", status: 200 },
+      ...reads.flatMap((read) => [
+        { ...read, token },
+        { ...read, name: `${read.name} (person)`, token: personToken },
+      ]),
     ].filter((t) => !args.only || t.name === "bare route (catch-all 404)" || t.name.includes(args.only));
     for (const target of targets) {
-      const response = await fetch(`${baseUrl}${target.path}`, { headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
+      const response = await fetch(`${baseUrl}${target.path}`, { headers: target.token ? { authorization: `Bearer ${target.token}` } : {} });
       const text = await response.text();
       if (response.status !== target.status) throw new Error(`${target.name} ${target.path}: ${response.status} ${text.slice(0, 300)}`);
     }
@@ -290,21 +303,21 @@ async function main() {
     type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number }; commits: number };
     const measure = async (target: Target): Promise<Measured> => {
       // A short warm-up so that the first (compiling, connecting) requests are not measured.
-      await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.auth ? { authorization: `Bearer ${token}` } : {} });
+      await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.token ? { authorization: `Bearer ${target.token}` } : {} });
       const backends = await backendPids();
       const commitsBefore = await commits();
       const before = { server: cpuSeconds(serverPids), database: cpuSeconds(backends) };
-      const saturated = await cannon(baseUrl, target, token);
+      const saturated = await cannon(baseUrl, target);
       const perRequest = (seconds: number) => (seconds * 1000) / Math.max(saturated.requests, 1);
       const cpuMs = { server: perRequest(cpuSeconds(serverPids) - before.server), database: perRequest(cpuSeconds(backends) - before.database) };
       const commitsPerRequest = ((await commits()) - commitsBefore) / Math.max(saturated.requests, 1);
-      return { saturated, paced: await paced(baseUrl, target, token), cpuMs, commits: commitsPerRequest };
+      return { saturated, paced: await paced(baseUrl, target), cpuMs, commits: commitsPerRequest };
     };
     const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-    const [bareTarget, ...reads] = targets as [Target, ...Target[]];
+    const [bareTarget, ...measured] = targets as [Target, ...Target[]];
     const rows: { target: Target; round: number; read: Measured; bare: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++)
-    for (const target of reads) {
+    for (const target of measured) {
       const bare = await measure(bareTarget);
       const read = await measure(target);
       rows.push({ target, round, read, bare });
@@ -349,7 +362,7 @@ async function main() {
         return `${f(median, digits)} (${f(sorted[0]!, digits)}-${f(sorted[sorted.length - 1]!, digits)})`;
       };
       const mediansHeader = [`read (median of ${ROUNDS} rounds, range)`, `p95@${RATE}/s`, `bare p95@${RATE}/s`, "read/bare p95@rate", "bare/read req/s", "read/bare cpu", "cpu ms/req"];
-      const medians = reads.map((target) => {
+      const medians = measured.map((target) => {
         const of = rows.filter((r) => r.target === target);
         return [
           target.name,

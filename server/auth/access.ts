@@ -57,6 +57,39 @@ export async function systemUserWithAccess(systemUserId: string, tenantId: strin
 
 type UserRow = typeof users.$inferSelect;
 
+/** The statements of personOfIdentityWithAccess, built once per database connection (a person's bearer token at every request). */
+const personStatements = new WeakMap<object, ReturnType<typeof preparePersonWithAccess>>();
+
+function preparePersonWithAccess(db: Database) {
+  const identity = and(eq(users.issuer, sql.placeholder("issuer")), eq(users.subject, sql.placeholder("subject")));
+  return {
+    alone: db.select({ user: users }).from(users).where(identity).limit(1).prepare("person"),
+    withAccess: db
+      .select({ user: users, membershipId: memberships.id, role: memberships.role, payrollIds: memberships.payrollIds, employeeId: memberships.employeeId })
+      .from(users)
+      .leftJoin(memberships, and(eq(memberships.tenantId, sql.placeholder("tenantId")), eq(memberships.userId, users.id)))
+      .where(identity)
+      .limit(1)
+      .prepare("person_with_access"),
+  };
+}
+
+/** personWithAccess for a bearer token's person (issuer and subject), as one prepared statement. */
+export async function personOfIdentityWithAccess(issuer: string, subject: string, tenantId: string | null): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
+  const db = await getDb();
+  let statements = personStatements.get(db);
+  if (!statements) personStatements.set(db, (statements = preparePersonWithAccess(db)));
+  if (!tenantId) {
+    const [row] = await statements.alone.execute({ issuer, subject });
+    return row ? { user: row.user } : null;
+  }
+  const [row] = await statements.withAccess.execute({ issuer, subject, tenantId });
+  return row ? { user: row.user, access: accessOf(tenantId, row) } : null;
+}
+
+const accessOf = (tenantId: string, row: { membershipId: string | null; role: TenantAccess["role"] | null; payrollIds: string[] | null; employeeId: string | null }): TenantAccess | null =>
+  row.membershipId && row.role ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId } : null;
+
 /**
  * A person's user row, found by `condition` over users (and sessions, with `session`), with their
  * membership of one tenant, in one query: null when no row matches; `access` null when they are no
@@ -76,7 +109,5 @@ export async function personWithAccess(condition: SQL, tenantId: string | null, 
     .leftJoin(memberships, and(eq(memberships.tenantId, tenantId), eq(memberships.userId, users.id)))
     .where(condition)
     .limit(1);
-  if (!row) return null;
-  const access: TenantAccess | null = row.membershipId && row.role ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId } : null;
-  return { user: row.user, access };
+  return row ? { user: row.user, access: accessOf(tenantId, row) } : null;
 }

@@ -2,12 +2,12 @@ import "server-only";
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { Unauthenticated } from "../errors";
-import { and, eq } from "drizzle-orm";
 import type { TenantAccess } from "../context";
 import { users } from "../db/schema";
-import { assertUsableClaims, upsertUser, userHoldsClaims } from "../users/upsert-user";
-import { personWithAccess } from "./access";
+import { assertUsableClaims, upsertUser, userHoldsClaims, type IdentityClaims } from "../users/upsert-user";
+import { personOfIdentityWithAccess } from "./access";
 import { keysFor } from "./keys";
+import { VerifiedTokens } from "./verified-tokens";
 
 const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
@@ -61,6 +61,22 @@ export async function isPersonIssuer(issuer: string) {
  * and server/auth/access.ts decides it).
  */
 export async function verifyPersonToken(token: string, issuer: string, tenantId: string | null = null): Promise<{ user: typeof users.$inferSelect; access?: TenantAccess | null }> {
+  const identity = await identityOfToken(token, issuer);
+  const found = await personOfIdentityWithAccess(identity.issuer, identity.subject, tenantId);
+  if (found && userHoldsClaims(found.user, identity)) return found;
+  return { user: await upsertUser(identity) };
+}
+
+type Identity = IdentityClaims & { exp: number | undefined };
+
+/** People's tokens already checked: their signature once per token (as the service's own, server/auth/system-users.ts). */
+const verified = new VerifiedTokens<Identity>();
+
+/** The person a valid, unexpired token of a trusted issuer names; Unauthenticated otherwise. */
+async function identityOfToken(token: string, issuer: string): Promise<Identity> {
+  const known = verified.claimsOf(token);
+  if (known === "expired") throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
+  if (known && known.issuer === issuer) return known;
   const keySet = await keySetOf(issuer);
   if (!keySet) throw new Unauthenticated("The token's issuer is not trusted.", "auth.invalid_token");
   let claims;
@@ -73,7 +89,7 @@ export async function verifyPersonToken(token: string, issuer: string, tenantId:
   if (!claims.sub || !email) throw new Unauthenticated("The token carries no subject or email.", "auth.invalid_token");
   const identity = { issuer, subject: claims.sub, email, name: typeof claims.name === "string" ? claims.name : null, emailVerified: claims.email_verified === true };
   assertUsableClaims(identity);
-  const found = await personWithAccess(and(eq(users.issuer, issuer), eq(users.subject, claims.sub))!, tenantId);
-  if (found && userHoldsClaims(found.user, identity)) return found;
-  return { user: await upsertUser(identity) };
+  const kept = { ...identity, exp: claims.exp };
+  verified.keep(token, kept);
+  return kept;
 }

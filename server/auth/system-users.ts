@@ -9,6 +9,7 @@ import { env } from "../env";
 import { Invalid, Unauthenticated } from "../errors";
 import { newId } from "../ids";
 import { currentSigningKey, keysFor } from "./keys";
+import { VerifiedTokens } from "./verified-tokens";
 
 export const SERVICE_AUDIENCE = "payroll-api";
 export const serviceIssuer = () => `${env().PUBLIC_URL.replace(/\/$/, "")}/api`;
@@ -71,25 +72,14 @@ async function serviceKeySet(refresh: boolean) {
   return set;
 }
 
-/**
- * Tokens whose signature, issuer and audience were checked, with their claims. That a token's signature
- * is valid never changes, so it is checked once per token; its expiry is checked again at every use, and
- * whether its system user still exists is read from the database at every request (verifySystemUserToken).
- * At most VERIFIED_MAX tokens are kept; the oldest go first.
- */
-const verified = new Map<string, { sub: string; exp: number | undefined }>();
-const VERIFIED_MAX = 1000;
-
-const isCurrent = (claims: { exp: number | undefined }) => claims.exp === undefined || claims.exp > Math.floor(Date.now() / 1000);
+/** Service tokens whose signature, issuer and audience were checked (whether the system user still exists is read at every request). */
+const verified = new VerifiedTokens<{ sub: string; exp: number | undefined }>();
 
 /** The system user id of a valid, unexpired service token; Unauthenticated otherwise. */
 export async function systemUserIdOfToken(token: string): Promise<string> {
-  const known = verified.get(token);
-  if (known) {
-    if (isCurrent(known)) return known.sub;
-    verified.delete(token);
-    throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
-  }
+  const known = verified.claimsOf(token);
+  if (known === "expired") throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
+  if (known) return known.sub;
   const verifyWith = async (refresh: boolean) => jwtVerify(token, await serviceKeySet(refresh), { issuer: serviceIssuer(), audience: SERVICE_AUDIENCE });
   let payload;
   try {
@@ -104,8 +94,7 @@ export async function systemUserIdOfToken(token: string): Promise<string> {
     }
   }
   const claims = { sub: String(payload.sub), exp: payload.exp };
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(token, claims);
+  verified.keep(token, claims);
   return claims.sub;
 }
 

@@ -5,6 +5,7 @@ import { currentSigningKey } from "@/server/auth/keys";
 import { sessionSecret } from "@/server/auth/session-secret";
 import { startSession } from "@/server/auth/sessions";
 import { SERVICE_AUDIENCE, createSystemUser, serviceIssuer } from "@/server/auth/system-users";
+import { devIdpIssuer } from "@/server/env";
 import { getDb } from "@/server/db/client";
 import { memberships, systemUsers, users } from "@/server/db/schema";
 import { and, eq, sql } from "drizzle-orm";
@@ -103,6 +104,29 @@ describe("people", () => {
     expect(list.body.items.map((x: { id: string }) => x.id)).toEqual([t.orgId]);
     const employees = await api.get(`/api/tenants/${t.orgId}/employees`, { token: person.token });
     expect(employees.status).toBe(200);
+  });
+
+  it("a person's token, checked once, is refused once it has expired; a removed membership at the next request", async () => {
+    const t = await tenantFixture();
+    const person = await memberOf(t.orgId, "Administrator");
+    const { key, kid, alg } = await currentSigningKey("dev-idp");
+    const subject = person.email;
+    const shortLived = await new SignJWT({ email: person.email, email_verified: true, name: person.email.split("@")[0] })
+      .setProtectedHeader({ alg, kid, typ: "JWT" })
+      .setIssuer(devIdpIssuer())
+      .setSubject(subject)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(key);
+    expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token: shortLived })).status).toBe(200);
+    expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token: shortLived })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const expired = await api.get(`/api/tenants/${t.orgId}/employees`, { token: shortLived });
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe("auth.invalid_token");
+
+    expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token: person.token })).status).toBe(200);
+    await (await getDb()).delete(memberships).where(and(eq(memberships.tenantId, t.orgId)));
+    expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token: person.token })).status).toBe(404);
   });
 
   it("the development token needs a valid email", async () => {

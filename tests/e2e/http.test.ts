@@ -28,6 +28,15 @@ async function json(response: Response) {
 }
 
 describe("the running service", () => {
+  it("serves its icon, named in every page's head", async () => {
+    const icon = await fetch(`${baseUrl}/icon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await icon.text()).toContain("<svg");
+    const page = await (await fetch(`${baseUrl}/signin`)).text();
+    expect(page).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*" type="image\/svg\+xml"/);
+  });
+
   it("creates a system user from the command line while it runs, whose token works", async () => {
     const credentials = systemUserCommand("CLI backend");
     expect(Object.keys(credentials).sort()).toEqual(["clientId", "clientSecret"]);

@@ -5,7 +5,7 @@
  * running service applies each version from its validFrom date on, without a restart.
  * With the embedded database and the service running, the import goes through the service.
  */
-import { askRunningService } from "../server/db/admin-socket";
+import { askRunningService } from "../server/admin/socket";
 import { closeDb } from "../server/db/client";
 import { env } from "../server/env";
 import { updateRegulations } from "../server/regulations/update";

@@ -6,7 +6,7 @@
  * database is opened directly.
  */
 import { parseArgs } from "node:util";
-import { askRunningService } from "../server/db/admin-socket";
+import { askRunningService } from "../server/admin/socket";
 import { closeDb } from "../server/db/client";
 import { createSystemUser } from "../server/auth/system-users";
 import { env } from "../server/env";

@@ -6,7 +6,7 @@
  * goes through the service (which owns the database); otherwise the database is opened directly.
  */
 import { parseArgs } from "node:util";
-import { askRunningService } from "../server/db/admin-socket";
+import { askRunningService } from "../server/admin/socket";
 import { closeDb } from "../server/db/client";
 import { env } from "../server/env";
 import { openSandboxTask } from "../server/tasks/sandbox-task";

@@ -16,7 +16,7 @@ export function startService() {
     env();
     const { kind } = await connection();
     if (kind === "pglite") {
-      const { serveAdminSocket } = await import("./db/admin-socket");
+      const { serveAdminSocket } = await import("./admin/socket");
       await serveAdminSocket();
     }
     if (usesDevIdentityProvider()) {

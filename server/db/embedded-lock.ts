@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * PGlite has no lock of its own: two processes opening the same data folder corrupt it.
  * Whoever opens the embedded database first holds this lock file; everyone else must go
- * through that process (see server/db/admin-socket.ts).
+ * through that process (see server/admin/socket.ts).
  */
 export function lockFileOf(dataDir: string) {
   return path.resolve(dataDir) + ".lock";

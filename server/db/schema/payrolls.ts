@@ -1,5 +1,5 @@
 import { date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { documentLanguages } from "../../payrolls/document-language";
+import { documentLanguages } from "./document-languages";
 import { tenants } from "./tenants";
 
 export const divisions = pgTable(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAULT_POINTS } from "./testing/hooks";
 
 /** A whole number from `min` on; unset or empty: undefined (the caller's default applies). */
 const wholeNumber = (min: number) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
@@ -80,6 +81,18 @@ const Env = z.object({
    * Unset: only when NODE_ENV is production (not under `npm run dev` nor the tests' servers).
    */
   RECALC_WARMUP: z.enum(["true", "false"]).optional(),
+  /**
+   * "true" installs the test hooks at service start (server/testing/install.ts, loaded only then):
+   * the servers the e2e suites start set it. Refused in production. The three settings below do
+   * nothing unless the hooks are installed, by this or by the vitest setup (tests/support/test-hooks.ts).
+   */
+  PAYROLL_TEST_HOOKS: z.enum(["true", "false"]).default("false"),
+  /** Every answer of a documented operation is appended to this file (tests/contract checks them against the OpenAPI document). */
+  API_RESPONSE_RECORD: z.string().optional(),
+  /** Successful JSON answers with their requests are appended to this file (`npm run docs:examples` picks examples from it). */
+  API_EXAMPLE_RECORD: z.string().optional(),
+  /** A fault point (server/testing/hooks.ts) at which the process kills itself with SIGKILL, as a power cut would (the crash test). */
+  TEST_CRASH_AT: z.enum(FAULT_POINTS).optional(),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -101,6 +114,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true") throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
     if (env.WEBHOOK_RETRY_DELAYS_MS !== undefined) throw new Error("WEBHOOK_RETRY_DELAYS_MS is refused in production.");
     if (env.WEBHOOK_CLAIM_MS !== undefined) throw new Error("WEBHOOK_CLAIM_MS is refused in production.");
+    if (env.PAYROLL_TEST_HOOKS === "true") throw new Error("PAYROLL_TEST_HOOKS=true is refused in production.");
   }
   return env;
 }

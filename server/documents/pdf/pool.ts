@@ -67,6 +67,7 @@ function newGeneration(): Generation {
         maxThreads: threads,
         idleTimeout: 10 * 60_000,
         concurrentTasksPerWorker: 1,
+        // eslint-disable-next-line no-restricted-properties -- the threads' own environment, not a setting read here
         env: { ...process.env, NODE_ENV: "production" },
         resourceLimits: pdfThreadLimits,
       }),

@@ -21,6 +21,22 @@ const config = [
     },
   },
   {
+    // Every setting is parsed once, by zod, in server/env.ts and read through env().
+    files: ["server/**/*.ts"],
+    ignores: ["server/env.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through env() (server/env.ts), where they are parsed." }],
+    },
+  },
+  {
+    // The test hooks (SIGKILL, the response recorder) are loaded only by server/startup.ts when
+    // PAYROLL_TEST_HOOKS=true (a dynamic import) and by the tests: production code calls the seam, server/testing/hooks.ts.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "server/**/*.ts", "proxy.ts", "instrumentation.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "ImportDeclaration[source.value=/testing\\/install/]", message: "Production code calls testHooks (server/testing/hooks.ts); only startup loads the hooks, dynamically." }],
+    },
+  },
+  {
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // The first PDF render loads fonts and the renderer: seconds on a busy machine.
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 }, testTimeout: 30_000 },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/support/test-hooks.ts"], sequence: { groupOrder: 0 }, testTimeout: 30_000 },
       },
       {
         resolve: { alias },
@@ -23,7 +23,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/fixtures/database-setup.ts"],
-          setupFiles: ["tests/fixtures/close-db.ts"],
+          setupFiles: ["tests/support/test-hooks.ts", "tests/fixtures/close-db.ts"],
           // Each worker holds its own embedded database (200-250 MB); two fit 2 cores.
           maxWorkers: 2,
           testTimeout: 30_000,

@@ -20,6 +20,7 @@
 import type { ResourceLimits } from "node:worker_threads";
 import { it } from "vitest";
 import type { StoredModel } from "../server/documents/build";
+import { changeSettings } from "../tests/support/settings";
 import { benchPayroll, peakRss } from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
@@ -145,11 +146,10 @@ async function main() {
 
   const bare = await bareDraw(await pool.pdfWorkerFile(), models, pool.pdfThreadLimits);
   console.log(`   bare draw, one thread of its own with the pool's heap limits, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`);
-  const configured = process.env.PDF_WORKERS;
   const pooled: Record<number, number[]> = {};
   for (const size of [...new Set([1, threads])]) {
     await pool.closePdfPool();
-    process.env.PDF_WORKERS = String(size);
+    const restoreSettings = changeSettings({ PDF_WORKERS: size });
     // Start the threads and warm them (renderers, fonts, first layout), so that no pass carries a start-up.
     await Promise.all(Array.from({ length: size }, () => pool.drawInPool(models[0]!)));
     pooled[size] = [];
@@ -157,10 +157,9 @@ async function main() {
       const ms = await poolPass(pool.drawInPool, models, size, `   pool, ${size} thread${size === 1 ? "" : "s"}, pass ${pass}`, bare);
       pooled[size].push(ms);
     }
+    restoreSettings();
   }
   await pool.closePdfPool();
-  if (configured === undefined) delete process.env.PDF_WORKERS;
-  else process.env.PDF_WORKERS = configured;
   const best = Math.min(...pooled[threads]!);
   console.log(
     `   summary: pool at ${threads} thread${threads === 1 ? "" : "s"} ${best.toFixed(1)} ms per document (best pass), bare ${bare.ms.toFixed(1)}; pool/bare ${(best / bare.ms).toFixed(2)} (ideal 1/${threads} = ${(1 / threads).toFixed(2)}); target under 20 ms per payslip`,

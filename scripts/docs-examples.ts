@@ -1,7 +1,7 @@
 /**
  * npm run docs:examples -- <record.jsonl>: picks the OpenAPI document's examples from real answers.
- * Record them with `API_EXAMPLE_RECORD=/tmp/examples.jsonl npx vitest run --project api` (the route
- * wrapper appends each successful JSON answer with its request body), then run this script. Per
+ * Record them with `API_EXAMPLE_RECORD=/tmp/examples.jsonl npx vitest run --project api` (the test
+ * hooks append each successful JSON answer of the route wrapper with its request body), then run this script. Per
  * operation and status it keeps the first answer whose texts read like data (no control characters,
  * emoji or fuzz), masks secrets, shortens lists to two items and long texts, and writes server/docs/examples.json.
  * tests/unit/openapi-examples.test.ts checks every example against the operation's schemas.

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { FAULT_POINTS } from "./testing/hooks";
+
+/** A whole number from `min` on; unset or empty: undefined (the caller's default applies). */
+const wholeNumber = (min: number) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
 
 const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -11,6 +15,8 @@ const Env = z.object({
     .string()
     .url()
     .default(() => `http://localhost:${/^\d+$/.test(process.env.PORT ?? "") ? process.env.PORT : "3000"}`),
+  /** next-auth's own origin; unset, server/auth/next-auth.ts gives it PUBLIC_URL. */
+  NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -46,6 +52,21 @@ const Env = z.object({
    * plus 20 s). Fault tests shorten it. Refused in production.
    */
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).optional(),
+  /** Webhook sends in flight in one process at most; more wait as jobs (server/webhooks/deliver.ts). */
+  WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(200),
+  /** How long the sandbox's simulated ELM distributor takes to answer, in milliseconds (contract section 10); tests shorten it. */
+  ELM_RESULT_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /** The real ELM distributor's endpoint and certificates (server/elm/transmission.ts); each named when missing. */
+  ELM_DISTRIBUTOR_URL: z.string().optional(),
+  ELM_CERTIFICATE_PATH: z.string().optional(),
+  ELM_CERTIFICATE_PASSWORD: z.string().optional(),
+  ELM_DISTRIBUTOR_CERTIFICATE_PATH: z.string().optional(),
+  /** Threads that draw PDFs (server/documents/pdf/pool.ts); 0 draws in the calling thread; unset: one per core. */
+  PDF_WORKERS: wholeNumber(0),
+  /** Documents one set of PDF threads draws before it is replaced. */
+  PDF_RECYCLE_AFTER: wholeNumber(1).default(5000),
+  /** Threads that calculate large recalculations (server/results/recalc-pool.ts); 0 calculates in the calling thread; unset: one per core. */
+  RECALC_WORKERS: wholeNumber(0),
   /** The job worker (server/jobs/queue.ts): "false" keeps this process from running jobs (it still sends them). */
   JOBS_WORKER: z.enum(["true", "false"]).default("true"),
   /** How often an idle worker asks for due jobs; a job committed by the same process wakes it at once. */
@@ -60,6 +81,18 @@ const Env = z.object({
    * Unset: only when NODE_ENV is production (not under `npm run dev` nor the tests' servers).
    */
   RECALC_WARMUP: z.enum(["true", "false"]).optional(),
+  /**
+   * "true" installs the test hooks at service start (server/testing/install.ts, loaded only then):
+   * the servers the e2e suites start set it. Refused in production. The three settings below do
+   * nothing unless the hooks are installed, by this or by the vitest setup (tests/support/test-hooks.ts).
+   */
+  PAYROLL_TEST_HOOKS: z.enum(["true", "false"]).default("false"),
+  /** Every answer of a documented operation is appended to this file (tests/contract checks them against the OpenAPI document). */
+  API_RESPONSE_RECORD: z.string().optional(),
+  /** Successful JSON answers with their requests are appended to this file (`npm run docs:examples` picks examples from it). */
+  API_EXAMPLE_RECORD: z.string().optional(),
+  /** A fault point (server/testing/hooks.ts) at which the process kills itself with SIGKILL, as a power cut would (the crash test). */
+  TEST_CRASH_AT: z.enum(FAULT_POINTS).optional(),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -81,6 +114,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true") throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
     if (env.WEBHOOK_RETRY_DELAYS_MS !== undefined) throw new Error("WEBHOOK_RETRY_DELAYS_MS is refused in production.");
     if (env.WEBHOOK_CLAIM_MS !== undefined) throw new Error("WEBHOOK_CLAIM_MS is refused in production.");
+    if (env.PAYROLL_TEST_HOOKS === "true") throw new Error("PAYROLL_TEST_HOOKS=true is refused in production.");
   }
   return env;
 }
@@ -91,7 +125,9 @@ export function env(): Env {
   return cached;
 }
 
-export const warmsRecalcThreads = () => (env().RECALC_WARMUP ?? (process.env.NODE_ENV === "production" ? "true" : "false")) === "true";
+/** Whether this process runs a production build (`next start`, the worker bundles); Next inlines NODE_ENV when it builds. */
+export const runsProductionBuild = () => process.env.NODE_ENV === "production";
+export const warmsRecalcThreads = () => (env().RECALC_WARMUP ?? (runsProductionBuild() ? "true" : "false")) === "true";
 export const isDevelopmentLike = () => env().SERVICE_ENVIRONMENT !== "production";
 export const usesDevIdentityProvider = () => !env().OIDC_ISSUER && isDevelopmentLike();
 export const devIdpIssuer = () => `http://${env().DEV_IDP_HOST}:${env().DEV_IDP_PORT}`;

@@ -14,6 +14,8 @@ const slot = globalThis as unknown as { __payrollStarted?: Promise<void> };
 export function startService() {
   slot.__payrollStarted ??= (async () => {
     env();
+    // Test runs only (the e2e suites' servers): the hooks module is not loaded otherwise.
+    if (env().PAYROLL_TEST_HOOKS === "true") (await import("./testing/install")).installTestHooks();
     const { kind } = await connection();
     if (kind === "pglite") {
       const { serveAdminSocket } = await import("./admin/socket");

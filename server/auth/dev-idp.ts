@@ -37,7 +37,7 @@ export async function startDevIdentityProvider(): Promise<void> {
 /** The console's origins: PUBLIC_URL and NEXTAUTH_URL, each also with localhost and 127.0.0.1 swapped. */
 function consoleOrigins(): string[] {
   const origins = new Set<string>();
-  for (const candidate of [env().PUBLIC_URL, process.env.NEXTAUTH_URL]) {
+  for (const candidate of [env().PUBLIC_URL, env().NEXTAUTH_URL]) {
     if (!candidate) continue;
     const url = new URL(candidate);
     origins.add(url.origin);

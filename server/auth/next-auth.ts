@@ -61,7 +61,8 @@ function oidcProvider(): OAuthConfig<OidcProfile> {
  */
 export async function authOptions(): Promise<NextAuthOptions> {
   // next-auth 4 takes its own origin from NEXTAUTH_URL; the service's canonical origin is PUBLIC_URL.
-  process.env.NEXTAUTH_URL ??= env().PUBLIC_URL;
+  // eslint-disable-next-line no-restricted-properties -- handed to the library, which reads it there
+  process.env.NEXTAUTH_URL = env().NEXTAUTH_URL ?? env().PUBLIC_URL;
   const { issuer } = identityProvider();
   return {
     secret: await sessionSecret(),

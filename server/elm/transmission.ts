@@ -40,6 +40,9 @@ export const ELM_ENVIRONMENT_VARIABLES = {
   distributorCertificatePath: "ELM_DISTRIBUTOR_CERTIFICATE_PATH",
 } as const;
 
+/** The settings of the real transmission (server/env.ts), by their names. */
+type ElmVariables = Readonly<Partial<Record<(typeof ELM_ENVIRONMENT_VARIABLES)[keyof typeof ELM_ENVIRONMENT_VARIABLES], string>>>;
+
 /** The transmission cannot happen here; `missing` names each thing that is missing. */
 export class ElmTransmissionUnavailable extends Error {
   readonly code = "elm.transmission_unavailable";
@@ -118,7 +121,7 @@ function sandboxQuittance(jobKey: string, category: string, submission: ElmSubmi
  * and the distributor's certificate ELM_DISTRIBUTOR_CERTIFICATE_PATH (to encrypt for it). Even
  * with all of them set it refuses: the WS-Security signature and encryption are not implemented.
  */
-export function productionTransmitter(variables: Readonly<Record<string, string | undefined>> = process.env): ElmTransmitter {
+export function productionTransmitter(variables: ElmVariables = env()): ElmTransmitter {
   return {
     environment: "production",
     async submit(submission) {
@@ -133,7 +136,7 @@ export function productionTransmitter(variables: Readonly<Record<string, string 
   };
 }
 
-function missingForProduction(variables: Readonly<Record<string, string | undefined>>): string[] {
+function missingForProduction(variables: ElmVariables): string[] {
   const { distributorUrl, certificatePath, certificatePassword, distributorCertificatePath } = ELM_ENVIRONMENT_VARIABLES;
   const missing: string[] = [];
   const url = variables[distributorUrl];

@@ -7,10 +7,10 @@ import { callerKey, type Ctx, type TenantCtx } from "../context";
 import { env } from "../env";
 import { BadRequest, Forbidden, Invalid, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthenticated, UnsupportedMediaType } from "../errors";
 import { isUuid } from "../ids";
+import { testHooks } from "../testing/hooks";
 import { requestHash, runOncePerKey } from "./idempotency";
 import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "./operation";
 import { toProblem } from "./problem";
-import { recordResponse, requestTextForRecord } from "./response-record";
 import { firstForbiddenText, textProblem } from "./text";
 import { invalidFromZod } from "./zod-errors";
 
@@ -235,12 +235,8 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
       return toProblem(error);
     }
   };
-  const handler: RouteHandler = async (request, context) => {
-    const requestText = await requestTextForRecord(op, request);
-    const response = await answer(request, context);
-    await recordResponse(op, response, requestText);
-    return response;
-  };
+  const handler: RouteHandler = (request, context) =>
+    testHooks.aroundAnswer ? testHooks.aroundAnswer(op, request, () => answer(request, context)) : answer(request, context);
   handler.operation = op;
   return handler;
 }

@@ -35,8 +35,11 @@ export type JobOptions = {
   /** First retry delay; with backoff it doubles each time, with jitter (pg-boss). Default 1 s. */
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
-  /** A claimed job not finished by then counts as failed (its process died) and is retried. Default 300 s. */
-  expireInSeconds?: number;
+  /**
+   * A claimed job not finished by then counts as failed (its process died) and is retried. Default
+   * 300 s. A function is read when the queue is created (a setting, read after the module loads).
+   */
+  expireInSeconds?: number | (() => number);
 };
 
 type Registration = Required<JobOptions> & ({ system: false; handler: JobHandler } | { system: true; handler: SystemJobHandler });
@@ -88,7 +91,7 @@ export function registerJobSchedule(kind: string, cron: string, tz = "Europe/Zur
 }
 
 const queueOptions = (r: Required<JobOptions> | undefined) =>
-  r ? { retryLimit: r.retryLimit, retryDelay: r.retryDelaySeconds, retryBackoff: r.retryBackoff, expireInSeconds: r.expireInSeconds } : {};
+  r ? { retryLimit: r.retryLimit, retryDelay: r.retryDelaySeconds, retryBackoff: r.retryBackoff, expireInSeconds: typeof r.expireInSeconds === "function" ? r.expireInSeconds() : r.expireInSeconds } : {};
 
 /** A pg-boss queue exists per kind (v10 partitions jobs by queue); created or updated once per process. */
 function ensureQueue(jobs: JobClient, kind: string) {

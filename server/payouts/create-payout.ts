@@ -15,10 +15,10 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { confirmations, controlOf } from "../results/read-entries";
 import { isShownEntry } from "../results/shown-entries";
+import { testHooks } from "../testing/hooks";
 import { checkSalaryIban, normalizeIban } from "./iban";
 import { openAmountOf, payableNow } from "./open-amounts";
 import { buildPain001, Pain001InputError, toReference, type Pain001Input, type Pain001Payment } from "./pain001";
-import { crashPoint } from "./fault";
 import { splitPayment, type SecondAccount } from "./split";
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";
 import type { CreatePayout } from "./schemas";
@@ -391,11 +391,11 @@ export async function createPayout({ ctx, payrollId, payrunPeriodId, input, rece
     await syncPaidOut(scope, period.id, lines.map((l) => l.entry.employeeId));
     await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
     await commitUnderKey(scope.tx, payoutId);
-    crashPoint("before-commit");
+    testHooks.fault?.("payout.before-commit");
     const lineRows = paymentLines.map((l) => ({ id: l.id, tenantId: scope.tenantId, payoutId, payrollId, payrunPeriodId: period.id, employeeId: l.employeeId, amount: l.amount, iban: l.iban, endToEndId: l.endToEndId, createdAt }));
     return { payout: toPayout(row, lineRows), paymentFile: { documentId, contentType: "application/xml" as const, content: file.xml }, bytes: file.bytes };
   });
-  crashPoint("after-commit");
+  testHooks.fault?.("payout.after-commit");
   return created;
 }
 

@@ -9,6 +9,7 @@ import { declarationCategories, renderElmDeclaration } from "../elm/declaration"
 import { buildElmDeclarationModel, ElmDeclarationIncomplete, type ElmDeclarationModel, type ElmDefaultUse } from "../elm/model";
 import { withSandboxStandIns } from "../elm/stand-ins";
 import { ElmTransmissionUnavailable, elmTransmitter } from "../elm/transmission";
+import { env } from "../env";
 import { Conflict } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
@@ -28,7 +29,7 @@ export const ELM_POSITION = 100_000;
 type Payload = { payrollId: string; payrunPeriodId: string; categories: string[] };
 
 /** How long the simulated distributor takes (a few seconds, contract section 10). */
-export const resultDelayMs = () => Number(process.env.ELM_RESULT_DELAY_MS ?? 3000);
+export const resultDelayMs = () => env().ELM_RESULT_DELAY_MS;
 
 export async function scheduleElmSubmission(scope: TenantScope, payload: Payload) {
   await enqueueJob(scope, ELM_SUBMIT, payload);

@@ -1,5 +1,6 @@
 import "server-only";
 import Piscina from "piscina";
+import { env } from "../env";
 import { threadsSetting } from "../workers/threads";
 import { workerFile } from "../workers/worker-file";
 import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
@@ -26,7 +27,7 @@ type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; 
 const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map(), warned: false });
 
 export function recalcThreads(): number {
-  return threadsSetting(process.env.RECALC_WORKERS);
+  return threadsSetting(env().RECALC_WORKERS);
 }
 
 function pool() {

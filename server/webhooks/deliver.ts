@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { webhookMessages, webhooks } from "../db/schema";
 import { acrossTenants, inTenantOf, type TenantScope } from "../db/tenant-scope";
+import { env } from "../env";
 import { newId } from "../ids";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
 import { openWebhookFailingTask } from "../tasks/webhook-failing";
@@ -13,11 +14,11 @@ import { signedHeaders } from "./sign";
  * Delivering one message (one attempt), at least once:
  *
  * 1. A `webhook.deliver` job (one per message) claims the message in the job's transaction: it
- *    writes a claim token valid for CLAIM_MS and, in the same transaction, a follow-up job due when
+ *    writes a claim token valid for claimMs() and, in the same transaction, a follow-up job due when
  *    the claim runs out.
  * 2. Once that claim has committed (the transaction's after-commit step starts the send: a claim
  *    rolled back sends nothing), the POST runs outside any transaction (a slow receiver holds no
- *    database connection and no job; many messages are in flight at once, up to MAX_IN_FLIGHT).
+ *    database connection and no job; many messages are in flight at once, up to WEBHOOK_MAX_IN_FLIGHT).
  * 3. The outcome is recorded in one transaction with what follows from it: the next attempt (a
  *    new message row and its delayed job), the webhook deactivated on 410, or the failing task
  *    after the last attempt.
@@ -32,14 +33,12 @@ export const DELIVER_JOB = "webhook.deliver";
  * Longer than the delivery timeout plus the recording of its outcome, so a live send is never
  * taken over (WEBHOOK_CLAIM_MS shortens it for fault tests; server/env.ts refuses it in production).
  */
-const CLAIM_MS = Number(process.env.WEBHOOK_CLAIM_MS || DELIVERY_TIMEOUT_MS + 20_000);
+const claimMs = () => env().WEBHOOK_CLAIM_MS ?? DELIVERY_TIMEOUT_MS + 20_000;
 /**
  * A webhook job (dispatch, deliver) is a few statements: one claimed by a process that died is run
  * again by another once this has passed (pg-boss's expiry), no later than a claimed message is.
  */
-export const WEBHOOK_JOB_EXPIRE_SECONDS = Math.ceil(CLAIM_MS / 1000);
-/** Sends in flight in this process at most; more wait as jobs. */
-const MAX_IN_FLIGHT = Number(process.env.WEBHOOK_MAX_IN_FLIGHT ?? 200);
+export const webhookJobExpireSeconds = () => Math.ceil(claimMs() / 1000);
 const BUSY_RETRY_MS = 200;
 
 
@@ -61,7 +60,7 @@ export const deliveriesInFlight = () => inFlight.size;
 /**
  * Lets the event loop run sends' network I/O before a job goes on. With the embedded database every
  * query settles as a microtask, so a worker that runs job after job would otherwise never let a
- * response in until the queue is empty (sends stall, and a full MAX_IN_FLIGHT never drains).
+ * response in until the queue is empty (sends stall, and a full WEBHOOK_MAX_IN_FLIGHT never drains).
  */
 export const yieldToNetwork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -76,20 +75,20 @@ const delivered = (outcome: SendOutcome) => outcome.status !== null && outcome.s
 export type Claimed = { id: string; token: string; correlationId: string; body: string; payloadUrl: string; secret: string };
 
 /** Room for more sends in this process (a soft limit: the rest wait as jobs). */
-export const sendRoom = () => Math.max(0, MAX_IN_FLIGHT - inFlight.size);
+export const sendRoom = () => Math.max(0, env().WEBHOOK_MAX_IN_FLIGHT - inFlight.size);
 
 /** A claim for a message about to be written or updated in the caller's transaction. */
-export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + CLAIM_MS) });
+export const newClaim = () => ({ claimToken: newId(), claimedUntil: new Date(Date.now() + claimMs()) });
 
 /** When the follow-up job of a claimed message is due: just after its claim runs out. */
-export const FOLLOW_UP_MS = CLAIM_MS + 1_000;
+export const followUpMs = () => claimMs() + 1_000;
 
 /**
  * For messages claimed in the caller's transaction: writes each one's follow-up job there, and
  * sends each once that transaction has committed.
  */
 export async function sendAfterCommit(scope: TenantScope, claimed: Claimed[]) {
-  for (const message of claimed) await scheduleDelivery(scope, message.id, FOLLOW_UP_MS);
+  for (const message of claimed) await scheduleDelivery(scope, message.id, followUpMs());
   sendOnCommit(scope, claimed);
 }
 
@@ -132,7 +131,7 @@ registerJobHandler(DELIVER_JOB, async (scope, payload) => {
   const claim = newClaim();
   await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
   await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
-}, { concurrency: 32, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });
+}, { concurrency: 32, expireInSeconds: webhookJobExpireSeconds });
 
 async function sendClaimed(tenantId: string, message: Claimed) {
   const sentAt = new Date();
@@ -188,7 +187,7 @@ async function flushDelivered() {
  * not recorded is a message sent again when its claim runs out, a duplicate at the receiver.
  */
 async function recording(write: () => Promise<unknown>) {
-  const deadline = Date.now() + CLAIM_MS / 2;
+  const deadline = Date.now() + claimMs() / 2;
   for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
     try {
       await write();

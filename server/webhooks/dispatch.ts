@@ -4,7 +4,7 @@ import { events, webhookMessages, webhooks } from "../db/schema";
 import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import { enqueueJob, jobWorkerRunning, registerJobHandler } from "../jobs/queue";
-import { FOLLOW_UP_MS, newClaim, scheduleDelivery, sendAfterCommit, sendOnCommit, sendRoom, WEBHOOK_JOB_EXPIRE_SECONDS, yieldToNetwork, type Claimed } from "./deliver";
+import { followUpMs, newClaim, scheduleDelivery, sendAfterCommit, sendOnCommit, sendRoom, webhookJobExpireSeconds, yieldToNetwork, type Claimed } from "./deliver";
 import { correlationIdOf, eventBody, matchesWebhook } from "./payloads";
 import type { WebhookEvent } from "./schemas";
 
@@ -51,7 +51,7 @@ export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<Ev
   // trip to the database where the driver pipelines them).
   let room = jobWorkerRunning() ? sendRoom() : 0;
   const rows = messageRows(scope, event, targets, () => room-- > 0);
-  await Promise.all([scope.tx.insert(webhookMessages).values(rows), ...rows.map((row) => scheduleDelivery(scope, row.id, row.claimToken ? FOLLOW_UP_MS : 0))]);
+  await Promise.all([scope.tx.insert(webhookMessages).values(rows), ...rows.map((row) => scheduleDelivery(scope, row.id, row.claimToken ? followUpMs() : 0))]);
   sendOnCommit(scope, claimedOf(rows, targets));
 }
 
@@ -111,4 +111,4 @@ registerJobHandler(DISPATCH_JOB, async (scope, payload) => {
   const active = await scope.rows(webhooks, and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`));
   const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
   await writeAndSendMessages(scope, event, targets);
-}, { concurrency: 16, expireInSeconds: WEBHOOK_JOB_EXPIRE_SECONDS });
+}, { concurrency: 16, expireInSeconds: webhookJobExpireSeconds });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { runsProductionBuild } from "../env";
 
 /**
  * The file a kind of worker thread runs (scripts/build-workers.mjs names them: "render" draws PDFs,
@@ -24,7 +25,7 @@ export function workerFile(name: WorkerName): Promise<string> {
 
 async function buildWorkerFile(name: WorkerName): Promise<string> {
   const dir = path.join(process.cwd(), ".workers");
-  if (process.env.NODE_ENV === "production") {
+  if (runsProductionBuild()) {
     const file = path.join(dir, `${name}.mjs`);
     if (!existsSync(file)) throw new Error(`The worker ${file} is missing: build with \`npm run build\` (it runs scripts/build-workers.mjs).`);
     return file;

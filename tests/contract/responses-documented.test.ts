@@ -4,9 +4,10 @@ import { allOperations } from "@/server/docs/all-operations";
 import { openApiDocument } from "@/server/docs/openapi";
 
 /**
- * Runs after the API and browser suites (npm test sets API_RESPONSE_RECORD, and the route wrapper
- * appends every answer to it: server/http/response-record.ts). Every status a route answered must be
- * a response of its operation in the OpenAPI document, and every problem code one that response lists.
+ * Runs after the API and browser suites (npm test sets API_RESPONSE_RECORD, and the test hooks
+ * append every answer of the route wrapper to it: server/testing/install.ts). Every status a route
+ * answered must be a response of its operation in the OpenAPI document, and every problem code one
+ * that response lists.
  */
 type Recorded = { method: string; path: string; status: number; code?: string };
 type ResponseObject = { content?: Record<string, { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }> };

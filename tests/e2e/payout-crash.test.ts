@@ -1,6 +1,6 @@
 /**
  * The crash test of issue 10: the server process (`next start`, as in production) is killed with
- * SIGKILL at each step of a payout (PAYOUT_FAULT, server/payouts/fault.ts) and started again on the
+ * SIGKILL at each fault point of a payout (TEST_CRASH_AT, server/testing/install.ts) and started again on the
  * same database. Nothing is paid twice, no payout is without its file, and a retry with the same
  * Idempotency-Key answers with the committed payout.
  *
@@ -12,13 +12,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FaultPoint } from "@/server/testing/hooks";
 import { validatePain001 } from "../fixtures/pain001/validate";
 import { freePort, freshDatabase, root, serviceEnv, startServer, stopServer, type OwnDatabase, type ServerProcess } from "../support/server-process";
 
 const toRappen = (amount: string) => Math.round(Number(amount) * 100);
 
-/** `next start` on the test's database, with PAYOUT_FAULT when a step is given. */
-async function startFaultyServer(database: OwnDatabase, fault?: string): Promise<ServerProcess> {
+/** `next start` on the test's database with the test hooks, and TEST_CRASH_AT when a fault point is given. */
+async function startFaultyServer(database: OwnDatabase, fault?: FaultPoint): Promise<ServerProcess> {
   const [port, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://localhost:${port}`;
   const env = serviceEnv(database, {
@@ -27,7 +28,8 @@ async function startFaultyServer(database: OwnDatabase, fault?: string): Promise
     NEXTAUTH_URL: baseUrl,
     DEV_IDP_HOST: "127.0.0.1",
     DEV_IDP_PORT: String(idpPort),
-    ...(fault ? { PAYOUT_FAULT: fault } : {}),
+    PAYROLL_TEST_HOOKS: "true",
+    ...(fault ? { TEST_CRASH_AT: fault } : {}),
   });
   return startServer({ env, port });
 }
@@ -87,7 +89,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     token = ((await reply.json()) as { access_token: string }).access_token;
   }
   let credentials = { client_id: "", client_secret: "" };
-  async function restart(fault?: string) {
+  async function restart(fault?: FaultPoint) {
     if (server) await killServer(server);
     server = await startFaultyServer(database, fault);
     if (credentials.client_id) await newToken();
@@ -99,8 +101,8 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   const paymentFiles = async () => ((await ok("GET", `${base}/open/documents?category=PaymentFile&limit=100`)) as { items: { id: string; category: string }[] }).items.filter((d) => d.category === "PaymentFile");
 
   /** Starts a server that dies at the step, and sends it an advance under the key: the connection drops. */
-  async function payIntoCrash(step: string, employeeId: string, key: string) {
-    await restart(step);
+  async function payIntoCrash(point: FaultPoint, employeeId: string, key: string) {
+    await restart(point);
     const dying = server!;
     const attempt = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key }).then(
       (reply) => reply,
@@ -151,7 +153,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   it("killed before the commit: nothing is paid and no file exists; the key is not lost, and a retry with it pays once", async () => {
     const employeeId = employees[0]!;
     const key = "crash-before-commit";
-    await payIntoCrash("before-commit", employeeId, key);
+    await payIntoCrash("payout.before-commit", employeeId, key);
 
     expect(await payoutsOf(employeeId)).toEqual([]);
     expect(await paymentFiles()).toEqual([]);
@@ -183,7 +185,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     const employeeId = employees[1]!;
     const key = "crash-after-commit";
     const filesBefore = (await paymentFiles()).map((d) => d.id);
-    await payIntoCrash("after-commit", employeeId, key);
+    await payIntoCrash("payout.after-commit", employeeId, key);
 
     const paid = await payoutsOf(employeeId);
     expect(paid).toHaveLength(1);
@@ -214,7 +216,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   it("killed after the commit, retried only once the key would count as abandoned: the committed payout again, not a second one", async () => {
     const employeeId = employees[2]!;
     const key = "crash-after-commit-late";
-    await payIntoCrash("after-commit", employeeId, key);
+    await payIntoCrash("payout.after-commit", employeeId, key);
     const [payout, ...more] = await payoutsOf(employeeId);
     expect(more).toEqual([]);
 

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
     // suite sees an automatic retry and then decides itself (redeliver) what happens next.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     WEBHOOK_RETRY_DELAYS_MS: "1000,3600000",
+    // The test hooks (server/testing/install.ts): the server records its answers when npm test sets API_RESPONSE_RECORD.
+    PAYROLL_TEST_HOOKS: "true",
   });
 
   let server: ServerProcess | null = null;

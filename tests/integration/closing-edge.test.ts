@@ -4,11 +4,12 @@ import { api } from "../fixtures/api";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
 import { pdfText } from "../fixtures/pdf";
+import { changeSettings } from "../support/settings";
 
 /** Closing what a client may well close: a payroll without employees, live or not, and an employee with little data. */
 describe("closing edge cases", () => {
   beforeAll(async () => {
-    process.env.ELM_RESULT_DELAY_MS = "200";
+    changeSettings({ ELM_RESULT_DELAY_MS: 200 });
     await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());

@@ -5,6 +5,7 @@ import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";
 import { anEmployee } from "../fixtures/factories";
 import { pdfText } from "../fixtures/pdf";
+import { changeSettings } from "../support/settings";
 
 type Doc = { id: string; category: string; employeeId: string | null; contentType: string };
 
@@ -15,7 +16,7 @@ type Doc = { id: string; category: string; employeeId: string | null; contentTyp
  */
 describe("documents for every kind of pay", () => {
   beforeAll(async () => {
-    process.env.ELM_RESULT_DELAY_MS = "200";
+    changeSettings({ ELM_RESULT_DELAY_MS: 200 });
     await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());

@@ -8,6 +8,7 @@ import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";
 import { aPayroll, anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { pdfText } from "../fixtures/pdf";
+import { changeSettings } from "../support/settings";
 
 type Doc = { id: string; category: string; employeeId: string | null; name: string; contentType: string; final: boolean; createdAt: string };
 
@@ -203,7 +204,7 @@ describe("documents of a payrun period", () => {
 
 describe("go-live and the ELM submission (sandbox)", () => {
   beforeAll(async () => {
-    process.env.ELM_RESULT_DELAY_MS = "300";
+    changeSettings({ ELM_RESULT_DELAY_MS: 300 });
     await startJobWorker({ pollIntervalMs: 100 });
   });
   afterAll(() => stopJobWorker());

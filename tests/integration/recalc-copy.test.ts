@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { env } from "@/server/env";
 import { payrunEntries } from "@/server/db/schema";
 import { copyText } from "@/server/db/copy";
 import { recalcTuning } from "@/server/results/recalculate";
@@ -11,6 +12,7 @@ import { api } from "../fixtures/api";
 import { anEmployee } from "../fixtures/factories";
 import { example1 } from "../fixtures/example-payroll";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { changeSettings } from "../support/settings";
 
 /**
  * A large recalculation writes its entries through COPY (recalculate.ts, entryCopier): into a staging
@@ -21,11 +23,10 @@ import { datedPayroll } from "../fixtures/dated-payroll";
  */
 describe("entries written through COPY", () => {
   const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice, readsAhead: recalcTuning.readsAhead };
-  const workers = process.env.RECALC_WORKERS;
+  const workers = env().RECALC_WORKERS;
   afterEach(() => {
     Object.assign(recalcTuning, usual);
-    if (workers === undefined) delete process.env.RECALC_WORKERS;
-    else process.env.RECALC_WORKERS = workers;
+    changeSettings({ RECALC_WORKERS: workers });
   });
 
   it("stores what the JSON path stores, and updates the entries in place", async () => {
@@ -45,7 +46,7 @@ describe("entries written through COPY", () => {
     expect(byJson.some((e) => e.issues.length > 0)).toBe(true);
 
     recalcTuning.copyFrom = 1;
-    delete process.env.RECALC_WORKERS;
+    changeSettings({ RECALC_WORKERS: undefined });
     const staged = recalcTuning.written.staged;
     const threads = recalcTuning.written.threads;
     // A company change with the same value recalculates every employee and changes no figure.
@@ -101,7 +102,7 @@ describe("entries written through COPY", () => {
     recalcTuning.slice = slice;
     recalcTuning.readsAhead = readsAhead;
     // A higher NBU premium back to January: every employee's February entry books January's difference.
-    process.env.RECALC_WORKERS = "0";
+    changeSettings({ RECALC_WORKERS: 0 });
     const threads = recalcTuning.written.threads;
     const here = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
     expect(recalcTuning.written.threads).toBe(threads);
@@ -110,7 +111,7 @@ describe("entries written through COPY", () => {
     expect(inThisThread.map((e) => e.id)).toEqual(before.map((e) => e.id)); // updated in place
     for (const entry of inThisThread) expect(entry.lines.filter((l) => l.retro && l.retroPeriodStart === "2091-01-01").length).toBeGreaterThan(0);
 
-    delete process.env.RECALC_WORKERS;
+    changeSettings({ RECALC_WORKERS: undefined });
     // The same values again: the threads recalculate every employee from the same data.
     const there = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
     expect(recalcTuning.written.threads).toBe(threads + 1);
@@ -131,9 +132,9 @@ describe("entries written through COPY", () => {
     const { t, base, post } = await datedPayroll("2092-01-01", "Warm", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }]);
     expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
     const db = await getDb();
-    process.env.RECALC_WORKERS = "0";
+    changeSettings({ RECALC_WORKERS: 0 });
     expect(await warmRecalcThreads(await storedRegulations(), 3)).toEqual({ warmed: 0 });
-    delete process.env.RECALC_WORKERS;
+    changeSettings({ RECALC_WORKERS: undefined });
     expect(await warmRecalcThreads(await storedRegulations(), 3)).toEqual({ warmed: recalcThreads() * 3 });
 
     recalcTuning.copyFrom = 1;
@@ -147,7 +148,7 @@ describe("entries written through COPY", () => {
     expect(recalcTuning.written.threads).toBe(threads + 1);
     const inThreads = await entriesNow();
     for (const entry of inThreads) expect(entry.lines.some((l) => l.retro && l.retroPeriodStart === "2092-01-01")).toBe(true);
-    process.env.RECALC_WORKERS = "0";
+    changeSettings({ RECALC_WORKERS: 0 });
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
     expect(recalcTuning.written.threads).toBe(threads + 1);
     expect(await entriesNow()).toEqual(inThreads);

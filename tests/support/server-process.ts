@@ -136,7 +136,7 @@ export async function freshDatabase(workDir: string, label: string): Promise<Own
 }
 
 /** Settings of the environment that would point the service elsewhere or change what it does. */
-const INHERITED_SETTINGS = ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "PAYOUT_FAULT", "SEED_DEMO"];
+const INHERITED_SETTINGS = ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "PAYROLL_TEST_HOOKS", "TEST_CRASH_AT", "SEED_DEMO"];
 
 /** This process's environment without INHERITED_SETTINGS, with the database's and `extra` settings: a sandbox. */
 export function serviceEnv(database: Pick<OwnDatabase, "env">, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -9,6 +9,7 @@ import { renderPayslipOnOnePage, renderPayslipPdf } from "@/server/documents/pay
 import { formatChf, formatDate, wholeFrancs } from "@/server/documents/pdf/i18n";
 import { pdfPageCount } from "@/server/documents/pdf/page-count";
 import { CH } from "@/server/regulations/catalog/ch";
+import { changeSettings } from "../support/settings";
 
 /**
  * The payslip PDF, checked by what a reader sees: rendered with @react-pdf/renderer, read back with
@@ -320,10 +321,8 @@ describe("the PDF worker pool", () => {
   it("replaces its threads after PDF_RECYCLE_AFTER documents without losing one in flight", async () => {
     const { drawInPool, closePdfPool, pdfPoolThreads } = await import("@/server/documents/pdf/pool");
     const { drawModel } = await import("@/server/documents/pdf/draw");
-    const saved = { workers: process.env.PDF_WORKERS, recycle: process.env.PDF_RECYCLE_AFTER };
     await closePdfPool();
-    process.env.PDF_WORKERS = "1";
-    process.env.PDF_RECYCLE_AFTER = "3";
+    const restoreSettings = changeSettings({ PDF_WORKERS: 1, PDF_RECYCLE_AFTER: 3 });
     try {
       const models = ["de", "fr", "it", "en"].map((language) => ({ kind: "payslip" as const, payslip: buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language as "de" } })) }));
       const bare = await Promise.all(models.map(async (model) => withoutDrawTime(await drawModel(model))));
@@ -350,10 +349,7 @@ describe("the PDF worker pool", () => {
       expect((await pdfPoolThreads()).generations).toBe(before.generations + 5);
     } finally {
       await closePdfPool();
-      for (const [key, value] of [["PDF_WORKERS", saved.workers], ["PDF_RECYCLE_AFTER", saved.recycle]] as const) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
+      restoreSettings();
     }
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import Piscina from "piscina";
-import { nonNegativeInteger, threadsSetting } from "../../workers/threads";
+import { env } from "../../env";
+import { threadsSetting } from "../../workers/threads";
 import { workerFile } from "../../workers/worker-file";
 import type { StoredModel } from "../build";
 
@@ -42,12 +43,12 @@ const MAX_YOUNG_GENERATION_MB = 128;
 export const pdfThreadLimits = { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB };
 
 export function pdfThreads(): number {
-  return threadsSetting(process.env.PDF_WORKERS);
+  return threadsSetting(env().PDF_WORKERS);
 }
 
 /** Documents one set of threads draws before it is replaced. */
 export function pdfRecycleAfter(): number {
-  return Math.max(1, nonNegativeInteger(process.env.PDF_RECYCLE_AFTER) ?? 5_000);
+  return env().PDF_RECYCLE_AFTER;
 }
 
 /** The file the threads run (bench/close draws with it in a thread of its own, without the pool). */
@@ -66,6 +67,7 @@ function newGeneration(): Generation {
         maxThreads: threads,
         idleTimeout: 10 * 60_000,
         concurrentTasksPerWorker: 1,
+        // eslint-disable-next-line no-restricted-properties -- the threads' own environment, not a setting read here
         env: { ...process.env, NODE_ENV: "production" },
         resourceLimits: pdfThreadLimits,
       }),

@@ -1,0 +1,24 @@
+import type { Operation } from "../http/operation";
+
+/**
+ * The one seam between production modules and the tests. Production code calls a hook as
+ * `testHooks.fault?.("payout.before-commit")`: an empty registry, so nothing happens and nothing is
+ * loaded. The hooks themselves (a SIGKILL, the response recorder) live in server/testing/install.ts,
+ * which no production module imports: the service loads it only when PAYROLL_TEST_HOOKS=true
+ * (server/startup.ts), the vitest projects from their setup (tests/support/test-hooks.ts).
+ */
+
+/** The named places at which a test may stop the process (TEST_CRASH_AT), as a power cut would. */
+export const FAULT_POINTS = ["payout.before-commit", "payout.after-commit"] as const;
+export type FaultPoint = (typeof FAULT_POINTS)[number];
+
+export type TestHooks = {
+  /** Reached at a fault point. */
+  fault?: (point: FaultPoint) => void;
+  /** Around every answer of a documented operation (server/http/route.ts); gives back the answer it was handed. */
+  aroundAnswer?: (op: Operation, request: Request, answer: () => Promise<Response>) => Promise<Response>;
+};
+
+// On globalThis: Next evaluates a module once per bundle (instrumentation, each route), and all must see one registry.
+const slot = globalThis as unknown as { __payrollTestHooks?: TestHooks };
+export const testHooks: TestHooks = (slot.__payrollTestHooks ??= {});

@@ -251,7 +251,7 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
  */
 export function resource(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
   const allow = HTTP_METHODS.filter((m) => handlers[m]);
-  const notAllowed: RouteHandler = async () => toProblem(new MethodNotAllowed(allow));
+  const notAllowed: RouteHandler = async (request) => toProblem(new MethodNotAllowed(allow, request.method));
   return Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<HttpMethod, RouteHandler>;
 }
 

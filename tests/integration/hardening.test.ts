@@ -1,4 +1,10 @@
+import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
+import { sessionSecret } from "@/server/auth/session-secret";
+import { startSession } from "@/server/auth/sessions";
+import { getDb } from "@/server/db/client";
+import { users } from "@/server/db/schema";
 import { api, call } from "../fixtures/api";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { payrollWithStaff } from "../fixtures/payouts";
@@ -236,3 +242,61 @@ describe("cookie-authenticated writes come only from the service's own pages", (
     expect(reply.status).toBe(201);
   });
 });
+
+/** The console's session cookie of a new Administrator of `orgId`. */
+async function adminSessionCookie(orgId: string) {
+  const person = await memberOf(orgId, "Administrator");
+  const [user] = await (await getDb()).select().from(users).where(eq(users.email, person.email));
+  const token = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
+  return { cookie: `next-auth.session-token=${token}`, bearer: person.token };
+}
+
+describe("a cookie-authenticated write says where it comes from (issue 38, item 6.3; contract 9d)", () => {
+  it("without Origin and Sec-Fetch-Site it is 403 request.cross_origin, and nothing is written", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const body = anEmployee();
+    const employees = `/api/tenants/${t.orgId}/employees`;
+    const reply = await api.post(employees, body, { headers: { cookie } });
+    expect(reply.status, reply.text).toBe(403);
+    expect(reply.headers.get("content-type")).toBe("application/problem+json");
+    expect(reply.body.code).toBe("request.cross_origin");
+    const put = await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "Renamed AG" }, { headers: { cookie } });
+    expect(put.status).toBe(403);
+    expect(put.body.code).toBe("request.cross_origin");
+    expect((await api.get(`${employees}?search=${body.identifier}`, { token: t.token })).body.items).toEqual([]);
+    // Reading needs neither header.
+    expect((await api.get(employees, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("from another site (Origin or Sec-Fetch-Site says so) it is 403 too", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const foreign: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    for (const headers of foreign) {
+      const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { headers: { cookie, ...headers } });
+      expect(reply.status, JSON.stringify(headers)).toBe(403);
+      expect(reply.body.code).toBe("request.cross_origin");
+    }
+  });
+
+  it("from the service's own pages (its Origin, or Sec-Fetch-Site same-origin as browsers send) it is made", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const own: Record<string, string>[] = [{ origin: "http://localhost:3000" }, { "sec-fetch-site": "same-origin" }, { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }];
+    for (const headers of own) {
+      const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { headers: { cookie, ...headers } });
+      expect(reply.status, JSON.stringify(headers)).toBe(201);
+    }
+  });
+
+  it("a bearer token needs neither header, a person's or a system user's", async () => {
+    const t = await tenantFixture();
+    const { cookie, bearer } = await adminSessionCookie(t.orgId);
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).status).toBe(201);
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: bearer })).status).toBe(201);
+    // The bearer token decides, even with the browser's cookie beside it.
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: bearer, headers: { cookie } })).status).toBe(201);
+  });
+});
+

@@ -49,8 +49,12 @@ export class NotFound extends ServiceError {
 }
 export class MethodNotAllowed extends ServiceError {
   readonly kind = "method_not_allowed";
-  constructor(readonly allow: string[]) {
-    super("request.method_not_allowed", `This resource supports ${allow.join(", ")}.`);
+  /** `method`, when given, is named: the caller learns which of its methods is not one of these. */
+  constructor(
+    readonly allow: string[],
+    method?: string,
+  ) {
+    super("request.method_not_allowed", `${method ? `${method} is not a method of this resource; it supports` : "This resource supports"} ${allow.join(", ")}.`);
   }
 }
 export class Conflict extends ServiceError {

@@ -1,5 +1,6 @@
 import { isValidDate } from "@/server/dates";
 import { formatRappen, parseChf } from "@/server/money/rappen";
+import { invisibleProblem } from "@/server/http/text";
 import { isCountryCode } from "./countries";
 import { type Checked, CANTON_CODES, checkAhvNumber, checkIban, checkTaxAtSourceTariff, checkUid, isCantonCode } from "./identifiers";
 
@@ -59,12 +60,14 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 const MAX_DECIMALS = 6;
 const DEFAULT_MAX_TEXT = 1000;
 
-export function parseCaseValue(valueType: CaseValueType, raw: unknown, constraints: ValueConstraints = {}): ValueResult {
-  if (raw === null || raw === undefined) return fail("A value is required.");
-  if (typeof raw !== "string" && typeof raw !== "number" && typeof raw !== "boolean") {
+export function parseCaseValue(valueType: CaseValueType, given: unknown, constraints: ValueConstraints = {}): ValueResult {
+  if (given === null || given === undefined) return fail("A value is required.");
+  if (typeof given !== "string" && typeof given !== "number" && typeof given !== "boolean") {
     return fail("A value must be a JSON string (numbers and booleans are accepted too).");
   }
-  if (typeof raw === "number" && !Number.isFinite(raw)) return fail("A number value must be finite.");
+  if (typeof given === "number" && !Number.isFinite(given)) return fail("A number value must be finite.");
+  // Read as names and identifiers are (server/http/text.ts): "７５６.９２１７.０７６９.８５" is the AHV number it shows.
+  const raw = typeof given === "string" ? given.normalize("NFKC") : given;
 
   switch (valueType) {
     case "text":
@@ -108,7 +111,7 @@ function fail(message: string): ValueResult {
 
 function parseText(text: string, maxLength: number): ValueResult {
   const trimmed = text.trim();
-  if (trimmed === "") return fail("The text is empty; to remove a value, end it instead.");
+  if (trimmed === "" || invisibleProblem(trimmed, { identifier: false })) return fail("The text is empty (or only invisible characters); to remove a value, end it instead.");
   if (trimmed.length > maxLength) return fail(`The text is ${trimmed.length} characters long; at most ${maxLength} are allowed.`);
   return { ok: true, value: trimmed };
 }
@@ -195,6 +198,8 @@ function parseEnum(raw: string | number | boolean, options: readonly string[]): 
 function parseLookup(raw: string | number | boolean, keys: readonly string[] | undefined): ValueResult {
   const value = String(raw).trim();
   if (value === "") return fail("The lookup key is empty.");
+  const invisible = invisibleProblem(value, { identifier: true });
+  if (invisible) return fail(invisible);
   if (keys && !keys.includes(value)) {
     const shown = keys.slice(0, 10).join(", ");
     return fail(`"${value}" is not a value of this lookup${keys.length ? ` (known: ${shown}${keys.length > 10 ? ", ..." : ""})` : " (the lookup is empty)"}.`);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
-import { singleLine } from "../http/text";
+import { identifier, singleLine } from "../http/text";
 
-const Identifier = singleLine({ max: 64 });
+const Identifier = identifier({ max: 64 });
 const Name = singleLine({ max: 100 });
 
 export const CreateEmployee = z.object({

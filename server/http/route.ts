@@ -136,8 +136,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A browser session cookie is sent with cross-site requests too; a change made with one must come
- * from the service's own pages (contract 9d). Bearer tokens are not sent by browsers on their own;
- * Basic credentials are (and authenticate nothing here, so such a request is the cookie's).
+ * from the service's own pages, shown by `Origin` or `Sec-Fetch-Site` (contract 9d). Browsers send
+ * Origin with every fetch or form that writes, same-origin ones included, so a cookie-authenticated
+ * write with neither header was not made by our pages: it is refused too, rather than trusted as
+ * "not a browser". Bearer tokens are not sent by browsers on their own; Basic credentials are (and
+ * authenticate nothing here, so such a request is the cookie's).
  */
 function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
   if (SAFE_METHODS.has(request.method) || caller?.kind !== "person" || /^Bearer\s/i.test(request.headers.get("authorization") ?? "")) return;
@@ -145,10 +148,10 @@ function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (origin !== null) {
     if (ownOrigins(request).has(origin)) return;
-  } else if (fetchSite === null || fetchSite === "same-origin" || fetchSite === "none") {
-    return; // not a browser's cross-site request (browsers send Origin on every cross-origin write)
+  } else if (fetchSite === "same-origin" || fetchSite === "none") {
+    return; // a browser that says the request is its own page's (or the person's own doing)
   }
-  throw new Forbidden("Changes made with a browser session must come from this service's own pages.", "request.cross_origin");
+  throw new Forbidden("Changes made with a browser session must come from this service's own pages (Origin or Sec-Fetch-Site).", "request.cross_origin");
 }
 
 function ownOrigins(request: Request): Set<string> {
@@ -247,7 +250,7 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
  */
 export function resource(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
   const allow = HTTP_METHODS.filter((m) => handlers[m]);
-  const notAllowed: RouteHandler = async () => toProblem(new MethodNotAllowed(allow));
+  const notAllowed: RouteHandler = async (request) => toProblem(new MethodNotAllowed(allow, request.method));
   return Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<HttpMethod, RouteHandler>;
 }
 

@@ -7,12 +7,24 @@ import { z } from "zod";
  * tab, CR and LF as well.
  *
  * The route wrapper applies the everywhere-rule to every string of every body and query
- * (`firstForbiddenText`), so no field can slip through; `singleLine` / `multiLine` are the zod
- * types of text fields and add the single-line rule and lengths.
+ * (`firstForbiddenText`), so no field can slip through; `singleLine` / `multiLine` / `identifier`
+ * are the zod types of text fields and add the single-line rule and lengths.
+ *
+ * Names and identifiers are compared (an employee number is unique, a lookup key is looked up), so
+ * a single line is read in Unicode NFKC: `１００１` (fullwidth) is `1001`, `ﬁ` is `fi`. Text that is
+ * nothing but invisible characters and spaces names nothing and is refused; an identifier refuses
+ * invisible characters anywhere (`1001\u200B` would look like `1001` and be another employee).
  */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const LINE = /[\t\r\n\u2028\u2029]/;
+/**
+ * Characters that show nothing: format characters (Cf: zero-width space U+200B, joiners U+200C/D,
+ * word joiner U+2060, BOM U+FEFF, soft hyphen ...) and the other default-ignorable code points
+ * (variation selectors, Hangul fillers, combining grapheme joiner).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_OR_SPACE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{White_Space}]/gu;
 
 export function textProblem(value: string, { singleLine }: { singleLine: boolean }): string | null {
   if (CONTROL.test(value)) return "Control characters are not allowed.";
@@ -22,17 +34,42 @@ export function textProblem(value: string, { singleLine }: { singleLine: boolean
   return null;
 }
 
-/** A single line of text, trimmed. */
-export function singleLine({ min = 1, max = 200 }: { min?: number; max?: number } = {}) {
+/** Text as names and identifiers are compared: Unicode NFKC, trimmed. */
+export const normalizeName = (value: string) => value.normalize("NFKC").trim();
+
+/**
+ * What is wrong with a name or identifier already normalized (normalizeName): nothing but invisible
+ * characters and spaces, or, for an identifier, an invisible character anywhere. Empty text is the
+ * field's own business (required or not).
+ */
+export function invisibleProblem(value: string, { identifier }: { identifier: boolean }): string | null {
+  if (value === "") return null;
+  if (value.replace(INVISIBLE_OR_SPACE, "") === "") return "Only invisible characters or spaces: the text is empty.";
+  if (identifier && INVISIBLE.test(value)) return "Invisible characters (such as a zero-width space) are not allowed in an identifier.";
+  return null;
+}
+
+function nameText({ min, max, identifier }: { min: number; max: number; identifier: boolean }) {
   return z
     .string()
+    .normalize("NFKC")
     .trim()
     .min(min, min === 1 ? "Required." : `At least ${min} characters.`)
     .max(max, `At most ${max} characters.`)
     .superRefine((value, ctx) => {
-      const problem = textProblem(value, { singleLine: true });
+      const problem = textProblem(value, { singleLine: true }) ?? invisibleProblem(value, { identifier });
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
+}
+
+/** A single line of text (a name, a title, a URL), in NFKC, trimmed, not only invisible characters. */
+export function singleLine({ min = 1, max = 200 }: { min?: number; max?: number } = {}) {
+  return nameText({ min, max, identifier: false });
+}
+
+/** An identifier the service compares (an employee number, a lookup key): a single line without invisible characters. */
+export function identifier({ min = 1, max = 64 }: { min?: number; max?: number } = {}) {
+  return nameText({ min, max, identifier: true });
 }
 
 /** Free text that may span lines (a reason, a note). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
 import { Localized } from "../regulations/schemas";
-import { singleLine } from "../http/text";
+import { identifier, singleLine } from "../http/text";
 
 /** The lookups a client maintains per payroll, and the regulation each one belongs to. */
 export const ACCOUNTS = "Accounts";
@@ -43,7 +43,7 @@ const DisplayName = z
   .partial()
   .describe("Names per language (de, fr, it, en); any may be left out.");
 
-const Key = singleLine({ max: 50 }).describe("Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.");
+const Key = identifier({ max: 50 }).describe("Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.");
 const Value = singleLine({ max: 200 }).describe("The account's or cost center's name.");
 
 export const CreateLookupValue = z.object({

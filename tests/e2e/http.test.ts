@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
@@ -21,6 +22,21 @@ function besideService(args: string[]) {
 
 function systemUserCommand(name: string) {
   return JSON.parse(besideService(["system-user", "--", "create", "--name", name, "--json"])) as { clientId: string; clientSecret: string };
+}
+
+/** A request line written on a socket as it is: fetch refuses to send TRACE, and FOO is not a method Node parses. */
+function rawRequest(requestLine: string): Promise<{ status: number; head: string; body: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = data.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), head: head.toLowerCase(), body });
+    });
+  });
 }
 
 async function json(response: Response) {
@@ -91,5 +107,23 @@ describe("the running service", () => {
     }
     const unauthenticated = await fetch(`${baseUrl}/api/tenants`);
     expect(unauthenticated.status).toBe(401);
+  });
+
+  it("answers TRACE, PROPFIND and FOO with 405 problem+json and the route's Allow (issue 38), never Next's 500 or bodyless 400", async () => {
+    for (const method of ["TRACE", "PROPFIND", "FOO"]) {
+      const reply = await rawRequest(`${method} /api/tenants HTTP/1.1`);
+      expect(reply.status, method).toBe(405);
+      expect(reply.head, method).toContain("content-type: application/problem+json");
+      expect(reply.head, method).toContain("allow: get, post");
+      expect(reply.head, method).toContain("x-content-type-options: nosniff");
+      expect(JSON.parse(reply.body).detail, method).toContain(method);
+    }
+    const unknown = await rawRequest("TRACE /api/nothing HTTP/1.1");
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).code).toBe("route.not_found");
+    // A method Next serves reaches the route, which names it too.
+    const deleted = await json(await fetch(`${baseUrl}/api/tenants`, { method: "DELETE" }));
+    expect(deleted.status).toBe(405);
+    expect(deleted.body.detail).toBe("DELETE is not a method of this resource; it supports GET, POST.");
   });
 });

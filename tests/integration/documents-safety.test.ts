@@ -79,6 +79,32 @@ describe("a name never breaks a document (issue 9, item 7)", () => {
   });
 });
 
+describe("the payslip's address window shows the whole name (issue 38, item 6.4)", () => {
+  it("a long name without spaces wraps inside the window: no character is dropped, none added", async () => {
+    // What the hostile run sent (a spreadsheet formula as a surname), and a plain long one.
+    const lastName = `=cmd|'/C calc'!A0${"x".repeat(60)}!A0`;
+    const firstName = "Anna-Maria-Josefina-Theresia-Margaretha";
+    const { t, base, post, employee } = await example1({ employee: { firstName, lastName } });
+    await post("EmployeeAddress", employee.id, { Street: "Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen", HouseNumber: "12a", PostalCode: "8001", City: "Zürich" });
+    const payslip = (await documentsOf(base, t.token)).find((d) => d.category === "Payslip")!;
+    const response = await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token });
+    expect(response.status).toBe(200);
+    const text = pdfText(response.bytes);
+    const lines = text.split("\n").map((line) => line.trim());
+    // The window's lines run from the name to the town; joined, they are the name and the address again.
+    const start = lines.findIndex((line) => firstName.startsWith(line) && line.length > 3);
+    const end = lines.findIndex((line) => line.endsWith("8001 Zürich"));
+    expect(start, text).toBeGreaterThanOrEqual(0);
+    expect(end, text).toBeGreaterThan(start);
+    const window = lines.slice(start, end + 1);
+    expect(window.length, text).toBeGreaterThan(3);
+    expect(window.join("").replace(/ /g, ""), text).toBe(`${firstName}${lastName}Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen12a8001Zürich`.replace(/ /g, ""));
+    // ... that is, the name wrapped; the last characters are there, and no hyphen was added at a break.
+    expect(text).toContain("!A0");
+    expect(window.filter((line) => line.endsWith("-")), text).toEqual([]);
+  });
+});
+
 describe("the accounting CSV and PDF with cost centers (issue 9, item 15)", () => {
   it("fills the CostCenter column when every employee has one, as an inert text cell, and the PDF names it", async () => {
     const { t, base, post, employee } = await example1();

@@ -1,4 +1,10 @@
+import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
+import { sessionSecret } from "@/server/auth/session-secret";
+import { startSession } from "@/server/auth/sessions";
+import { getDb } from "@/server/db/client";
+import { users } from "@/server/db/schema";
 import { api, call } from "../fixtures/api";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { payrollWithStaff } from "../fixtures/payouts";
@@ -170,6 +176,98 @@ describe("text never carries control or bidirectional characters", () => {
   });
 });
 
+describe("names and identifiers are read in NFKC and are never only invisible (issue 38, item 6.2)", () => {
+  const paths = (reply: { body: { errors?: { path: string }[] } }) => reply.body.errors?.map((e) => e.path);
+
+  it("a fullwidth employee number is the same number: 409 identifier_taken beside 1001, and stored as 1001", async () => {
+    const t = await tenantFixture();
+    const employees = `/api/tenants/${t.orgId}/employees`;
+    expect((await api.post(employees, anEmployee({ identifier: "1001" }), { token: t.token })).status).toBe(201);
+    const fullwidth = await api.post(employees, anEmployee({ identifier: "１００１" }), { token: t.token });
+    expect(fullwidth.status, fullwidth.text).toBe(409);
+    expect(fullwidth.body.code).toBe("employee.identifier_taken");
+    const other = await api.post(employees, anEmployee({ identifier: "１００２" }), { token: t.token });
+    expect(other.status).toBe(201);
+    expect(other.body.identifier).toBe("1002");
+  });
+
+  it.each([
+    ["a zero-width space", "1001\u200B"],
+    ["a zero-width joiner", "10\u200D01"],
+    ["a word joiner", "\u20601001"],
+    ["a BOM inside", "10\uFEFF01"],
+    ["a soft hyphen", "10\u00AD01"],
+  ])("an employee number with %s is 422 naming identifier, not a second 1001", async (_, identifier) => {
+    const t = await tenantFixture();
+    const employees = `/api/tenants/${t.orgId}/employees`;
+    expect((await api.post(employees, anEmployee({ identifier: "1001" }), { token: t.token })).status).toBe(201);
+    const reply = await api.post(employees, anEmployee({ identifier }), { token: t.token });
+    expect(reply.status, reply.text).toBe(422);
+    expect(reply.headers.get("content-type")).toBe("application/problem+json");
+    expect(paths(reply)).toEqual(["identifier"]);
+    const existing = (await api.get(employees, { token: t.token })).body.items as { id: string }[];
+    const renamed = await api.put(`${employees}/${existing[0]!.id}`, { identifier }, { token: t.token });
+    expect(renamed.status).toBe(422);
+    expect(paths(renamed)).toEqual(["identifier"]);
+  });
+
+  it.each(["\u200B", "\u200C\u200D", " \u2060 ", "\uFEFF", "\u3164"])("a tenant, payroll or person named %j only invisibly is 422 naming the field", async (name) => {
+    const t = await tenantFixture();
+    const tenant = await api.post("/api/tenants", { name }, { token: t.token });
+    expect(tenant.status, tenant.text).toBe(422);
+    expect(paths(tenant)).toEqual(["name"]);
+    const payroll = await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name }, { token: t.token });
+    expect(payroll.status, payroll.text).toBe(422);
+    expect(paths(payroll)).toContain("name");
+    const person = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ lastName: name }), { token: t.token });
+    expect(person.status).toBe(422);
+    expect(paths(person)).toEqual(["lastName"]);
+  });
+
+  it("a name may still carry a joiner inside (emoji sequences, Persian), and a fullwidth name is stored as NFKC", async () => {
+    const t = await tenantFixture();
+    const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "👩\u200D💻 Mehr\u200Cdad", lastName: "Ｍüller" }), { token: t.token });
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.firstName).toBe("👩\u200D💻 Mehr\u200Cdad");
+    expect(reply.body.lastName).toBe("Müller");
+    const tenant = await api.post("/api/tenants", { name: "Ｍｕｓｔｅｒ AG" }, { token: t.token });
+    expect(tenant.status).toBe(201);
+    expect(tenant.body.name).toBe("Muster AG");
+  });
+
+  it("a lookup key: fullwidth is the same key (409), with an invisible character 422", async () => {
+    const t = await tenantFixture();
+    const values = `/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`;
+    expect((await api.post(values, { key: "K100", value: "Sales" }, { token: t.token })).status).toBe(201);
+    const fullwidth = await api.post(values, { key: "Ｋ１００", value: "Sales again" }, { token: t.token });
+    expect(fullwidth.status, fullwidth.text).toBe(409);
+    const hidden = await api.post(values, { key: "K100\u200B", value: "Sales hidden" }, { token: t.token });
+    expect(hidden.status).toBe(422);
+    expect(paths(hidden)).toEqual(["key"]);
+    const blank = await api.post(values, { key: "K200", value: "\u200B" }, { token: t.token });
+    expect(blank.status).toBe(422);
+    expect(paths(blank)).toEqual(["value"]);
+  });
+
+  it("case values: an invisible text is 422, a lookup value with an invisible character 422, a fullwidth AHV number is the number", async () => {
+    const t = await tenantFixture();
+    const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
+    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    const post = (caseName: string, caseFieldName: string, value: string) =>
+      api.post(`${base}/cases`, { caseName, employeeId: employee.id, values: [{ caseFieldName, value, start: "2026-01-01" }] }, { token: t.token });
+    const text = await post("EmployeeAddress", "Street", "\u200B\u2060");
+    expect(text.status, text.text).toBe(422);
+    expect(paths(text)).toEqual(["values.0.value"]);
+    expect((await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "K100", value: "Sales" }, { token: t.token })).status).toBe(201);
+    const lookup = await post("CostCenter", "CostCenter", "K100\u200B");
+    expect(lookup.status, lookup.text).toBe(422);
+    expect(paths(lookup)).toEqual(["values.0.value"]);
+    const ahv = await post("EmployeePersonalData", "AhvNumber", "７５６.９２１７.０７６９.８５");
+    expect(ahv.status, ahv.text).toBe(201);
+    expect(ahv.body.values[0].value).toBe("756.9217.0769.85");
+  });
+});
+
 describe("requests the service cannot read are 4xx problem+json", () => {
   it("a path id with bad percent-encoding or control characters is a 404", async () => {
     const t = await tenantFixture();
@@ -236,3 +334,61 @@ describe("cookie-authenticated writes come only from the service's own pages", (
     expect(reply.status).toBe(201);
   });
 });
+
+/** The console's session cookie of a new Administrator of `orgId`. */
+async function adminSessionCookie(orgId: string) {
+  const person = await memberOf(orgId, "Administrator");
+  const [user] = await (await getDb()).select().from(users).where(eq(users.email, person.email));
+  const token = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
+  return { cookie: `next-auth.session-token=${token}`, bearer: person.token };
+}
+
+describe("a cookie-authenticated write says where it comes from (issue 38, item 6.3; contract 9d)", () => {
+  it("without Origin and Sec-Fetch-Site it is 403 request.cross_origin, and nothing is written", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const body = anEmployee();
+    const employees = `/api/tenants/${t.orgId}/employees`;
+    const reply = await api.post(employees, body, { headers: { cookie } });
+    expect(reply.status, reply.text).toBe(403);
+    expect(reply.headers.get("content-type")).toBe("application/problem+json");
+    expect(reply.body.code).toBe("request.cross_origin");
+    const put = await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "Renamed AG" }, { headers: { cookie } });
+    expect(put.status).toBe(403);
+    expect(put.body.code).toBe("request.cross_origin");
+    expect((await api.get(`${employees}?search=${body.identifier}`, { token: t.token })).body.items).toEqual([]);
+    // Reading needs neither header.
+    expect((await api.get(employees, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("from another site (Origin or Sec-Fetch-Site says so) it is 403 too", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const foreign: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    for (const headers of foreign) {
+      const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { headers: { cookie, ...headers } });
+      expect(reply.status, JSON.stringify(headers)).toBe(403);
+      expect(reply.body.code).toBe("request.cross_origin");
+    }
+  });
+
+  it("from the service's own pages (its Origin, or Sec-Fetch-Site same-origin as browsers send) it is made", async () => {
+    const t = await tenantFixture();
+    const { cookie } = await adminSessionCookie(t.orgId);
+    const own: Record<string, string>[] = [{ origin: "http://localhost:3000" }, { "sec-fetch-site": "same-origin" }, { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }];
+    for (const headers of own) {
+      const reply = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { headers: { cookie, ...headers } });
+      expect(reply.status, JSON.stringify(headers)).toBe(201);
+    }
+  });
+
+  it("a bearer token needs neither header, a person's or a system user's", async () => {
+    const t = await tenantFixture();
+    const { cookie, bearer } = await adminSessionCookie(t.orgId);
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).status).toBe(201);
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: bearer })).status).toBe(201);
+    // The bearer token decides, even with the browser's cookie beside it.
+    expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: bearer, headers: { cookie } })).status).toBe(201);
+  });
+});
+

@@ -8,6 +8,7 @@ import { type PayslipInput, buildPayslipModel } from "@/server/documents/payslip
 import { renderPayslipOnOnePage, renderPayslipPdf } from "@/server/documents/payslip/render";
 import { formatChf, formatDate, wholeFrancs } from "@/server/documents/pdf/i18n";
 import { pdfPageCount } from "@/server/documents/pdf/page-count";
+import { measureIn, wrapToWidth } from "@/server/documents/pdf/wrap";
 import { CH } from "@/server/regulations/catalog/ch";
 import { changeSettings } from "../support/settings";
 
@@ -147,6 +148,26 @@ describe("buildPayslipModel", () => {
     const m = buildPayslipModel(input({ payouts: [{ date: "2026-03-25", amount: 500_000, iban: "CH93 0076 2011 6238 5295 7" }], entry: { ...input().entry, paidOut: 500_000 } }));
     expect(m.payments.open).toBe(PAYABLE - 500_000);
     expect(m.payments.payouts[0]!.iban).toBe("CH9300762011623852957");
+  });
+});
+
+describe("wrapToWidth (the address window, issue 38)", () => {
+  const chars = (text: string) => [...text].length;
+  it("breaks at spaces where words fit, and inside a word only where it is wider than the line", () => {
+    expect(wrapToWidth("Zoë Müller-Lüthi", 10, chars)).toEqual(["Zoë", "Müller-Lüt", "hi"]);
+    expect(wrapToWidth("Anna Maria Keller", 11, chars)).toEqual(["Anna Maria", "Keller"]);
+    expect(wrapToWidth("=cmd|'/C calc'!A0", 6, chars)).toEqual(["=cmd|'", "/C", "calc'!", "A0"]);
+    expect(wrapToWidth("", 6, chars)).toEqual([]);
+  });
+
+  it("keeps every character, emoji and combining marks whole, at any width, in the real font", async () => {
+    const measure = await measureIn("bold", 9.5);
+    const name = `Zoë 👩‍💻 e\u0301\u0301 ${"Ａ".repeat(30)} ${"x".repeat(120)}!A0`;
+    for (const width of [5, 40, 120, 216]) {
+      const lines = wrapToWidth(name, width, measure);
+      expect(lines.join(" ").replace(/ /g, ""), String(width)).toBe(name.replace(/ /g, ""));
+      for (const line of lines) expect(measure(line) <= width || [...new Intl.Segmenter().segment(line)].length === 1, `${width}: ${line}`).toBe(true);
+    }
   });
 });
 

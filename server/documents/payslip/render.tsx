@@ -5,6 +5,7 @@ import { registerPdfFonts } from "../pdf/fonts";
 import { type PdfLabels, formatChf, formatDate, formatMonthName, formatPercentText, formatPeriodShort, pdfLabels } from "../pdf/i18n";
 import { A4_HEIGHT, fitsOnOnePage } from "../pdf/one-page";
 import { MM, base } from "../pdf/styles";
+import { fitLines } from "../pdf/wrap";
 import type { PayslipLine, PayslipModel } from "./model";
 
 /**
@@ -15,27 +16,49 @@ import type { PayslipLine, PayslipModel } from "./model";
  */
 export async function renderPayslipPdf(model: PayslipModel, { countPages = false }: { countPages?: boolean } = {}): Promise<Buffer> {
   registerPdfFonts();
+  const header = await headerLines(model);
   // Nearly every payslip fits one page: it is then laid out once, without pagination (one-page.ts),
   // and its footer reads "1 / 1" as plain text. Page numbers counted by react-pdf (a render prop)
   // make it lay the page out twice more, for the same bytes (tests/unit/payslip-pdf.test.ts compares both).
-  const onePage = countPages ? null : await renderPayslipOnOnePage(model);
+  const onePage = countPages ? null : await drawOnOnePage(model, header);
   // A payslip that runs onto a second page is drawn again, paginated and numbered as laid out.
-  return onePage ?? renderToBuffer(<PayslipDocument model={model} pageNumbers="counted" />);
+  return onePage ?? renderToBuffer(<PayslipDocument model={model} header={header} pageNumbers="counted" />);
 }
 
 /** The payslip drawn as one page without pagination, or null when it does not fit one page. */
 export async function renderPayslipOnOnePage(model: PayslipModel): Promise<Buffer | null> {
   registerPdfFonts();
+  return drawOnOnePage(model, await headerLines(model));
+}
+
+async function drawOnOnePage(model: PayslipModel, header: HeaderLines): Promise<Buffer | null> {
   let layout: object | undefined;
-  const bytes = await renderToBuffer(<PayslipDocument model={model} pageNumbers="one page" onRender={(rendered) => (layout = rendered)} />);
+  const bytes = await renderToBuffer(<PayslipDocument model={model} header={header} pageNumbers="one page" onRender={(rendered) => (layout = rendered)} />);
   return fitsOnOnePage(layout) ? bytes : null;
+}
+
+/** The page's width between its margins (base.page: A4, 20 mm either side). */
+const CONTENT_WIDTH = 595.28 - 2 * 20 * MM;
+const EMPLOYER_WIDTH = 0.48 * CONTENT_WIDTH;
+const WINDOW_WIDTH = 0.45 * CONTENT_WIDTH;
+
+type HeaderLines = { employerName: string[]; employerAddress: string[]; employeeName: string[]; employeeAddress: string[] };
+
+/** The employer block and the address window, each line broken to the width it is drawn in: a long name wraps, never runs off the page. */
+async function headerLines(model: PayslipModel): Promise<HeaderLines> {
+  return {
+    employerName: await fitLines([model.employer.name], EMPLOYER_WIDTH, { fontWeight: "bold", fontSize: 10 }),
+    employerAddress: await fitLines(model.employer.addressLines, EMPLOYER_WIDTH, { fontSize: 8.5 }),
+    employeeName: await fitLines([model.employee.name], WINDOW_WIDTH, { fontWeight: "bold", fontSize: 9.5 }),
+    employeeAddress: await fitLines(model.employee.addressLines, WINDOW_WIDTH, { fontSize: 9.5 }),
+  };
 }
 
 const s = StyleSheet.create({
   header: { flexDirection: "row", justifyContent: "space-between", minHeight: 34 * MM },
-  employer: { width: "48%" },
+  employer: { width: EMPLOYER_WIDTH },
   employerName: { fontSize: 10, fontWeight: "bold", marginBottom: 2 },
-  addressWindow: { width: "45%", marginTop: 14 * MM, fontSize: 9.5 },
+  addressWindow: { width: WINDOW_WIDTH, marginTop: 14 * MM, fontSize: 9.5 },
   title: { fontSize: 14, fontWeight: "bold", marginTop: 4 * MM },
   subtitle: { fontSize: 9, color: "#444", marginBottom: 3 * MM },
   details: { flexDirection: "row", borderTopWidth: 0.5, borderBottomWidth: 0.5, borderColor: "#999", paddingVertical: 3, marginBottom: 3 * MM },
@@ -60,7 +83,7 @@ const s = StyleSheet.create({
   kv: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 1.1 },
 });
 
-function PayslipDocument({ model, pageNumbers, onRender }: { model: PayslipModel; pageNumbers: "one page" | "counted"; onRender?: (rendered: object) => void }) {
+function PayslipDocument({ model, header, pageNumbers, onRender }: { model: PayslipModel; header: HeaderLines; pageNumbers: "one page" | "counted"; onRender?: (rendered: object) => void }) {
   const t = pdfLabels(model.language);
   const title = `${t.payslipTitle} ${formatMonthName(model.period.start, model.language)}`;
   return (
@@ -70,13 +93,15 @@ function PayslipDocument({ model, pageNumbers, onRender }: { model: PayslipModel
 
         <View style={s.header}>
           <View style={s.employer}>
-            <Text style={s.employerName}>{model.employer.name}</Text>
-            {model.employer.addressLines.map((line) => <Text key={line}>{line}</Text>)}
+            <View style={s.employerName}>
+              {header.employerName.map((line, i) => <Text key={i}>{line}</Text>)}
+            </View>
+            {header.employerAddress.map((line, i) => <Text key={i}>{line}</Text>)}
             {model.employer.uid && <Text style={base.muted}>{`${t.uid} ${model.employer.uid}`}</Text>}
           </View>
           <View style={s.addressWindow}>
-            <Text style={base.bold}>{model.employee.name}</Text>
-            {model.employee.addressLines.map((line) => <Text key={line}>{line}</Text>)}
+            {header.employeeName.map((line, i) => <Text key={i} style={base.bold}>{line}</Text>)}
+            {header.employeeAddress.map((line, i) => <Text key={i}>{line}</Text>)}
           </View>
         </View>
 

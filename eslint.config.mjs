@@ -4,20 +4,53 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", ".data/**", ".workers/**", ".pdf-worker/**", "node_modules/**", "drizzle/**", "next-env.d.ts", "test-results/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".data/**",
+      ".workers/**",
+      ".pdf-worker/**",
+      "node_modules/**",
+      "drizzle/**",
+      "next-env.d.ts",
+      "test-results/**",
+    ],
+  },
   {
     // The architecture, guarded where cheap: app/ never touches the database; service verbs reach
     // tenant data only through the scoping module (server/db/tenant-scope.ts).
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/db/*", "**/server/db/*", "drizzle-orm", "drizzle-orm/*"], message: "app/ and components/ call service verbs; they never import the database." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/db/*", "**/server/db/*", "drizzle-orm", "drizzle-orm/*"],
+              message: "app/ and components/ call service verbs; they never import the database.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Every tenant domain; work across tenants there says so (acrossTenants in server/db/tenant-scope.ts).
-    files: ["server/{accounting,cases,documents,elm,employees,events,lookups,memberships,payouts,payrolls,periods,results,tasks,webhooks}/**/*.ts"],
+    files: [
+      "server/{accounting,cases,documents,elm,employees,events,lookups,memberships,payouts,payrolls,periods,results,tasks,webhooks}/**/*.ts",
+    ],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["../db/client", "**/db/client"], message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../db/client", "**/db/client"],
+              message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -25,7 +58,14 @@ const config = [
     files: ["server/**/*.ts"],
     ignores: ["server/env.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through env() (server/env.ts), where they are parsed." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings through env() (server/env.ts), where they are parsed.",
+        },
+      ],
     },
   },
   {
@@ -33,7 +73,14 @@ const config = [
     // PAYROLL_TEST_HOOKS=true (a dynamic import) and by the tests: production code calls the seam, server/testing/hooks.ts.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "server/**/*.ts", "proxy.ts", "instrumentation.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "ImportDeclaration[source.value=/testing\\/install/]", message: "Production code calls testHooks (server/testing/hooks.ts); only startup loads the hooks, dynamically." }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/testing\\/install/]",
+          message:
+            "Production code calls testHooks (server/testing/hooks.ts); only startup loads the hooks, dynamically.",
+        },
+      ],
     },
   },
   {

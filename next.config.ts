@@ -30,7 +30,16 @@ const pages = [
 ];
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "esbuild", "oidc-provider", "pg", "pg-boss", "piscina", "postgres"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@react-pdf/renderer",
+    "esbuild",
+    "oidc-provider",
+    "pg",
+    "pg-boss",
+    "piscina",
+    "postgres",
+  ],
   poweredByHeader: false,
   async headers() {
     return [

@@ -16,7 +16,11 @@ export function proxy(request: NextRequest) {
   };
   return new NextResponse(JSON.stringify(body), {
     status: 400,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": "application/problem+json",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 }
 

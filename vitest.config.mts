@@ -13,7 +13,14 @@ export default defineConfig({
       {
         resolve: { alias },
         // The first PDF render loads fonts and the renderer: seconds on a busy machine.
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/support/test-hooks.ts"], sequence: { groupOrder: 0 }, testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/test-hooks.ts"],
+          sequence: { groupOrder: 0 },
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
@@ -47,7 +54,17 @@ export default defineConfig({
       },
       // After the API and browser suites, over what their routes answered (npm test sets API_RESPONSE_RECORD).
       ...(process.env.API_RESPONSE_RECORD
-        ? [{ resolve: { alias }, test: { name: "contract", sequence: { groupOrder: 3 }, include: ["tests/contract/**/*.test.ts"], environment: "node" } }]
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "contract",
+                sequence: { groupOrder: 3 },
+                include: ["tests/contract/**/*.test.ts"],
+                environment: "node",
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -17,7 +17,13 @@ export default async function Home() {
     <main className="mx-auto max-w-lg px-4 py-16">
       <Card title={t("title")}>
         <div className="space-y-3 text-sm text-slate-700">
-          <p>{t.rich("signedInAs", { name: caller.name, email: caller.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>
+            {t.rich("signedInAs", {
+              name: caller.name,
+              email: caller.email,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
+          </p>
           <p>{t("askAdmin")}</p>
           <SignOutButton />
         </div>

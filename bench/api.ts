@@ -27,7 +27,15 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ensureBuild, freePort, freshDatabase, serviceEnv, startServer, stopServer, type ServerProcess } from "../tests/support/server-process";
+import {
+  ensureBuild,
+  freePort,
+  freshDatabase,
+  serviceEnv,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../tests/support/server-process";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -49,13 +57,35 @@ const ROUNDS = Math.max(1, Number(args.rounds));
 
 /** `token`: the bearer token the read is made with (none for the bare route and the JWKS). */
 type Target = { name: string; path: string; status: number; token?: string };
-type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number; wrongStatus: number; requests: number; seconds?: SecondsSpread; clientDelayMax?: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  wrongStatus: number;
+  requests: number;
+  seconds?: SecondsSpread;
+  clientDelayMax?: number;
+};
 /** The paced run's p95 second by second: whether its tail is spread evenly or comes from a few stalled seconds. */
 type SecondsSpread = { medianP95: number; worstP95: number; over20: number; count: number };
 
 function spreadOverSeconds(bySecond: Map<number, number[]>): SecondsSpread {
-  const p95s = [...bySecond.values()].map((ls) => percentile(ls.sort((a, b) => a - b), 95)).sort((a, b) => a - b);
-  return { medianP95: percentile(p95s, 50), worstP95: p95s[p95s.length - 1] ?? Number.NaN, over20: p95s.filter((p) => p >= 20).length, count: p95s.length };
+  const p95s = [...bySecond.values()]
+    .map((ls) =>
+      percentile(
+        ls.sort((a, b) => a - b),
+        95,
+      ),
+    )
+    .sort((a, b) => a - b);
+  return {
+    medianP95: percentile(p95s, 50),
+    worstP95: p95s[p95s.length - 1] ?? Number.NaN,
+    over20: p95s.filter((p) => p >= 20).length,
+    count: p95s.length,
+  };
 }
 
 /**
@@ -117,17 +147,20 @@ async function paced(baseUrl: string, target: Target): Promise<Figures> {
   let wrongStatus = 0;
   const one = (due: number) =>
     new Promise<void>((resolve) => {
-      const request = http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers, agent, timeout: 10_000 }, (response) => {
-        response.resume();
-        response.on("end", () => {
-          const latency = performance.now() - due;
-          latencies.push(latency);
-          const second = Math.floor((due - start) / 1000);
-          bySecond.set(second, [...(bySecond.get(second) ?? []), latency]);
-          if (response.statusCode !== target.status) wrongStatus++;
-          resolve();
-        });
-      });
+      const request = http.get(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, headers, agent, timeout: 10_000 },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            const latency = performance.now() - due;
+            latencies.push(latency);
+            const second = Math.floor((due - start) / 1000);
+            bySecond.set(second, [...(bySecond.get(second) ?? []), latency]);
+            if (response.statusCode !== target.status) wrongStatus++;
+            resolve();
+          });
+        },
+      );
       request.on("timeout", () => request.destroy(new Error("timeout")));
       request.on("error", () => {
         errors++;
@@ -206,7 +239,8 @@ async function json(baseUrl: string, pathname: string, token: string): Promise<u
 function listOf(body: unknown): Record<string, unknown>[] {
   if (Array.isArray(body)) return body as Record<string, unknown>[];
   const record = body as Record<string, unknown>;
-  for (const key of ["items", "data", "employees", "payrunPeriods", "periods"]) if (Array.isArray(record[key])) return record[key] as Record<string, unknown>[];
+  for (const key of ["items", "data", "employees", "payrunPeriods", "periods"])
+    if (Array.isArray(record[key])) return record[key] as Record<string, unknown>[];
   throw new Error(`Not a list: ${JSON.stringify(body).slice(0, 300)}`);
 }
 
@@ -228,7 +262,12 @@ async function main() {
   });
   let server: ServerProcess | null = null;
   try {
-    server = await startServer({ env, port, host: "127.0.0.1", logFile: path.join(workDir, "server.log"), timeoutMs: 180_000,
+    server = await startServer({
+      env,
+      port,
+      host: "127.0.0.1",
+      logFile: path.join(workDir, "server.log"),
+      timeoutMs: 180_000,
       nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
     });
     // The seed runs at start; its credentials file appears when it is done.
@@ -236,7 +275,10 @@ async function main() {
     const deadline = Date.now() + 120_000;
     while (!existsSync(credentials) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
     await new Promise((r) => setTimeout(r, 1000));
-    const { clientId, clientSecret } = JSON.parse(readFileSync(credentials, "utf8")) as { clientId: string; clientSecret: string };
+    const { clientId, clientSecret } = JSON.parse(readFileSync(credentials, "utf8")) as {
+      clientId: string;
+      clientSecret: string;
+    };
     const tokenResponse = await fetch(`${baseUrl}/api/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -251,11 +293,17 @@ async function main() {
     const payrollId = String(payroll.id);
     const employees = listOf(await json(baseUrl, `/api/tenants/${orgId}/employees`, token));
     const periods = listOf(await json(baseUrl, `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`, token));
-    const open = periods.find((p) => String(p.status ?? p.periodStatus ?? "").toLowerCase() === "open") ?? periods[periods.length - 1]!;
+    const open =
+      periods.find((p) => String(p.status ?? p.periodStatus ?? "").toLowerCase() === "open") ??
+      periods[periods.length - 1]!;
     const period = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${String(open.id)}`;
 
     // The demo's Administrator signs in through the development identity provider: the same reads with a person's token.
-    const personResponse = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    const personResponse = await fetch(`${baseUrl}/api/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.example" }),
+    });
     if (!personResponse.ok) throw new Error(`person token: ${personResponse.status} ${await personResponse.text()}`);
     const personToken = ((await personResponse.json()) as { access_token: string }).access_token;
     const reads = [
@@ -273,9 +321,12 @@ async function main() {
       ]),
     ].filter((t) => !args.only || t.name === "bare route (catch-all 404)" || t.name.includes(args.only));
     for (const target of targets) {
-      const response = await fetch(`${baseUrl}${target.path}`, { headers: target.token ? { authorization: `Bearer ${target.token}` } : {} });
+      const response = await fetch(`${baseUrl}${target.path}`, {
+        headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
+      });
       const text = await response.text();
-      if (response.status !== target.status) throw new Error(`${target.name} ${target.path}: ${response.status} ${text.slice(0, 300)}`);
+      if (response.status !== target.status)
+        throw new Error(`${target.name} ${target.path}: ${response.status} ${text.slice(0, 300)}`);
     }
 
     // The machine may be shared: the bare route is measured right before each read, and each ratio is to that neighbour.
@@ -292,24 +343,47 @@ async function main() {
       }
     };
     const backendPids = () =>
-      onDatabase(async (client) => (await client<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((r) => r.pid), [] as number[]);
+      onDatabase(
+        async (client) =>
+          (
+            await client<
+              { pid: number }[]
+            >`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+          ).map((r) => r.pid),
+        [] as number[],
+      );
     // Statements outside a transaction commit one by one: commits per request count the round trips (give or take the job worker's polls).
     const commits = () =>
       onDatabase(async (client) => {
         await new Promise((r) => setTimeout(r, 1500)); // backends report their counts at most once a second
-        const [row] = await client<{ commits: string }[]>`select xact_commit::text as commits from pg_stat_database where datname = current_database()`;
+        const [row] = await client<
+          { commits: string }[]
+        >`select xact_commit::text as commits from pg_stat_database where datname = current_database()`;
         return Number(row!.commits);
       }, Number.NaN);
-    type Measured = { saturated: Figures; paced: Figures; cpuMs: { server: number; database: number }; commits: number };
+    type Measured = {
+      saturated: Figures;
+      paced: Figures;
+      cpuMs: { server: number; database: number };
+      commits: number;
+    };
     const measure = async (target: Target): Promise<Measured> => {
       // A short warm-up so that the first (compiling, connecting) requests are not measured.
-      await autocannon({ url: `${baseUrl}${target.path}`, connections: 2, amount: 50, headers: target.token ? { authorization: `Bearer ${target.token}` } : {} });
+      await autocannon({
+        url: `${baseUrl}${target.path}`,
+        connections: 2,
+        amount: 50,
+        headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
+      });
       const backends = await backendPids();
       const commitsBefore = await commits();
       const before = { server: cpuSeconds(serverPids), database: cpuSeconds(backends) };
       const saturated = await cannon(baseUrl, target);
       const perRequest = (seconds: number) => (seconds * 1000) / Math.max(saturated.requests, 1);
-      const cpuMs = { server: perRequest(cpuSeconds(serverPids) - before.server), database: perRequest(cpuSeconds(backends) - before.database) };
+      const cpuMs = {
+        server: perRequest(cpuSeconds(serverPids) - before.server),
+        database: perRequest(cpuSeconds(backends) - before.database),
+      };
       const commitsPerRequest = ((await commits()) - commitsBefore) / Math.max(saturated.requests, 1);
       return { saturated, paced: await paced(baseUrl, target), cpuMs, commits: commitsPerRequest };
     };
@@ -317,16 +391,38 @@ async function main() {
     const [bareTarget, ...measured] = targets as [Target, ...Target[]];
     const rows: { target: Target; round: number; read: Measured; bare: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++)
-    for (const target of measured) {
-      const bare = await measure(bareTarget);
-      const read = await measure(target);
-      rows.push({ target, round, read, bare });
-      console.log(`[bench:api]${ROUNDS > 1 ? ` round ${round}` : ""} ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)}); this process's own event loop was late by at most ${f(read.paced.clientDelayMax ?? Number.NaN, 1)} ms while pacing (bare ${f(bare.paced.clientDelayMax ?? Number.NaN, 1)})`);
-    }
+      for (const target of measured) {
+        const bare = await measure(bareTarget);
+        const read = await measure(target);
+        rows.push({ target, round, read, bare });
+        console.log(
+          `[bench:api]${ROUNDS > 1 ? ` round ${round}` : ""} ${target.name}: ${read.saturated.rps.toFixed(0)} req/s (bare ${bare.saturated.rps.toFixed(0)}), paced p95 ${read.paced.p95.toFixed(1)} ms (bare ${bare.paced.p95.toFixed(1)}); this process's own event loop was late by at most ${f(read.paced.clientDelayMax ?? Number.NaN, 1)} ms while pacing (bare ${f(bare.paced.clientDelayMax ?? Number.NaN, 1)})`,
+        );
+      }
 
-    const header = ["read", "req/s", "p50", "p95", "p99", `p95@${RATE}/s`, "1 s p95 median/worst (>=20)", "bare req/s", `bare p95@${RATE}/s`, "bare 1 s worst", "bare/read req/s", "read/bare p95@rate", "cpu ms/req", "bare cpu ms/req", "read/bare cpu", "commits/req", "bad"];
+    const header = [
+      "read",
+      "req/s",
+      "p50",
+      "p95",
+      "p99",
+      `p95@${RATE}/s`,
+      "1 s p95 median/worst (>=20)",
+      "bare req/s",
+      `bare p95@${RATE}/s`,
+      "bare 1 s worst",
+      "bare/read req/s",
+      "read/bare p95@rate",
+      "cpu ms/req",
+      "bare cpu ms/req",
+      "read/bare cpu",
+      "commits/req",
+      "bad",
+    ];
     const seconds = (figures: Figures) =>
-      figures.seconds ? `${f(figures.seconds.medianP95, 1)}/${f(figures.seconds.worstP95, 1)} (${figures.seconds.over20} of ${figures.seconds.count})` : "-";
+      figures.seconds
+        ? `${f(figures.seconds.medianP95, 1)}/${f(figures.seconds.worstP95, 1)} (${figures.seconds.over20} of ${figures.seconds.count})`
+        : "-";
     const cpu = (m: Measured) => m.cpuMs.server + (Number.isFinite(m.cpuMs.database) ? m.cpuMs.database : 0);
     const table = rows.map(({ target, round, read, bare }) => [
       ROUNDS > 1 ? `${target.name} #${round}` : target.name,
@@ -348,9 +444,12 @@ async function main() {
       String(read.saturated.errors + read.saturated.wrongStatus + read.paced.errors + read.paced.wrongStatus),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
     console.log("");
-    console.log(`bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`);
+    console.log(
+      `bench:api  ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION} s each, paced at ${RATE} req/s; latencies in ms`,
+    );
     console.log(line(header));
     for (const row of table) console.log(line(row));
     if (ROUNDS > 1) {
@@ -361,26 +460,55 @@ async function main() {
         const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
         return `${f(median, digits)} (${f(sorted[0]!, digits)}-${f(sorted[sorted.length - 1]!, digits)})`;
       };
-      const mediansHeader = [`read (median of ${ROUNDS} rounds, range)`, `p95@${RATE}/s`, `bare p95@${RATE}/s`, "read/bare p95@rate", "bare/read req/s", "read/bare cpu", "cpu ms/req"];
+      const mediansHeader = [
+        `read (median of ${ROUNDS} rounds, range)`,
+        `p95@${RATE}/s`,
+        `bare p95@${RATE}/s`,
+        "read/bare p95@rate",
+        "bare/read req/s",
+        "read/bare cpu",
+        "cpu ms/req",
+      ];
       const medians = measured.map((target) => {
         const of = rows.filter((r) => r.target === target);
         return [
           target.name,
-          spread(of.map((r) => r.read.paced.p95), 1),
-          spread(of.map((r) => r.bare.paced.p95), 1),
-          spread(of.map((r) => r.read.paced.p95 / Math.max(r.bare.paced.p95, 1)), 2),
-          spread(of.map((r) => r.bare.saturated.rps / r.read.saturated.rps), 2),
-          spread(of.map((r) => cpu(r.read) / cpu(r.bare)), 2),
-          spread(of.map((r) => cpu(r.read)), 2),
+          spread(
+            of.map((r) => r.read.paced.p95),
+            1,
+          ),
+          spread(
+            of.map((r) => r.bare.paced.p95),
+            1,
+          ),
+          spread(
+            of.map((r) => r.read.paced.p95 / Math.max(r.bare.paced.p95, 1)),
+            2,
+          ),
+          spread(
+            of.map((r) => r.bare.saturated.rps / r.read.saturated.rps),
+            2,
+          ),
+          spread(
+            of.map((r) => cpu(r.read) / cpu(r.bare)),
+            2,
+          ),
+          spread(
+            of.map((r) => cpu(r.read)),
+            2,
+          ),
         ];
       });
       const mediansWidths = mediansHeader.map((h, i) => Math.max(h.length, ...medians.map((r) => r[i]!.length)));
-      const mediansLine = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(mediansWidths[i]!) : c.padStart(mediansWidths[i]!))).join("  ");
+      const mediansLine = (cells: string[]) =>
+        cells.map((c, i) => (i === 0 ? c.padEnd(mediansWidths[i]!) : c.padStart(mediansWidths[i]!))).join("  ");
       console.log("");
       console.log(mediansLine(mediansHeader));
       for (const row of medians) console.log(mediansLine(row));
     }
-    console.log("(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)");
+    console.log(
+      "(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)",
+    );
   } finally {
     if (server) await stopServer(server);
     await database.drop().catch((error: unknown) => console.warn("[bench:api] could not drop the database:", error));

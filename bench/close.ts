@@ -46,7 +46,13 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
  * pool never waits for its next task): time per document, its ratio to the bare draw, and the RSS
  * before and after with the growth scaled to 1,000 documents.
  */
-async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, models: StoredModel[], threads: number, label: string, bare: { ms: number; cpu: number }) {
+async function poolPass(
+  drawInPool: (model: StoredModel) => Promise<Buffer>,
+  models: StoredModel[],
+  threads: number,
+  label: string,
+  bare: { ms: number; cpu: number },
+) {
   const rssBefore = process.memoryUsage.rss();
   const cpuBefore = process.cpuUsage();
   const { ms } = await measured(label, async () => {
@@ -71,7 +77,11 @@ async function poolPass(drawInPool: (model: StoredModel) => Promise<Buffer>, mod
  * document, after one warm-up draw. The CPU time is the process's (this thread waits meanwhile); on a
  * loaded machine it says what the wall time would be with a free core.
  */
-async function bareDraw(workerFile: string, models: StoredModel[], resourceLimits: ResourceLimits): Promise<{ ms: number; cpu: number }> {
+async function bareDraw(
+  workerFile: string,
+  models: StoredModel[],
+  resourceLimits: ResourceLimits,
+): Promise<{ ms: number; cpu: number }> {
   const { Worker } = await import("node:worker_threads");
   const code = `
     const { workerData, parentPort } = require("node:worker_threads");
@@ -86,7 +96,12 @@ async function bareDraw(workerFile: string, models: StoredModel[], resourceLimit
       parentPort.postMessage({ ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 });
     })().catch((error) => { throw error; });
   `;
-  const worker = new Worker(code, { eval: true, env: { ...process.env, NODE_ENV: "production" }, workerData: { file: workerFile, models }, resourceLimits });
+  const worker = new Worker(code, {
+    eval: true,
+    env: { ...process.env, NODE_ENV: "production" },
+    workerData: { file: workerFile, models },
+    resourceLimits,
+  });
   try {
     const { ms, cpu } = await new Promise<{ ms: number; cpu: number }>((resolve, reject) => {
       worker.once("message", resolve);
@@ -114,38 +129,74 @@ async function main() {
   const start = "2026-01-01";
 
   const bench = await benchPayroll(db, systemUser, N, start, {
-    company: { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "8001", CompanyCity: "Zürich", CompanyUid: "CHE-999.999.996", AhvFundNumber: "003", AhvMemberNumber: "100-9976.9", UvgCustomerNumber: "1234-5678", UvgContractNumber: "1" },
-    employee: (i) => ({ Street: "Seestrasse", HouseNumber: String(i + 1), PostalCode: "8002", City: "Zürich", Country: "CH", ResidenceCanton: "ZH" }),
+    company: {
+      CompanyStreet: "Bahnhofstrasse",
+      CompanyHouseNumber: "1",
+      CompanyPostalCode: "8001",
+      CompanyCity: "Zürich",
+      CompanyUid: "CHE-999.999.996",
+      AhvFundNumber: "003",
+      AhvMemberNumber: "100-9976.9",
+      UvgCustomerNumber: "1234-5678",
+      UvgContractNumber: "1",
+    },
+    employee: (i) => ({
+      Street: "Seestrasse",
+      HouseNumber: String(i + 1),
+      PostalCode: "8002",
+      City: "Zürich",
+      Country: "CH",
+      ResidenceCanton: "ZH",
+    }),
   });
   const { ctx } = bench;
   const [payroll] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, bench.payroll.id));
   if (!payroll) throw new Error("no payroll");
   const regulations = await storedRegulations();
   await inTenant(ctx, (scope) => recalculateOpenPeriod(scope, regulations, payroll));
-  console.log(`payroll of ${N} employees, January ${start.slice(0, 4)} open and calculated (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);
+  console.log(
+    `payroll of ${N} employees, January ${start.slice(0, 4)} open and calculated (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  );
 
-  const january = await measured(`1. close January (${N} payslips, accounting PDF+CSV, next period recalculated)`, () => closePeriod({ ctx, payrollId: payroll.id, payrunPeriodId: "open" }));
-  const docs = await db.select({ id: schema.documents.id, category: schema.documents.category }).from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id));
+  const january = await measured(`1. close January (${N} payslips, accounting PDF+CSV, next period recalculated)`, () =>
+    closePeriod({ ctx, payrollId: payroll.id, payrunPeriodId: "open" }),
+  );
+  const docs = await db
+    .select({ id: schema.documents.id, category: schema.documents.category })
+    .from(schema.documents)
+    .where(eq(schema.documents.payrunPeriodId, january.result.id));
   console.log(`   documents kept: ${docs.length} (${docs.filter((d) => d.category === "Payslip").length} payslips)`);
 
   await updatePayroll({ ctx, payrollId: payroll.id, input: { transmissionStartDate: "2026-02-01" }, ifMatch: null });
-  const february = await measured("2. close February after go-live (documents plus the ELM declaration)", () => closePeriod({ ctx, payrollId: payroll.id, payrunPeriodId: "open" }));
-  const [declaration] = await db.select().from(schema.documents).where(and(eq(schema.documents.payrunPeriodId, february.result.id), eq(schema.documents.category, "ElmDeclaration")));
+  const february = await measured("2. close February after go-live (documents plus the ELM declaration)", () =>
+    closePeriod({ ctx, payrollId: payroll.id, payrunPeriodId: "open" }),
+  );
+  const [declaration] = await db
+    .select()
+    .from(schema.documents)
+    .where(
+      and(eq(schema.documents.payrunPeriodId, february.result.id), eq(schema.documents.category, "ElmDeclaration")),
+    );
   console.log(`   ELM declaration: ${((declaration?.content?.length ?? 0) / 1024).toFixed(0)} KiB`);
-
 
   // 3. Every kept PDF of January drawn as GET .../documents/{id} does (in the worker pool), at one
   // thread and at the pool's size, each twice, beside the ceiling: the same bundle drawing the same
   // documents one after another in a thread of its own, without the pool.
-  const kept = (await db.select().from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id))).filter((doc) => doc.model);
+  const kept = (
+    await db.select().from(schema.documents).where(eq(schema.documents.payrunPeriodId, january.result.id))
+  ).filter((doc) => doc.model);
   const models = kept.map((doc) => doc.model as StoredModel);
   const payslips = kept.filter((doc) => doc.category === "Payslip").length;
   const pool = await import("../server/documents/pdf/pool");
   const threads = pool.pdfThreads();
-  console.log(`3. drawing all ${models.length} PDFs of January (${payslips} payslips) as a download does, in the worker pool; RSS is the whole process's`);
+  console.log(
+    `3. drawing all ${models.length} PDFs of January (${payslips} payslips) as a download does, in the worker pool; RSS is the whole process's`,
+  );
 
   const bare = await bareDraw(await pool.pdfWorkerFile(), models, pool.pdfThreadLimits);
-  console.log(`   bare draw, one thread of its own with the pool's heap limits, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`);
+  console.log(
+    `   bare draw, one thread of its own with the pool's heap limits, one document after another (the ceiling): ${bare.ms.toFixed(1)} ms per document, CPU ${bare.cpu.toFixed(1)} ms`,
+  );
   const pooled: Record<number, number[]> = {};
   for (const size of [...new Set([1, threads])]) {
     await pool.closePdfPool();
@@ -154,7 +205,13 @@ async function main() {
     await Promise.all(Array.from({ length: size }, () => pool.drawInPool(models[0]!)));
     pooled[size] = [];
     for (const pass of [1, 2]) {
-      const ms = await poolPass(pool.drawInPool, models, size, `   pool, ${size} thread${size === 1 ? "" : "s"}, pass ${pass}`, bare);
+      const ms = await poolPass(
+        pool.drawInPool,
+        models,
+        size,
+        `   pool, ${size} thread${size === 1 ? "" : "s"}, pass ${pass}`,
+        bare,
+      );
       pooled[size].push(ms);
     }
     restoreSettings();

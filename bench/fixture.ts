@@ -8,32 +8,92 @@ import type { Database } from "../server/db/client";
 /** Extra values: bench/close adds what documents and the ELM declaration read (addresses, fund numbers). */
 export type BenchExtras = { company?: Record<string, string>; employee?: (index: number) => Record<string, string> };
 
-export async function benchPayroll(db: Database, systemUser: { id: string }, employeeCount: number, start: string, extras: BenchExtras = {}) {
+export async function benchPayroll(
+  db: Database,
+  systemUser: { id: string },
+  employeeCount: number,
+  start: string,
+  extras: BenchExtras = {},
+) {
   const schema = await import("../server/db/schema");
   const { newId } = await import("../server/ids");
   const { createPayroll } = await import("../server/payrolls/create-payroll");
   const { SYNTHETIC_COMPANY, syntheticEmployeeValues } = await import("../server/results/synthetic-payroll");
   const tenantId = newId();
-  await db.insert(schema.tenants).values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
-  const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
-  const { payroll } = await createPayroll({ ctx, input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" } });
+  await db
+    .insert(schema.tenants)
+    .values({ id: tenantId, name: `bench ${employeeCount}`, createdBySystemUserId: systemUser.id });
+  const ctx = {
+    caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" },
+    tenantId,
+    access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null },
+  };
+  const { payroll } = await createPayroll({
+    ctx,
+    input: { name: "Bench AG", accountingStartDate: start, documentLanguage: "de", countryRegulation: "CH" },
+  });
   const changeId = newId();
-  await db.insert(schema.caseChanges).values({ id: changeId, tenantId, payrollId: payroll.id, employeeId: null, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" });
+  await db.insert(schema.caseChanges).values({
+    id: changeId,
+    tenantId,
+    payrollId: payroll.id,
+    employeeId: null,
+    caseName: "Bench",
+    createdBy: "system:bench",
+    createdByName: "bench",
+  });
   const company: Record<string, string> = { ...SYNTHETIC_COMPANY, ...extras.company };
-  await db.insert(schema.caseValues).values(Object.entries(company).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changeId, payrollId: payroll.id, employeeId: null, caseName: "Bench", fieldName, value, start })));
+  await db.insert(schema.caseValues).values(
+    Object.entries(company).map(([fieldName, value]) => ({
+      id: newId(),
+      tenantId,
+      caseChangeId: changeId,
+      payrollId: payroll.id,
+      employeeId: null,
+      caseName: "Bench",
+      fieldName,
+      value,
+      start,
+    })),
+  );
   const employeeIds: string[] = [];
   // 200 employees per insert keeps their values (up to ~18 fields x 9 columns) under PostgreSQL's 65,535 parameters.
   for (let offset = 0; offset < employeeCount; offset += 200) {
-    const batch = Array.from({ length: Math.min(200, employeeCount - offset) }, (_, i) => ({ id: newId(), tenantId, divisionId: payroll.divisionId, identifier: String(offset + i + 1), firstName: "Bench", lastName: `E${offset + i + 1}` }));
+    const batch = Array.from({ length: Math.min(200, employeeCount - offset) }, (_, i) => ({
+      id: newId(),
+      tenantId,
+      divisionId: payroll.divisionId,
+      identifier: String(offset + i + 1),
+      firstName: "Bench",
+      lastName: `E${offset + i + 1}`,
+    }));
     await db.insert(schema.employees).values(batch);
-    const changes = batch.map((e) => ({ id: newId(), tenantId, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", createdBy: "system:bench", createdByName: "bench" }));
+    const changes = batch.map((e) => ({
+      id: newId(),
+      tenantId,
+      payrollId: payroll.id,
+      employeeId: e.id,
+      caseName: "Bench",
+      createdBy: "system:bench",
+      createdByName: "bench",
+    }));
     await db.insert(schema.caseChanges).values(changes);
     const values = batch.flatMap((e, i) => {
       const fields: Record<string, string> = {
         ...syntheticEmployeeValues(offset + i, start),
         ...extras.employee?.(offset + i),
       };
-      return Object.entries(fields).map(([fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId: payroll.id, employeeId: e.id, caseName: "Bench", fieldName, value, start }));
+      return Object.entries(fields).map(([fieldName, value]) => ({
+        id: newId(),
+        tenantId,
+        caseChangeId: changes[i]!.id,
+        payrollId: payroll.id,
+        employeeId: e.id,
+        caseName: "Bench",
+        fieldName,
+        value,
+        start,
+      }));
     });
     await db.insert(schema.caseValues).values(values);
     employeeIds.push(...batch.map((e) => e.id));
@@ -125,7 +185,9 @@ export async function phaseRecorder() {
  * payrun_entries (its indexes and foreign keys included, logged like it), timed alone. PostgreSQL
  * only (DATABASE_URL): on PGlite it returns null.
  */
-export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number; rows: number; bytes: number; serverCpu: number } | null> {
+export async function copyCeiling(
+  payrunPeriodId: string,
+): Promise<{ ms: number; rows: number; bytes: number; serverCpu: number } | null> {
   const url = process.env.DATABASE_URL;
   if (!url) return null;
   const { default: postgres } = await import("postgres");
@@ -136,7 +198,9 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
   const reader = postgres(url, { max: 1, onnotice: () => {} });
   const chunks: Buffer[] = [];
   try {
-    const out = await reader.unsafe(`copy (select * from payrun_entries where payrun_period_id = '${payrunPeriodId}') to stdout`).readable();
+    const out = await reader
+      .unsafe(`copy (select * from payrun_entries where payrun_period_id = '${payrunPeriodId}') to stdout`)
+      .readable();
     for await (const chunk of out) chunks.push(chunk as Buffer);
   } finally {
     await reader.end({ timeout: 1 });
@@ -146,7 +210,9 @@ export async function copyCeiling(payrunPeriodId: string): Promise<{ ms: number;
   for (const byte of data) if (byte === 10) rows++;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const foreignKeys = await sql<{ definition: string }[]>`select pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'payrun_entries'::regclass and contype = 'f'`;
+    const foreignKeys = await sql<
+      { definition: string }[]
+    >`select pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'payrun_entries'::regclass and contype = 'f'`;
     await sql`drop table if exists bench_copy_ceiling`;
     // `like ... including all` leaves the foreign keys out; each row's checks of them are part of every write of an entry.
     await sql`create table bench_copy_ceiling (like payrun_entries including all)`;

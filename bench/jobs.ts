@@ -16,12 +16,17 @@ process.env.PGLITE_DATA_DIR ??= "memory://";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { count: { type: "string", default: "1000" }, producers: { type: "string", default: "4" }, concurrency: { type: "string", default: "8" } },
+  options: {
+    count: { type: "string", default: "1000" },
+    producers: { type: "string", default: "4" },
+    concurrency: { type: "string", default: "8" },
+  },
 });
 const COUNT = Number(args.count);
 const PRODUCERS = Number(args.producers);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const { connection, getDb, closeDb } = await import("../server/db/client");
@@ -53,7 +58,10 @@ async function main() {
       Array.from({ length: PRODUCERS }, async () => {
         for (let n = next++; n < COUNT; n = next++) {
           if (mode === "woken") await inTenantOf(tenantId, (scope) => enqueueJob(scope, name, { n }));
-          else await db.transaction(async (tx) => enqueueJob(await TenantScope.entered(tx as never, tenantId), name, { n }));
+          else
+            await db.transaction(async (tx) =>
+              enqueueJob(await TenantScope.entered(tx as never, tenantId), name, { n }),
+            );
           committed.set(n, performance.now());
         }
       }),
@@ -69,7 +77,9 @@ async function main() {
     );
   }
   await closeDb();
-  console.log(`producers ${PRODUCERS}, worker concurrency ${args.concurrency}, poll interval ${process.env.JOBS_POLL_INTERVAL_MS ?? 500} ms`);
+  console.log(
+    `producers ${PRODUCERS}, worker concurrency ${args.concurrency}, poll interval ${process.env.JOBS_POLL_INTERVAL_MS ?? 500} ms`,
+  );
   for (const line of results) console.log(line);
 }
 

@@ -20,10 +20,23 @@ import { type Pain001Input, type Pain001Payment, buildPain001 } from "../server/
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { sizes: { type: "string", default: "1000,10000,50000" }, runs: { type: "string", default: "3" }, child: { type: "string" } },
+  options: {
+    sizes: { type: "string", default: "1000,10000,50000" },
+    runs: { type: "string", default: "3" },
+    child: { type: "string" },
+  },
 });
 
-const NAMES = ["Anna Muster", "Jürg Müller-Lüdenscheid", "Łukasz Żółć", "Søren Ørsted", "Ada 😀 Lovelace", `O'Brien & <Partner>`, "王小明", "Zoë Δημήτρης"];
+const NAMES = [
+  "Anna Muster",
+  "Jürg Müller-Lüdenscheid",
+  "Łukasz Żółć",
+  "Søren Ørsted",
+  "Ada 😀 Lovelace",
+  `O'Brien & <Partner>`,
+  "王小明",
+  "Zoë Δημήτρης",
+];
 
 function input(count: number): Pain001Input {
   const payments: Pain001Payment[] = [];
@@ -35,7 +48,13 @@ function input(count: number): Pain001Input {
       currency: "CHF",
       creditor: {
         name: `${NAMES[n % NAMES.length]} ${n}`,
-        address: { street: n % 3 === 0 ? "Rue du Marché" : "Bahnhofstrasse", buildingNumber: String(1 + (n % 200)), postCode: String(1000 + (n % 8000)), town: n % 2 ? "Zürich" : "Genève", country: "CH" },
+        address: {
+          street: n % 3 === 0 ? "Rue du Marché" : "Bahnhofstrasse",
+          buildingNumber: String(1 + (n % 200)),
+          postCode: String(1000 + (n % 8000)),
+          town: n % 2 ? "Zürich" : "Genève",
+          country: "CH",
+        },
       },
       creditorIban: composeIBAN({ countryCode: "CH", bban: `00762${String(n).padStart(12, "0")}` })!,
       remittance: "Lohn November 2026",
@@ -45,7 +64,11 @@ function input(count: number): Pain001Input {
     messageId: "P20261125 bench",
     createdAt: "2026-11-23T08:00:00Z",
     initiatingParty: { name: "Bench AG", software: { name: "Swiss Payroll", version: "bench" } },
-    debtor: { name: "Bench AG", address: { street: "Bahnhofstrasse", buildingNumber: "1", postCode: "8001", town: "Zürich", country: "CH" }, iban: "CH9300762011623852957" },
+    debtor: {
+      name: "Bench AG",
+      address: { street: "Bahnhofstrasse", buildingNumber: "1", postCode: "8001", town: "Zürich", country: "CH" },
+      iban: "CH9300762011623852957",
+    },
     payments,
   };
 }
@@ -70,17 +93,41 @@ function child(count: number, runs: number) {
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
   process.stdout.write(
-    JSON.stringify({ count, median: times[Math.floor(times.length / 2)], fastest: times[0], cpu: cpuTimes[Math.floor(cpuTimes.length / 2)], bytes, peakRssKb: process.resourceUsage().maxRSS, rssBeforeKb: rssBefore, heap }),
+    JSON.stringify({
+      count,
+      median: times[Math.floor(times.length / 2)],
+      fastest: times[0],
+      cpu: cpuTimes[Math.floor(cpuTimes.length / 2)],
+      bytes,
+      peakRssKb: process.resourceUsage().maxRSS,
+      rssBeforeKb: rssBefore,
+      heap,
+    }),
   );
 }
 
 function main() {
   if (args.child) return child(Number(args.child), Number(args.runs));
-  console.log(`pain.001.001.09.ch.03 builder, node ${process.version}, ${args.runs} runs per size after a warm-up, each size in its own process`);
+  console.log(
+    `pain.001.001.09.ch.03 builder, node ${process.version}, ${args.runs} runs per size after a warm-up, each size in its own process`,
+  );
   for (const size of args.sizes.split(",").map(Number)) {
-    const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", String(size), "--runs", args.runs], { encoding: "utf8", maxBuffer: 1 << 20 });
+    const run = spawnSync(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, "--child", String(size), "--runs", args.runs],
+      { encoding: "utf8", maxBuffer: 1 << 20 },
+    );
     if (run.status !== 0) throw new Error(`child for ${size} failed: ${run.stderr}`);
-    const r = JSON.parse(run.stdout) as { count: number; median: number; fastest: number; cpu: number; bytes: number; peakRssKb: number; rssBeforeKb: number; heap: number };
+    const r = JSON.parse(run.stdout) as {
+      count: number;
+      median: number;
+      fastest: number;
+      cpu: number;
+      bytes: number;
+      peakRssKb: number;
+      rssBeforeKb: number;
+      heap: number;
+    };
     console.log(
       `${String(r.count).padStart(6)} payments: wall median ${(r.median / 1000).toFixed(3)} s, fastest ${(r.fastest / 1000).toFixed(3)} s, CPU median ${(r.cpu / 1000).toFixed(3)} s, ` +
         `${Math.round(r.count / (r.median / 1000))} payments/s, file ${(r.bytes / 1024 / 1024).toFixed(1)} MB; ` +

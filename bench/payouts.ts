@@ -27,10 +27,27 @@ process.env.PGLITE_DATA_DIR ??= "memory://";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { sizes: { type: "string", default: "1000,10000" }, child: { type: "string" }, profile: { type: "string" }, queries: { type: "boolean", default: false }, "skip-pain001": { type: "boolean", default: false } },
+  options: {
+    sizes: { type: "string", default: "1000,10000" },
+    child: { type: "string" },
+    profile: { type: "string" },
+    queries: { type: "boolean", default: false },
+    "skip-pain001": { type: "boolean", default: false },
+  },
 });
 
-type Outcome = { count: number; paid: number; total: string; fileBytes: number; wallMs: number; cpuMs: number; dbCpuMs: number; peakRssMb: number; sampledRssMb: number; setupS: number };
+type Outcome = {
+  count: number;
+  paid: number;
+  total: string;
+  fileBytes: number;
+  wallMs: number;
+  cpuMs: number;
+  dbCpuMs: number;
+  peakRssMb: number;
+  sampledRssMb: number;
+  setupS: number;
+};
 
 /** The values a payment file needs, under the cases the payout reads (the fixture files everything under "Bench"). */
 async function addPaymentData(tenantId: string, payrollId: string, employeeIds: string[]) {
@@ -40,7 +57,15 @@ async function addPaymentData(tenantId: string, payrollId: string, employeeIds: 
   const db = await getDb();
   const start = "2026-01-01";
   const company = newId();
-  await db.insert(schema.caseChanges).values({ id: company, tenantId, payrollId, employeeId: null, caseName: "CompanyBankAccount", createdBy: "system:bench", createdByName: "bench" });
+  await db.insert(schema.caseChanges).values({
+    id: company,
+    tenantId,
+    payrollId,
+    employeeId: null,
+    caseName: "CompanyBankAccount",
+    createdBy: "system:bench",
+    createdByName: "bench",
+  });
   const companyValues: [string, string, string][] = [
     ["CompanyAddress", "CompanyStreet", "Bahnhofstrasse"],
     ["CompanyAddress", "CompanyHouseNumber", "1"],
@@ -49,10 +74,30 @@ async function addPaymentData(tenantId: string, payrollId: string, employeeIds: 
     ["CompanyAddress", "CompanyCountry", "CH"],
     ["CompanyBankAccount", "CompanyIban", "CH5604835012345678009"],
   ];
-  await db.insert(schema.caseValues).values(companyValues.map(([caseName, fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: company, payrollId, employeeId: null, caseName, fieldName, value, start })));
+  await db.insert(schema.caseValues).values(
+    companyValues.map(([caseName, fieldName, value]) => ({
+      id: newId(),
+      tenantId,
+      caseChangeId: company,
+      payrollId,
+      employeeId: null,
+      caseName,
+      fieldName,
+      value,
+      start,
+    })),
+  );
   for (let offset = 0; offset < employeeIds.length; offset += 500) {
     const batch = employeeIds.slice(offset, offset + 500);
-    const changes = batch.map((employeeId) => ({ id: newId(), tenantId, payrollId, employeeId, caseName: "EmployeeAddress", createdBy: "system:bench", createdByName: "bench" }));
+    const changes = batch.map((employeeId) => ({
+      id: newId(),
+      tenantId,
+      payrollId,
+      employeeId,
+      caseName: "EmployeeAddress",
+      createdBy: "system:bench",
+      createdByName: "bench",
+    }));
     await db.insert(schema.caseChanges).values(changes);
     const values = batch.flatMap((employeeId, i) => {
       const n = offset + i;
@@ -64,7 +109,17 @@ async function addPaymentData(tenantId: string, payrollId: string, employeeIds: 
         ["EmployeeAddress", "Country", "CH"],
         ["EmployeeBankAccount", "Iban", "CH93 0076 2011 6238 5295 7"],
       ];
-      return fields.map(([caseName, fieldName, value]) => ({ id: newId(), tenantId, caseChangeId: changes[i]!.id, payrollId, employeeId, caseName, fieldName, value, start }));
+      return fields.map(([caseName, fieldName, value]) => ({
+        id: newId(),
+        tenantId,
+        caseChangeId: changes[i]!.id,
+        payrollId,
+        employeeId,
+        caseName,
+        fieldName,
+        value,
+        start,
+      }));
     });
     await db.insert(schema.caseValues).values(values);
   }
@@ -89,21 +144,37 @@ async function child(count: number): Promise<Outcome> {
 
   // PostgreSQL: the backends of this database, whose CPU time is the database's share of the payout.
   const backends = async () =>
-    process.env.DATABASE_URL ? ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { pid: number }[]).map((r) => Number(r.pid)) : [];
+    process.env.DATABASE_URL
+      ? (
+          (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
+            pid: number;
+          }[]
+        ).map((r) => Number(r.pid))
+      : [];
   const pids = await backends();
   const db0 = pids.reduce((s, pid) => s + (cpuSecondsOf(pid) || 0), 0);
 
   const timings: { sql: string; params: number; rows: number; ms: number }[] = [];
   if (args.queries) {
-    const drizzleSession = process.env.DATABASE_URL ? await import("drizzle-orm/postgres-js/session") : await import("drizzle-orm/pglite/session");
-    const prepared = ("PostgresJsPreparedQuery" in drizzleSession ? drizzleSession.PostgresJsPreparedQuery : (drizzleSession as typeof import("drizzle-orm/pglite/session")).PglitePreparedQuery).prototype as unknown as {
+    const drizzleSession = process.env.DATABASE_URL
+      ? await import("drizzle-orm/postgres-js/session")
+      : await import("drizzle-orm/pglite/session");
+    const prepared = ("PostgresJsPreparedQuery" in drizzleSession
+      ? drizzleSession.PostgresJsPreparedQuery
+      : (drizzleSession as typeof import("drizzle-orm/pglite/session")).PglitePreparedQuery
+    ).prototype as unknown as {
       execute: (this: { queryString: string; params: unknown[] }, ...rest: unknown[]) => Promise<unknown>;
     };
     const execute = prepared.execute;
     prepared.execute = async function (this: { queryString: string; params: unknown[] }, ...rest: unknown[]) {
       const started = performance.now();
       const result = await execute.apply(this, rest);
-      timings.push({ sql: this.queryString.replace(/\s+/g, " ").slice(0, 90), params: this.params.length, rows: Array.isArray(result) ? result.length : -1, ms: performance.now() - started });
+      timings.push({
+        sql: this.queryString.replace(/\s+/g, " ").slice(0, 90),
+        params: this.params.length,
+        rows: Array.isArray(result) ? result.length : -1,
+        ms: performance.now() - started,
+      });
       return result;
     };
   }
@@ -116,7 +187,13 @@ async function child(count: number): Promise<Outcome> {
   const rss = peakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const created = await createPayout({ ctx: bench.ctx, payrollId: bench.payroll.id, payrunPeriodId: "open", input: {}, receivedAt: new Date() });
+  const created = await createPayout({
+    ctx: bench.ctx,
+    payrollId: bench.payroll.id,
+    payrunPeriodId: "open",
+    input: {},
+    receivedAt: new Date(),
+  });
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const sampled = rss.stop();
@@ -128,8 +205,13 @@ async function child(count: number): Promise<Outcome> {
   }
   if (args.queries) {
     const inQueries = timings.reduce((sum, t) => sum + t.ms, 0);
-    for (const t of timings) console.error(`${t.ms.toFixed(0).padStart(6)} ms  ${String(t.params).padStart(6)} params ${String(t.rows).padStart(6)} rows  ${t.sql}`);
-    console.error(`${timings.length} statements, ${(inQueries / 1000).toFixed(2)} s of ${(wallMs / 1000).toFixed(2)} s; the rest is JavaScript between them`);
+    for (const t of timings)
+      console.error(
+        `${t.ms.toFixed(0).padStart(6)} ms  ${String(t.params).padStart(6)} params ${String(t.rows).padStart(6)} rows  ${t.sql}`,
+      );
+    console.error(
+      `${timings.length} statements, ${(inQueries / 1000).toFixed(2)} s of ${(wallMs / 1000).toFixed(2)} s; the rest is JavaScript between them`,
+    );
   }
   await closeDb();
   return {
@@ -148,15 +230,28 @@ async function child(count: number): Promise<Outcome> {
 
 function main() {
   const database = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "PGlite in memory, in this process";
-  console.log(`one payout of everyone's open amount (file included), node ${process.version}, ${database}, each size in its own process`);
+  console.log(
+    `one payout of everyone's open amount (file included), node ${process.version}, ${database}, each size in its own process`,
+  );
   const results: Outcome[] = [];
   for (const size of args.sizes.split(",").map(Number)) {
-    const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", String(size), ...(args.profile ? ["--profile", args.profile] : []), ...(args.queries ? ["--queries"] : [])], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: process.env,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        process.argv[1]!,
+        "--child",
+        String(size),
+        ...(args.profile ? ["--profile", args.profile] : []),
+        ...(args.queries ? ["--queries"] : []),
+      ],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+        maxBuffer: 64 * 1024 * 1024,
+        env: process.env,
+      },
+    );
     if (run.status !== 0) throw new Error(`size ${size} failed (${run.status}):\n${run.stdout}`);
     const line = run.stdout.trim().split("\n").pop()!;
     const r = JSON.parse(line) as Outcome;
@@ -170,11 +265,17 @@ function main() {
   }
   for (let i = 1; i < results.length; i++) {
     const [a, b] = [results[i - 1]!, results[i]!];
-    console.log(`growth ${a.count} -> ${b.count} (x${(b.count / a.count).toFixed(0)}): wall x${(b.wallMs / a.wallMs).toFixed(1)}, CPU x${(b.cpuMs / a.cpuMs).toFixed(1)}`);
+    console.log(
+      `growth ${a.count} -> ${b.count} (x${(b.count / a.count).toFixed(0)}): wall x${(b.wallMs / a.wallMs).toFixed(1)}, CPU x${(b.cpuMs / a.cpuMs).toFixed(1)}`,
+    );
   }
   if (!args["skip-pain001"]) {
     console.log("the pain.001 builder alone (bench/pain001):");
-    const pain = spawnSync(process.execPath, [...process.execArgv, path.join(import.meta.dirname, "pain001.ts"), "--sizes", "10000", "--runs", "3"], { encoding: "utf8", stdio: "inherit" });
+    const pain = spawnSync(
+      process.execPath,
+      [...process.execArgv, path.join(import.meta.dirname, "pain001.ts"), "--sizes", "10000", "--runs", "3"],
+      { encoding: "utf8", stdio: "inherit" },
+    );
     if (pain.status !== 0) throw new Error("bench/pain001 failed");
   }
 }

@@ -16,11 +16,32 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
-import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, peakRss, phaseRecorder, threadCpu, threadCpuSince } from "./fixture";
+import {
+  benchPayroll,
+  ceilingLine,
+  copyCeiling,
+  cpuSecondsOf,
+  peakRss,
+  phaseRecorder,
+  threadCpu,
+  threadCpuSince,
+} from "./fixture";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { big: { type: "string", default: "10000" }, runs: { type: "string", default: "3" }, profile: { type: "string" }, warm: { type: "boolean", default: false }, timeline: { type: "boolean", default: false }, payrolls: { type: "string", default: "1" }, "profile-run": { type: "string" }, threads: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    big: { type: "string", default: "10000" },
+    runs: { type: "string", default: "3" },
+    profile: { type: "string" },
+    warm: { type: "boolean", default: false },
+    timeline: { type: "boolean", default: false },
+    payrolls: { type: "string", default: "1" },
+    "profile-run": { type: "string" },
+    threads: { type: "boolean", default: false },
+  },
+});
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -54,10 +75,16 @@ async function main() {
   let timelineCpu = { server: 0, process: process.cpuUsage() };
   const cpuSoFar = () => {
     const own = process.cpuUsage(timelineCpu.process);
-    const server = Number.isNaN(timelineBackend) ? "" : `server ${((cpuSecondsOf(timelineBackend) - timelineCpu.server) * 1000).toFixed(0).padStart(5)} ms, `;
+    const server = Number.isNaN(timelineBackend)
+      ? ""
+      : `server ${((cpuSecondsOf(timelineBackend) - timelineCpu.server) * 1000).toFixed(0).padStart(5)} ms, `;
     return `${server}process ${((own.user + own.system) / 1000).toFixed(0).padStart(5)} ms, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB`;
   };
-  if (args.timeline) (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) => timeline.push(`${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  (CPU: ${cpuSoFar()})  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`);
+  if (args.timeline)
+    (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) =>
+      timeline.push(
+        `${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  (CPU: ${cpuSoFar()})  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`,
+      );
   const session = args.profile ? new Session() : null;
   if (session) {
     session.connect();
@@ -83,14 +110,20 @@ async function main() {
     let serverCpu = NaN;
     const outcome = await db.transaction(async (tx) => {
       const start = performance.now();
-      const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
+      const backend = process.env.DATABASE_URL
+        ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid)
+        : NaN;
       const server0 = cpuSecondsOf(backend);
       t0 += performance.now() - start; // not part of the recalculation
       timeline.length = 0;
       timelineStart = performance.now();
       timelineBackend = backend;
       timelineCpu = { server: cpuSecondsOf(backend), process: process.cpuUsage() };
-      const result = await recalculateOpenPeriod(await TenantScope.entered(tx as never, big.tenantId), regulations, payrollRow!);
+      const result = await recalculateOpenPeriod(
+        await TenantScope.entered(tx as never, big.tenantId),
+        regulations,
+        payrollRow!,
+      );
       serverCpu = cpuSecondsOf(backend) - server0;
       return result;
     });
@@ -98,7 +131,9 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const threadsCpu = threadCpuSince(threads0, args.threads);
     const peak = rss.stop();
-    console.log(`run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${(rss.before / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s (threads: ${threadsCpu}); ${phases.report()}`);
+    console.log(
+      `run ${run + 1}${run < bigs.length ? " (entries inserted)" : " (entries updated)"}: ${outcome.recalculated} employees in ${(ms / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (ms / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${(rss.before / 1024 / 1024).toFixed(0)} MB before it); CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${serverCpu.toFixed(2)} s (threads: ${threadsCpu}); ${phases.report()}`,
+    );
     if (args.timeline) console.log(timeline.join("\n"));
     runs.push({ ms, periodId: outcome.period!.id });
     if (args["profile-run"] && profiled(run)) await stopProfile();

@@ -12,7 +12,10 @@ import { pathToFileURL } from "node:url";
 
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "10000" }, rounds: { type: "string", default: "8" } } });
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: { employees: { type: "string", default: "10000" }, rounds: { type: "string", default: "8" } },
+});
 const TASK = 250;
 
 async function main() {
@@ -23,7 +26,11 @@ async function main() {
   const { syntheticCompanyHistory, syntheticEmployeeText } = await import("../server/results/synthetic-payroll");
   const { closeDb } = await import("../server/db/client");
   const regulations = await storedRegulations();
-  const calculateSlice = ((await import(pathToFileURL(await workerFile("recalc")).href)) as { default: typeof import("../server/results/recalc-worker").default }).default;
+  const calculateSlice = (
+    (await import(pathToFileURL(await workerFile("recalc")).href)) as {
+      default: typeof import("../server/results/recalc-worker").default;
+    }
+  ).default;
   const open = { id: newId(), periodStart: "2026-01-01", periodEnd: "2026-01-31", status: "open" as const };
   const versions = versionsFor(regulations, { countryRegulation: "CH", industries: [] }, open.periodStart);
   const key = regulationKey(versions);
@@ -38,7 +45,11 @@ async function main() {
     company,
     usesCostCenters: false,
     constants: "\t\\N",
-    employees: Array.from({ length: Math.min(TASK, employees - t * TASK) }, (_, i) => ({ id: newId(), values: syntheticEmployeeText(t * TASK + i, open.periodStart), booked: [] })),
+    employees: Array.from({ length: Math.min(TASK, employees - t * TASK) }, (_, i) => ({
+      id: newId(),
+      values: syntheticEmployeeText(t * TASK + i, open.periodStart),
+      booked: [],
+    })),
   }));
   for (let round = 1; round <= Number(args.rounds); round++) {
     const cpu = process.cpuUsage();
@@ -50,7 +61,9 @@ async function main() {
       bytes += result.rows.byteLength;
     }
     const used = process.cpuUsage(cpu);
-    console.log(`round ${round}: ${(((performance.now() - start) * 1000) / employees).toFixed(1)} µs per employee (CPU ${((used.user + used.system) / employees).toFixed(1)} µs), ${(bytes / employees).toFixed(0)} bytes of COPY text each`);
+    console.log(
+      `round ${round}: ${(((performance.now() - start) * 1000) / employees).toFixed(1)} µs per employee (CPU ${((used.user + used.system) / employees).toFixed(1)} µs), ${(bytes / employees).toFixed(0)} bytes of COPY text each`,
+    );
   }
   await closeDb();
 }

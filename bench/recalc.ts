@@ -17,7 +17,15 @@ import { benchPayroll, ceilingLine, copyCeiling, cpuSecondsOf, peakRss, phaseRec
 process.env.PGLITE_DATA_DIR ??= "memory://";
 
 // `npm run bench:recalc -- --big 10000` passes the options as they are; a `--` left in by other launchers is ignored.
-const { values: args } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { employees: { type: "string", default: "1000" }, changes: { type: "string", default: "40" }, big: { type: "string", default: "10000" }, profile: { type: "string" } } });
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    employees: { type: "string", default: "1000" },
+    changes: { type: "string", default: "40" },
+    big: { type: "string", default: "10000" },
+    profile: { type: "string" },
+  },
+});
 const N = Number(args.employees);
 const CHANGES = Number(args.changes);
 const WARM_UP = 10;
@@ -35,15 +43,26 @@ async function main() {
   const { sql } = await import("drizzle-orm");
   const db = await getDb();
   const systemUser = await createSystemUser("bench");
-  const tokenResponse = await (await import("../app/api/oauth/token/route")).POST(
-    new Request("http://localhost/api/oauth/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "client_credentials", client_id: systemUser.clientId, client_secret: systemUser.clientSecret }) }),
+  const tokenResponse = await (
+    await import("../app/api/oauth/token/route")
+  ).POST(
+    new Request("http://localhost/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        grant_type: "client_credentials",
+        client_id: systemUser.clientId,
+        client_secret: systemUser.clientSecret,
+      }),
+    }),
     { params: Promise.resolve({}) },
   );
   const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
 
   const payrollWith = (employeeCount: number, start: string) => benchPayroll(db, systemUser, employeeCount, start);
 
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   const regulations = await storedRegulations();
   // What `npm run build` does ahead in production: bundle the recalculation threads' code (the threads start in the first run).
   await (await import("../server/workers/worker-file")).workerFile("recalc");
@@ -55,8 +74,13 @@ async function main() {
   t0 = performance.now();
   for (let month = 0; month < 12; month++) {
     if (month === 0) {
-      const [row] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, small.payroll.id));
-      await db.transaction(async (tx) => recalculateOpenPeriod(await TenantScope.entered(tx as never, small.tenantId), regulations, row!));
+      const [row] = await db
+        .select()
+        .from(schema.payrolls)
+        .where((await import("drizzle-orm")).eq(schema.payrolls.id, small.payroll.id));
+      await db.transaction(async (tx) =>
+        recalculateOpenPeriod(await TenantScope.entered(tx as never, small.tenantId), regulations, row!),
+      );
     }
     const result = await closePeriod({ ctx: small.ctx, payrollId: small.payroll.id, payrunPeriodId: "open" });
     if (result.status !== "closed") throw new Error("close failed");
@@ -76,10 +100,18 @@ async function main() {
   for (let i = 0; i < WARM_UP + CHANGES; i++) {
     if (i === WARM_UP) changesCpu = process.cpuUsage();
     const employeeId = small.employeeIds[Math.floor(Math.random() * small.employeeIds.length)]!;
-    const body = { caseName: "Salary", employeeId, values: [{ caseFieldName: "MonthlySalary", value: `${5000 + i}.00`, start: "2025-01-01" }] };
+    const body = {
+      caseName: "Salary",
+      employeeId,
+      values: [{ caseFieldName: "MonthlySalary", value: `${5000 + i}.00`, start: "2025-01-01" }],
+    };
     const started = performance.now();
     const response = await casesRoute.POST(
-      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
       { params: Promise.resolve({ orgId: small.tenantId, payrollId: small.payroll.id }) },
     );
     (i < WARM_UP ? firstCalls : latencies).push(performance.now() - started);
@@ -97,10 +129,18 @@ async function main() {
   // every closed period of the year and books the differences: a few calls, each timed whole.
   const companyLatencies: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const body = { caseName: "CompanyFak", employeeId: null, values: [{ caseFieldName: "FakRate", value: `1.${100 + i}`, start: "2025-01-01" }] };
+    const body = {
+      caseName: "CompanyFak",
+      employeeId: null,
+      values: [{ caseFieldName: "FakRate", value: `1.${100 + i}`, start: "2025-01-01" }],
+    };
     const started = performance.now();
     const response = await casesRoute.POST(
-      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`http://localhost/api/tenants/${small.tenantId}/payrolls/${small.payroll.id}/cases`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
       { params: Promise.resolve({ orgId: small.tenantId, payrollId: small.payroll.id }) },
     );
     companyLatencies.push(performance.now() - started);
@@ -109,7 +149,10 @@ async function main() {
 
   // --- 2. one period of a big payroll -------------------------------------------------------
   const big = await payrollWith(BIG, "2026-01-01");
-  const [payrollRow] = await db.select().from(schema.payrolls).where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
+  const [payrollRow] = await db
+    .select()
+    .from(schema.payrolls)
+    .where((await import("drizzle-orm")).eq(schema.payrolls.id, big.payroll.id));
   const phases = await phaseRecorder();
   const rss = peakRss();
   let serverCpu = NaN;
@@ -118,10 +161,16 @@ async function main() {
   const outcome = await db.transaction(async (tx) => {
     // The database server's CPU time, when it runs on this machine (read from /proc; not timed).
     const start = performance.now();
-    const backend = process.env.DATABASE_URL ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid) : NaN;
+    const backend = process.env.DATABASE_URL
+      ? Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[])[0]!.pid)
+      : NaN;
     const server0 = cpuSecondsOf(backend);
     t0 += performance.now() - start;
-    const result = await recalculateOpenPeriod(await TenantScope.entered(tx as never, big.tenantId), regulations, payrollRow!);
+    const result = await recalculateOpenPeriod(
+      await TenantScope.entered(tx as never, big.tenantId),
+      regulations,
+      payrollRow!,
+    );
     serverCpu = cpuSecondsOf(backend) - server0;
     return result;
   });
@@ -131,15 +180,29 @@ async function main() {
 
   const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(`database: ${kind}`);
-  console.log(`setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`);
-  console.log(`back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases, after ${WARM_UP} not counted: ${firstCalls.map((ms) => ms.toFixed(0)).join(", ")} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms; CPU of this process ${changesCpuMs.toFixed(1)} ms per call`);
-  console.log(`company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`);
-  console.log(`recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+  console.log(
+    `setup of ${N} employees: ${(setup / 1000).toFixed(1)} s; closing 12 periods: ${(closing / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `back-dated salary change (12 months back, ${CHANGES} calls through POST .../cases, after ${WARM_UP} not counted: ${firstCalls.map((ms) => ms.toFixed(0)).join(", ")} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms; CPU of this process ${changesCpuMs.toFixed(1)} ms per call`,
+  );
+  console.log(
+    `company-wide change (FakRate, 12 months back, ${N} employees x 13 periods, 3 calls): ${companyLatencies.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}`,
+  );
+  console.log(
+    `recalculate one period of ${outcome.recalculated} employees: ${(bigMs / 1000).toFixed(2)} s = ${Math.round(outcome.recalculated / (bigMs / 1000))} employee-periods/s; peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`,
+  );
   const ceiling = await copyCeiling(outcome.period!.id);
-  console.log(ceiling ? `  ceiling: ${ceilingLine(ceiling, bigMs, "recalculation")}` : "  ceiling: COPY measured on PostgreSQL only (set DATABASE_URL)");
+  console.log(
+    ceiling
+      ? `  ceiling: ${ceilingLine(ceiling, bigMs, "recalculation")}`
+      : "  ceiling: COPY measured on PostgreSQL only (set DATABASE_URL)",
+  );
   console.log(`  RSS when it started: ${(rss.before / 1024 / 1024).toFixed(0)} MB (the process's, after part 1)`);
   console.log(`  phases (writes overlap the calculation; store is the wait for them): ${phases.report()}`);
-  console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`);
+  console.log(
+    `  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, database server ${Number.isNaN(serverCpu) ? "n/a" : `${serverCpu.toFixed(2)} s`}`,
+  );
   await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();
 }

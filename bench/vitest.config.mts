@@ -8,5 +8,11 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": root, "server-only": path.join(root, "node_modules/server-only/empty.js") } },
   // The figures go straight to the terminal, not framed as captured test output.
-  test: { include: ["bench/close.ts"], environment: "node", testTimeout: 30 * 60_000, reporters: ["verbose"], disableConsoleIntercept: true },
+  test: {
+    include: ["bench/close.ts"],
+    environment: "node",
+    testTimeout: 30 * 60_000,
+    reporters: ["verbose"],
+    disableConsoleIntercept: true,
+  },
 });

@@ -25,7 +25,11 @@ process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { events: { type: "string", default: "1000" }, poll: { type: "string", default: "500" }, producers: { type: "string", default: "8" } },
+  options: {
+    events: { type: "string", default: "1000" },
+    poll: { type: "string", default: "500" },
+    producers: { type: "string", default: "8" },
+  },
 });
 const EVENTS = Number(args.events);
 const POLL_MS = Number(args.poll);
@@ -47,7 +51,8 @@ server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }
 process.on("message", (m) => { if (m === "count") process.send({ count: arrivals.length }); if (m === "report") process.send({ arrivals }); if (m === "stop") server.close(() => process.exit(0)); });
 `;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const file = path.join(os.tmpdir(), `webhook-bench-receiver-${process.pid}.cjs`);
@@ -81,8 +86,21 @@ async function main() {
   const systemUser = await createSystemUser("webhook bench");
   const tenantId = newId();
   await db.insert(schema.tenants).values({ id: tenantId, name: "webhook bench", createdBySystemUserId: systemUser.id });
-  const ctx = { caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" }, tenantId, access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
-  await createWebhook({ ctx, input: { payloadUrl: `http://127.0.0.1:${port}/hook`, events: ["TaskChanged"], secret: "bench-secret-0123456789", payloadMetadata: {}, active: true } });
+  const ctx = {
+    caller: { kind: "system" as const, systemUserId: systemUser.id, name: "bench" },
+    tenantId,
+    access: { tenantId, role: "Administrator" as const, payrollIds: [], employeeId: null },
+  };
+  await createWebhook({
+    ctx,
+    input: {
+      payloadUrl: `http://127.0.0.1:${port}/hook`,
+      events: ["TaskChanged"],
+      secret: "bench-secret-0123456789",
+      payloadMetadata: {},
+      active: true,
+    },
+  });
 
   await startJobWorker({ pollIntervalMs: POLL_MS });
   const payrollId = newId();
@@ -93,12 +111,21 @@ async function main() {
     while (next < EVENTS) {
       const i = next++;
       const taskId = newId();
-      await inTenantOf(tenantId, (scope) => recordEvent(scope, "TaskChanged", { payrollId, taskId, kind: "webhookFailing", status: "open", resolution: null }));
+      await inTenantOf(tenantId, (scope) =>
+        recordEvent(scope, "TaskChanged", {
+          payrollId,
+          taskId,
+          kind: "webhookFailing",
+          status: "open",
+          resolution: null,
+        }),
+      );
       committedAt.set(taskId, Date.now());
       // The next event comes as a request would, through the event loop (with PGlite, whose queries
       // settle as microtasks, callers in a tight loop would otherwise keep every send from the network).
       await new Promise((resolve) => setImmediate(resolve));
-      if (process.env.BENCH_VERBOSE && i % 100 === 99) console.log(`  ${Date.now() - started} ms: ${i + 1} recorded, ${await ask<number>("count", "count")} arrived`);
+      if (process.env.BENCH_VERBOSE && i % 100 === 99)
+        console.log(`  ${Date.now() - started} ms: ${i + 1} recorded, ${await ask<number>("count", "count")} arrived`);
     }
   };
   await Promise.all(Array.from({ length: PRODUCERS }, producer));
@@ -106,7 +133,7 @@ async function main() {
   const deadline = produced + 180_000;
   const { deliveriesInFlight } = await import("../server/webhooks/deliver");
   let lastReport = Date.now();
-  for (let count = 0; (count = await ask<number>("count", "count")) < EVENTS && Date.now() < deadline; ) {
+  for (let count = 0; (count = await ask<number>("count", "count")) < EVENTS && Date.now() < deadline;) {
     if (process.env.BENCH_VERBOSE && Date.now() - lastReport > 2000) {
       lastReport = Date.now();
       console.log(`  ${Date.now() - started} ms: ${count} arrived, ${deliveriesInFlight()} sends in flight`);
@@ -128,12 +155,33 @@ async function main() {
   const last = Math.max(...times);
   const first = Math.min(...times);
   const { eq } = await import("drizzle-orm");
-  const failed = await db.select({ id: schema.webhookMessages.id }).from(schema.webhookMessages).where((await import("drizzle-orm")).and(eq(schema.webhookMessages.tenantId, tenantId), eq(schema.webhookMessages.status, "failed")));
-  console.log(`database: ${kind}; events: ${EVENTS}; producers: ${PRODUCERS}; worker poll: ${POLL_MS} ms; cores: ${os.cpus().length}; load average: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  console.log(`recorded ${EVENTS} events in ${produced - started} ms (${Math.round((EVENTS * 1000) / (produced - started))} commits/s)`);
-  console.log(`delivered ${firstArrival.size}/${EVENTS} (missing ${EVENTS - firstArrival.size}, duplicates ${duplicates}, failed attempts ${failed.length})`);
-  console.log(`throughput: ${Math.round((firstArrival.size * 1000) / (last - started))} deliveries/s from first commit to last arrival (${last - started} ms); ${Math.round((firstArrival.size * 1000) / Math.max(1, last - first))} deliveries/s over the delivery window (${last - first} ms)`);
-  console.log(`latency commit -> arrival: p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`);
+  const failed = await db
+    .select({ id: schema.webhookMessages.id })
+    .from(schema.webhookMessages)
+    .where(
+      (await import("drizzle-orm")).and(
+        eq(schema.webhookMessages.tenantId, tenantId),
+        eq(schema.webhookMessages.status, "failed"),
+      ),
+    );
+  console.log(
+    `database: ${kind}; events: ${EVENTS}; producers: ${PRODUCERS}; worker poll: ${POLL_MS} ms; cores: ${os.cpus().length}; load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(
+    `recorded ${EVENTS} events in ${produced - started} ms (${Math.round((EVENTS * 1000) / (produced - started))} commits/s)`,
+  );
+  console.log(
+    `delivered ${firstArrival.size}/${EVENTS} (missing ${EVENTS - firstArrival.size}, duplicates ${duplicates}, failed attempts ${failed.length})`,
+  );
+  console.log(
+    `throughput: ${Math.round((firstArrival.size * 1000) / (last - started))} deliveries/s from first commit to last arrival (${last - started} ms); ${Math.round((firstArrival.size * 1000) / Math.max(1, last - first))} deliveries/s over the delivery window (${last - first} ms)`,
+  );
+  console.log(
+    `latency commit -> arrival: p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+  );
   child.kill();
   await closeDb();
 }

@@ -50,7 +50,9 @@ export class TokenError extends Error {
     readonly status: number,
     readonly problem: unknown,
   ) {
-    super(`POST /api/oauth/token answered ${status}${problem && typeof problem === "object" && "code" in problem ? ` (${String(problem.code)})` : ""}`);
+    super(
+      `POST /api/oauth/token answered ${status}${problem && typeof problem === "object" && "code" in problem ? ` (${String(problem.code)})` : ""}`,
+    );
     this.name = "TokenError";
   }
 }
@@ -73,7 +75,11 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
     const response = await fetchImpl(`${origin}/api/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: options.clientId, client_secret: options.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+      }),
     });
     const body = (await response.json().catch(() => null)) as Schemas["TokenResponse"] | null;
     if (!response.ok || !body?.access_token) throw new TokenError(response.status, body);
@@ -198,14 +204,24 @@ function sameBytes(a: Buffer, b: Buffer) {
 }
 
 /** True when `X-Service-Signature` is the HMAC of this body (no timestamp: it does not protect against replays). */
-export function verifyServiceSignature({ secret, headers, body }: Pick<VerifyWebhookInput, "secret" | "headers" | "body">): boolean {
+export function verifyServiceSignature({
+  secret,
+  headers,
+  body,
+}: Pick<VerifyWebhookInput, "secret" | "headers" | "body">): boolean {
   const signature = header(headers, "x-service-signature");
   const match = signature ? /^sha256=([0-9a-f]{64})$/i.exec(signature.trim()) : null;
   return match !== null && sameBytes(hmac(secret, rawBody(body)), Buffer.from(match[1]!, "hex"));
 }
 
 /** True when the Standard Webhooks signature matches and webhook-timestamp lies within the tolerance of now. */
-export function verifyStandardSignature({ secret, headers, body, toleranceSeconds = 300, now = Date.now() }: VerifyWebhookInput): boolean {
+export function verifyStandardSignature({
+  secret,
+  headers,
+  body,
+  toleranceSeconds = 300,
+  now = Date.now(),
+}: VerifyWebhookInput): boolean {
   const id = header(headers, "webhook-id");
   const timestamp = header(headers, "webhook-timestamp");
   const signatures = header(headers, "webhook-signature");
@@ -225,7 +241,11 @@ export function verifyStandardSignature({ secret, headers, body, toleranceSecond
  * deduplicate by `webhook-id` (the correlationId): deliveries come at least once.
  */
 export function verifyWebhook(input: VerifyWebhookInput): WebhookPayload {
-  if (!verifyServiceSignature(input)) throw new WebhookVerificationError("X-Service-Signature is missing or does not match the body.");
-  if (!verifyStandardSignature(input)) throw new WebhookVerificationError("webhook-signature is missing or does not match, or webhook-timestamp is too old.");
+  if (!verifyServiceSignature(input))
+    throw new WebhookVerificationError("X-Service-Signature is missing or does not match the body.");
+  if (!verifyStandardSignature(input))
+    throw new WebhookVerificationError(
+      "webhook-signature is missing or does not match, or webhook-timestamp is too old.",
+    );
   return JSON.parse(rawBody(input.body).toString("utf8")) as WebhookPayload;
 }

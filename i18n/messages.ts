@@ -17,7 +17,9 @@ export function messagesOf(locale: Locale): Messages {
   if (!messages) {
     const folder = path.join(process.cwd(), "messages", locale);
     messages = {};
-    for (const file of readdirSync(folder).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       messages[file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
     }
     loaded.set(locale, messages);

@@ -17,14 +17,17 @@ const READABLE = /^[\p{L}\p{N}\p{Zs}\n\t.,;:'’"()\/@&+#%*=?!_\-–·<>[\]{}|\\
 function readable(value: unknown): boolean {
   if (typeof value === "string") return READABLE.test(value) && !/fuzz/i.test(value);
   if (Array.isArray(value)) return value.every(readable);
-  if (value && typeof value === "object") return Object.entries(value).every(([key, inner]) => readable(key) && readable(inner));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([key, inner]) => readable(key) && readable(inner));
   return true;
 }
 
 function shorten(value: unknown): unknown {
-  if (typeof value === "string") return value.length > 200 ? `${value.slice(0, /^eyJ/.test(value) ? 24 : 200)}…` : value;
+  if (typeof value === "string")
+    return value.length > 200 ? `${value.slice(0, /^eyJ/.test(value) ? 24 : 200)}…` : value;
   if (Array.isArray(value)) return value.slice(0, 2).map(shorten);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shorten(inner)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shorten(inner)]));
   return value;
 }
 
@@ -38,13 +41,21 @@ const isSecretName = (key: string) => /secret/i.test(key) && !/hint$/i.test(key)
 function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretName(key) && typeof inner === "string" ? "*".repeat(inner.length) : maskSecrets(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        isSecretName(key) && typeof inner === "string" ? "*".repeat(inner.length) : maskSecrets(inner),
+      ]),
+    );
   }
   return value;
 }
 
 /** A list answer with at least one item tells more than an empty one. */
-const richness = (value: unknown): number => (value && typeof value === "object" && Array.isArray((value as { items?: unknown[] }).items) ? Math.min((value as { items: unknown[] }).items.length, 2) : 1);
+const richness = (value: unknown): number =>
+  value && typeof value === "object" && Array.isArray((value as { items?: unknown[] }).items)
+    ? Math.min((value as { items: unknown[] }).items.length, 2)
+    : 1;
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: npm run docs:examples -- <record.jsonl>");
@@ -58,7 +69,9 @@ for (const line of readFileSync(file, "utf8").split("\n")) {
   if (!known || richness(answer.response) > richness(known.response)) chosen.set(key, answer);
 }
 const examples: Record<string, { request?: unknown; responses: Record<string, unknown> }> = {};
-for (const answer of [...chosen.values()].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))) {
+for (const answer of [...chosen.values()].sort((a, b) =>
+  `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`),
+)) {
   const entry = (examples[`${answer.method} ${answer.path}`] ??= { responses: {} });
   if (answer.request !== null && entry.request === undefined) entry.request = shorten(maskSecrets(answer.request));
   entry.responses[String(answer.status)] = shorten(maskSecrets(answer.response));

@@ -30,7 +30,10 @@ function main(argv: string[]) {
     const bytes = input.endsWith(".gz") ? gunzipSync(raw) : raw;
     const text = bytes.toString("latin1");
     const file = parseTariffFile(text);
-    if (!isComplete(file)) throw new Error(`${input}: the footer counts ${file.recordCount} records, the file has ${file.records.length + 2}.`);
+    if (!isComplete(file))
+      throw new Error(
+        `${input}: the footer counts ${file.recordCount} records, the file has ${file.records.length + 2}.`,
+      );
     const groups = groupRecords(file.records).filter((group) => !codes || codes.has(group[0]!.code));
     return {
       source: {
@@ -45,7 +48,10 @@ function main(argv: string[]) {
   });
   // One tariff per line keeps the file small and its diffs readable.
   const body = files
-    .map((file) => `{"source":${JSON.stringify(file.source)},\n"tariffs":[\n${file.tariffs.map((t) => JSON.stringify(t)).join(",\n")}\n]}`)
+    .map(
+      (file) =>
+        `{"source":${JSON.stringify(file.source)},\n"tariffs":[\n${file.tariffs.map((t) => JSON.stringify(t)).join(",\n")}\n]}`,
+    )
     .join(",\n");
   writeFileSync(out, `[\n${body}\n]\n`);
   const count = files.reduce((sum, file) => sum + file.tariffs.length, 0);

@@ -12,12 +12,16 @@ import { updateRegulations } from "../server/regulations/update";
 
 async function main() {
   type Result = { added: number; updated: number; payrollsRecalculated: number };
-  let result = env().DATABASE_URL ? null : ((await askRunningService({ command: "update-regulations" })) as Result | null);
+  let result = env().DATABASE_URL
+    ? null
+    : ((await askRunningService({ command: "update-regulations" })) as Result | null);
   if (!result) {
     result = await updateRegulations("command");
     await closeDb();
   }
-  console.log(`Regulations: ${result.added} version(s) added, ${result.updated} updated; ${result.payrollsRecalculated} payroll(s) to recalculate.`);
+  console.log(
+    `Regulations: ${result.added} version(s) added, ${result.updated} updated; ${result.payrollsRecalculated} payroll(s) to recalculate.`,
+  );
 }
 
 main().catch((error: Error) => {

@@ -11,13 +11,25 @@ import path from "node:path";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "payroll-tests-"));
 const report = path.join(dir, "report.json");
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const started = Date.now();
 // Every answer of a documented route is recorded here; the contract project checks them against the OpenAPI document.
 const record = path.join(dir, "responses.jsonl");
-const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RESPONSE_RECORD: record } });
+const run = spawnSync("npx", args, {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RESPONSE_RECORD: record },
+});
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const failures = [];
 try {
   const result = JSON.parse(readFileSync(report, "utf8"));
@@ -25,7 +37,9 @@ try {
   failed = result.numFailedTests;
   skipped = result.numPendingTests + result.numTodoTests;
   // A file that fails to load has no failed tests of its own but must still count.
-  const brokenFiles = result.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((t) => t.status !== "failed")).length;
+  const brokenFiles = result.testResults.filter(
+    (file) => file.status === "failed" && file.assertionResults.every((t) => t.status !== "failed"),
+  ).length;
   failed += brokenFiles;
   for (const file of result.testResults) {
     const name = path.relative(process.cwd(), file.name);
@@ -45,7 +59,12 @@ console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped
 process.exit(failed > 0 || run.status !== 0 ? 1 : 0);
 
 function firstLine(text) {
-  const line = String(text ?? "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+  const line =
+    String(text ?? "")
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? "";
   // vitest's JSON report keeps no message for a timeout (its stack was captured where the test was declared).
   return line === "Error: STACK_TRACE_ERROR" ? "timed out, or failed without a message (see the log above)" : line;
 }

@@ -36,7 +36,9 @@ async function main() {
     console.log(`System user "${created.name}" created. The secret is shown only now:`);
     console.log(`  clientId:     ${created.clientId}`);
     console.log(`  clientSecret: ${created.clientSecret}`);
-    console.log(`Get a token: curl -X POST ${env().PUBLIC_URL}/api/oauth/token -d grant_type=client_credentials -d client_id=${created.clientId} -d client_secret=...`);
+    console.log(
+      `Get a token: curl -X POST ${env().PUBLIC_URL}/api/oauth/token -d grant_type=client_credentials -d client_id=${created.clientId} -d client_secret=...`,
+    );
   }
 }
 

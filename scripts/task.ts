@@ -14,14 +14,31 @@ import { openSandboxTask } from "../server/tasks/sandbox-task";
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { tenant: { type: "string" }, payroll: { type: "string" }, title: { type: "string" }, kind: { type: "string" }, employee: { type: "string" }, json: { type: "boolean", default: false } },
+    options: {
+      tenant: { type: "string" },
+      payroll: { type: "string" },
+      title: { type: "string" },
+      kind: { type: "string" },
+      employee: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
   });
   if (positionals[0] !== "open" || !values.tenant || !values.payroll || !values.title) {
-    console.error("Usage: npm run task -- open --tenant ORG_ID --payroll PAYROLL_ID --title TEXT [--kind webhookFailing|selfServiceChange] [--employee ID] [--json]");
+    console.error(
+      "Usage: npm run task -- open --tenant ORG_ID --payroll PAYROLL_ID --title TEXT [--kind webhookFailing|selfServiceChange] [--employee ID] [--json]",
+    );
     process.exit(2);
   }
-  const task = { tenantId: values.tenant, payrollId: values.payroll, title: values.title, kind: values.kind as "webhookFailing" | "selfServiceChange" | undefined, employeeId: values.employee };
-  let opened = env().DATABASE_URL ? null : ((await askRunningService({ command: "open-task", task })) as { id: string } | null);
+  const task = {
+    tenantId: values.tenant,
+    payrollId: values.payroll,
+    title: values.title,
+    kind: values.kind as "webhookFailing" | "selfServiceChange" | undefined,
+    employeeId: values.employee,
+  };
+  let opened = env().DATABASE_URL
+    ? null
+    : ((await askRunningService({ command: "open-task", task })) as { id: string } | null);
   if (!opened) {
     opened = await openSandboxTask(task);
     await closeDb();

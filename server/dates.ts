@@ -27,7 +27,12 @@ export function addMonths(firstOfMonth: string, months: number) {
 }
 
 // Made once: building a formatter with a time zone costs more than a whole small API read.
-const zurichDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric", month: "2-digit", day: "2-digit" });
+const zurichDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Zurich",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /**
  * The date of the last minute asked for. Zurich's offset from UTC is whole hours, so its date changes

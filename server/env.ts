@@ -2,7 +2,8 @@ import { z } from "zod";
 import { FAULT_POINTS } from "./testing/hooks";
 
 /** A whole number from `min` on; unset or empty: undefined (the caller's default applies). */
-const wholeNumber = (min: number) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
+const wholeNumber = (min: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
 
 const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -106,12 +107,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   if (env.SERVICE_ENVIRONMENT === "production") {
-    const missing = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "NEXTAUTH_SECRET", "DATABASE_URL"] as const).filter(
-      (k) => !env[k],
-    );
+    const missing = (
+      ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "NEXTAUTH_SECRET", "DATABASE_URL"] as const
+    ).filter((k) => !env[k]);
     if (missing.length) throw new Error(`Production needs ${missing.join(", ")} to be set.`);
     // Sandboxes and tests only: in production a webhook may reach neither the service's own network nor a shortened retry schedule.
-    if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true") throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
+    if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true")
+      throw new Error("WEBHOOK_ALLOW_PRIVATE_TARGETS=true is refused in production.");
     if (env.WEBHOOK_RETRY_DELAYS_MS !== undefined) throw new Error("WEBHOOK_RETRY_DELAYS_MS is refused in production.");
     if (env.WEBHOOK_CLAIM_MS !== undefined) throw new Error("WEBHOOK_CLAIM_MS is refused in production.");
     if (env.PAYROLL_TEST_HOOKS === "true") throw new Error("PAYROLL_TEST_HOOKS=true is refused in production.");

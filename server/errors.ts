@@ -54,7 +54,10 @@ export class MethodNotAllowed extends ServiceError {
     readonly allow: string[],
     method?: string,
   ) {
-    super("request.method_not_allowed", `${method ? `${method} is not a method of this resource; it supports` : "This resource supports"} ${allow.join(", ")}.`);
+    super(
+      "request.method_not_allowed",
+      `${method ? `${method} is not a method of this resource; it supports` : "This resource supports"} ${allow.join(", ")}.`,
+    );
   }
 }
 export class Conflict extends ServiceError {

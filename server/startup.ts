@@ -43,7 +43,10 @@ async function warmRecalculation() {
     const { storedRegulations } = await import("./regulations/store");
     const { warmRecalcThreads } = await import("./results/recalc-warmup");
     const { warmed } = await warmRecalcThreads(await storedRegulations());
-    if (warmed) console.info(`Recalculation threads warmed with ${warmed} synthetic employees in ${Math.round(performance.now() - started)} ms.`);
+    if (warmed)
+      console.info(
+        `Recalculation threads warmed with ${warmed} synthetic employees in ${Math.round(performance.now() - started)} ms.`,
+      );
   } catch (error) {
     console.warn(`Warming the recalculation threads failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -31,7 +31,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               <span className="truncate text-xs text-slate-500">{caller.name}</span>
             </Link>
             <div className="flex shrink-0 items-center gap-1">
-              <Link href="/self-service/language" className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link
+                href="/self-service/language"
+                className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 {t("nav.language")}
               </Link>
               <SignOutButton />

@@ -16,9 +16,14 @@ export async function generateMetadata(): Promise<Metadata> {
 const ERRORS = ["OAuthSignin", "OAuthCallback", "Callback", "AccessDenied", "SessionRequired"];
 
 /** Only relative paths: the callback never leaves the console. */
-const safeCallback = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") ? value : "/");
+const safeCallback = (value: string | undefined) =>
+  value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const error = typeof params.error === "string" ? params.error : undefined;
   const callbackUrl = safeCallback(typeof params.callbackUrl === "string" ? params.callbackUrl : undefined);

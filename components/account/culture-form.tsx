@@ -27,7 +27,10 @@ export function CultureForm({ user }: { user: User }) {
   const [saved, setSaved] = useState(false);
   // A culture stored before the four were the only choice (contract 9c) shows as the one the console speaks for it.
   const current = localeOfCulture(user.culture);
-  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({ resolver: useZodResolver(UpdateUser), defaultValues: { culture: current } });
+  const form = useForm<z.input<typeof UpdateUser>, unknown, UpdateUser>({
+    resolver: useZodResolver(UpdateUser),
+    defaultValues: { culture: current },
+  });
   const update = useMutation({
     mutationFn: (input: UpdateUser) => apiRequest<User>(`/users/${user.id}`, { method: "PUT", body: input }),
     onSuccess: ({ data }) => {
@@ -51,7 +54,13 @@ export function CultureForm({ user }: { user: User }) {
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {saved && !form.formState.isDirty ? <Alert tone="success">{t("saved")}</Alert> : null}
       <div className="sm:max-w-xs">
-        <SelectField label={t("language")} hint={t("languageHint")} error={form.formState.errors.culture?.message} defaultValue={current} {...form.register("culture")}>
+        <SelectField
+          label={t("language")}
+          hint={t("languageHint")}
+          error={form.formState.errors.culture?.message}
+          defaultValue={current}
+          {...form.register("culture")}
+        >
           {LOCALES.map((culture) => (
             <option key={culture} value={culture}>
               {tLanguages(culture)}

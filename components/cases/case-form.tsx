@@ -4,7 +4,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm, type Control, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from "react-hook-form";
+import {
+  useForm,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+  type ResolverResult,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import { CANTON_CODES } from "@/server/cases/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
 import { parseDateInput, plainNumberInput } from "@/components/format/swiss";
@@ -17,7 +24,17 @@ import { caseFieldProblem } from "./messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { displayValue, languageOf, localized, nameInSentence, requirementOf, type CaseDefinition, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "./labels";
+import {
+  displayValue,
+  languageOf,
+  localized,
+  nameInSentence,
+  requirementOf,
+  type CaseDefinition,
+  type CaseFieldDefinition,
+  type CaseWords,
+  type LookupChoices,
+} from "./labels";
 
 export type FormValues = { start: string; end: string; reason: string; fields: Record<string, string> };
 type Body = PostCaseChange;
@@ -34,7 +51,12 @@ const valueOf = (field: CaseFieldDefinition, values: FormValues) => {
 };
 
 /** The API body from the form: only the fields whose value differs from the one in force. */
-export function toBody(values: FormValues, definition: CaseDefinition, employeeId: string | null, baseline: Record<string, string>): Body {
+export function toBody(
+  values: FormValues,
+  definition: CaseDefinition,
+  employeeId: string | null,
+  baseline: Record<string, string>,
+): Body {
   const changed = definition.fields.filter((f) => {
     const value = valueOf(f, values);
     return value !== "" && value !== (baseline[f.name] ?? "");
@@ -43,7 +65,12 @@ export function toBody(values: FormValues, definition: CaseDefinition, employeeI
     caseName: definition.name,
     employeeId,
     reason: values.reason.trim() || undefined,
-    values: changed.map((f) => ({ caseFieldName: f.name, value: valueOf(f, values), start: isoOf(values.start), end: values.end.trim() ? isoOf(values.end) : null })),
+    values: changed.map((f) => ({
+      caseFieldName: f.name,
+      value: valueOf(f, values),
+      start: isoOf(values.start),
+      end: values.end.trim() ? isoOf(values.end) : null,
+    })),
   };
 }
 
@@ -87,7 +114,10 @@ export function FieldInput({
   const { language, t } = words;
   const label = localized(field.displayName, language);
   const need = requirementOf(field, definition, words);
-  const defaultNote = field.default !== null && current === undefined ? t("form.default", { value: displayValue(field, field.default, words, lookups, { currency: false }) }) : null;
+  const defaultNote =
+    field.default !== null && current === undefined
+      ? t("form.default", { value: displayValue(field, field.default, words, lookups, { currency: false }) })
+      : null;
   const note = [need, defaultNote].filter(Boolean).join(" · ");
   const hint =
     note || scheduled?.length ? (
@@ -148,8 +178,18 @@ export function FieldInput({
     case "date":
       return <FormDateField label={label} hint={hint} error={error} control={control} name={`fields.${field.name}`} />;
     default: {
-      const unit = field.valueType === "money" ? " (CHF)" : field.valueType === "percent" && !label.includes("%") ? " (%)" : "";
-      return <TextField label={`${label}${unit}`} inputMode={NUMERIC.has(field.valueType) ? "decimal" : undefined} autoComplete="off" hint={hint} error={error} {...registration} />;
+      const unit =
+        field.valueType === "money" ? " (CHF)" : field.valueType === "percent" && !label.includes("%") ? " (%)" : "";
+      return (
+        <TextField
+          label={`${label}${unit}`}
+          inputMode={NUMERIC.has(field.valueType) ? "decimal" : undefined}
+          autoComplete="off"
+          hint={hint}
+          error={error}
+          {...registration}
+        />
+      );
     }
   }
 }
@@ -210,16 +250,25 @@ export function CaseForm({
     const invalidDate = { type: "date", message: t("form.invalidDate") };
     if (badDate(values.start)) dateErrors.start = invalidDate;
     if (badDate(values.end)) dateErrors.end = invalidDate;
-    for (const f of definition.fields) if (f.valueType === "date" && badDate(values.fields[f.name] ?? "")) dateErrors.fields = { ...dateErrors.fields, [f.name]: invalidDate };
+    for (const f of definition.fields)
+      if (f.valueType === "date" && badDate(values.fields[f.name] ?? ""))
+        dateErrors.fields = { ...dateErrors.fields, [f.name]: invalidDate };
     if (Object.keys(dateErrors).length) return { values: {}, errors: dateErrors } as ResolverResult<FormValues>;
     const body = toBody(values, definition, employeeId, baseline);
-    if (body.values.length === 0) return { values: {}, errors: { root: { type: "nothing", message: t("form.nothing") } } } as ResolverResult<FormValues>;
+    if (body.values.length === 0)
+      return {
+        values: {},
+        errors: { root: { type: "nothing", message: t("form.nothing") } },
+      } as ResolverResult<FormValues>;
     const parsed = PostCaseChange.safeParse(body);
     if (parsed.success) return { values, errors: {} } as ResolverResult<FormValues>;
     const errors: FieldErrors<FormValues> & { fields?: Record<string, { type: string; message: string }> } = {};
     for (const issue of parsed.error.issues) {
       const where = formPathOf(issue.path.join("."), body);
-      const error = { type: "validation", message: where === "start" || where === "end" ? t("form.invalidDate") : validationText(issue, tValidation) };
+      const error = {
+        type: "validation",
+        message: where === "start" || where === "end" ? t("form.invalidDate") : validationText(issue, tValidation),
+      };
       if (!where) errors.root = error;
       else if (where.startsWith("fields.")) errors.fields = { ...errors.fields, [where.slice(7)]: error };
       else errors[where as "start" | "end" | "reason"] = error;
@@ -229,12 +278,16 @@ export function CaseForm({
 
   const form = useForm<FormValues>({ resolver, defaultValues: initial(current) });
   const post = useMutation({
-    mutationFn: (body: Body) => apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
+    mutationFn: (body: Body) =>
+      apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
     onSuccess: ({ data }, body) => {
       const next = { ...baseline };
       // A value that starts later (a raise from 1 September) does not replace the one in force: it shows as scheduled.
-      const inForce = (v: { start: string; end: string | null }) => !valueDate || (v.start <= valueDate && (v.end === null || v.end >= valueDate));
-      for (const v of data.values) if (!definition.fields.find((f) => f.name === v.caseFieldName)?.moment && inForce(v)) next[v.caseFieldName] = v.value;
+      const inForce = (v: { start: string; end: string | null }) =>
+        !valueDate || (v.start <= valueDate && (v.end === null || v.end >= valueDate));
+      for (const v of data.values)
+        if (!definition.fields.find((f) => f.name === v.caseFieldName)?.moment && inForce(v))
+          next[v.caseFieldName] = v.value;
       setBaseline(next);
       const from = body.values[0]?.start ?? defaultStart;
       form.reset(initial(next, from));
@@ -248,8 +301,14 @@ export function CaseForm({
         for (const item of error.errors) {
           const where = formPathOf(item.path, body);
           if (!where) continue;
-          const valueType = where.startsWith("fields.") ? definition.fields.find((f) => `fields.${f.name}` === where)?.valueType : undefined;
-          form.setError(where, { type: "server", message: caseFieldProblem(error, item, problems.t, valueType) }, { shouldFocus: !placed });
+          const valueType = where.startsWith("fields.")
+            ? definition.fields.find((f) => `fields.${f.name}` === where)?.valueType
+            : undefined;
+          form.setError(
+            where,
+            { type: "server", message: caseFieldProblem(error, item, problems.t, valueType) },
+            { shouldFocus: !placed },
+          );
           placed = true;
         }
         if (placed) return;
@@ -295,9 +354,26 @@ export function CaseForm({
         <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
           <fieldset className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto]">
             <legend className="sr-only">{t("form.when")}</legend>
-            <FormDateField label={onlyMoments ? t("form.date") : t("form.validFrom")} hint={onlyMoments ? t("form.dateHint") : t("form.validFromHint")} control={form.control} name="start" />
-            {onlyMoments ? null : <FormDateField label={t("form.validUntil")} hint={t("form.validUntilHint")} control={form.control} name="end" />}
-            <TextField label={t("form.reason")} autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
+            <FormDateField
+              label={onlyMoments ? t("form.date") : t("form.validFrom")}
+              hint={onlyMoments ? t("form.dateHint") : t("form.validFromHint")}
+              control={form.control}
+              name="start"
+            />
+            {onlyMoments ? null : (
+              <FormDateField
+                label={t("form.validUntil")}
+                hint={t("form.validUntilHint")}
+                control={form.control}
+                name="end"
+              />
+            )}
+            <TextField
+              label={t("form.reason")}
+              autoComplete="off"
+              error={errors.reason?.message}
+              {...form.register("reason")}
+            />
             <div className="sm:pt-6">
               <Button type="submit" disabled={post.isPending}>
                 {post.isPending ? t("form.saving") : t("form.save", { name: nameInSentence(title, words.language) })}

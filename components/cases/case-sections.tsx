@@ -11,7 +11,15 @@ import { listPayrunPeriods } from "@/server/periods/list-periods";
 import { Card } from "@/components/ui/card";
 import { CaseForm } from "./case-form";
 import { CaseTimeline } from "./field-timeline";
-import { displayValue, languageOf, localized, nameInSentence, type CaseDefinition, type CaseWords, type LookupChoices } from "./labels";
+import {
+  displayValue,
+  languageOf,
+  localized,
+  nameInSentence,
+  type CaseDefinition,
+  type CaseWords,
+  type LookupChoices,
+} from "./labels";
 import { scheduledChanges, type Scheduled } from "./scheduled";
 import { fieldTimelines, type TimelineEntry } from "./timeline";
 
@@ -50,7 +58,11 @@ async function allCaseChanges(ctx: TenantCtx, payrollId: string, employeeId: str
   const items: CaseChange[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listCaseChanges({ ctx, payrollId, input: { ...(employeeId ? { employeeId } : {}), scope: employeeId ? "all" : "company", limit: 500, cursor } });
+    const page = await listCaseChanges({
+      ctx,
+      payrollId,
+      input: { ...(employeeId ? { employeeId } : {}), scope: employeeId ? "all" : "company", limit: 500, cursor },
+    });
     items.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -58,7 +70,17 @@ async function allCaseChanges(ctx: TenantCtx, payrollId: string, employeeId: str
 }
 
 /** The cases of a subject, the values in force on valueDate, each field's history and what is scheduled after valueDate. */
-export async function loadCaseData({ ctx, payroll, employeeId, valueDate }: { ctx: TenantCtx; payroll: Payroll; employeeId: string | null; valueDate: string }): Promise<CaseData> {
+export async function loadCaseData({
+  ctx,
+  payroll,
+  employeeId,
+  valueDate,
+}: {
+  ctx: TenantCtx;
+  payroll: Payroll;
+  employeeId: string | null;
+  valueDate: string;
+}): Promise<CaseData> {
   const subject = employeeId ? { employeeId } : {};
   const [cases, changes, inForce, lookups, defaultStart] = await Promise.all([
     listCases({ ctx, payrollId: payroll.id, input: subject, scope: "company" }),
@@ -91,19 +113,40 @@ export async function caseWords(): Promise<CaseWords> {
 }
 
 /** "7'000.00 from 01.09.2026": a scheduled value as the form and the overview show it. */
-export function scheduledLabel(field: CaseDefinition["fields"][number] | undefined, s: Scheduled, lookups: LookupChoices, words: CaseWords, { currency = false } = {}) {
-  return words.t("scheduledValue", { value: displayValue(field, s.value, words, lookups, { currency }), date: words.format.date(s.start) });
+export function scheduledLabel(
+  field: CaseDefinition["fields"][number] | undefined,
+  s: Scheduled,
+  lookups: LookupChoices,
+  words: CaseWords,
+  { currency = false } = {},
+) {
+  return words.t("scheduledValue", {
+    value: displayValue(field, s.value, words, lookups, { currency }),
+    date: words.format.date(s.start),
+  });
 }
 
 /** One case as its entry form (the values in force, what is scheduled) with the history of its fields. */
-export async function CaseCard({ data, definition, controlHref }: { data: CaseData; definition: CaseDefinition; controlHref?: string }) {
+export async function CaseCard({
+  data,
+  definition,
+  controlHref,
+}: {
+  data: CaseData;
+  definition: CaseDefinition;
+  controlHref?: string;
+}) {
   const [words, rich] = await Promise.all([caseWords(), getTranslations("cases")]);
   const { language, t } = words;
   const title = localized(definition.displayName, language);
   const fieldsOf = definition.fields.filter((f) => !f.moment);
-  const current = Object.fromEntries(fieldsOf.filter((f) => data.current.has(f.name)).map((f) => [f.name, data.current.get(f.name)!]));
+  const current = Object.fromEntries(
+    fieldsOf.filter((f) => data.current.has(f.name)).map((f) => [f.name, data.current.get(f.name)!]),
+  );
   const scheduled = Object.fromEntries(
-    fieldsOf.filter((f) => data.scheduled.has(f.name)).map((f) => [f.name, data.scheduled.get(f.name)!.map((s) => scheduledLabel(f, s, data.lookups, words))]),
+    fieldsOf
+      .filter((f) => data.scheduled.has(f.name))
+      .map((f) => [f.name, data.scheduled.get(f.name)!.map((s) => scheduledLabel(f, s, data.lookups, words))]),
   );
   // A Payroll Control confirmation names a finding of one period: it is given where Payroll Control lists the finding.
   const confirmation = definition.cluster === "P";
@@ -143,7 +186,9 @@ export async function CaseCard({ data, definition, controlHref }: { data: CaseDa
           />
         )}
         <details className={confirmation ? "" : "mt-4 border-t border-slate-100 pt-3"} open={confirmation || undefined}>
-          <summary className="cursor-pointer text-sm font-medium text-slate-700">{t("history", { name: nameInSentence(title, language) })}</summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">
+            {t("history", { name: nameInSentence(title, language) })}
+          </summary>
           <div className="mt-3">
             <CaseTimeline definition={definition} timelines={data.timelines} words={words} lookups={data.lookups} />
           </div>
@@ -169,17 +214,27 @@ export async function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefO
         <h2 id="scheduled-changes" className="text-base font-semibold text-slate-900">
           {t("scheduledTitle")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{t("scheduledDescription", { date: format.date(data.valueDate) })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t("scheduledDescription", { date: format.date(data.valueDate) })}
+        </p>
       </header>
       <div className="px-5 py-4">
         {rows.length ? (
           <ul className="divide-y divide-slate-100 text-sm">
             {rows.map(({ definition, field, s }) => (
-              <li key={`${field.name}-${s.start}-${s.value}`} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-                <Link href={hrefOf(definition.name)} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+              <li
+                key={`${field.name}-${s.start}-${s.value}`}
+                className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2"
+              >
+                <Link
+                  href={hrefOf(definition.name)}
+                  className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                >
                   {localized(definition.displayName, language)} · {localized(field.displayName, language)}
                 </Link>
-                <span className="tabular-nums text-slate-800">{scheduledLabel(field, s, data.lookups, words, { currency: true })}</span>
+                <span className="tabular-nums text-slate-800">
+                  {scheduledLabel(field, s, data.lookups, words, { currency: true })}
+                </span>
               </li>
             ))}
           </ul>
@@ -195,7 +250,17 @@ export async function ScheduledChanges({ data, hrefOf }: { data: CaseData; hrefO
  * Every case of a subject (an employee, or the company with null) as a generated entry form with the
  * timeline of its fields. The values shown are those in force on valueDate.
  */
-export async function CaseSections({ ctx, payroll, employeeId, valueDate }: { ctx: TenantCtx; payroll: Payroll; employeeId: string | null; valueDate: string }) {
+export async function CaseSections({
+  ctx,
+  payroll,
+  employeeId,
+  valueDate,
+}: {
+  ctx: TenantCtx;
+  payroll: Payroll;
+  employeeId: string | null;
+  valueDate: string;
+}) {
   const data = await loadCaseData({ ctx, payroll, employeeId, valueDate });
   return (
     <div className="space-y-6">

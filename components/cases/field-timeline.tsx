@@ -2,9 +2,20 @@ import { displayValue, localized, type CaseDefinition, type CaseWords, type Look
 import type { TimelineEntry } from "./timeline";
 
 /** The history of each field of a case: values over time, where each is in force, who recorded it and when. */
-export function CaseTimeline({ definition, timelines, words, lookups }: { definition: CaseDefinition; timelines: Map<string, TimelineEntry[]>; words: CaseWords; lookups: LookupChoices }) {
+export function CaseTimeline({
+  definition,
+  timelines,
+  words,
+  lookups,
+}: {
+  definition: CaseDefinition;
+  timelines: Map<string, TimelineEntry[]>;
+  words: CaseWords;
+  lookups: LookupChoices;
+}) {
   const { language, t, format } = words;
-  const span = (s: { start: string; end: string | null }) => t("timeline.span", { start: format.date(s.start), end: s.end ? format.date(s.end) : t("timeline.open") });
+  const span = (s: { start: string; end: string | null }) =>
+    t("timeline.span", { start: format.date(s.start), end: s.end ? format.date(s.end) : t("timeline.open") });
   const fields = definition.fields.filter((f) => timelines.get(f.name)?.length);
   if (!fields.length) return <p className="text-sm text-slate-500">{t("timeline.none")}</p>;
   return (
@@ -12,7 +23,10 @@ export function CaseTimeline({ definition, timelines, words, lookups }: { defini
       {fields.map((field) => (
         <div key={field.name}>
           <h4 className="text-sm font-semibold text-slate-800">{localized(field.displayName, language)}</h4>
-          <table className="mt-1 min-w-full text-left text-xs" aria-label={t("timeline.label", { name: localized(field.displayName, language) })}>
+          <table
+            className="mt-1 min-w-full text-left text-xs"
+            aria-label={t("timeline.label", { name: localized(field.displayName, language) })}
+          >
             <thead className="text-slate-500">
               <tr>
                 <th className="py-1 pr-3 font-medium">{t("timeline.value")}</th>
@@ -27,8 +41,12 @@ export function CaseTimeline({ definition, timelines, words, lookups }: { defini
                 <tr key={entry.id} className={entry.inForce.length ? "" : "text-slate-400"}>
                   <td className="py-1 pr-3 font-medium">{displayValue(field, entry.value, words, lookups)}</td>
                   <td className="py-1 pr-3">{span(entry)}</td>
-                  <td className="py-1 pr-3">{entry.inForce.length ? entry.inForce.map(span).join("; ") : t("timeline.overridden")}</td>
-                  <td className="py-1 pr-3">{t("timeline.recordedBy", { at: format.instant(entry.recordedAt), name: entry.recordedBy })}</td>
+                  <td className="py-1 pr-3">
+                    {entry.inForce.length ? entry.inForce.map(span).join("; ") : t("timeline.overridden")}
+                  </td>
+                  <td className="py-1 pr-3">
+                    {t("timeline.recordedBy", { at: format.instant(entry.recordedAt), name: entry.recordedBy })}
+                  </td>
                   <td className="py-1">{entry.reason ?? "—"}</td>
                 </tr>
               ))}

@@ -37,7 +37,8 @@ export const localized = (name: Partial<Localized> | null | undefined, language:
   name ? name[language]?.trim() || name.de?.trim() || name.en?.trim() || "" : "";
 
 /** Whether a display name has no text of its own in the language, so that people read it in German. */
-export const fallsBackToGerman = (name: Partial<Localized> | null | undefined, language: Language) => !!name && language !== "de" && !name[language]?.trim() && !!name.de?.trim();
+export const fallsBackToGerman = (name: Partial<Localized> | null | undefined, language: Language) =>
+  !!name && language !== "de" && !name[language]?.trim() && !!name.de?.trim();
 
 /**
  * A display name inside an English sentence ("Save salary", "History of employment"): the first
@@ -58,7 +59,13 @@ export const findingName = findingTitle;
 export type CaseWords = { language: Language; t: Translate; format: Formatter };
 
 /** A stored value as people read it: option names, Yes/No, Swiss amounts (7'000.00) and dates (01.09.2026), percent. */
-export function displayValue(field: CaseFieldDefinition | undefined, value: string, words: CaseWords, lookups: LookupChoices = {}, { currency = true }: { currency?: boolean } = {}) {
+export function displayValue(
+  field: CaseFieldDefinition | undefined,
+  value: string,
+  words: CaseWords,
+  lookups: LookupChoices = {},
+  { currency = true }: { currency?: boolean } = {},
+) {
   if (!field) return value;
   const { language, t, format } = words;
   switch (field.valueType) {
@@ -84,7 +91,8 @@ export function displayValue(field: CaseFieldDefinition | undefined, value: stri
 }
 
 /** Alternatives in the language: "monthly or hourly", "mensuel ou horaire". */
-export const orList = (values: string[], locale: string) => new Intl.ListFormat(locale, { type: "disjunction" }).format(values);
+export const orList = (values: string[], locale: string) =>
+  new Intl.ListFormat(locale, { type: "disjunction" }).format(values);
 
 /** Why a field is required, in a sentence: "Required when the salary type is monthly". */
 export function requirementOf(field: CaseFieldDefinition, definition: CaseDefinition, words: CaseWords) {

@@ -10,8 +10,14 @@ export type Scheduled = { value: string; start: string };
 export function scheduledChanges(timelines: Map<string, TimelineEntry[]>, valueDate: string): Map<string, Scheduled[]> {
   const scheduled = new Map<string, Scheduled[]>();
   for (const [field, entries] of timelines) {
-    const upcoming = entries.flatMap((entry) => entry.inForce.filter((span) => span.start > valueDate).map((span) => ({ value: entry.value, start: span.start })));
-    if (upcoming.length) scheduled.set(field, upcoming.sort((a, b) => a.start.localeCompare(b.start)));
+    const upcoming = entries.flatMap((entry) =>
+      entry.inForce.filter((span) => span.start > valueDate).map((span) => ({ value: entry.value, start: span.start })),
+    );
+    if (upcoming.length)
+      scheduled.set(
+        field,
+        upcoming.sort((a, b) => a.start.localeCompare(b.start)),
+      );
   }
   return scheduled;
 }

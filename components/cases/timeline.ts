@@ -17,11 +17,21 @@ const FAR_FUTURE = "9999-12-31";
 
 /** Each field's recorded values, newest record first, with the spans in which each one is in force. */
 export function fieldTimelines(changes: CaseChange[]): Map<string, TimelineEntry[]> {
-  const byField = new Map<string, { id: string; value: string; start: string; end: string | null; createdAt: Date; change: CaseChange }[]>();
+  const byField = new Map<
+    string,
+    { id: string; value: string; start: string; end: string | null; createdAt: Date; change: CaseChange }[]
+  >();
   for (const change of changes) {
     for (const v of change.values) {
       const list = byField.get(v.caseFieldName) ?? [];
-      list.push({ id: v.id, value: v.value, start: v.start, end: v.end, createdAt: new Date(change.createdAt), change });
+      list.push({
+        id: v.id,
+        value: v.value,
+        start: v.start,
+        end: v.end,
+        createdAt: new Date(change.createdAt),
+        change,
+      });
       byField.set(v.caseFieldName, list);
     }
   }
@@ -38,7 +48,9 @@ export function fieldTimelines(changes: CaseChange[]): Map<string, TimelineEntry
         recordedBy: v.change.createdBy.name,
         reason: v.change.reason,
       }))
-      .sort((a, b) => (a.recordedAt === b.recordedAt ? b.id.localeCompare(a.id) : b.recordedAt.localeCompare(a.recordedAt)));
+      .sort((a, b) =>
+        a.recordedAt === b.recordedAt ? b.id.localeCompare(a.id) : b.recordedAt.localeCompare(a.recordedAt),
+      );
     timelines.set(field, entries);
   }
   return timelines;

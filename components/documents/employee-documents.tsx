@@ -1,10 +1,25 @@
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
 
-type EmployeeDocument = { id: string; payrunPeriodId: string; periodStart: string; category: string; name: string; final: boolean };
+type EmployeeDocument = {
+  id: string;
+  payrunPeriodId: string;
+  periodStart: string;
+  category: string;
+  name: string;
+  final: boolean;
+};
 
 /** An employee's payslips and salary certificates, each a link to the PDF itself. */
-export async function EmployeeDocuments({ orgId, payrollId, items }: { orgId: string; payrollId: string; items: EmployeeDocument[] }) {
+export async function EmployeeDocuments({
+  orgId,
+  payrollId,
+  items,
+}: {
+  orgId: string;
+  payrollId: string;
+  items: EmployeeDocument[];
+}) {
   const [t, format] = await Promise.all([getTranslations("employees.documents"), getFormat()]);
   if (!items.length) return <p className="text-sm text-slate-600">{t("none")}</p>;
   const title = (doc: EmployeeDocument) =>
@@ -25,7 +40,13 @@ export async function EmployeeDocuments({ orgId, payrollId, items }: { orgId: st
           >
             {title(doc)}
           </a>
-          <span className={doc.final ? "text-slate-600" : "rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"}>{doc.final ? t("final") : t("preview")}</span>
+          <span
+            className={
+              doc.final ? "text-slate-600" : "rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"
+            }
+          >
+            {doc.final ? t("final") : t("preview")}
+          </span>
         </li>
       ))}
     </ul>

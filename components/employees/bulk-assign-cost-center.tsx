@@ -95,26 +95,48 @@ export function BulkAssignCostCenter({
         void assign();
       }}
     >
-      <p className="text-sm text-slate-700">{without.length ? t("without", { count: without.length }) : t("everyoneHasOne")}</p>
+      <p className="text-sm text-slate-700">
+        {without.length ? t("without", { count: without.length }) : t("everyoneHasOne")}
+      </p>
       {employees.length ? (
         <fieldset disabled={!canWrite || outcome?.running} className="min-w-0">
           <legend className="sr-only">{t("employees")}</legend>
           <div className="mb-2 flex flex-wrap gap-3 text-sm">
-            <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(without.map((e) => e.id)))}>
+            <button
+              type="button"
+              className="font-medium text-sky-800 underline-offset-2 hover:underline"
+              onClick={() => setSelected(new Set(without.map((e) => e.id)))}
+            >
               {t("selectWithout")}
             </button>
-            <button type="button" className="font-medium text-sky-800 underline-offset-2 hover:underline" onClick={() => setSelected(new Set(employees.map((e) => e.id)))}>
+            <button
+              type="button"
+              className="font-medium text-sky-800 underline-offset-2 hover:underline"
+              onClick={() => setSelected(new Set(employees.map((e) => e.id)))}
+            >
               {t("selectAll")}
             </button>
-            <button type="button" className="font-medium text-slate-600 underline-offset-2 hover:underline" onClick={() => setSelected(new Set())}>
+            <button
+              type="button"
+              className="font-medium text-slate-600 underline-offset-2 hover:underline"
+              onClick={() => setSelected(new Set())}
+            >
               {t("clear")}
             </button>
           </div>
           <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
             {employees.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50">
+              <li
+                key={e.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50"
+              >
                 <label className="flex cursor-pointer items-center gap-3">
-                  <input type="checkbox" checked={selected.has(e.id)} onChange={(event) => toggle(e.id, event.target.checked)} className="size-4" />
+                  <input
+                    type="checkbox"
+                    checked={selected.has(e.id)}
+                    onChange={(event) => toggle(e.id, event.target.checked)}
+                    className="size-4"
+                  />
                   <span className="font-medium text-slate-900">{e.name}</span>
                 </label>
                 <span className="text-slate-500">{e.identifier}</span>
@@ -128,7 +150,12 @@ export function BulkAssignCostCenter({
       ) : null}
       {canWrite && employees.length ? (
         <div className="grid items-end gap-4 sm:grid-cols-[1fr_12rem_auto]">
-          <SelectField label={t("costCenter")} value={costCenter} onChange={(event) => setCostCenter(event.target.value)} disabled={outcome?.running}>
+          <SelectField
+            label={t("costCenter")}
+            value={costCenter}
+            onChange={(event) => setCostCenter(event.target.value)}
+            disabled={outcome?.running}
+          >
             <option value="">{t("choose")}</option>
             {costCenters.map((c) => (
               <option key={c.key} value={c.key}>
@@ -138,7 +165,9 @@ export function BulkAssignCostCenter({
           </SelectField>
           <DateField label={t("validFrom")} value={start} onChange={setStart} disabled={outcome?.running} />
           <Button type="submit" disabled={outcome?.running || !selected.size}>
-            {outcome?.running ? t("assigning", { current: outcome.done + outcome.failed.length + 1, total: outcome.total }) : t("assign", { count: selected.size })}
+            {outcome?.running
+              ? t("assigning", { current: outcome.done + outcome.failed.length + 1, total: outcome.total })
+              : t("assign", { count: selected.size })}
           </Button>
         </div>
       ) : null}
@@ -149,16 +178,20 @@ export function BulkAssignCostCenter({
       ) : null}
       <div role="status" aria-live="polite" className="text-sm">
         {outcome ? (
-          <div className={`rounded-md border px-4 py-3 ${outcome.failed.length ? "border-amber-200 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
+          <div
+            className={`rounded-md border px-4 py-3 ${outcome.failed.length ? "border-amber-200 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+          >
             <p className="font-medium">
-              {t(outcome.running ? "progress" : "summary", { done: outcome.done, total: outcome.total, failed: outcome.failed.length })}
+              {t(outcome.running ? "progress" : "summary", {
+                done: outcome.done,
+                total: outcome.total,
+                failed: outcome.failed.length,
+              })}
             </p>
             {outcome.failed.length ? (
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {outcome.failed.map((f, index) => (
-                  <li key={`${f.name}-${index}`}>
-                    {t("failure", { name: f.name, message: f.message })}
-                  </li>
+                  <li key={`${f.name}-${index}`}>{t("failure", { name: f.name, message: f.message })}</li>
                 ))}
               </ul>
             ) : null}

@@ -17,19 +17,29 @@ async function costCentersOfEmployees(ctx: TenantCtx, payroll: Payroll, date: st
   const staff: AssignableEmployee[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listEmployees({ ctx, payrollId: payroll.id, input: ListEmployeesQuery.parse({ limit: "500", cursor }) });
-    for (const e of page.items) staff.push({ id: e.id, identifier: e.identifier, name: `${e.firstName} ${e.lastName}`, costCenter: null });
+    const page = await listEmployees({
+      ctx,
+      payrollId: payroll.id,
+      input: ListEmployeesQuery.parse({ limit: "500", cursor }),
+    });
+    for (const e of page.items)
+      staff.push({ id: e.id, identifier: e.identifier, name: `${e.firstName} ${e.lastName}`, costCenter: null });
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 
   const values = new Map<string, { value: string; start: string; end: string | null; createdAt: Date; id: string }[]>();
   cursor = undefined;
   do {
-    const page = await listCaseChanges({ ctx, payrollId: payroll.id, input: { caseName: "CostCenter", scope: "employee", limit: 500, cursor } });
+    const page = await listCaseChanges({
+      ctx,
+      payrollId: payroll.id,
+      input: { caseName: "CostCenter", scope: "employee", limit: 500, cursor },
+    });
     for (const change of page.items) {
       if (!change.employeeId) continue;
       const list = values.get(change.employeeId) ?? [];
-      for (const v of change.values) if (v.caseFieldName === "CostCenter") list.push({ ...v, createdAt: new Date(change.createdAt) });
+      for (const v of change.values)
+        if (v.caseFieldName === "CostCenter") list.push({ ...v, createdAt: new Date(change.createdAt) });
       values.set(change.employeeId, list);
     }
     cursor = page.nextCursor ?? undefined;
@@ -45,7 +55,10 @@ async function costCentersOfEmployees(ctx: TenantCtx, payroll: Payroll, date: st
 export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
   if (!consoleCan(ctx, "payroll.read")) return null;
   const date = await defaultStartOf(ctx, payroll);
-  const [costCenters, staff] = await Promise.all([listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } }), costCentersOfEmployees(ctx, payroll, date)]);
+  const [costCenters, staff] = await Promise.all([
+    listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } }),
+    costCentersOfEmployees(ctx, payroll, date),
+  ]);
   const without = staff.filter((e) => e.costCenter === null).length;
   const t = await getTranslations("employees.costCenters");
 
@@ -59,14 +72,20 @@ export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; p
       </div>
     );
   }
-  const choices = [...costCenters.items].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true })).map((c) => ({ key: c.key, value: c.value }));
+  const choices = [...costCenters.items]
+    .sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }))
+    .map((c) => ({ key: c.key, value: c.value }));
   return (
     <div className="mb-6">
-      <Card
-        title={t("assignTitle")}
-        description={t("assignDescription")}
-      >
-        <BulkAssignCostCenter orgId={ctx.tenantId} payrollId={payroll.id} employees={staff} costCenters={choices} defaultStart={date} canWrite={consoleCan(ctx, "case.write") && ctx.access.role !== "SelfService"} />
+      <Card title={t("assignTitle")} description={t("assignDescription")}>
+        <BulkAssignCostCenter
+          orgId={ctx.tenantId}
+          payrollId={payroll.id}
+          employees={staff}
+          costCenters={choices}
+          defaultStart={date}
+          canWrite={consoleCan(ctx, "case.write") && ctx.access.role !== "SelfService"}
+        />
       </Card>
     </div>
   );

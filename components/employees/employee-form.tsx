@@ -17,14 +17,31 @@ import { TextField } from "@/components/ui/field";
 type EmployeeValues = { identifier?: string; firstName?: string; lastName?: string };
 const FIELDS = ["identifier", "firstName", "lastName"] as const;
 
-function EmployeeFields({ register, errors }: { register: UseFormRegister<EmployeeValues>; errors: FieldErrors<EmployeeValues> }) {
+function EmployeeFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<EmployeeValues>;
+  errors: FieldErrors<EmployeeValues>;
+}) {
   const t = useTranslations("employees.form");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2 sm:max-w-xs">
-        <TextField label={t("identifier")} hint={t("identifierHint")} autoComplete="off" error={errors.identifier?.message} {...register("identifier")} />
+        <TextField
+          label={t("identifier")}
+          hint={t("identifierHint")}
+          autoComplete="off"
+          error={errors.identifier?.message}
+          {...register("identifier")}
+        />
       </div>
-      <TextField label={t("firstName")} autoComplete="off" error={errors.firstName?.message} {...register("firstName")} />
+      <TextField
+        label={t("firstName")}
+        autoComplete="off"
+        error={errors.firstName?.message}
+        {...register("firstName")}
+      />
       <TextField label={t("lastName")} autoComplete="off" error={errors.lastName?.message} {...register("lastName")} />
     </div>
   );
@@ -40,7 +57,8 @@ export function CreateEmployeeForm({ orgId }: { orgId: string }) {
     defaultValues: { identifier: "", firstName: "", lastName: "" },
   });
   const create = useMutation({
-    mutationFn: (input: CreateEmployee) => apiRequest<Employee>(`/tenants/${orgId}/employees`, { method: "POST", body: input }),
+    mutationFn: (input: CreateEmployee) =>
+      apiRequest<Employee>(`/tenants/${orgId}/employees`, { method: "POST", body: input }),
     onSuccess: ({ data }) => {
       router.push(`/tenants/${orgId}/employees?created=${encodeURIComponent(data.identifier)}`);
       router.refresh();
@@ -57,7 +75,10 @@ export function CreateEmployeeForm({ orgId }: { orgId: string }) {
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <EmployeeFields register={form.register as unknown as UseFormRegister<EmployeeValues>} errors={form.formState.errors} />
+      <EmployeeFields
+        register={form.register as unknown as UseFormRegister<EmployeeValues>}
+        errors={form.formState.errors}
+      />
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? t("creating") : t("create")}
@@ -93,7 +114,8 @@ export function EditEmployeeForm({
     defaultValues: { identifier: employee.identifier, firstName: employee.firstName, lastName: employee.lastName },
   });
   const update = useMutation({
-    mutationFn: (input: UpdateEmployee) => apiRequest<Employee>(`/tenants/${orgId}/employees/${employee.id}`, { method: "PUT", body: input, ifMatch: etag }),
+    mutationFn: (input: UpdateEmployee) =>
+      apiRequest<Employee>(`/tenants/${orgId}/employees/${employee.id}`, { method: "PUT", body: input, ifMatch: etag }),
     onSuccess: () => {
       router.push(backHref ?? `/tenants/${orgId}`);
       router.refresh();
@@ -112,7 +134,10 @@ export function EditEmployeeForm({
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <fieldset disabled={!canWrite} className="min-w-0">
-        <EmployeeFields register={form.register as unknown as UseFormRegister<EmployeeValues>} errors={form.formState.errors} />
+        <EmployeeFields
+          register={form.register as unknown as UseFormRegister<EmployeeValues>}
+          errors={form.formState.errors}
+        />
       </fieldset>
       <div className="flex gap-2">
         {canWrite ? (

@@ -40,14 +40,16 @@ export function EmployeeSections({ sections, label }: { sections: EmployeeSectio
   const [chosen, setChosen] = useState<{ section: string; anchor: string; hash: string } | null>(null);
   const known = (id: string | null) => (id && sections.some((s) => s.id === id) ? id : null);
   const fromHash = known(sectionOf(anchorOf(hash)));
-  const active = (chosen && (chosen.hash === hash || !fromHash) ? known(chosen.section) : fromHash) ?? sections[0]?.id ?? "";
+  const active =
+    (chosen && (chosen.hash === hash || !fromHash) ? known(chosen.section) : fromHash) ?? sections[0]?.id ?? "";
   const anchor = chosen && chosen.hash === hash ? chosen.anchor : anchorOf(hash);
 
   // Links inside the page to a case or the payslip (Missing data, Scheduled changes) open the section that holds it.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.("a");
-      if (!link || !link.hash || link.pathname !== window.location.pathname || link.closest("nav[data-sections]")) return;
+      if (!link || !link.hash || link.pathname !== window.location.pathname || link.closest("nav[data-sections]"))
+        return;
       const target = anchorOf(link.hash);
       const section = sectionOf(target);
       if (section) setChosen({ section, anchor: target, hash: link.hash });
@@ -66,7 +68,11 @@ export function EmployeeSections({ sections, label }: { sections: EmployeeSectio
 
   return (
     <div className="space-y-6">
-      <nav aria-label={label ?? t("sectionsLabel")} data-sections="" className="sticky top-0 z-10 -mx-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-1 backdrop-blur">
+      <nav
+        aria-label={label ?? t("sectionsLabel")}
+        data-sections=""
+        className="sticky top-0 z-10 -mx-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-1 backdrop-blur"
+      >
         <ul className="flex gap-1 whitespace-nowrap sm:flex-wrap">
           {sections.map((section) => (
             <li key={section.id}>
@@ -81,7 +87,9 @@ export function EmployeeSections({ sections, label }: { sections: EmployeeSectio
                   setChosen({ section: section.id, anchor: `section-${section.id}`, hash: next });
                 }}
                 className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${
-                  section.id === active ? "border-sky-600 text-sky-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  section.id === active
+                    ? "border-sky-600 text-sky-800"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                 }`}
               >
                 {section.label}
@@ -91,7 +99,14 @@ export function EmployeeSections({ sections, label }: { sections: EmployeeSectio
         </ul>
       </nav>
       {sections.map((section) => (
-        <section key={section.id} id={`section-${section.id}`} data-section={section.id} aria-label={section.label} hidden={section.id !== active} className="scroll-mt-14 space-y-6">
+        <section
+          key={section.id}
+          id={`section-${section.id}`}
+          data-section={section.id}
+          aria-label={section.label}
+          hidden={section.id !== active}
+          className="scroll-mt-14 space-y-6"
+        >
           {section.content}
         </section>
       ))}

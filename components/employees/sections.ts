@@ -4,10 +4,33 @@
  * CH catalog does not know (an industry's or the company's own) is "Company-specific". Their names
  * are in the `employees` catalog: `sections.<id>`.
  */
-export type EmployeeSectionId = "overview" | "personal" | "employment" | "social-insurance" | "tax" | "bank" | "family" | "absences" | "control" | "company" | "documents";
+export type EmployeeSectionId =
+  | "overview"
+  | "personal"
+  | "employment"
+  | "social-insurance"
+  | "tax"
+  | "bank"
+  | "family"
+  | "absences"
+  | "control"
+  | "company"
+  | "documents";
 
 /** The order of the sections in the navigation. */
-export const SECTION_ORDER: EmployeeSectionId[] = ["overview", "personal", "employment", "social-insurance", "tax", "bank", "family", "absences", "control", "company", "documents"];
+export const SECTION_ORDER: EmployeeSectionId[] = [
+  "overview",
+  "personal",
+  "employment",
+  "social-insurance",
+  "tax",
+  "bank",
+  "family",
+  "absences",
+  "control",
+  "company",
+  "documents",
+];
 
 const CASE_SECTION: Record<string, EmployeeSectionId> = {
   EmployeePersonalData: "personal",

@@ -14,7 +14,11 @@ function groupDigits(digits: string, group: string) {
 }
 
 /** A CHF amount given as decimal text ("-1234.5", "6500.00") or integer Rappen (123450): "1'234.50". */
-export function formatAmount(value: string | number, locale: Locale, { decimals = true }: { decimals?: boolean } = {}): string {
+export function formatAmount(
+  value: string | number,
+  locale: Locale,
+  { decimals = true }: { decimals?: boolean } = {},
+): string {
   const text = typeof value === "number" ? rappenToText(value) : value.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return text;
@@ -57,7 +61,15 @@ export function formatInstant(iso: string) {
 }
 
 function zurichParts(iso: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Zurich",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
 }
@@ -65,7 +77,9 @@ function zurichParts(iso: string) {
 /** A month of a period (its first day, YYYY-MM-DD): "Januar 2026", "janvier 2026", "gennaio 2026", "January 2026". */
 export function formatMonth(periodStart: string, locale: Locale) {
   const [y, m] = periodStart.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
 }
 
 /** A weekday of a date (YYYY-MM-DD) in the locale: "Montag". */

@@ -26,7 +26,12 @@ export async function apiRequest<T>(
     body,
     ifMatch,
     idempotencyKey,
-  }: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; ifMatch?: string | null; /** Makes a retried or doubled POST harmless. */ idempotencyKey?: string } = {},
+  }: {
+    method?: "GET" | "POST" | "PUT" | "DELETE";
+    body?: unknown;
+    ifMatch?: string | null;
+    /** Makes a retried or doubled POST harmless. */ idempotencyKey?: string;
+  } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -34,7 +39,12 @@ export async function apiRequest<T>(
   if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
   } catch {
     throw new ApiProblem(0, "network", "The service cannot be reached. Check your connection and try again.", []);
   }
@@ -46,7 +56,13 @@ export async function apiRequest<T>(
     payload = null;
   }
   if (!response.ok) {
-    const problem = (payload ?? {}) as { code?: string; detail?: string; title?: string; errors?: FieldProblem[]; items?: unknown };
+    const problem = (payload ?? {}) as {
+      code?: string;
+      detail?: string;
+      title?: string;
+      errors?: FieldProblem[];
+      items?: unknown;
+    };
     throw new ApiProblem(
       response.status,
       problem.code ?? `http.${response.status}`,

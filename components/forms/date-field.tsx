@@ -27,17 +27,32 @@ type DateFieldProps = {
 };
 
 /** The canonical value of what was typed: YYYY-MM-DD(THH:mm), else the text itself. */
-const canonical = (text: string, time: boolean) => (time ? parseDateTimeInput(text) : parseDateInput(text)) ?? text.trim();
+const canonical = (text: string, time: boolean) =>
+  (time ? parseDateTimeInput(text) : parseDateInput(text)) ?? text.trim();
 
 /** The value shown the Swiss way: 2026-01-31 as 31.01.2026 (what is not a date stays as it is). */
-const shown = (value: string, time: boolean) => (time ? formatDateTimeInput(value) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value);
+const shown = (value: string, time: boolean) =>
+  time ? formatDateTimeInput(value) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
 
 /**
  * The one date input of the console: shows 31.01.2026 and accepts 31.01.2026, 31.1.2026 or
  * 2026-01-31 (with `time` also "31.01.2026 14:30"); hands the form YYYY-MM-DD. A text that is not a
  * date is named as such, in the person's language, once the field is left (or the form refused it).
  */
-export function DateField({ label, value, onChange, onBlur, time = false, hint, error, name, id, disabled, inputRef, ...rest }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  time = false,
+  hint,
+  error,
+  name,
+  id,
+  disabled,
+  inputRef,
+  ...rest
+}: DateFieldProps) {
   const t = useTranslations("forms.date");
   const [text, setText] = useState(() => shown(value, time));
   const [seen, setSeen] = useState(value);
@@ -86,7 +101,11 @@ export function FormDateField<T extends FieldValues>({
   control,
   name,
   ...props
-}: Omit<DateFieldProps, "value" | "onChange" | "onBlur" | "name" | "inputRef" | "error"> & { control: Control<T>; name: FieldPath<T>; error?: string }) {
+}: Omit<DateFieldProps, "value" | "onChange" | "onBlur" | "name" | "inputRef" | "error"> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  error?: string;
+}) {
   const { field, fieldState } = useController({ control, name });
   return (
     <DateField

@@ -17,7 +17,8 @@ export type ProblemTranslator = {
 export type ProblemValues = Partial<Record<string, string | number | null | undefined>>;
 
 /** "payout.not_ready" as its catalog key: codes are dotted, and so are nested catalog keys. */
-const codeKey = (prefix: string, code: string) => (/^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/.test(code) ? `${prefix}.${code}` : null);
+const codeKey = (prefix: string, code: string) =>
+  /^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/.test(code) ? `${prefix}.${code}` : null;
 
 function known(t: ProblemTranslator, key: string | null, values?: Record<string, string | number>) {
   return key && t.has(key) ? t(key, values) : null;
@@ -36,7 +37,14 @@ export function problemText(error: unknown, t: ProblemTranslator): string {
 
 /** The generic message of an HTTP status: 409 "cannot be done in the current state", 5xx "the service ran into an error". */
 export function statusText(status: number, t: ProblemTranslator): string {
-  return known(t, `status.${status}`) ?? (status >= 500 ? t("status.serverError", { status }) : status >= 400 ? t("status.clientError", { status }) : t("generic"));
+  return (
+    known(t, `status.${status}`) ??
+    (status >= 500
+      ? t("status.serverError", { status })
+      : status >= 400
+        ? t("status.clientError", { status })
+        : t("generic"))
+  );
 }
 
 /** The amount a message of the API names ("... the open amount of 1'234.50."): the figure a translated message repeats. */
@@ -50,7 +58,13 @@ const NAMED_DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
  * catalog has one (with the field's value, or the amount the problem names), else a translated
  * generic "not valid".
  */
-export function fieldProblemText(error: ApiProblem, item: FieldProblem, t: ProblemTranslator, values: ProblemValues = {}, format?: { amount(value: string): string }): string {
+export function fieldProblemText(
+  error: ApiProblem,
+  item: FieldProblem,
+  t: ProblemTranslator,
+  values: ProblemValues = {},
+  format?: { amount(value: string): string },
+): string {
   const key = codeKey("fieldCodes", error.code);
   if (key && t.has(key)) {
     const value = values[item.path];
@@ -74,7 +88,13 @@ export function fieldProblemText(error: ApiProblem, item: FieldProblem, t: Probl
  * whole form: null when a named field took it, else the problem in one sentence, in the person's
  * language (client components: `useProblems().apply`).
  */
-export function applyProblem<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>, t: ProblemTranslator, values?: ProblemValues): string | null {
+export function applyProblem<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  t: ProblemTranslator,
+  values?: ProblemValues,
+): string | null {
   if (!(error instanceof ApiProblem)) return t("generic");
   let placed = false;
   for (const item of error.errors) {

@@ -15,7 +15,12 @@ export function useProblems() {
     () => ({
       t,
       message: (error: unknown) => problemText(error, t),
-      apply: <T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>, values?: ProblemValues) => applyProblem(error, fields, setError, t, values),
+      apply: <T extends FieldValues>(
+        error: unknown,
+        fields: readonly Path<T>[],
+        setError: UseFormSetError<T>,
+        values?: ProblemValues,
+      ) => applyProblem(error, fields, setError, t, values),
     }),
     [t],
   );

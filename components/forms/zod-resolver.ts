@@ -12,7 +12,10 @@ import { validationText, type ValidationTranslator } from "./validation";
  * language (forms.validation.*): the schemas' own messages are the API's English, so each issue is
  * worded from its kind (too short, not an email, not a date ...), never from its English message.
  */
-export function translatedZodResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, t: ValidationTranslator): Resolver<Input, unknown, Output> {
+export function translatedZodResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  t: ValidationTranslator,
+): Resolver<Input, unknown, Output> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) {
@@ -29,7 +32,9 @@ export function translatedZodResolver<Input extends FieldValues, Output>(schema:
 }
 
 /** `useForm({ resolver: useZodResolver(Schema) })`: the schema's checks, worded in the person's language. */
-export function useZodResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>): Resolver<Input, unknown, Output> {
+export function useZodResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
   const t = useTranslations("forms.validation") as unknown as ValidationTranslator;
   return useMemo(() => translatedZodResolver(schema, t), [schema, t]);
 }

@@ -26,7 +26,17 @@ const TITLES: Record<string, string> = {
  * Accepts with the signed-in person's own session, then opens the role's starting page: the tenant's
  * console, or for Self Service their portal (`home`).
  */
-export function AcceptInvitation({ invitationId, tenantId, email, home }: { invitationId: string; tenantId: string; email: string; home?: string }) {
+export function AcceptInvitation({
+  invitationId,
+  tenantId,
+  email,
+  home,
+}: {
+  invitationId: string;
+  tenantId: string;
+  email: string;
+  home?: string;
+}) {
   const start = home ?? `/tenants/${tenantId}`;
   const t = useTranslations("auth.invitation");
   const problems = useProblems();

@@ -21,7 +21,11 @@ export function AutoSignIn({ callbackUrl }: { callbackUrl: string }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">{failed ? t("startFailed") : t("takingYou")}</p>
-      <Button variant={failed ? "primary" : "secondary"} className="w-full" onClick={() => void signIn("oidc", { callbackUrl }).catch(() => setFailed(true))}>
+      <Button
+        variant={failed ? "primary" : "secondary"}
+        className="w-full"
+        onClick={() => void signIn("oidc", { callbackUrl }).catch(() => setFailed(true))}
+      >
         {t("button")}
       </Button>
     </div>

@@ -6,7 +6,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { CreateLookupValue, MapWageType, UpdateLookupValue, type DeletedLookupValue, type LookupValue, type WageTypeAccounts } from "@/server/lookups/schemas";
+import {
+  CreateLookupValue,
+  MapWageType,
+  UpdateLookupValue,
+  type DeletedLookupValue,
+  type LookupValue,
+  type WageTypeAccounts,
+} from "@/server/lookups/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { useZodResolver } from "@/components/forms/zod-resolver";
 import { useProblems } from "@/components/forms/use-problems";
@@ -19,19 +26,34 @@ import { displayName } from "@/components/regulations/display-name";
 /** The words of each kind are lookups.kinds.<kind>.*. */
 type Kind = "Accounts" | "CostCenters";
 
-const valuesPath = (orgId: string, regulation: string, kind: Kind) => `/tenants/${orgId}/regulations/${encodeURIComponent(regulation)}/lookups/${kind}/values`;
+const valuesPath = (orgId: string, regulation: string, kind: Kind) =>
+  `/tenants/${orgId}/regulations/${encodeURIComponent(regulation)}/lookups/${kind}/values`;
 
 /** Adds an account or a cost center (POST .../lookups/{lookupId}/values). */
-export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { orgId: string; payrollId: string; regulation: string; kind: Kind }) {
+export function AddLookupValueForm({
+  orgId,
+  payrollId,
+  regulation,
+  kind,
+}: {
+  orgId: string;
+  payrollId: string;
+  regulation: string;
+  kind: Kind;
+}) {
   const router = useRouter();
   const t = useTranslations("lookups");
   const problems = useProblems();
   const words = useTranslations(`lookups.kinds.${kind}`);
   const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({ resolver: useZodResolver(CreateLookupValue), defaultValues: { key: "", value: "", payrollId } });
+  const form = useForm<z.input<typeof CreateLookupValue>, unknown, CreateLookupValue>({
+    resolver: useZodResolver(CreateLookupValue),
+    defaultValues: { key: "", value: "", payrollId },
+  });
   const add = useMutation({
-    mutationFn: (input: CreateLookupValue) => apiRequest<LookupValue>(valuesPath(orgId, regulation, kind), { method: "POST", body: input }),
+    mutationFn: (input: CreateLookupValue) =>
+      apiRequest<LookupValue>(valuesPath(orgId, regulation, kind), { method: "POST", body: input }),
     onSuccess: ({ data }) => {
       setAdded(words("added", { key: data.key, value: data.value }));
       form.reset({ key: "", value: "", payrollId });
@@ -53,8 +75,18 @@ export function AddLookupValueForm({ orgId, payrollId, regulation, kind }: { org
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {added ? <Alert tone="success">{added}</Alert> : null}
       <div className="grid items-start gap-3 sm:grid-cols-[12rem_1fr_auto]">
-        <TextField label={words("key")} autoComplete="off" error={form.formState.errors.key?.message} {...form.register("key")} />
-        <TextField label={words("value")} autoComplete="off" error={form.formState.errors.value?.message} {...form.register("value")} />
+        <TextField
+          label={words("key")}
+          autoComplete="off"
+          error={form.formState.errors.key?.message}
+          {...form.register("key")}
+        />
+        <TextField
+          label={words("value")}
+          autoComplete="off"
+          error={form.formState.errors.value?.message}
+          {...form.register("value")}
+        />
         <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
           {add.isPending ? t("adding") : words("add")}
         </Button>
@@ -86,7 +118,10 @@ function LookupValueRow({
   const words = useTranslations(`lookups.kinds.${kind}`);
   const [message, setMessage] = useState<{ tone: "error" | "success" | "warning"; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({ resolver: useZodResolver(UpdateLookupValue), defaultValues: { key: item.key, value: item.value } });
+  const form = useForm<z.input<typeof UpdateLookupValue>, unknown, UpdateLookupValue>({
+    resolver: useZodResolver(UpdateLookupValue),
+    defaultValues: { key: item.key, value: item.value },
+  });
   const path = `${valuesPath(orgId, regulation, kind)}/${item.id}`;
   const update = useMutation({
     mutationFn: (input: UpdateLookupValue) => apiRequest<LookupValue>(path, { method: "PUT", body: input }),
@@ -145,7 +180,13 @@ function LookupValueRow({
               {...form.register("value")}
             />
             <p className="mt-1 text-xs text-slate-500">
-              {kind === "Accounts" ? item.clientAdded ? <span className="rounded bg-sky-100 px-1 text-sky-800">{t("addedByYou")}</span> : t("fromChart") : null}
+              {kind === "Accounts" ? (
+                item.clientAdded ? (
+                  <span className="rounded bg-sky-100 px-1 text-sky-800">{t("addedByYou")}</span>
+                ) : (
+                  t("fromChart")
+                )
+              ) : null}
               {item.usedBy?.length ? ` · ${t("wageTypesList", { numbers: item.usedBy.join(", ") })}` : ""}
             </p>
             {errors.key?.message || errors.value?.message ? (
@@ -154,17 +195,31 @@ function LookupValueRow({
               </p>
             ) : null}
             {message ? (
-              <p role={message.tone === "error" ? "alert" : "status"} className={`text-xs font-medium ${message.tone === "error" ? "text-red-700" : "text-emerald-700"}`}>
+              <p
+                role={message.tone === "error" ? "alert" : "status"}
+                className={`text-xs font-medium ${message.tone === "error" ? "text-red-700" : "text-emerald-700"}`}
+              >
                 {message.text}
               </p>
             ) : null}
           </div>
           {canUpdate ? (
             <>
-              <Button type="submit" variant="secondary" className="px-2 py-1" disabled={update.isPending || !form.formState.isDirty}>
+              <Button
+                type="submit"
+                variant="secondary"
+                className="px-2 py-1"
+                disabled={update.isPending || !form.formState.isDirty}
+              >
                 {tUi("save")}
               </Button>
-              <Button variant="ghost" className="px-2 py-1" disabled={!deletable} title={why ?? undefined} onClick={() => setConfirming(true)}>
+              <Button
+                variant="ghost"
+                className="px-2 py-1"
+                disabled={!deletable}
+                title={why ?? undefined}
+                onClick={() => setConfirming(true)}
+              >
                 {tUi("delete")}
               </Button>
             </>
@@ -189,7 +244,19 @@ function LookupValueRow({
 }
 
 /** The payroll's accounts or cost centers with their editors. */
-export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: { orgId: string; regulation: string; kind: Kind; items: LookupValue[]; canUpdate: boolean }) {
+export function LookupValueTable({
+  orgId,
+  regulation,
+  kind,
+  items,
+  canUpdate,
+}: {
+  orgId: string;
+  regulation: string;
+  kind: Kind;
+  items: LookupValue[];
+  canUpdate: boolean;
+}) {
   // The deleted row is gone after the refresh; the API's answer (a cost center's warning) stays here.
   const [notice, setNotice] = useState<{ tone: "warning" | "info"; text: string } | null>(null);
   const t = useTranslations("lookups");
@@ -198,7 +265,10 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
     <div className="space-y-3">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {items.length === 0 ? <p className="text-sm text-slate-500">{t("none")}</p> : null}
-      <table className="w-full table-fixed text-sm" aria-label={kind === "Accounts" ? t("accounts") : t("costCentersTitle")}>
+      <table
+        className="w-full table-fixed text-sm"
+        aria-label={kind === "Accounts" ? t("accounts") : t("costCentersTitle")}
+      >
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <LookupValueRow
@@ -222,7 +292,19 @@ export function LookupValueTable({ orgId, regulation, kind, items, canUpdate }: 
   );
 }
 
-function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgId: string; payrollId: string; wageType: WageTypeAccounts; accounts: LookupValue[]; canUpdate: boolean }) {
+function WageTypeRow({
+  orgId,
+  payrollId,
+  wageType,
+  accounts,
+  canUpdate,
+}: {
+  orgId: string;
+  payrollId: string;
+  wageType: WageTypeAccounts;
+  accounts: LookupValue[];
+  canUpdate: boolean;
+}) {
   const router = useRouter();
   const t = useTranslations("lookups");
   const problems = useProblems();
@@ -231,10 +313,17 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgI
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const form = useForm<z.input<typeof MapWageType>, unknown, MapWageType>({
     resolver: useZodResolver(MapWageType),
-    defaultValues: { debitAccountId: wageType.debitAccount?.id ?? "", creditAccountId: wageType.creditAccount?.id ?? "" },
+    defaultValues: {
+      debitAccountId: wageType.debitAccount?.id ?? "",
+      creditAccountId: wageType.creditAccount?.id ?? "",
+    },
   });
   const map = useMutation({
-    mutationFn: (input: MapWageType) => apiRequest<WageTypeAccounts>(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes/${wageType.number}/accounts`, { method: "PUT", body: input }),
+    mutationFn: (input: MapWageType) =>
+      apiRequest<WageTypeAccounts>(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes/${wageType.number}/accounts`, {
+        method: "PUT",
+        body: input,
+      }),
     onSuccess: ({ data }) => {
       form.reset({ debitAccountId: data.debitAccount?.id ?? "", creditAccountId: data.creditAccount?.id ?? "" });
       setMessage({ error: false, text: tUi("saved") });
@@ -273,19 +362,37 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgI
             map.mutate(input);
           })}
         >
-          <select aria-label={t("debitOf", { number: wageType.number })} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("debitAccountId")}>
+          <select
+            aria-label={t("debitOf", { number: wageType.number })}
+            disabled={!canUpdate}
+            className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm"
+            {...form.register("debitAccountId")}
+          >
             {options}
           </select>
-          <select aria-label={t("creditOf", { number: wageType.number })} disabled={!canUpdate} className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm" {...form.register("creditAccountId")}>
+          <select
+            aria-label={t("creditOf", { number: wageType.number })}
+            disabled={!canUpdate}
+            className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm"
+            {...form.register("creditAccountId")}
+          >
             {options}
           </select>
           {canUpdate ? (
-            <Button type="submit" variant="secondary" className="px-2 py-1" disabled={map.isPending || !form.formState.isDirty}>
+            <Button
+              type="submit"
+              variant="secondary"
+              className="px-2 py-1"
+              disabled={map.isPending || !form.formState.isDirty}
+            >
               {tUi("save")}
             </Button>
           ) : null}
           {errors.debitAccountId?.message || errors.creditAccountId?.message || message ? (
-            <p role={message && !message.error ? "status" : "alert"} className={`text-xs font-medium sm:col-span-3 ${message && !message.error ? "text-emerald-700" : "text-red-700"}`}>
+            <p
+              role={message && !message.error ? "status" : "alert"}
+              className={`text-xs font-medium sm:col-span-3 ${message && !message.error ? "text-emerald-700" : "text-red-700"}`}
+            >
               {errors.debitAccountId?.message ?? errors.creditAccountId?.message ?? message?.text}
             </p>
           ) : null}
@@ -296,7 +403,19 @@ function WageTypeRow({ orgId, payrollId, wageType, accounts, canUpdate }: { orgI
 }
 
 /** Wage type -> debit and credit account of the payroll's chart (PUT .../wagetypes/{number}/accounts). */
-export function WageTypeMapping({ orgId, payrollId, wageTypes, accounts, canUpdate }: { orgId: string; payrollId: string; wageTypes: WageTypeAccounts[]; accounts: LookupValue[]; canUpdate: boolean }) {
+export function WageTypeMapping({
+  orgId,
+  payrollId,
+  wageTypes,
+  accounts,
+  canUpdate,
+}: {
+  orgId: string;
+  payrollId: string;
+  wageTypes: WageTypeAccounts[];
+  accounts: LookupValue[];
+  canUpdate: boolean;
+}) {
   const t = useTranslations("lookups");
   return (
     // Fixed columns: the account choices share what is left of the card (long account names are cut in the

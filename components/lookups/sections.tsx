@@ -10,7 +10,8 @@ import { displayName } from "@/components/regulations/display-name";
 import { Card } from "@/components/ui/card";
 import { AddLookupValueForm, LookupValueTable, WageTypeMapping } from "./lookup-editor";
 
-const byKey = <T extends { key: string }>(items: T[]) => [...items].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
+const byKey = <T extends { key: string }>(items: T[]) =>
+  [...items].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
 
 /** The chart of accounts of the payroll's accountingData regulation, with the wage type mapping. */
 export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
@@ -23,20 +24,38 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
   const sorted = byKey(accounts.items);
   const t = await getTranslations("lookups");
   if (!regulations.accountingData) return <Card title={t("accountsTitle")}>{t("chooseChartFirst")}</Card>;
-  const chart = displayName(regulationByName(regulations.accountingData)?.displayName, await getLocale()) || regulations.accountingData;
+  const chart =
+    displayName(regulationByName(regulations.accountingData)?.displayName, await getLocale()) ||
+    regulations.accountingData;
   return (
     <div className="space-y-6">
-      <Card
-        title={t("accounts")}
-        description={t("accountsCardDescription", { chart })}
-      >
+      <Card title={t("accounts")} description={t("accountsCardDescription", { chart })}>
         <div className="space-y-5">
-          <LookupValueTable orgId={ctx.tenantId} regulation={regulations.accountingData} kind="Accounts" items={sorted} canUpdate={canUpdate} />
-          {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={regulations.accountingData} kind="Accounts" /> : null}
+          <LookupValueTable
+            orgId={ctx.tenantId}
+            regulation={regulations.accountingData}
+            kind="Accounts"
+            items={sorted}
+            canUpdate={canUpdate}
+          />
+          {canUpdate ? (
+            <AddLookupValueForm
+              orgId={ctx.tenantId}
+              payrollId={payroll.id}
+              regulation={regulations.accountingData}
+              kind="Accounts"
+            />
+          ) : null}
         </div>
       </Card>
       <Card title={t("mappingTitle")} description={t("mappingDescription")}>
-        <WageTypeMapping orgId={ctx.tenantId} payrollId={payroll.id} wageTypes={wageTypes.items} accounts={sorted} canUpdate={canUpdate} />
+        <WageTypeMapping
+          orgId={ctx.tenantId}
+          payrollId={payroll.id}
+          wageTypes={wageTypes.items}
+          accounts={sorted}
+          canUpdate={canUpdate}
+        />
       </Card>
     </div>
   );
@@ -44,14 +63,31 @@ export async function ChartOfAccountsSection({ ctx, payroll }: { ctx: TenantCtx;
 
 /** Cost centers: they change freely; once there is one, every employee needs a cost center. */
 export async function CostCentersSection({ ctx, payroll }: { ctx: TenantCtx; payroll: Payroll }) {
-  const costCenters = await listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } });
+  const costCenters = await listLookupValues({
+    ctx,
+    payrollId: payroll.id,
+    input: { limit: 500, lookupName: "CostCenters" },
+  });
   const canUpdate = consoleCan(ctx, "payroll.update");
   const t = await getTranslations("lookups");
   return (
     <Card title={t("costCentersTitle")} description={t("costCentersDescription")}>
       <div className="space-y-5">
-        <LookupValueTable orgId={ctx.tenantId} regulation={payroll.countryRegulation} kind="CostCenters" items={byKey(costCenters.items)} canUpdate={canUpdate} />
-        {canUpdate ? <AddLookupValueForm orgId={ctx.tenantId} payrollId={payroll.id} regulation={payroll.countryRegulation} kind="CostCenters" /> : null}
+        <LookupValueTable
+          orgId={ctx.tenantId}
+          regulation={payroll.countryRegulation}
+          kind="CostCenters"
+          items={byKey(costCenters.items)}
+          canUpdate={canUpdate}
+        />
+        {canUpdate ? (
+          <AddLookupValueForm
+            orgId={ctx.tenantId}
+            payrollId={payroll.id}
+            regulation={payroll.countryRegulation}
+            kind="CostCenters"
+          />
+        ) : null}
       </div>
     </Card>
   );

@@ -18,7 +18,6 @@ export const PAYOUT_STATUS_TONE: Record<PayoutStatus, string> = {
   cancelled: "border-slate-300 bg-slate-100 text-slate-600",
 };
 
-
 /** Integer Rappen as the API's "1234.50". */
 export function toAmount(rappen: number) {
   const sign = rappen < 0 ? "-" : "";
@@ -34,10 +33,13 @@ export type AmountInputProblem = "empty" | "decimals" | "invalid" | "tooLarge" |
  * why it is not one. Apostrophes and (narrow no-break) spaces group thousands; a comma may stand for
  * the decimal point (fr-CH writes 1 234,50).
  */
-export function parseAmountInput(text: string): { ok: true; rappen: number } | { ok: false; problem: AmountInputProblem } {
+export function parseAmountInput(
+  text: string,
+): { ok: true; rappen: number } | { ok: false; problem: AmountInputProblem } {
   const cleaned = plainNumberInput(text);
   if (!cleaned) return { ok: false, problem: "empty" };
-  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return { ok: false, problem: /^\d+\.\d{3,}$/.test(cleaned) ? "decimals" : "invalid" };
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned))
+    return { ok: false, problem: /^\d+\.\d{3,}$/.test(cleaned) ? "decimals" : "invalid" };
   const [whole = "0", fraction = ""] = cleaned.split(".");
   const rappen = Number(whole) * 100 + Number((fraction + "00").slice(0, 2));
   if (!Number.isSafeInteger(rappen)) return { ok: false, problem: "tooLarge" };
@@ -60,11 +62,14 @@ export function payoutItemText(
   if (!item.code) return item.message;
   const sentence = calc ? issueSentence({ code: item.code, params: item.params }, calc) : null;
   if (sentence) return sentence;
-  if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, new Map(), tr, locale);
+  if (tr.has(`findings.${item.code}`))
+    return findingSentence({ code: item.code, message: item.message }, new Map(), tr, locale);
   if (tp.has(`codes.${item.code}`)) return tp(`codes.${item.code}`);
   return item.message;
 }
 
 /** The API path of a period's payouts, and the browser link to a payout's pain.001 file. */
-export const payoutsApiPath = (orgId: string, payrollId: string, periodId: string) => `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}/payouts`;
-export const payoutFileHref = (orgId: string, payrollId: string, periodId: string, payoutId: string) => `/api${payoutsApiPath(orgId, payrollId, periodId)}/${payoutId}/document`;
+export const payoutsApiPath = (orgId: string, payrollId: string, periodId: string) =>
+  `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}/payouts`;
+export const payoutFileHref = (orgId: string, payrollId: string, periodId: string, payoutId: string) =>
+  `/api${payoutsApiPath(orgId, payrollId, periodId)}/${payoutId}/document`;

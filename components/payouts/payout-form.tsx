@@ -52,7 +52,8 @@ type Props = {
 /** How many selected payments the confirmation names one by one. */
 const LISTED = 8;
 
-const isWeekend = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+const isWeekend = (date: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) && [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
 
 /** Why an employee cannot be selected (a key of the "payouts" namespace and its values), or null when they can. */
 function notPayable(row: PayoutRow): { key: string; amount?: number } | null {
@@ -65,7 +66,13 @@ function notPayable(row: PayoutRow): { key: string; amount?: number } | null {
 }
 
 /** What the confirmation shows and sends: amounts only for advances, the whole open amount otherwise. */
-type Draft = { employeeIds: string[]; amounts: Record<string, string>; executionDate: string; total: number; advances: number };
+type Draft = {
+  employeeIds: string[];
+  amounts: Record<string, string>;
+  executionDate: string;
+  total: number;
+  advances: number;
+};
 
 /**
  * Paying the open period's open amounts: select employees (all or some), an amount each (the whole
@@ -82,8 +89,10 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
   const format = useFormat();
   const locale = useLocale() as Locale;
   const chf = (amount: string) => format.amount(amount);
-  const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) => payoutItemText(item, tr, problems.t, locale, { t: tc, format, words: new Map() });
-  const reasonText = (reason: { key: string; amount?: number }) => t(reason.key, reason.amount === undefined ? {} : { amount: format.amount(reason.amount) });
+  const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) =>
+    payoutItemText(item, tr, problems.t, locale, { t: tc, format, words: new Map() });
+  const reasonText = (reason: { key: string; amount?: number }) =>
+    t(reason.key, reason.amount === undefined ? {} : { amount: format.amount(reason.amount) });
   const dateId = useId();
   const where = { orgId, payrollId, periodId };
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -116,7 +125,15 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
 
   const pay = useMutation({
     mutationFn: (d: Draft) =>
-      requestPayout(where, { employeeIds: d.employeeIds, ...(Object.keys(d.amounts).length ? { amounts: d.amounts } : {}), executionDate: d.executionDate }, key.current!.value),
+      requestPayout(
+        where,
+        {
+          employeeIds: d.employeeIds,
+          ...(Object.keys(d.amounts).length ? { amounts: d.amounts } : {}),
+          executionDate: d.executionDate,
+        },
+        key.current!.value,
+      ),
     onMutate: () => {
       const start = Date.now();
       setStartedAt(start);
@@ -143,7 +160,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
       if (error.status !== 0) key.current = null;
       const perEmployee: Record<string, string> = {};
       // In the person's language from the code and the paths (contract 9c), never from the English detail.
-      const general = error.status === 0 ? problems.t("networkRetry") : error.status === 403 ? t("list.forbidden") : problems.message(error.problem);
+      const general =
+        error.status === 0
+          ? problems.t("networkRetry")
+          : error.status === 403
+            ? t("list.forbidden")
+            : problems.message(error.problem);
       for (const e of error.errors) {
         const match = /^amounts\.(.+)$/.exec(e.path);
         const text = fieldProblemText(error.problem, e, problems.t, {}, format);
@@ -152,10 +174,17 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
       }
       for (const item of error.items) {
         const text = itemText(item);
-        if (item.employeeId && byId.has(item.employeeId)) perEmployee[item.employeeId] = perEmployee[item.employeeId] ? `${perEmployee[item.employeeId]} ${text}` : text;
+        if (item.employeeId && byId.has(item.employeeId))
+          perEmployee[item.employeeId] = perEmployee[item.employeeId]
+            ? `${perEmployee[item.employeeId]} ${text}`
+            : text;
       }
       setFieldErrors(perEmployee);
-      setRefusal({ message: general, code: error.code, items: error.items.filter((i) => !i.employeeId || !byId.has(i.employeeId)) });
+      setRefusal({
+        message: general,
+        code: error.code,
+        items: error.items.filter((i) => !i.employeeId || !byId.has(i.employeeId)),
+      });
       if (error.status === 409) router.refresh();
     },
   });
@@ -227,9 +256,15 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                 total: (chunks: ReactNode) => <span data-testid="result-total">{chunks}</span>,
               })}
             </p>
-            {toRappen(result.payout.total) !== result.previewTotal ? <p className="mt-1 font-medium">{t("form.changed", { amount: format.amount(result.previewTotal) })}</p> : null}
+            {toRappen(result.payout.total) !== result.previewTotal ? (
+              <p className="mt-1 font-medium">{t("form.changed", { amount: format.amount(result.previewTotal) })}</p>
+            ) : null}
             <p className="mt-2">
-              <a href={payoutFileHref(orgId, payrollId, periodId, result.payout.id)} download className="font-medium underline underline-offset-2">
+              <a
+                href={payoutFileHref(orgId, payrollId, periodId, result.payout.id)}
+                download
+                className="font-medium underline underline-offset-2"
+              >
                 {t("form.download")}
               </a>
             </p>
@@ -249,7 +284,10 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                   {item.caseName && !item.employeeId ? (
                     <>
                       {" "}
-                      <Link href={`/tenants/${orgId}/company#case-${item.caseName}`} className="font-medium underline underline-offset-2">
+                      <Link
+                        href={`/tenants/${orgId}/company#case-${item.caseName}`}
+                        className="font-medium underline underline-offset-2"
+                      >
                         {t("form.fixCompany")}
                       </Link>
                     </>
@@ -278,7 +316,9 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                 className="h-4 w-4"
                 checked={allChecked}
                 disabled={working}
-                onChange={(event) => setSelected(event.target.checked ? new Set(payable.map((r) => r.employeeId)) : new Set())}
+                onChange={(event) =>
+                  setSelected(event.target.checked ? new Set(payable.map((r) => r.employeeId)) : new Set())
+                }
               />
               {t("form.selectAll", { count: payable.length })}
             </label>
@@ -290,7 +330,15 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
               const error = fieldErrors[row.employeeId];
               const amountId = `amount-${row.employeeId}`;
               return (
-                <li key={row.employeeId} data-testid="payout-row" data-employee-id={row.employeeId} data-state={row.state} data-open={row.openAmount} data-selectable={reason === null && canWrite} className="py-3">
+                <li
+                  key={row.employeeId}
+                  data-testid="payout-row"
+                  data-employee-id={row.employeeId}
+                  data-state={row.state}
+                  data-open={row.openAmount}
+                  data-selectable={reason === null && canWrite}
+                  className="py-3"
+                >
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     {canWrite ? (
                       <input
@@ -302,12 +350,18 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                         onChange={(event) => toggle(row.employeeId, event.target.checked)}
                       />
                     ) : null}
-                    <Link href={`/tenants/${orgId}/employees/${row.employeeId}#payslip`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                    <Link
+                      href={`/tenants/${orgId}/employees/${row.employeeId}#payslip`}
+                      className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                    >
                       {row.name}
                     </Link>
                     <StateBadge state={row.state} />
                     <span className="ml-auto text-sm tabular-nums text-slate-700">
-                      {t.rich("form.open", { amount: chf(row.openAmount), figure: (chunks: ReactNode) => <span data-testid="row-open">{chunks}</span> })}
+                      {t.rich("form.open", {
+                        amount: chf(row.openAmount),
+                        figure: (chunks: ReactNode) => <span data-testid="row-open">{chunks}</span>,
+                      })}
                     </span>
                   </div>
                   {reason ? (
@@ -316,18 +370,28 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                     </p>
                   ) : null}
                   {row.blockedBy.length ? (
-                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={t("form.whatBlocks", { name: row.name })}>
+                    <ul
+                      className="mt-1 list-inside list-disc text-sm text-red-800"
+                      aria-label={t("form.whatBlocks", { name: row.name })}
+                    >
                       {row.blockedBy.map((item, index) => (
                         <li key={`${item.code}-${index}`}>{itemText(item)}</li>
                       ))}
                     </ul>
                   ) : null}
                   {row.fileBlockedBy.length ? (
-                    <ul className="mt-1 list-inside list-disc text-sm text-red-800" aria-label={t("form.fileLacks", { name: row.name })} data-testid="row-file-blockers">
+                    <ul
+                      className="mt-1 list-inside list-disc text-sm text-red-800"
+                      aria-label={t("form.fileLacks", { name: row.name })}
+                      data-testid="row-file-blockers"
+                    >
                       {row.fileBlockedBy.map((item, index) => (
                         <li key={`${item.code}-${index}`}>
                           {itemText(item)}{" "}
-                          <Link href={`/tenants/${orgId}/employees/${row.employeeId}#case-${item.caseName}`} className="font-medium text-sky-800 underline underline-offset-2">
+                          <Link
+                            href={`/tenants/${orgId}/employees/${row.employeeId}#case-${item.caseName}`}
+                            className="font-medium text-sky-800 underline underline-offset-2"
+                          >
                             {t("form.complete")}
                           </Link>
                         </li>
@@ -335,7 +399,10 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                     </ul>
                   ) : null}
                   {row.blockedBy.length ? (
-                    <Link href={`/tenants/${orgId}/payroll-control#employee-${row.employeeId}`} className="mt-1 inline-block text-sm font-medium text-sky-800 underline underline-offset-2">
+                    <Link
+                      href={`/tenants/${orgId}/payroll-control#employee-${row.employeeId}`}
+                      className="mt-1 inline-block text-sm font-medium text-sky-800 underline underline-offset-2"
+                    >
                       {t("form.resolve")}
                     </Link>
                   ) : null}
@@ -355,12 +422,19 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                         onChange={(event) => {
                           const value = event.target.value;
                           setAmounts((current) => ({ ...current, [row.employeeId]: value }));
-                          setFieldErrors((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== row.employeeId)));
+                          setFieldErrors((current) =>
+                            Object.fromEntries(Object.entries(current).filter(([id]) => id !== row.employeeId)),
+                          );
                         }}
                         className={`block w-full rounded-md border bg-white px-3 py-2 text-right text-sm tabular-nums shadow-xs focus:outline-2 ${error ? "border-red-500 focus:outline-red-500" : "border-slate-300 focus:outline-sky-600"}`}
                       />
                       {error ? (
-                        <p id={`${amountId}-error`} role="alert" className="text-xs font-medium text-red-700" data-testid="amount-error">
+                        <p
+                          id={`${amountId}-error`}
+                          role="alert"
+                          className="text-xs font-medium text-red-700"
+                          data-testid="amount-error"
+                        >
                           {error}
                         </p>
                       ) : (
@@ -393,17 +467,26 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                   error={dateError ?? undefined}
                   hint={
                     /^\d{4}-\d{2}-\d{2}$/.test(executionDate)
-                      ? t(isWeekend(executionDate) ? "form.notBusinessDay" : executionDate === defaultExecutionDate ? "form.nextBusinessDay" : "form.dateNote", {
-                          weekday: format.weekday(executionDate),
-                          date: format.date(executionDate),
-                        })
+                      ? t(
+                          isWeekend(executionDate)
+                            ? "form.notBusinessDay"
+                            : executionDate === defaultExecutionDate
+                              ? "form.nextBusinessDay"
+                              : "form.dateNote",
+                          {
+                            weekday: format.weekday(executionDate),
+                            date: format.date(executionDate),
+                          },
+                        )
                       : undefined
                   }
                 />
               </div>
               <div className="ml-auto flex flex-wrap items-center gap-3">
                 <p className="text-sm text-slate-700" data-testid="selection-summary" aria-live="polite">
-                  {chosen.length ? t("form.selected", { count: chosen.length, amount: format.amount(selectedTotal) }) : t("form.selectEmployees")}
+                  {chosen.length
+                    ? t("form.selected", { count: chosen.length, amount: format.amount(selectedTotal) })
+                    : t("form.selectEmployees")}
                 </p>
                 <Button onClick={review} disabled={!chosen.length || working}>
                   {working ? t("form.paying") : t("form.review")}
@@ -434,7 +517,12 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
                 {t("form.building", { count: pay.variables.employeeIds.length })}
               </p>
             </div>
-            <div role="progressbar" aria-label={t("form.making")} aria-valuetext={t("form.working", { seconds: elapsed })} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            <div
+              role="progressbar"
+              aria-label={t("form.making")}
+              aria-valuetext={t("form.working", { seconds: elapsed })}
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+            >
               <div className="h-full w-2/3 animate-pulse rounded-full bg-sky-600" />
             </div>
             <p className="text-xs text-slate-500">{t("form.buildingNote", { seconds: elapsed })}</p>
@@ -466,10 +554,16 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
               {draft.employeeIds.slice(0, LISTED).map((id) => (
                 <li key={id} className="flex justify-between gap-3">
                   <span className="truncate">{byId.get(id)?.name ?? id}</span>
-                  <span className="tabular-nums">{draft.amounts[id] ? t("form.advance", { amount: chf(draft.amounts[id]) }) : chf(byId.get(id)?.openAmount ?? "0.00")}</span>
+                  <span className="tabular-nums">
+                    {draft.amounts[id]
+                      ? t("form.advance", { amount: chf(draft.amounts[id]) })
+                      : chf(byId.get(id)?.openAmount ?? "0.00")}
+                  </span>
                 </li>
               ))}
-              {draft.employeeIds.length > LISTED ? <li>{t("form.more", { count: draft.employeeIds.length - LISTED })}</li> : null}
+              {draft.employeeIds.length > LISTED ? (
+                <li>{t("form.more", { count: draft.employeeIds.length - LISTED })}</li>
+              ) : null}
             </ul>
             <p className="mt-2">{t("form.holds")}</p>
           </div>

@@ -19,7 +19,21 @@ type Action = { kind: "cancel" | "processed"; payout: Payout };
  * the bank has not processed can be cancelled (its amounts are open again) or marked processed,
  * each behind a confirmation. `closed`: the period is closed (no payout can be added to it any more).
  */
-export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite, closed = false }: { orgId: string; payrollId: string; periodId: string; payouts: Payout[]; canWrite: boolean; closed?: boolean }) {
+export function PayoutList({
+  orgId,
+  payrollId,
+  periodId,
+  payouts,
+  canWrite,
+  closed = false,
+}: {
+  orgId: string;
+  payrollId: string;
+  periodId: string;
+  payouts: Payout[];
+  canWrite: boolean;
+  closed?: boolean;
+}) {
   const router = useRouter();
   const t = useTranslations("payouts");
   const format = useFormat();
@@ -58,13 +72,29 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite, clos
     <>
       <ul className="divide-y divide-slate-100" aria-label={t("list.label")}>
         {payouts.map((p) => (
-          <li key={p.id} data-testid="payout" data-payout-id={p.id} data-status={p.status} data-count={p.count} data-total={p.total} className="py-3">
+          <li
+            key={p.id}
+            data-testid="payout"
+            data-payout-id={p.id}
+            data-status={p.status}
+            data-count={p.count}
+            data-total={p.total}
+            className="py-3"
+          >
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <span data-testid="payout-status" className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${PAYOUT_STATUS_TONE[p.status]}`}>
+              <span
+                data-testid="payout-status"
+                className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${PAYOUT_STATUS_TONE[p.status]}`}
+              >
                 {t(`statuses.${p.status}`)}
                 {p.external ? t("list.outside") : ""}
               </span>
-              <span className="text-sm text-slate-900">{t.rich("list.executionDate", { date: format.date(p.executionDate), when: (chunks) => <span className="font-medium">{chunks}</span> })}</span>
+              <span className="text-sm text-slate-900">
+                {t.rich("list.executionDate", {
+                  date: format.date(p.executionDate),
+                  when: (chunks) => <span className="font-medium">{chunks}</span>,
+                })}
+              </span>
               <span className="text-sm text-slate-700">{t("list.payments", { count: p.count })}</span>
               <span className="ml-auto text-sm font-semibold tabular-nums text-slate-900">{format.chf(p.total)}</span>
             </div>
@@ -72,21 +102,37 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite, clos
               <span>
                 {t("list.created", { instant: format.instant(p.createdAt), name: p.createdBy.name })}
                 {p.cancelledAt ? t("list.cancelledAt", { instant: format.instant(p.cancelledAt) }) : ""}
-                {p.processedAt && p.status === "processed" ? t("list.processedAt", { instant: format.instant(p.processedAt) }) : ""}
+                {p.processedAt && p.status === "processed"
+                  ? t("list.processedAt", { instant: format.instant(p.processedAt) })
+                  : ""}
               </span>
               <span className="ml-auto flex flex-wrap gap-2">
                 {/* A cancelled payout's file must not reach the bank: it stays among the period's documents only. */}
                 {p.documentId && !p.external && p.status !== "cancelled" ? (
-                  <a href={payoutFileHref(orgId, payrollId, periodId, p.id)} download className="rounded-md px-2 py-1 text-sm font-medium text-sky-800 underline underline-offset-2">
+                  <a
+                    href={payoutFileHref(orgId, payrollId, periodId, p.id)}
+                    download
+                    className="rounded-md px-2 py-1 text-sm font-medium text-sky-800 underline underline-offset-2"
+                  >
                     {t("list.download")}
                   </a>
                 ) : null}
                 {canWrite && p.status === "created" ? (
                   <>
-                    <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ kind: "processed", payout: p })}>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1"
+                      disabled={working}
+                      onClick={() => setAction({ kind: "processed", payout: p })}
+                    >
                       {t("list.markProcessed")}
                     </Button>
-                    <Button variant="secondary" className="px-2.5 py-1 text-red-800" disabled={working} onClick={() => setAction({ kind: "cancel", payout: p })}>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1 text-red-800"
+                      disabled={working}
+                      onClick={() => setAction({ kind: "cancel", payout: p })}
+                    >
                       {t("list.cancel")}
                     </Button>
                   </>
@@ -119,8 +165,18 @@ export function PayoutList({ orgId, payrollId, periodId, payouts, canWrite, clos
       >
         {action ? (
           <>
-            <p>{t("list.summary", { count: action.payout.count, amount: format.amount(action.payout.total), date: format.date(action.payout.executionDate) })}</p>
-            {action.kind === "cancel" ? <p>{t.rich("list.cancelWarning", { strong })}</p> : <p>{t("list.processedNote")}</p>}
+            <p>
+              {t("list.summary", {
+                count: action.payout.count,
+                amount: format.amount(action.payout.total),
+                date: format.date(action.payout.executionDate),
+              })}
+            </p>
+            {action.kind === "cancel" ? (
+              <p>{t.rich("list.cancelWarning", { strong })}</p>
+            ) : (
+              <p>{t("list.processedNote")}</p>
+            )}
           </>
         ) : null}
       </ConfirmDialog>

@@ -2,7 +2,12 @@ import { apiRequest, ApiProblem } from "@/components/forms/api";
 import { payoutsApiPath, type Payout } from "./labels";
 
 /** One reason a payout was refused (a blocking Payroll Control item, a missing IBAN or address, the company's bank account). */
-export type PayoutProblemItem = { employeeId?: string | null; code?: string; message: string; caseName?: string | null };
+export type PayoutProblemItem = {
+  employeeId?: string | null;
+  code?: string;
+  message: string;
+  caseName?: string | null;
+};
 
 /** A refused payout request, with the API's per-field errors and blocking items typed; the screen words it from its code. */
 export class PayoutProblem extends Error {
@@ -41,14 +46,24 @@ export async function requestPayout(
   idempotencyKey: string,
 ): Promise<CreatedPayout> {
   try {
-    return (await apiRequest<CreatedPayout>(payoutsApiPath(where.orgId, where.payrollId, where.periodId), { method: "POST", body, idempotencyKey })).data;
+    return (
+      await apiRequest<CreatedPayout>(payoutsApiPath(where.orgId, where.payrollId, where.periodId), {
+        method: "POST",
+        body,
+        idempotencyKey,
+      })
+    ).data;
   } catch (error) {
     asPayoutProblem(error);
   }
 }
 
 /** Cancels a payout (POST .../payouts/{id}) or confirms the bank processed it (POST .../payouts/{id}/processed). */
-export async function changePayout(where: { orgId: string; payrollId: string; periodId: string }, payoutId: string, action: "cancel" | "processed"): Promise<Payout> {
+export async function changePayout(
+  where: { orgId: string; payrollId: string; periodId: string },
+  payoutId: string,
+  action: "cancel" | "processed",
+): Promise<Payout> {
   const path = `${payoutsApiPath(where.orgId, where.payrollId, where.periodId)}/${payoutId}${action === "processed" ? "/processed" : ""}`;
   try {
     return (await apiRequest<Payout>(path, { method: "POST" })).data;

@@ -43,7 +43,8 @@ export function CreatePayrollForm({
     defaultValues: { name: "", accountingStartDate: suggestedStart, documentLanguage: "de", countryRegulation: "CH" },
   });
   const create = useMutation({
-    mutationFn: (input: CreatePayroll) => apiRequest<Payroll>(`/tenants/${orgId}/payrolls/simple`, { method: "POST", body: input }),
+    mutationFn: (input: CreatePayroll) =>
+      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/simple`, { method: "POST", body: input }),
     onSuccess: () => {
       if (nextHref) router.push(nextHref);
       router.refresh();
@@ -61,17 +62,35 @@ export function CreatePayrollForm({
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField label={t("form.name")} hint={t("form.nameHint")} error={errors.name?.message} {...form.register("name")} />
+      <TextField
+        label={t("form.name")}
+        hint={t("form.nameHint")}
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormDateField label={t("form.start")} hint={t("form.firstOfMonth")} control={form.control} name="accountingStartDate" />
-        <SelectField label={t("form.documentLanguage")} error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
+        <FormDateField
+          label={t("form.start")}
+          hint={t("form.firstOfMonth")}
+          control={form.control}
+          name="accountingStartDate"
+        />
+        <SelectField
+          label={t("form.documentLanguage")}
+          error={errors.documentLanguage?.message}
+          {...form.register("documentLanguage")}
+        >
           {DocumentLanguage.options.map((language) => (
             <option key={language} value={language}>
               {t(`documentLanguages.${language}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t("form.countryRegulation")} error={errors.countryRegulation?.message} {...form.register("countryRegulation")}>
+        <SelectField
+          label={t("form.countryRegulation")}
+          error={errors.countryRegulation?.message}
+          {...form.register("countryRegulation")}
+        >
           {countries.map((country) => (
             <option key={country.name} value={country.name}>
               {country.label}
@@ -81,11 +100,21 @@ export function CreatePayrollForm({
       </div>
       <AccountingStartGuidance creating />
       <div className="flex flex-wrap items-end gap-3 text-sm">
-        <Button variant="secondary" onClick={() => form.setValue("accountingStartDate", `${suggestedStart.slice(0, 4)}-01-01`, { shouldValidate: true })}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            form.setValue("accountingStartDate", `${suggestedStart.slice(0, 4)}-01-01`, { shouldValidate: true })
+          }
+        >
           {t("form.existingCompany", { year: suggestedStart.slice(0, 4) })}
         </Button>
         <div className="flex items-end gap-2">
-          <TextField label={t("form.foundingMonth")} type="month" value={foundingMonth} onChange={(event) => setFoundingMonth(event.target.value)} />
+          <TextField
+            label={t("form.foundingMonth")}
+            type="month"
+            value={foundingMonth}
+            onChange={(event) => setFoundingMonth(event.target.value)}
+          />
           <Button
             variant="secondary"
             disabled={!/^\d{4}-\d{2}$/.test(foundingMonth)}

@@ -19,7 +19,17 @@ import { useFormat } from "@/components/format/use-format";
 const FIELDS = ["transmissionStartDate"] as const;
 
 /** Go-live: sets transmissionStartDate after a confirmation, because it is one-way. */
-export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: string; payroll: Payroll; etag: string; openPeriodStart: string | null }) {
+export function GoLiveForm({
+  orgId,
+  payroll,
+  etag,
+  openPeriodStart,
+}: {
+  orgId: string;
+  payroll: Payroll;
+  etag: string;
+  openPeriodStart: string | null;
+}) {
   const t = useTranslations("payroll.goLive");
   const problems = useProblems();
   const tForm = useTranslations("payroll.form");
@@ -33,7 +43,11 @@ export function GoLiveForm({ orgId, payroll, etag, openPeriodStart }: { orgId: s
   });
   const goLive = useMutation({
     mutationFn: (transmissionStartDate: string) =>
-      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/${payroll.id}`, { method: "PUT", body: { transmissionStartDate }, ifMatch: etag }),
+      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/${payroll.id}`, {
+        method: "PUT",
+        body: { transmissionStartDate },
+        ifMatch: etag,
+      }),
     onSuccess: () => {
       setConfirming(null);
       router.refresh();

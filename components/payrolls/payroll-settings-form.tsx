@@ -18,7 +18,17 @@ import { SelectField, TextField } from "@/components/ui/field";
 const FIELDS = ["name", "documentLanguage"] as const;
 
 /** Name and document language: changeable at any time. */
-export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId: string; payroll: Payroll; etag: string; canUpdate: boolean }) {
+export function PayrollSettingsForm({
+  orgId,
+  payroll,
+  etag,
+  canUpdate,
+}: {
+  orgId: string;
+  payroll: Payroll;
+  etag: string;
+  canUpdate: boolean;
+}) {
   const t = useTranslations("payroll");
   const problems = useProblems();
   const tUi = useTranslations("ui");
@@ -31,7 +41,11 @@ export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId
   });
   const update = useMutation({
     mutationFn: (input: UpdatePayroll) =>
-      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/${payroll.id}`, { method: "PUT", body: { name: input.name, documentLanguage: input.documentLanguage }, ifMatch: etag }),
+      apiRequest<Payroll>(`/tenants/${orgId}/payrolls/${payroll.id}`, {
+        method: "PUT",
+        body: { name: input.name, documentLanguage: input.documentLanguage },
+        ifMatch: etag,
+      }),
     onSuccess: ({ data }) => {
       setSaved(true);
       form.reset({ name: data.name, documentLanguage: data.documentLanguage });
@@ -53,8 +67,18 @@ export function PayrollSettingsForm({ orgId, payroll, etag, canUpdate }: { orgId
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {saved && !form.formState.isDirty ? <Alert tone="success">{t("form.saved")}</Alert> : null}
       <fieldset disabled={!canUpdate} className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("form.name")} hint={t("form.nameHint")} error={errors.name?.message} {...form.register("name")} />
-        <SelectField label={t("form.documentLanguage")} hint={t("form.documentLanguageHint")} error={errors.documentLanguage?.message} {...form.register("documentLanguage")}>
+        <TextField
+          label={t("form.name")}
+          hint={t("form.nameHint")}
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <SelectField
+          label={t("form.documentLanguage")}
+          hint={t("form.documentLanguageHint")}
+          error={errors.documentLanguage?.message}
+          {...form.register("documentLanguage")}
+        >
           {DocumentLanguage.options.map((language) => (
             <option key={language} value={language}>
               {t(`documentLanguages.${language}`)}

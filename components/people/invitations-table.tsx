@@ -15,7 +15,19 @@ import { CopyField } from "@/components/ui/copy-field";
 import { scopeLabel, type Option } from "./labels";
 
 /** Pending invitations: the link to pass on, and a way to withdraw it. */
-export function InvitationsTable({ orgId, invitations, payrolls, employees, canWrite }: { orgId: string; invitations: Invitation[]; payrolls: readonly Option[]; employees: readonly Option[]; canWrite: boolean }) {
+export function InvitationsTable({
+  orgId,
+  invitations,
+  payrolls,
+  employees,
+  canWrite,
+}: {
+  orgId: string;
+  invitations: Invitation[];
+  payrolls: readonly Option[];
+  employees: readonly Option[];
+  canWrite: boolean;
+}) {
   const t = useTranslations("people");
   const problems = useProblems();
   const tScope = useTranslations("people.scope");
@@ -25,7 +37,8 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const withdraw = useMutation({
-    mutationFn: (invitation: Invitation) => apiRequest<null>(`/tenants/${orgId}/user_memberships/invitations/${invitation.id}`, { method: "DELETE" }),
+    mutationFn: (invitation: Invitation) =>
+      apiRequest<null>(`/tenants/${orgId}/user_memberships/invitations/${invitation.id}`, { method: "DELETE" }),
     onSuccess: () => {
       setWithdrawing(null);
       router.refresh();
@@ -73,19 +86,29 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
               <tr key={invitation.id}>
                 <td className="px-4 py-3">
                   <span className="mb-2 block break-words font-medium text-slate-900">{invitation.email}</span>
-                  <CopyField value={invitation.url} label={t("invitationLinkFor", { email: invitation.email })} copyLabel={t("copyLink")} />
+                  <CopyField
+                    value={invitation.url}
+                    label={t("invitationLinkFor", { email: invitation.email })}
+                    copyLabel={t("copyLink")}
+                  />
                 </td>
                 <td className="px-4 py-3">
                   <span className="block">{tRoles(invitation.role)}</span>
-                  <span className="block text-xs text-slate-500">{scopeLabel(invitation, payrolls, employees, tScope)}</span>
+                  <span className="block text-xs text-slate-500">
+                    {scopeLabel(invitation, payrolls, employees, tScope)}
+                  </span>
                 </td>
                 <td className="px-4 py-3 text-slate-600">{format.instant(invitation.expiresAt)}</td>
                 {canWrite ? (
                   <td className="px-4 py-3 text-right">
-                    <Button variant="ghost" className="px-2.5 py-1 text-xs text-red-700" onClick={() => {
+                    <Button
+                      variant="ghost"
+                      className="px-2.5 py-1 text-xs text-red-700"
+                      onClick={() => {
                         setError(null);
                         setWithdrawing(invitation);
-                      }}>
+                      }}
+                    >
                       {t("withdraw")}
                     </Button>
                   </td>
@@ -103,7 +126,9 @@ export function InvitationsTable({ orgId, invitations, payrolls, employees, canW
         onCancel={() => setWithdrawing(null)}
         onConfirm={() => withdrawing && withdraw.mutate(withdrawing)}
       >
-        <p>{t.rich("withdrawBody", { email: withdrawing?.email ?? "", strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p>
+          {t.rich("withdrawBody", { email: withdrawing?.email ?? "", strong: (chunks) => <strong>{chunks}</strong> })}
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -25,7 +25,17 @@ const FIELDS = ["email", "role", "payrollIds", "employeeId"] as const;
  * selfServiceFor (from an employee's page) it starts as a Self Service invitation for that record:
  * the one-time link that brings an employee without an account into the portal.
  */
-export function InviteForm({ orgId, payrolls, employees, selfServiceFor }: { orgId: string; payrolls: readonly Option[]; employees: readonly Option[]; selfServiceFor?: string }) {
+export function InviteForm({
+  orgId,
+  payrolls,
+  employees,
+  selfServiceFor,
+}: {
+  orgId: string;
+  payrolls: readonly Option[];
+  employees: readonly Option[];
+  selfServiceFor?: string;
+}) {
   const t = useTranslations("people");
   const problems = useProblems();
   const tRoles = useTranslations("common.roles");
@@ -37,9 +47,13 @@ export function InviteForm({ orgId, payrolls, employees, selfServiceFor }: { org
   const defaults: z.input<typeof Invite> = selfServiceFor
     ? { email: "", role: "SelfService", payrollIds: [], employeeId: selfServiceFor }
     : { email: "", role: "Manager", payrollIds: payrolls.length === 1 ? [payrolls[0]!.id] : [], employeeId: undefined };
-  const form = useForm<z.input<typeof Invite>, unknown, Invite>({ resolver: useZodResolver(Invite), defaultValues: defaults });
+  const form = useForm<z.input<typeof Invite>, unknown, Invite>({
+    resolver: useZodResolver(Invite),
+    defaultValues: defaults,
+  });
   const invite = useMutation({
-    mutationFn: (input: Invite) => apiRequest<Invitation>(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", body: roleLinks(input) }),
+    mutationFn: (input: Invite) =>
+      apiRequest<Invitation>(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", body: roleLinks(input) }),
     onSuccess: ({ data }) => {
       setSent(data);
       form.reset(defaults);
@@ -62,12 +76,25 @@ export function InviteForm({ orgId, payrolls, employees, selfServiceFor }: { org
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {sent ? (
         <Alert tone="success" title={t("invitationCreated", { email: sent.email })}>
-          <p className="mb-2">{t("sendLink", { role: tRoles(sent.role), date: format.instant(sent.expiresAt), email: sent.email })}</p>
-          <CopyField value={sent.url} label={t("newInvitationLinkFor", { email: sent.email })} copyLabel={t("copyLink")} />
+          <p className="mb-2">
+            {t("sendLink", { role: tRoles(sent.role), date: format.instant(sent.expiresAt), email: sent.email })}
+          </p>
+          <CopyField
+            value={sent.url}
+            label={t("newInvitationLinkFor", { email: sent.email })}
+            copyLabel={t("copyLink")}
+          />
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("email")} type="email" autoComplete="off" hint={t("emailHint")} error={errors.email?.message} {...form.register("email")} />
+        <TextField
+          label={t("email")}
+          type="email"
+          autoComplete="off"
+          hint={t("emailHint")}
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <div className="space-y-4">
           <RoleFields
             control={form.control as unknown as Control<RoleValues>}

@@ -12,7 +12,8 @@ type ScopeWords = (key: "notVisible" | "noPayroll" | "noEmployee" | "all") => st
 
 export function scopeLabel(scope: Scope, payrolls: readonly Option[], employees: readonly Option[], t: ScopeWords) {
   const name = (options: readonly Option[], id: string) => options.find((o) => o.id === id)?.label ?? t("notVisible");
-  if (scope.role === "Manager") return scope.payrollIds.length ? scope.payrollIds.map((id) => name(payrolls, id)).join(", ") : t("noPayroll");
+  if (scope.role === "Manager")
+    return scope.payrollIds.length ? scope.payrollIds.map((id) => name(payrolls, id)).join(", ") : t("noPayroll");
   if (scope.role === "SelfService") return scope.employeeId ? name(employees, scope.employeeId) : t("noEmployee");
   return t("all");
 }

@@ -19,9 +19,30 @@ import { RoleFields, roleLinks, type RoleValues } from "./role-fields";
 
 const FIELDS = ["role", "payrollIds", "employeeId"] as const;
 
-type Props = { orgId: string; members: Membership[]; payrolls: readonly Option[]; employees: readonly Option[]; currentUserId: string; canWrite: boolean };
+type Props = {
+  orgId: string;
+  members: Membership[];
+  payrolls: readonly Option[];
+  employees: readonly Option[];
+  currentUserId: string;
+  canWrite: boolean;
+};
 
-function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { orgId: string; member: Membership; payrolls: readonly Option[]; employees: readonly Option[]; self: boolean; onDone: () => void }) {
+function ChangeRoleForm({
+  orgId,
+  member,
+  payrolls,
+  employees,
+  self,
+  onDone,
+}: {
+  orgId: string;
+  member: Membership;
+  payrolls: readonly Option[];
+  employees: readonly Option[];
+  self: boolean;
+  onDone: () => void;
+}) {
   const t = useTranslations("people");
   const problems = useProblems();
   const tUi = useTranslations("ui");
@@ -37,7 +58,11 @@ function ChangeRoleForm({ orgId, member, payrolls, employees, self, onDone }: { 
   });
   // Memberships carry no version: the last change wins, which is fine for a role.
   const update = useMutation({
-    mutationFn: (input: UpdateMembership) => apiRequest<Membership>(`/tenants/${orgId}/user_memberships/${member.id}`, { method: "PUT", body: roleLinks(input) }),
+    mutationFn: (input: UpdateMembership) =>
+      apiRequest<Membership>(`/tenants/${orgId}/user_memberships/${member.id}`, {
+        method: "PUT",
+        body: roleLinks(input),
+      }),
     onSuccess: () => {
       onDone();
       router.refresh();
@@ -90,7 +115,8 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
   const [removing, setRemoving] = useState<Membership | null>(null);
   const [error, setError] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: (member: Membership) => apiRequest<null>(`/tenants/${orgId}/user_memberships/${member.id}`, { method: "DELETE" }),
+    mutationFn: (member: Membership) =>
+      apiRequest<null>(`/tenants/${orgId}/user_memberships/${member.id}`, { method: "DELETE" }),
     onSuccess: () => {
       setRemoving(null);
       router.refresh();
@@ -135,7 +161,11 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                   <td className="px-4 py-3">
                     <span className="block font-medium text-slate-900">
                       {member.user?.name ?? "—"}
-                      {member.userId === currentUserId ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{t("you")}</span> : null}
+                      {member.userId === currentUserId ? (
+                        <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+                          {t("you")}
+                        </span>
+                      ) : null}
                     </span>
                     <span className="block text-xs text-slate-500">{member.user?.email}</span>
                   </td>
@@ -147,13 +177,22 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                   {canWrite ? (
                     <td className="px-4 py-3">
                       <div className="flex justify-end gap-2 whitespace-nowrap">
-                        <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setEditing(editing === member.id ? null : member.id)} aria-expanded={editing === member.id}>
+                        <Button
+                          variant="secondary"
+                          className="px-2.5 py-1 text-xs"
+                          onClick={() => setEditing(editing === member.id ? null : member.id)}
+                          aria-expanded={editing === member.id}
+                        >
                           {t("changeRole")}
                         </Button>
-                        <Button variant="ghost" className="px-2.5 py-1 text-xs text-red-700" onClick={() => {
+                        <Button
+                          variant="ghost"
+                          className="px-2.5 py-1 text-xs text-red-700"
+                          onClick={() => {
                             setError(null);
                             setRemoving(member);
-                          }}>
+                          }}
+                        >
                           {t("removeAccess")}
                         </Button>
                       </div>
@@ -163,7 +202,14 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                 {editing === member.id ? (
                   <tr className="bg-slate-50">
                     <td colSpan={5} className="px-4 py-4">
-                      <ChangeRoleForm orgId={orgId} member={member} payrolls={payrolls} employees={employees} self={member.userId === currentUserId} onDone={() => setEditing(null)} />
+                      <ChangeRoleForm
+                        orgId={orgId}
+                        member={member}
+                        payrolls={payrolls}
+                        employees={employees}
+                        self={member.userId === currentUserId}
+                        onDone={() => setEditing(null)}
+                      />
                     </td>
                   </tr>
                 ) : null}
@@ -180,7 +226,13 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing)}
       >
-        <p>{t.rich("removeBody", { name: removing?.user?.name ?? "", email: removing?.user?.email ?? "", strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p>
+          {t.rich("removeBody", {
+            name: removing?.user?.name ?? "",
+            email: removing?.user?.email ?? "",
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
+        </p>
         {removingSelf ? <p className="font-medium text-red-800">{t("removeSelf")}</p> : null}
       </ConfirmDialog>
     </div>

@@ -19,7 +19,17 @@ export function roleLinks<T extends { role: Role; payrollIds?: string[]; employe
   };
 }
 
-function PayrollCheckboxes({ options, value, onChange, error }: { options: readonly Option[]; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+function PayrollCheckboxes({
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  options: readonly Option[];
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
   const t = useTranslations("people");
   return (
     <fieldset className="space-y-1" aria-invalid={error ? true : undefined}>
@@ -31,7 +41,9 @@ function PayrollCheckboxes({ options, value, onChange, error }: { options: reado
             type="checkbox"
             className="size-4 rounded border-slate-300"
             checked={value.includes(option.id)}
-            onChange={(event) => onChange(event.target.checked ? [...value, option.id] : value.filter((id) => id !== option.id))}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, option.id] : value.filter((id) => id !== option.id))
+            }
           />
           {option.label}
         </label>
@@ -65,7 +77,12 @@ export function RoleFields({
   const role = useWatch({ control, name: "role" }) as Role | undefined;
   return (
     <>
-      <SelectField label={t("role")} hint={role ? t(`roleHints.${role}`) : undefined} error={errors.role?.message} {...register("role")}>
+      <SelectField
+        label={t("role")}
+        hint={role ? t(`roleHints.${role}`) : undefined}
+        error={errors.role?.message}
+        {...register("role")}
+      >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {tRoles(r)}
@@ -76,11 +93,23 @@ export function RoleFields({
         <Controller
           control={control}
           name="payrollIds"
-          render={({ field, fieldState }) => <PayrollCheckboxes options={payrolls} value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => (
+            <PayrollCheckboxes
+              options={payrolls}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       ) : null}
       {role === "SelfService" ? (
-        <SelectField label={t("employee")} hint={t("employeeHint")} error={errors.employeeId?.message} {...register("employeeId", { setValueAs: (value: string | null | undefined) => value || null })}>
+        <SelectField
+          label={t("employee")}
+          hint={t("employeeHint")}
+          error={errors.employeeId?.message}
+          {...register("employeeId", { setValueAs: (value: string | null | undefined) => value || null })}
+        >
           <option value="">{t("chooseEmployee")}</option>
           {employees.map((employee) => (
             <option key={employee.id} value={employee.id}>

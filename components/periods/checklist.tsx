@@ -10,12 +10,25 @@ const MARK: Record<CheckState, { symbol: string; className: string }> = {
 };
 
 /** One line of the close checklist: a mark, what is checked, its finding and where to look. */
-export function CheckItem({ id, state, title, children }: { id: string; state: CheckState; title: string; children: ReactNode }) {
+export function CheckItem({
+  id,
+  state,
+  title,
+  children,
+}: {
+  id: string;
+  state: CheckState;
+  title: string;
+  children: ReactNode;
+}) {
   const t = useTranslations("periods");
   const mark = MARK[state];
   return (
     <li data-testid="checklist-item" data-item={id} data-state={state} className="flex gap-3 py-3">
-      <span aria-hidden="true" className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${mark.className}`}>
+      <span
+        aria-hidden="true"
+        className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${mark.className}`}
+      >
         {mark.symbol}
       </span>
       <div className="min-w-0 flex-1">

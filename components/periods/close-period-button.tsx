@@ -38,7 +38,6 @@ type Props = {
   nextMonth: string;
 };
 
-
 function Spinner() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 animate-spin text-slate-700">
@@ -53,7 +52,20 @@ function Spinner() {
  * a confirmation that says what happens, progress while the service works, the refusal with its
  * items, and on success the page of the just-closed period's status (?closed=).
  */
-export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, payslips, salaryCertificates, blockedReason, employeeNames, words: wordList, open, nextMonth }: Props) {
+export function ClosePeriodButton({
+  orgId,
+  payrollId,
+  periodId,
+  month,
+  live,
+  payslips,
+  salaryCertificates,
+  blockedReason,
+  employeeNames,
+  words: wordList,
+  open,
+  nextMonth,
+}: Props) {
   const words = useMemo(() => new Map(Object.entries(wordList)), [wordList]);
   const router = useRouter();
   const t = useTranslations("periods");
@@ -101,13 +113,20 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   /** The refusal in the person's language: from its code (contract 9c), the close's own words for a lost connection and a role. */
   const problemText = (error: Error) =>
-    error instanceof CloseProblem ? (error.status === 0 ? t("button.networkRetry") : error.status === 403 ? t("button.forbidden") : problems.message(error.problem)) : problems.message(error);
+    error instanceof CloseProblem
+      ? error.status === 0
+        ? t("button.networkRetry")
+        : error.status === 403
+          ? t("button.forbidden")
+          : problems.message(error.problem)
+      : problems.message(error);
   /** An item of a refusal: a Payroll Control finding or another coded item in words, else the calculation's text (English). */
   const itemText = (item: { code?: string; message: string; params?: Record<string, string> }) => {
     if (!item.code) return plainText(item.message, words, locale);
     const sentence = issueSentence({ code: item.code, params: item.params }, { t: tc, format, words: words });
     if (sentence) return sentence;
-    if (tr.has(`findings.${item.code}`)) return findingSentence({ code: item.code, message: item.message }, words, tr, locale);
+    if (tr.has(`findings.${item.code}`))
+      return findingSentence({ code: item.code, message: item.message }, words, tr, locale);
     if (locale !== "en-CH" && problems.t.has(`codes.${item.code}`)) return problems.t(`codes.${item.code}`);
     return locale === "en-CH" ? plainText(item.message, words) : findingTitle(item.code, tr);
   };
@@ -115,16 +134,31 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
   return (
     <div className="space-y-4">
       {problem ? (
-        <Alert tone="error" title={problem instanceof CloseProblem && problem.status === 409 ? t("button.notClosed", { month }) : t("button.failed")}>
+        <Alert
+          tone="error"
+          title={
+            problem instanceof CloseProblem && problem.status === 409
+              ? t("button.notClosed", { month })
+              : t("button.failed")
+          }
+        >
           <p data-testid="close-problem" data-code={problem instanceof CloseProblem ? problem.code : undefined}>
             {problemText(problem)}
           </p>
           {problem instanceof CloseProblem && problem.items.length ? (
             <ul className="mt-2 list-inside list-disc space-y-1" aria-label={t("button.problemItems")}>
               {problem.items.map((item, index) => (
-                <li key={index} data-testid="close-problem-item" title={item.code ? t("button.codeForSupport", { code: item.code }) : undefined}>
-                  {item.employeeId ? <span className="font-medium">{employeeNames[item.employeeId] ?? item.employeeId}: </span> : null}
-                  {item.wageTypeNumber ? <span className="font-medium">{t("button.wageType", { number: item.wageTypeNumber })}</span> : null}
+                <li
+                  key={index}
+                  data-testid="close-problem-item"
+                  title={item.code ? t("button.codeForSupport", { code: item.code }) : undefined}
+                >
+                  {item.employeeId ? (
+                    <span className="font-medium">{employeeNames[item.employeeId] ?? item.employeeId}: </span>
+                  ) : null}
+                  {item.wageTypeNumber ? (
+                    <span className="font-medium">{t("button.wageType", { number: item.wageTypeNumber })}</span>
+                  ) : null}
                   {itemText(item)}
                 </li>
               ))}
@@ -185,8 +219,12 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
                 {close.isPending ? t("button.generating", { what }) : t("button.closedLoading", { month })}
               </p>
             </div>
-            <div role="progressbar" aria-label={t("button.closing", { month })}
-              aria-valuetext={close.isPending ? t("button.working", { seconds: elapsed }) : t("button.done")} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            <div
+              role="progressbar"
+              aria-label={t("button.closing", { month })}
+              aria-valuetext={close.isPending ? t("button.working", { seconds: elapsed }) : t("button.done")}
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+            >
               <div className={`h-full rounded-full bg-sky-600 ${close.isPending ? "w-2/3 animate-pulse" : "w-full"}`} />
             </div>
             <p className="text-xs text-slate-500">
@@ -198,25 +236,38 @@ export function ClosePeriodButton({ orgId, payrollId, periodId, month, live, pay
             <p>{t.rich("button.oneWay", { month, strong })}</p>
             <p>{t("button.generates", { what, live: String(live) })}</p>
             {open.count > 0 ? (
-              <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="close-open-amounts">
+              <fieldset
+                className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+                data-testid="close-open-amounts"
+              >
                 <legend className="px-1 text-sm font-semibold text-amber-950">
                   {t("button.openAmounts", { count: open.count, amount: open.total })}
                 </legend>
                 <label className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="openAmounts" value="carryForward" checked={openAmounts === "carryForward"} onChange={() => setOpenAmounts("carryForward")} className="mt-1" />
+                  <input
+                    type="radio"
+                    name="openAmounts"
+                    value="carryForward"
+                    checked={openAmounts === "carryForward"}
+                    onChange={() => setOpenAmounts("carryForward")}
+                    className="mt-1"
+                  />
                   <span>{t.rich("button.carryForward", { month: nextMonth, strong })}</span>
                 </label>
                 <label className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="openAmounts" value="paidExternally" checked={openAmounts === "paidExternally"} onChange={() => setOpenAmounts("paidExternally")} className="mt-1" />
+                  <input
+                    type="radio"
+                    name="openAmounts"
+                    value="paidExternally"
+                    checked={openAmounts === "paidExternally"}
+                    onChange={() => setOpenAmounts("paidExternally")}
+                    className="mt-1"
+                  />
                   <span>{t.rich("button.paidExternally", { strong })}</span>
                 </label>
               </fieldset>
             ) : null}
-            {live ? (
-              <p className="font-medium text-amber-900">{t("button.live")}</p>
-            ) : (
-              <p>{t("button.notLive")}</p>
-            )}
+            {live ? <p className="font-medium text-amber-900">{t("button.live")}</p> : <p>{t("button.notLive")}</p>}
           </>
         )}
       </ConfirmDialog>

@@ -7,9 +7,24 @@ import { useFormat } from "@/components/format/use-format";
 import { apiRequest } from "@/components/forms/api";
 import { useProblems } from "@/components/forms/use-problems";
 import { Alert } from "@/components/ui/alert";
-import { contentTypeLabel, documentHref, periodApiPath, periodStage, type DocumentCategory, type PayrunPeriod } from "./labels";
+import {
+  contentTypeLabel,
+  documentHref,
+  periodApiPath,
+  periodStage,
+  type DocumentCategory,
+  type PayrunPeriod,
+} from "./labels";
 
-type Document = { id: string; category: DocumentCategory; employeeId: string | null; name: string; contentType: string; final: boolean; createdAt: string };
+type Document = {
+  id: string;
+  category: DocumentCategory;
+  employeeId: string | null;
+  name: string;
+  contentType: string;
+  final: boolean;
+  createdAt: string;
+};
 
 type Props = {
   orgId: string;
@@ -33,7 +48,9 @@ async function allDocuments(path: string): Promise<Document[]> {
   let cursor: string | null = null;
   do {
     const query: string = new URLSearchParams({ limit: "500", ...(cursor ? { cursor } : {}) }).toString();
-    const page: { items: Document[]; nextCursor: string | null } = (await apiRequest<{ items: Document[]; nextCursor: string | null }>(`${path}?${query}`)).data;
+    const page: { items: Document[]; nextCursor: string | null } = (
+      await apiRequest<{ items: Document[]; nextCursor: string | null }>(`${path}?${query}`)
+    ).data;
     documents.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -68,7 +85,13 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
   });
 
   const steps: Step[] = [
-    { key: "closed", label: t("status.closed"), done: true, current: !live, detail: current.closedAt ? format.instant(current.closedAt) : null },
+    {
+      key: "closed",
+      label: t("status.closed"),
+      done: true,
+      current: !live,
+      detail: current.closedAt ? format.instant(current.closedAt) : null,
+    },
     ...(live
       ? [
           {
@@ -77,14 +100,22 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             done: current.submittedToElm || current.status === "finalized",
             current: stage === "closed" || stage === "elmError",
             detail:
-              current.transmittedAt || current.status === "finalized" ? t("status.withDistributor") : stage === "elmError" ? t("status.notSubmitted") : t("status.submitting"),
+              current.transmittedAt || current.status === "finalized"
+                ? t("status.withDistributor")
+                : stage === "elmError"
+                  ? t("status.notSubmitted")
+                  : t("status.submitting"),
           },
           {
             key: "finalized",
             label: t("status.finalized"),
             done: current.status === "finalized",
             current: stage === "submitted",
-            detail: current.finalizedAt ? format.instant(current.finalizedAt) : stage === "submitted" ? t("status.waitingReceipts") : null,
+            detail: current.finalizedAt
+              ? format.instant(current.finalizedAt)
+              : stage === "submitted"
+                ? t("status.waitingReceipts")
+                : null,
           },
         ]
       : []),
@@ -111,7 +142,11 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             data-done={step.done}
             aria-current={step.current && !step.done ? "step" : undefined}
             className={`flex flex-1 items-start gap-3 rounded-md border px-3 py-2 text-sm ${
-              step.done ? "border-emerald-200 bg-emerald-50" : step.current ? "border-amber-200 bg-amber-50" : "border-slate-200 bg-white"
+              step.done
+                ? "border-emerald-200 bg-emerald-50"
+                : step.current
+                  ? "border-amber-200 bg-amber-50"
+                  : "border-slate-200 bg-white"
             }`}
           >
             <span
@@ -123,7 +158,9 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             <span>
               <span className="block font-medium text-slate-900">
                 {step.label}
-                <span className="sr-only">{step.done ? t("status.done") : step.current ? t("status.inProgress") : t("status.toCome")}</span>
+                <span className="sr-only">
+                  {step.done ? t("status.done") : step.current ? t("status.inProgress") : t("status.toCome")}
+                </span>
               </span>
               {step.detail ? <span className="block text-xs text-slate-600">{step.detail}</span> : null}
             </span>
@@ -135,7 +172,9 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
           {current.elmError} {t("status.elmFailedNote")}
         </Alert>
       ) : null}
-      {period.isError ? <Alert tone="warning">{t("status.refreshFailed", { problem: problems.message(period.error) })}</Alert> : null}
+      {period.isError ? (
+        <Alert tone="warning">{t("status.refreshFailed", { problem: problems.message(period.error) })}</Alert>
+      ) : null}
       {canReadDocuments ? (
         <div className="space-y-2">
           <h3 className="text-sm font-semibold text-slate-900">{t("status.documentsOf", { month })}</h3>
@@ -145,16 +184,32 @@ export function ClosedPeriodStatus({ orgId, payrollId, initial, month, live, can
             <ul className="space-y-1 text-sm" aria-label={t("status.documentsOf", { month })}>
               {payslips.slice(0, PAYSLIP_LINKS).map((doc) => (
                 <li key={doc.id}>
-                  <a href={documentHref(orgId, payrollId, initial.id, doc.id)} target="_blank" rel="noopener" className="font-medium text-sky-800 underline underline-offset-2">
-                    {t("status.payslip", { name: doc.employeeId ? (employeeNames[doc.employeeId] ?? doc.name) : doc.name })}
+                  <a
+                    href={documentHref(orgId, payrollId, initial.id, doc.id)}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-medium text-sky-800 underline underline-offset-2"
+                  >
+                    {t("status.payslip", {
+                      name: doc.employeeId ? (employeeNames[doc.employeeId] ?? doc.name) : doc.name,
+                    })}
                   </a>{" "}
                   <span className="text-xs text-slate-500">({contentTypeLabel(doc.contentType)})</span>
                 </li>
               ))}
-              {payslips.length > PAYSLIP_LINKS ? <li className="text-slate-600">{t("status.morePayslips", { count: payslips.length - PAYSLIP_LINKS })}</li> : null}
+              {payslips.length > PAYSLIP_LINKS ? (
+                <li className="text-slate-600">
+                  {t("status.morePayslips", { count: payslips.length - PAYSLIP_LINKS })}
+                </li>
+              ) : null}
               {others.map((doc) => (
                 <li key={doc.id}>
-                  <a href={documentHref(orgId, payrollId, initial.id, doc.id)} target="_blank" rel="noopener" className="font-medium text-sky-800 underline underline-offset-2">
+                  <a
+                    href={documentHref(orgId, payrollId, initial.id, doc.id)}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-medium text-sky-800 underline underline-offset-2"
+                  >
                     {t.has(`categoryOne.${doc.category}`) ? t(`categoryOne.${doc.category}`) : doc.category}: {doc.name}
                   </a>{" "}
                   <span className="text-xs text-slate-500">({contentTypeLabel(doc.contentType)})</span>

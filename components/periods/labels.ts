@@ -6,10 +6,19 @@ import type { PayrunPeriod as PayrunPeriodSchema } from "@/server/payrolls/schem
 export type PayrunPeriod = z.infer<typeof PayrunPeriodSchema>;
 
 /** The document categories of a period, in the order the documents browser shows them. */
-export const DOCUMENT_CATEGORIES = ["Payslip", "SalaryCertificate", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "PayslipArchive"] as const;
+export const DOCUMENT_CATEGORIES = [
+  "Payslip",
+  "SalaryCertificate",
+  "AccountingDocument",
+  "PaymentFile",
+  "ElmDeclaration",
+  "ElmReceipt",
+  "PayslipArchive",
+] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
-export const isDocumentCategory = (value: string | undefined): value is DocumentCategory => DOCUMENT_CATEGORIES.some((c) => c === value);
+export const isDocumentCategory = (value: string | undefined): value is DocumentCategory =>
+  DOCUMENT_CATEGORIES.some((c) => c === value);
 
 /** A category's name in the catalog: t(`categories.${category}`) (plural, "Payslips") or t(`categoryOne.${category}`) ("Payslip") of the "periods" namespace. */
 /** Categories whose documents belong to one employee: the browser names the person. */
@@ -46,7 +55,8 @@ export const STAGE_TONE: Record<PeriodStage, string> = {
 };
 
 /** A period of a live payroll is declared to ELM at close (server/periods/elm-submission.ts isDeclared). */
-export const isLivePeriod = (transmissionStartDate: string | null, periodStart: string) => transmissionStartDate !== null && periodStart >= transmissionStartDate;
+export const isLivePeriod = (transmissionStartDate: string | null, periodStart: string) =>
+  transmissionStartDate !== null && periodStart >= transmissionStartDate;
 
 /**
  * @deprecated English only: translated screens use useFormat()/getFormat() (components/format).
@@ -55,7 +65,9 @@ export const isLivePeriod = (transmissionStartDate: string | null, periodStart: 
 export function monthLabel(periodStart: string, month: "long" | "short" = "long") {
   if (month === "long") return formatMonth(periodStart, "en-CH");
   const [y, m] = periodStart.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-CH", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat("en-CH", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
 }
 
 /** @deprecated use format.amount (components/format). Integer Rappen as "12'345.60" (or "12'345" without decimals). */
@@ -70,5 +82,7 @@ export function formatInstant(iso: string, style?: "long" | "short") {
 }
 
 /** The API path of a period, and of one of its documents (the file itself). */
-export const periodApiPath = (orgId: string, payrollId: string, periodId: string) => `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}`;
-export const documentHref = (orgId: string, payrollId: string, periodId: string, documentId: string) => `/api${periodApiPath(orgId, payrollId, periodId)}/documents/${documentId}`;
+export const periodApiPath = (orgId: string, payrollId: string, periodId: string) =>
+  `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}`;
+export const documentHref = (orgId: string, payrollId: string, periodId: string, documentId: string) =>
+  `/api${periodApiPath(orgId, payrollId, periodId)}/documents/${documentId}`;

@@ -10,7 +10,10 @@ export async function employeeNames(ctx: TenantCtx): Promise<Record<string, stri
   const names: Record<string, string> = {};
   let cursor: string | undefined;
   do {
-    const page = await listEmployees({ ctx, input: ListEmployeesQuery.parse({ includeFormer: "true", limit: "500", cursor }) });
+    const page = await listEmployees({
+      ctx,
+      input: ListEmployeesQuery.parse({ includeFormer: "true", limit: "500", cursor }),
+    });
     for (const e of page.items) names[e.id] = `${e.lastName}, ${e.firstName} (${e.identifier})`;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

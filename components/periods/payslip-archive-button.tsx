@@ -8,14 +8,28 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { documentHref, periodApiPath } from "./labels";
 
-type Archive = { id: string; status: "queued" | "running" | "done" | "failed"; done: number; total: number; documentId: string | null };
+type Archive = {
+  id: string;
+  status: "queued" | "running" | "done" | "failed";
+  done: number;
+  total: number;
+  documentId: string | null;
+};
 
 /**
  * "Download all payslips (ZIP)" on a period's documents: asks the service for the archive
  * (POST .../payslip-archives, one Idempotency-Key per click), polls its status every second and
  * shows the payslips drawn so far, then the link to the ZIP (a PayslipArchive document).
  */
-export function PayslipArchiveButton({ orgId, payrollId, periodId }: { orgId: string; payrollId: string; periodId: string }) {
+export function PayslipArchiveButton({
+  orgId,
+  payrollId,
+  periodId,
+}: {
+  orgId: string;
+  payrollId: string;
+  periodId: string;
+}) {
   const t = useTranslations("periods");
   const problems = useProblems();
   const [archive, setArchive] = useState<Archive | null>(null);
@@ -39,7 +53,10 @@ export function PayslipArchiveButton({ orgId, payrollId, periodId }: { orgId: st
     setStarting(true);
     setError(null);
     try {
-      setArchive((await apiRequest<Archive>(`${base}/payslip-archives`, { method: "POST", idempotencyKey: crypto.randomUUID() })).data);
+      setArchive(
+        (await apiRequest<Archive>(`${base}/payslip-archives`, { method: "POST", idempotencyKey: crypto.randomUUID() }))
+          .data,
+      );
     } catch (e) {
       setError(problems.message(e));
     } finally {
@@ -56,11 +73,17 @@ export function PayslipArchiveButton({ orgId, payrollId, periodId }: { orgId: st
         </Button>
         {working ? (
           <span role="status" className="text-sm text-slate-700" data-testid="payslip-archive-progress">
-            {archive && archive.total > 0 ? t("archive.progress", { done: archive.done, total: archive.total }) : t("archive.queued")}
+            {archive && archive.total > 0
+              ? t("archive.progress", { done: archive.done, total: archive.total })
+              : t("archive.queued")}
           </span>
         ) : null}
         {archive?.status === "done" && archive.documentId ? (
-          <a href={documentHref(orgId, payrollId, periodId, archive.documentId)} className="font-medium text-sky-800 underline underline-offset-2" data-testid="payslip-archive-link">
+          <a
+            href={documentHref(orgId, payrollId, periodId, archive.documentId)}
+            className="font-medium text-sky-800 underline underline-offset-2"
+            data-testid="payslip-archive-link"
+          >
             {t("archive.ready", { count: archive.total })}
           </a>
         ) : null}

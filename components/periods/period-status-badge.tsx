@@ -2,7 +2,11 @@ import { useTranslations } from "next-intl";
 import { STAGE_TONE, periodStage, type PayrunPeriod } from "./labels";
 
 /** A period's state as a badge: open, closed, submitted to ELM, finalized, or ELM error. */
-export function PeriodStatusBadge({ period }: { period: Pick<PayrunPeriod, "status" | "submittedToElm" | "elmError"> }) {
+export function PeriodStatusBadge({
+  period,
+}: {
+  period: Pick<PayrunPeriod, "status" | "submittedToElm" | "elmError">;
+}) {
   const t = useTranslations("periods");
   const stage = periodStage(period);
   return (

@@ -35,7 +35,11 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
   const t = useTranslations("periods");
   const format = formatterFor(useLocale() as Locale);
   const monthLabel = (periodStart: string, style: "long" | "short" = "long") =>
-    style === "long" ? format.month(periodStart) : new Intl.DateTimeFormat(format.locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${periodStart}T00:00:00Z`));
+    style === "long"
+      ? format.month(periodStart)
+      : new Intl.DateTimeFormat(format.locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+          new Date(`${periodStart}T00:00:00Z`),
+        );
   const formatChf = (rappen: number, options?: { decimals?: boolean }) => format.amount(rappen, options);
   const label = (key: (typeof SERIES)[number]["key"]) => t(`chart.${key}`);
   const maxRappen = Math.max(0, ...periods.flatMap((p) => SERIES.map((s) => p.rappen[s.key])));
@@ -61,7 +65,12 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
           </li>
         ))}
       </ul>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+      >
         <title id={titleId}>{caption}</title>
         <desc id={descId}>
           {periods
@@ -78,13 +87,25 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
         </desc>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#64748b" : "#e2e8f0"} strokeWidth={1} />
+            <line
+              x1={MARGIN.left}
+              x2={WIDTH - MARGIN.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? "#64748b" : "#e2e8f0"}
+              strokeWidth={1}
+            />
             <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
               {formatChf(Math.round(tick * 100), { decimals: false })}
             </text>
           </g>
         ))}
-        <text transform={`translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} fill="#475569">
+        <text
+          transform={`translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fontSize={12}
+          fill="#475569"
+        >
           CHF
         </text>
         {periods.map((period, index) => {
@@ -108,15 +129,33 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
                     stroke={open ? s.color : "none"}
                     strokeDasharray={open ? "3 2" : undefined}
                   >
-                    <title>{t("chart.bar", { month: monthLabel(period.periodStart), series: label(s.key), amount: formatChf(period.rappen[s.key]) })}</title>
+                    <title>
+                      {t("chart.bar", {
+                        month: monthLabel(period.periodStart),
+                        series: label(s.key),
+                        amount: formatChf(period.rappen[s.key]),
+                      })}
+                    </title>
                   </rect>
                 );
               })}
-              <text x={groupX + groupWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" fontSize={12} fill="#334155">
+              <text
+                x={groupX + groupWidth / 2}
+                y={HEIGHT - MARGIN.bottom + 18}
+                textAnchor="middle"
+                fontSize={12}
+                fill="#334155"
+              >
                 {monthLabel(period.periodStart, "short")}
               </text>
               {open ? (
-                <text x={groupX + groupWidth / 2} y={HEIGHT - MARGIN.bottom + 34} textAnchor="middle" fontSize={11} fill="#0369a1">
+                <text
+                  x={groupX + groupWidth / 2}
+                  y={HEIGHT - MARGIN.bottom + 34}
+                  textAnchor="middle"
+                  fontSize={11}
+                  fill="#0369a1"
+                >
                   {t("chart.open")}
                 </text>
               ) : null}
@@ -152,7 +191,9 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
               <tr key={p.id} data-period-id={p.id} className={p.status === "open" ? "bg-sky-50/60" : undefined}>
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                   {monthLabel(p.periodStart)}
-                  {p.status === "open" ? <span className="ml-2 text-xs font-normal text-sky-800">{t("chart.openPreview")}</span> : null}
+                  {p.status === "open" ? (
+                    <span className="ml-2 text-xs font-normal text-sky-800">{t("chart.openPreview")}</span>
+                  ) : null}
                 </th>
                 <td className="px-3 py-2 text-right">{p.employees}</td>
                 <td className="px-3 py-2 text-right">{formatChf(p.rappen.gross)}</td>

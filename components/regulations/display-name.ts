@@ -12,7 +12,10 @@ export const languageOf = (locale: Locale | string): Language => {
  * A regulation's display name (of a regulation, case, field, wage type or option) in the person's
  * language; German where the regulation lacks that language (contract 9c), never the internal name.
  */
-export function displayName(name: Partial<Record<Language, string>> | null | undefined, locale: Locale | string): string {
+export function displayName(
+  name: Partial<Record<Language, string>> | null | undefined,
+  locale: Locale | string,
+): string {
   if (!name) return "";
   return name[languageOf(locale)] || name.de || "";
 }

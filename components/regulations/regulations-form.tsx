@@ -45,7 +45,8 @@ export function RegulationsForm({
   const tUi = useTranslations("ui");
   const tSection = useTranslations("regulations");
   const locale = useLocale();
-  const localized = (name: Parameters<typeof displayName>[0], fallback: string) => displayName(name, locale) || fallback;
+  const localized = (name: Parameters<typeof displayName>[0], fallback: string) =>
+    displayName(name, locale) || fallback;
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -59,10 +60,19 @@ export function RegulationsForm({
     },
   });
   const save = useMutation({
-    mutationFn: (input: AssignRegulations) => apiRequest<PayrollRegulations>(`/tenants/${orgId}/payrolls/${payrollId}/regulations`, { method: "PUT", body: input }),
+    mutationFn: (input: AssignRegulations) =>
+      apiRequest<PayrollRegulations>(`/tenants/${orgId}/payrolls/${payrollId}/regulations`, {
+        method: "PUT",
+        body: input,
+      }),
     onSuccess: ({ data }) => {
       setSaved(true);
-      form.reset({ countryRegulation: data.countryRegulation, industries: data.industries, accountingDocument: data.accountingDocument ?? "", accountingData: data.accountingData ?? "" });
+      form.reset({
+        countryRegulation: data.countryRegulation,
+        industries: data.industries,
+        accountingDocument: data.accountingDocument ?? "",
+        accountingData: data.accountingData ?? "",
+      });
       if (nextHref) router.push(nextHref);
       router.refresh();
     },
@@ -89,7 +99,9 @@ export function RegulationsForm({
       <fieldset disabled={!canUpdate} className="min-w-0 space-y-5">
         <div className="text-sm">
           <p className="font-medium text-slate-800">{t("countryRegulation")}</p>
-          <p className="text-slate-700">{t("countrySet", { name: localized(country.displayName, country.name), code: country.name })}</p>
+          <p className="text-slate-700">
+            {t("countrySet", { name: localized(country.displayName, country.name), code: country.name })}
+          </p>
         </div>
         <div role="group" aria-labelledby="industries-label" className="space-y-2">
           <p id="industries-label" className="text-sm font-medium text-slate-800">
@@ -107,11 +119,20 @@ export function RegulationsForm({
                   checked={checked}
                   disabled={fixed}
                   onChange={(event) =>
-                    form.setValue("industries", event.target.checked ? [...industries, industry.name] : industries.filter((n) => n !== industry.name), { shouldDirty: true })
+                    form.setValue(
+                      "industries",
+                      event.target.checked
+                        ? [...industries, industry.name]
+                        : industries.filter((n) => n !== industry.name),
+                      { shouldDirty: true },
+                    )
                   }
                 />
-                {localized(industry.displayName, industry.name)} <span className="text-xs text-slate-500">({industry.name})</span>
-                {fixed ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("fixed")}</span> : null}
+                {localized(industry.displayName, industry.name)}{" "}
+                <span className="text-xs text-slate-500">({industry.name})</span>
+                {fixed ? (
+                  <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("fixed")}</span>
+                ) : null}
               </label>
             );
           })}
@@ -122,14 +143,24 @@ export function RegulationsForm({
           ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={tSection("accountingDocument")} hint={tSection("replaceable")} error={errors.accountingDocument?.message} {...form.register("accountingDocument")}>
+          <SelectField
+            label={tSection("accountingDocument")}
+            hint={tSection("replaceable")}
+            error={errors.accountingDocument?.message}
+            {...form.register("accountingDocument")}
+          >
             {country.accountingDocument.map((r) => (
               <option key={r.name} value={r.name}>
                 {localized(r.displayName, r.name)} ({r.name})
               </option>
             ))}
           </SelectField>
-          <SelectField label={tSection("chartOfAccounts")} hint={tSection("replaceable")} error={errors.accountingData?.message} {...form.register("accountingData")}>
+          <SelectField
+            label={tSection("chartOfAccounts")}
+            hint={tSection("replaceable")}
+            error={errors.accountingData?.message}
+            {...form.register("accountingData")}
+          >
             {country.accountingData.map((r) => (
               <option key={r.name} value={r.name}>
                 {localized(r.displayName, r.name)} ({r.name})

@@ -12,8 +12,25 @@ import { displayName, type Language } from "./display-name";
 import { RegulationsForm } from "./regulations-form";
 
 /** What is assigned, what can still change and what cannot, with the form to change it. */
-export async function RegulationsSection({ ctx, payroll, nextHref, submitLabel, explain = true }: { ctx: TenantCtx; payroll: Payroll; nextHref?: string; submitLabel?: string; explain?: boolean }) {
-  const [available, assigned, stored, lastUpdate] = await Promise.all([availableRegulations(), getPayrollRegulations({ ctx, payrollId: payroll.id }), storedRegulations(), lastRegulationUpdate()]);
+export async function RegulationsSection({
+  ctx,
+  payroll,
+  nextHref,
+  submitLabel,
+  explain = true,
+}: {
+  ctx: TenantCtx;
+  payroll: Payroll;
+  nextHref?: string;
+  submitLabel?: string;
+  explain?: boolean;
+}) {
+  const [available, assigned, stored, lastUpdate] = await Promise.all([
+    availableRegulations(),
+    getPayrollRegulations({ ctx, payrollId: payroll.id }),
+    storedRegulations(),
+    lastRegulationUpdate(),
+  ]);
   const today = new Date().toISOString().slice(0, 10);
   const inForce = [assigned.countryRegulation, ...assigned.industries].map((name) => {
     const regulation = stored.get(name);
@@ -38,31 +55,46 @@ export async function RegulationsSection({ ctx, payroll, nextHref, submitLabel, 
             </dd>
             <dt className="text-slate-500">{t("industries")}</dt>
             <dd>
-              <span className="font-medium text-slate-900">{assigned.industries.length ? assigned.industries.map((n) => nameOf(country.industries, n)).join(", ") : t("none")}</span>
+              <span className="font-medium text-slate-900">
+                {assigned.industries.length
+                  ? assigned.industries.map((n) => nameOf(country.industries, n)).join(", ")
+                  : t("none")}
+              </span>
               <span className="block text-xs text-slate-500">{t("industriesRule")}</span>
             </dd>
             <dt className="text-slate-500">{t("versionInForce")}</dt>
             <dd data-testid="regulation-versions">
               {inForce.map((v) => (
                 <span key={v.name} className="block font-medium text-slate-900">
-                  {v.validFrom ? t("validFrom", { name: v.name, date: format.date(v.validFrom) }) : t("noVersion", { name: v.name })}
+                  {v.validFrom
+                    ? t("validFrom", { name: v.name, date: format.date(v.validFrom) })
+                    : t("noVersion", { name: v.name })}
                 </span>
               ))}
               <span className="block text-xs text-slate-500" data-testid="regulations-updated">
                 {lastUpdate
-                  ? t("lastUpdated", { date: format.instant(lastUpdate.ranAt.toISOString()), trigger: lastUpdate.trigger === "schedule" ? "schedule" : "command", added: lastUpdate.added, updated: lastUpdate.updated })
+                  ? t("lastUpdated", {
+                      date: format.instant(lastUpdate.ranAt.toISOString()),
+                      trigger: lastUpdate.trigger === "schedule" ? "schedule" : "command",
+                      added: lastUpdate.added,
+                      updated: lastUpdate.updated,
+                    })
                   : t("neverUpdated")}{" "}
                 {t("nightly")}
               </span>
             </dd>
             <dt className="text-slate-500">{t("accountingDocument")}</dt>
             <dd>
-              <span className="font-medium text-slate-900">{nameOf(country.accountingDocument, assigned.accountingDocument)}</span>
+              <span className="font-medium text-slate-900">
+                {nameOf(country.accountingDocument, assigned.accountingDocument)}
+              </span>
               <span className="block text-xs text-slate-500">{t("replaceable")}</span>
             </dd>
             <dt className="text-slate-500">{t("chartOfAccounts")}</dt>
             <dd>
-              <span className="font-medium text-slate-900">{nameOf(country.accountingData, assigned.accountingData)}</span>
+              <span className="font-medium text-slate-900">
+                {nameOf(country.accountingData, assigned.accountingData)}
+              </span>
               <span className="block text-xs text-slate-500">{t("chartReplaceable")}</span>
             </dd>
           </dl>

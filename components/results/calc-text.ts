@@ -46,7 +46,9 @@ export function formatParam(name: string, value: string, format: Formatter, word
 }
 
 export function formatParams(params: TextParams, format: Formatter, words: Vocabulary): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, formatParam(name, value, format, words)]));
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, formatParam(name, value, format, words)]),
+  );
 }
 
 /** The catalog key of a finding's sentence ("calc.missing_monthly_salary" as "issue.calc.missing_monthly_salary"), null for a code no key can hold. */
@@ -57,14 +59,20 @@ export const whyKey = (key: string) => (/^[A-Za-z0-9]+$/.test(key) ? `why.${key}
 type Speech = { t: CalcTranslator; format: Formatter; words: Vocabulary };
 
 /** A Payroll Control item with its figures in the person's language; null when it has none (stored before issue 12) or the catalog lacks its code. */
-export function issueSentence(item: { code: string; params?: TextParams | null }, { t, format, words }: Speech): string | null {
+export function issueSentence(
+  item: { code: string; params?: TextParams | null },
+  { t, format, words }: Speech,
+): string | null {
   const key = issueKey(item.code);
   if (!item.params || !key || !t.has(key)) return null;
   return t(key, formatParams(item.params, format, words));
 }
 
 /** A payslip line's "why?" in the person's language; null when the line has no key (stored before issue 12) or the catalog lacks it. */
-export function explanationSentence(explanation: { key?: string; params?: TextParams }, { t, format, words }: Speech): string | null {
+export function explanationSentence(
+  explanation: { key?: string; params?: TextParams },
+  { t, format, words }: Speech,
+): string | null {
   const key = explanation.key ? whyKey(explanation.key) : null;
   if (!key || !t.has(key)) return null;
   return t(key, formatParams(explanation.params ?? {}, format, words));

@@ -19,14 +19,29 @@ type FormValues = { reason: string };
  * Confirms a Payroll Control item: posts a ControlConfirmation (cluster P) case for the employee with
  * ControlCode = the item's code, valid from the open period's start, and the reason given.
  */
-export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, periodStart }: { orgId: string; payrollId: string; employeeId: string; code: string; title: string; periodStart: string }) {
+export function ConfirmItemForm({
+  orgId,
+  payrollId,
+  employeeId,
+  code,
+  title,
+  periodStart,
+}: {
+  orgId: string;
+  payrollId: string;
+  employeeId: string;
+  code: string;
+  title: string;
+  periodStart: string;
+}) {
   const router = useRouter();
   const t = useTranslations("payslip.confirm");
   const problems = useProblems();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({ defaultValues: { reason: "" } });
   const post = useMutation({
-    mutationFn: (body: PostCaseChange) => apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
+    mutationFn: (body: PostCaseChange) =>
+      apiRequest<CaseChange>(`/tenants/${orgId}/payrolls/${payrollId}/cases`, { method: "POST", body }),
     onSuccess: () => router.refresh(),
     onError: (e) => setError(caseProblem(e, problems.t)),
   });
@@ -55,7 +70,10 @@ export function ConfirmItemForm({ orgId, payrollId, employeeId, code, title, per
           autoComplete="off"
           placeholder={t("placeholder")}
           error={form.formState.errors.reason?.message}
-          {...form.register("reason", { required: t("reasonRequired"), maxLength: { value: 1000, message: t("tooLong", { max: 1000 }) } })}
+          {...form.register("reason", {
+            required: t("reasonRequired"),
+            maxLength: { value: 1000, message: t("tooLong", { max: 1000 }) },
+          })}
         />
       </div>
       <Button type="submit" variant="secondary" disabled={post.isPending || post.isSuccess}>

@@ -30,7 +30,13 @@ export const CONTROL_STATE_TONE: Record<ControlState, string> = {
  * Plausibility findings: the data is there but looks wrong. They are meant to be confirmed through a
  * ControlConfirmation (Payroll Control, cluster P) case when they are right (server/calc/issues.ts).
  */
-export const PLAUSIBILITY_CODES = new Set(["calc.hourly_without_hours", "calc.negative_net_wage", "calc.pay_after_exit", "calc.pay_before_entry", "calc.wage_type_not_in_regulation"]);
+export const PLAUSIBILITY_CODES = new Set([
+  "calc.hourly_without_hours",
+  "calc.negative_net_wage",
+  "calc.pay_after_exit",
+  "calc.pay_before_entry",
+  "calc.wage_type_not_in_regulation",
+]);
 
 /** "6500.00" (the API's CHF with two decimals) as integer Rappen. */
 export function toRappen(amount: string) {
@@ -60,12 +66,18 @@ export function lineKindOf(number: string): LineKind {
 export const COLLECTOR_LABEL: Record<string, string> = english.collectors;
 
 /** A finding code's catalog key ("control.missing_cost_center" as "findings.control.missing_cost_center"), null for a code no key can hold. */
-const findingKey = (group: "findings" | "sentences", code: string) => (/^[a-z]+\.[a-z0-9_]+$/.test(code) ? `${group}.${code}` : null);
+const findingKey = (group: "findings" | "sentences", code: string) =>
+  /^[a-z]+\.[a-z0-9_]+$/.test(code) ? `${group}.${code}` : null;
 
 /** The English catalog's text of a key, for callers without a translator. */
 function englishOf(key: string | null): string | undefined {
   if (!key) return undefined;
-  const found = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), english);
+  const found = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      english,
+    );
   return typeof found === "string" ? found : undefined;
 }
 
@@ -87,7 +99,24 @@ export function findingTitle(code: string, t?: ResultsTranslator) {
 export type Vocabulary = ReadonlyMap<string, string>;
 
 /** Abbreviations kept in capitals when an internal name is spelled out. */
-const ABBREVIATIONS = new Set(["AHV", "IV", "EO", "ALV", "UVG", "NBU", "BU", "BVG", "KTG", "FAK", "QST", "GAV", "CHF", "IBAN", "AHVIV", "UVGZ"]);
+const ABBREVIATIONS = new Set([
+  "AHV",
+  "IV",
+  "EO",
+  "ALV",
+  "UVG",
+  "NBU",
+  "BU",
+  "BVG",
+  "KTG",
+  "FAK",
+  "QST",
+  "GAV",
+  "CHF",
+  "IBAN",
+  "AHVIV",
+  "UVGZ",
+]);
 
 /** "AhvEmployeeRate" as "AHV employee rate": an internal name without a display name, in words. */
 export function spellOut(name: string) {
@@ -97,7 +126,13 @@ export function spellOut(name: string) {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/\s+/)
     .filter(Boolean)
-    .map((word, i) => (ABBREVIATIONS.has(word.toUpperCase()) ? word.toUpperCase() : i === 0 ? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase() : word.toLowerCase()));
+    .map((word, i) =>
+      ABBREVIATIONS.has(word.toUpperCase())
+        ? word.toUpperCase()
+        : i === 0
+          ? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
+          : word.toLowerCase(),
+    );
   return `${words.join(" ")}${key ? ` (${key})` : ""}`;
 }
 
@@ -108,16 +143,31 @@ export function nameOf(name: string, words: Vocabulary) {
   return words.get(name) ?? spellOut(name);
 }
 
-const PER: Partial<Record<ParameterUnit, string>> = { chfPerMonth: "units.perMonth", chfPerYear: "units.perYear", chfPerDay: "units.perDay" };
-const UNIT_WORD: Partial<Record<ParameterUnit, string>> = { years: "units.years", months: "units.months", weeks: "units.weeks", hoursPerWeek: "units.hoursPerWeek" };
+const PER: Partial<Record<ParameterUnit, string>> = {
+  chfPerMonth: "units.perMonth",
+  chfPerYear: "units.perYear",
+  chfPerDay: "units.perDay",
+};
+const UNIT_WORD: Partial<Record<ParameterUnit, string>> = {
+  years: "units.years",
+  months: "units.months",
+  weeks: "units.weeks",
+  hoursPerWeek: "units.hoursPerWeek",
+};
 
 /**
  * A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years";
  * in the person's language and format with t (the "results" namespace) and format (useFormat/getFormat).
  */
-export function parameterValue(value: string, unit: ParameterUnit | undefined, t?: ResultsTranslator, format?: Formatter) {
+export function parameterValue(
+  value: string,
+  unit: ParameterUnit | undefined,
+  t?: ResultsTranslator,
+  format?: Formatter,
+) {
   if (!unit) return value;
-  const say = (key: string, values: Record<string, string>) => (t ? t(key, values) : (englishOf(key) ?? key).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ""));
+  const say = (key: string, values: Record<string, string>) =>
+    t ? t(key, values) : (englishOf(key) ?? key).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
   if (unit === "percent") return format ? format.percent(value) : `${value} %`;
   if ((unit === "chf" || unit in PER) && /^-?\d+(\.\d+)?$/.test(value)) {
     const amount = format ? format.chf(value) : `CHF ${formatAmount(value, "en-CH")}`;
@@ -149,7 +199,10 @@ const AMOUNT = /(?<![\d.'])-?\d{4,}\.\d{2}(?![\d])/g;
  */
 export function plainText(text: string, words: Vocabulary, locale: Locale = "en-CH") {
   return text
-    .replace(/\b(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})\b/g, (_, from: string, to: string) => `${formatDate(from)} to ${formatDate(to)}`)
+    .replace(
+      /\b(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})\b/g,
+      (_, from: string, to: string) => `${formatDate(from)} to ${formatDate(to)}`,
+    )
     .replace(ISO_DATE, (iso: string) => formatDate(iso))
     .replace(NAME_REFERENCE, "")
     .replace(DOTTED_NAME, (_, field: string) => nameOf(field, words))
@@ -165,8 +218,10 @@ const FINDING_SENTENCE: Record<string, (message: string) => string> = {
       ? `The holiday entitlement of ${recorded} weeks is below the legal minimum of ${minimum} weeks up to age 20 (OR 329a).`
       : "The holiday entitlement is below the legal minimum up to age 20 (OR 329a).";
   },
-  "calc.thirteenth_salary_mandatory": () => "The industry regulation makes the 13th salary part of the wage, but no 13th salary is recorded.",
-  "calc.missing_bvg_fixed_amounts": () => "The pension plan uses fixed amounts: record both the employee's and the employer's fixed BVG contribution.",
+  "calc.thirteenth_salary_mandatory": () =>
+    "The industry regulation makes the 13th salary part of the wage, but no 13th salary is recorded.",
+  "calc.missing_bvg_fixed_amounts": () =>
+    "The pension plan uses fixed amounts: record both the employee's and the employer's fixed BVG contribution.",
   "calc.bvg_risk_premium_not_calculated": (m) => {
     const age = /BVG age (\d+)/.exec(m)?.[1];
     return `${age ? `BVG age ${age}: risk` : "Risk"} cover only, whose premium the pension fund sets; record the premium as fixed contributions of the pension plan.`;
@@ -178,7 +233,12 @@ const FINDING_SENTENCE: Record<string, (message: string) => string> = {
  * (with its figures, in plain words); in another language (t of the "results" namespace and a locale
  * other than en-CH) the code's sentence from the catalog, else its title.
  */
-export function findingSentence(item: { code: string; message: string }, words: Vocabulary, t?: ResultsTranslator, locale: Locale = "en-CH") {
+export function findingSentence(
+  item: { code: string; message: string },
+  words: Vocabulary,
+  t?: ResultsTranslator,
+  locale: Locale = "en-CH",
+) {
   if (t && locale !== "en-CH") {
     const key = findingKey("sentences", item.code);
     return key && t.has(key) ? t(key) : `${findingTitle(item.code, t)}.`;

@@ -24,10 +24,16 @@ export async function openPeriodOf(ctx: TenantCtx, payrollId: string) {
 export async function openPayslipOf(ctx: TenantCtx, payrollId: string, employeeId: string) {
   const period = await openPeriodOf(ctx, payrollId);
   if (!period) return { period: null, entry: null, blockingItems: 0 };
-  const [{ items }, control] = await Promise.all([listEntries({ ctx, payrollId, payrunPeriodId: period.id }), controlling({ ctx, payrollId, payrunPeriodId: period.id })]);
+  const [{ items }, control] = await Promise.all([
+    listEntries({ ctx, payrollId, payrunPeriodId: period.id }),
+    controlling({ ctx, payrollId, payrunPeriodId: period.id }),
+  ]);
   const summary = items.find((e) => e.employeeId === employeeId);
-  const entry = summary ? await getEntry({ ctx, payrollId, payrunPeriodId: period.id, entryId: summary.id, explain: true }) : null;
-  const blockingItems = control.items.find((i) => i.employeeId === employeeId)?.items.filter((i) => i.blocking).length ?? 0;
+  const entry = summary
+    ? await getEntry({ ctx, payrollId, payrunPeriodId: period.id, entryId: summary.id, explain: true })
+    : null;
+  const blockingItems =
+    control.items.find((i) => i.employeeId === employeeId)?.items.filter((i) => i.blocking).length ?? 0;
   return { period, entry, blockingItems };
 }
 
@@ -40,7 +46,11 @@ export async function payslipWordsOf(
   language?: Language,
 ): Promise<PayslipWords> {
   const ids = entry ? entry.wageTypes.flatMap((l) => l.explanation?.caseValues.map((v) => v.caseChangeId) ?? []) : [];
-  const [vocabulary, recorded, lookups] = await Promise.all([payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich(), language), caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }), lookupChoicesOf(ctx, payrollId)]);
+  const [vocabulary, recorded, lookups] = await Promise.all([
+    payrollVocabulary(ctx, payrollId, period?.periodStart ?? todayInZurich(), language),
+    caseChangesRecordedAt({ ctx, payrollId, caseChangeIds: ids }),
+    lookupChoicesOf(ctx, payrollId),
+  ]);
   return { ...vocabulary, recorded, lookups };
 }
 
@@ -53,7 +63,8 @@ export const languageOfLocale = (locale: string): Language => {
 };
 
 /** A regulation's display name in the language; where the regulation lacks it, German (issue 12 item 3), then English. */
-export const displayNameIn = (name: Localized | null | undefined, language: Language) => (name ? name[language] || name.de || name.en : "");
+export const displayNameIn = (name: Localized | null | undefined, language: Language) =>
+  name ? name[language] || name.de || name.en : "";
 
 /**
  * What the console needs to speak of a payroll's internal names: each case, field, lookup and
@@ -68,12 +79,25 @@ export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date:
 }
 
 /** Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the latest confirmation. */
-export async function confirmationsOf(ctx: TenantCtx, payrollId: string, period: { periodStart: string; periodEnd: string }) {
+export async function confirmationsOf(
+  ctx: TenantCtx,
+  payrollId: string,
+  period: { periodStart: string; periodEnd: string },
+) {
   const confirmed = new Map<string, { by: string; at: string }>();
-  const { items } = await listCaseChanges({ ctx, payrollId, input: { caseName: "ControlConfirmation", scope: "employee", limit: 500 } });
+  const { items } = await listCaseChanges({
+    ctx,
+    payrollId,
+    input: { caseName: "ControlConfirmation", scope: "employee", limit: 500 },
+  });
   for (const change of items) {
     for (const value of change.values) {
-      if (value.caseFieldName !== "ControlCode" || value.start > period.periodEnd || (value.end !== null && value.end < period.periodStart)) continue;
+      if (
+        value.caseFieldName !== "ControlCode" ||
+        value.start > period.periodEnd ||
+        (value.end !== null && value.end < period.periodStart)
+      )
+        continue;
       const key = `${change.employeeId} ${value.value}`;
       if (!confirmed.has(key)) confirmed.set(key, { by: change.createdBy.name, at: change.createdAt });
     }

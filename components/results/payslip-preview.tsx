@@ -37,9 +37,20 @@ type Speech = CaseWords & { p: CaseWords["t"]; calc: CalcTranslator };
 const chf = (amount: string, speech: Speech) => speech.format.amount(amount);
 
 /** Deductions (5xxx) carry positive amounts: on the payslip they subtract. */
-const signed = (line: Line, speech: Speech) => (lineKindOf(line.number) === "deduction" && !line.amount.startsWith("-") ? `− ${chf(line.amount, speech)}` : chf(line.amount, speech));
+const signed = (line: Line, speech: Speech) =>
+  lineKindOf(line.number) === "deduction" && !line.amount.startsWith("-")
+    ? `− ${chf(line.amount, speech)}`
+    : chf(line.amount, speech);
 
-const PER_UNIT = new Set<ParameterUnit>(["chfPerMonth", "chfPerYear", "chfPerDay", "years", "months", "weeks", "hoursPerWeek"]);
+const PER_UNIT = new Set<ParameterUnit>([
+  "chfPerMonth",
+  "chfPerYear",
+  "chfPerDay",
+  "years",
+  "months",
+  "weeks",
+  "hoursPerWeek",
+]);
 
 /** A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years". */
 function parameterValue(value: string, unit: ParameterUnit | undefined, speech: Speech) {
@@ -55,15 +66,25 @@ function parameterValue(value: string, unit: ParameterUnit | undefined, speech: 
 /** A case value behind a line: "Salary type: Monthly salary (recorded 12.01.2026)". */
 function caseValueText(v: { field: string; value: string; caseChangeId: string }, words: PayslipWords, speech: Speech) {
   const recorded = words.recorded.get(v.caseChangeId);
-  const text = speech.p("why.value", { name: nameOf(v.field, words.words), value: displayValue(words.fields.get(v.field), v.value, speech, words.lookups) });
+  const text = speech.p("why.value", {
+    name: nameOf(v.field, words.words),
+    value: displayValue(words.fields.get(v.field), v.value, speech, words.lookups),
+  });
   return recorded ? speech.p("why.recorded", { text, date: speech.format.date(recorded) }) : text;
 }
 
 /** A parameter behind a line: "AHV employee rate: 5.3 %"; a field's default as "Salary type (regulation default): Monthly salary". */
 function parameterText(p: { key: string; value: string }, words: PayslipWords, speech: Speech) {
   const fieldDefault = / \(default\)$/.test(p.key) ? p.key.replace(/ \(default\)$/, "") : null;
-  if (fieldDefault) return speech.p("why.default", { name: nameOf(fieldDefault, words.words), value: displayValue(words.fields.get(fieldDefault), p.value, speech, words.lookups) });
-  return speech.p("why.value", { name: nameOf(p.key, words.words), value: parameterValue(p.value, words.units.get(p.key), speech) });
+  if (fieldDefault)
+    return speech.p("why.default", {
+      name: nameOf(fieldDefault, words.words),
+      value: displayValue(words.fields.get(fieldDefault), p.value, speech, words.lookups),
+    });
+  return speech.p("why.value", {
+    name: nameOf(p.key, words.words),
+    value: parameterValue(p.value, words.units.get(p.key), speech),
+  });
 }
 
 function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech: Speech }) {
@@ -74,8 +95,13 @@ function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech:
     <details className="mt-1 text-xs text-slate-600" data-testid="why">
       <summary className="cursor-pointer text-sky-700 hover:underline">{p("why.summary")}</summary>
       <div className="mt-1 space-y-1 rounded border border-slate-200 bg-slate-50 p-2">
-        <p data-testid="why-text">{explanationSentence(explanation, { t: speech.calc, format: speech.format, words: words.words }) ?? plainText(explanation.text, words.words)}</p>
-        {line.retro && line.retroPeriodStart ? <p>{p("why.retro", { date: speech.format.date(line.retroPeriodStart) })}</p> : null}
+        <p data-testid="why-text">
+          {explanationSentence(explanation, { t: speech.calc, format: speech.format, words: words.words }) ??
+            plainText(explanation.text, words.words)}
+        </p>
+        {line.retro && line.retroPeriodStart ? (
+          <p>{p("why.retro", { date: speech.format.date(line.retroPeriodStart) })}</p>
+        ) : null}
         {explanation.caseValues.length ? (
           <div>
             <p className="font-medium text-slate-700">{p("why.caseValues")}</p>
@@ -131,7 +157,13 @@ export async function PayslipPreview({
   }
   const collector = (name: string) => entry.collectors.find((c) => c.name === name)?.amount;
   return (
-    <div data-testid="payslip-preview" data-state={entry.controlState} data-gross={entry.gross} data-net={entry.net} className="space-y-4">
+    <div
+      data-testid="payslip-preview"
+      data-state={entry.controlState}
+      data-gross={entry.gross}
+      data-net={entry.net}
+      className="space-y-4"
+    >
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <StateBadge state={entry.controlState} />
         <span className="text-slate-600">
@@ -177,15 +209,29 @@ export async function PayslipPreview({
                   </th>
                 </tr>
                 {lines.map((line, i) => (
-                  <tr key={`${line.number}-${line.retroPeriodStart ?? ""}-${i}`} data-testid="payslip-line" data-number={line.number} data-kind={kind} className={`border-t border-slate-100 align-top ${kind === "net" ? "font-semibold" : ""}`}>
+                  <tr
+                    key={`${line.number}-${line.retroPeriodStart ?? ""}-${i}`}
+                    data-testid="payslip-line"
+                    data-number={line.number}
+                    data-kind={kind}
+                    className={`border-t border-slate-100 align-top ${kind === "net" ? "font-semibold" : ""}`}
+                  >
                     <td className="py-1 pr-2 font-mono text-xs">{line.number}</td>
                     <td className="py-1 pr-2">
                       {words.wageTypes.get(line.number) || line.name}
-                      {line.retro ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{p("retro", { date: line.retroPeriodStart ? speech.format.date(line.retroPeriodStart) : "" })}</span> : null}
+                      {line.retro ? (
+                        <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">
+                          {p("retro", { date: line.retroPeriodStart ? speech.format.date(line.retroPeriodStart) : "" })}
+                        </span>
+                      ) : null}
                       <Why line={line} words={words} speech={speech} />
                     </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.base === null ? "" : chf(line.base, speech)}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.rate === null ? "" : speech.format.percent(line.rate)}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">
+                      {line.base === null ? "" : chf(line.base, speech)}
+                    </td>
+                    <td className="py-1 pr-2 text-right tabular-nums">
+                      {line.rate === null ? "" : speech.format.percent(line.rate)}
+                    </td>
                     <td className="py-1 text-right tabular-nums" data-testid="payslip-amount">
                       {signed(line, speech)}
                     </td>
@@ -198,7 +244,10 @@ export async function PayslipPreview({
       ) : (
         <p className="text-sm text-slate-600">{p("noLines")}</p>
       )}
-      <dl className="grid gap-x-6 gap-y-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2" aria-label={p("collectors")}>
+      <dl
+        className="grid gap-x-6 gap-y-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2"
+        aria-label={p("collectors")}
+      >
         {PAYSLIP_COLLECTORS.filter((name) => collector(name) !== undefined).map((name) => (
           <div key={name} className="flex justify-between" data-testid="collector" data-name={name}>
             <dt className="text-slate-600">{words.collectors.get(name) || name}</dt>

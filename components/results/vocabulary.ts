@@ -29,7 +29,17 @@ export function vocabularyOf(names: RegulationNames, speaks: Language) {
     if (name && !words.has(parameter.key)) words.set(parameter.key, name);
   }
   const units: ParameterUnits = new Map(names.parameters.map((p) => [p.key, p.unit]));
-  const wageTypes: ReadonlyMap<string, string> = new Map(names.wageTypes.map((w) => [w.number, localized(w.name, speaks)]));
-  const collectors: ReadonlyMap<string, string> = new Map(names.collectors.map((c) => [c.name, localized(c.displayName, speaks)]));
-  return { words: words as Vocabulary, fields: fields as ReadonlyMap<string, CaseFieldDefinition>, units, wageTypes, collectors };
+  const wageTypes: ReadonlyMap<string, string> = new Map(
+    names.wageTypes.map((w) => [w.number, localized(w.name, speaks)]),
+  );
+  const collectors: ReadonlyMap<string, string> = new Map(
+    names.collectors.map((c) => [c.name, localized(c.displayName, speaks)]),
+  );
+  return {
+    words: words as Vocabulary,
+    fields: fields as ReadonlyMap<string, CaseFieldDefinition>,
+    units,
+    wageTypes,
+    collectors,
+  };
 }

@@ -11,7 +11,11 @@ const TONES = {
 export async function ChangeStatus({ status }: { status: keyof typeof TONES }) {
   const t = await getTranslations("portal.status");
   return (
-    <span data-testid="change-status" data-status={status} className={`inline-block shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONES[status]}`}>
+    <span
+      data-testid="change-status"
+      data-status={status}
+      className={`inline-block shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONES[status]}`}
+    >
       {t(status)}
     </span>
   );

@@ -12,7 +12,14 @@ import { listPayrolls } from "@/server/payrolls/get-payroll";
  * (personal data, address, bank account, partner, children, absences). Wage data (salary,
  * employment, tax) is never among them, whatever a regulation's clusters say.
  */
-export const PORTAL_CASES = ["EmployeePersonalData", "EmployeeAddress", "EmployeeBankAccount", "EmployeePartner", "FamilyAllowances", "Absence"] as const;
+export const PORTAL_CASES = [
+  "EmployeePersonalData",
+  "EmployeeAddress",
+  "EmployeeBankAccount",
+  "EmployeePartner",
+  "FamilyAllowances",
+  "Absence",
+] as const;
 export type PortalCase = (typeof PORTAL_CASES)[number];
 export const isPortalCase = (name: string): name is PortalCase => (PORTAL_CASES as readonly string[]).includes(name);
 
@@ -20,7 +27,12 @@ export const isPortalCase = (name: string): name is PortalCase => (PORTAL_CASES 
 export const EFFECT_CASES: readonly PortalCase[] = ["FamilyAllowances", "Absence"];
 
 /** Cases HR approves before they apply (contract 9b; personal data only with a civil status). */
-export const REVIEWED_CASES: readonly PortalCase[] = ["EmployeeBankAccount", "EmployeePartner", "FamilyAllowances", "Absence"];
+export const REVIEWED_CASES: readonly PortalCase[] = [
+  "EmployeeBankAccount",
+  "EmployeePartner",
+  "FamilyAllowances",
+  "Absence",
+];
 
 /** A case change with its status (applied, pending, approved, rejected) and HR's decision (contract 9b). */
 export type ReportedChange = CaseChange;
@@ -40,7 +52,12 @@ export async function portalRecord(ctx: TenantCtx) {
 }
 
 /** The employee's changes of one status (contract 9b: pending, approved, rejected, all), newest first. */
-export async function changesOf(ctx: TenantCtx, payrollId: string, employeeId: string, status: "pending" | "all"): Promise<ReportedChange[]> {
+export async function changesOf(
+  ctx: TenantCtx,
+  payrollId: string,
+  employeeId: string,
+  status: "pending" | "all",
+): Promise<ReportedChange[]> {
   const items: ReportedChange[] = [];
   let cursor: string | undefined;
   do {

@@ -23,7 +23,17 @@ import { PostCaseChange } from "@/server/cases/schemas";
 type Body = PostCaseChange;
 type Money = { before: string; after: string; change: string };
 /** The answers of POST .../cases: 201 (applied at once, or a dry run's 200) and 202 (reported, waiting for HR). */
-type Applied = { id: string; status?: string; values: { start: string }[]; dryRun?: true; periods?: { status: string; periodStart: string; employees: { employeeId: string; gross: Money; net: Money; payable?: Money }[] }[] };
+type Applied = {
+  id: string;
+  status?: string;
+  values: { start: string }[];
+  dryRun?: true;
+  periods?: {
+    status: string;
+    periodStart: string;
+    employees: { employeeId: string; gross: Money; net: Money; payable?: Money }[];
+  }[];
+};
 type Reported = { status: "pending"; caseChange: { id: string }; taskId: string };
 type Effect = { periodStart: string; gross: Money; net: Money; payable: Money | null } | { none: true };
 
@@ -59,7 +69,10 @@ export function ReportForm({
   const problems = useProblems();
   const locale = useLocale();
   const format = useFormat();
-  const words: CaseWords = useMemo(() => ({ language: languageOf(locale), t: tCases, format }), [locale, tCases, format]);
+  const words: CaseWords = useMemo(
+    () => ({ language: languageOf(locale), t: tCases, format }),
+    [locale, tCases, format],
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [effect, setEffect] = useState<Effect | null>(null);
   const [done, setDone] = useState<{ pending: boolean; start: string } | null>(null);
@@ -70,15 +83,21 @@ export function ReportForm({
     const bad = (typed: string) => typed.trim() !== "" && parseDateInput(typed) === null;
     const errors: FieldErrors<FormValues> & { fields?: Record<string, { type: string; message: string }> } = {};
     if (bad(values.start) || !values.start.trim()) errors.start = invalidDate;
-    for (const f of fields) if (f.valueType === "date" && bad(values.fields[f.name] ?? "")) errors.fields = { ...errors.fields, [f.name]: invalidDate };
+    for (const f of fields)
+      if (f.valueType === "date" && bad(values.fields[f.name] ?? ""))
+        errors.fields = { ...errors.fields, [f.name]: invalidDate };
     if (Object.keys(errors).length) return { values: {}, errors } as ResolverResult<FormValues>;
     const body = toBody(values, definition, employeeId, current);
-    if (!body.values.length) return { values: {}, errors: { root: { type: "nothing", message: t("nothing") } } } as ResolverResult<FormValues>;
+    if (!body.values.length)
+      return { values: {}, errors: { root: { type: "nothing", message: t("nothing") } } } as ResolverResult<FormValues>;
     const parsed = PostCaseChange.safeParse(body);
     if (parsed.success) return { values, errors: {} } as ResolverResult<FormValues>;
     for (const issue of parsed.error.issues) {
       const where = formPathOf(issue.path.join("."), body);
-      const error = { type: "validation", message: where === "start" || where === "end" ? tCases("form.invalidDate") : validationText(issue, tValidation) };
+      const error = {
+        type: "validation",
+        message: where === "start" || where === "end" ? tCases("form.invalidDate") : validationText(issue, tValidation),
+      };
       if (!where) errors.root = error;
       else if (where.startsWith("fields.")) errors.fields = { ...errors.fields, [where.slice(7)]: error };
       else errors[where as "start" | "end" | "reason"] = error;
@@ -88,7 +107,12 @@ export function ReportForm({
 
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: { start: defaultStart, end: "", reason: "", fields: Object.fromEntries(fields.map((f) => [f.name, current[f.name] ?? ""])) },
+    defaultValues: {
+      start: defaultStart,
+      end: "",
+      reason: "",
+      fields: Object.fromEntries(fields.map((f) => [f.name, current[f.name] ?? ""])),
+    },
   });
   const onError = (error: Error, body: Body) => {
     if (error instanceof ApiProblem && error.errors.length) {
@@ -96,8 +120,14 @@ export function ReportForm({
       for (const item of error.errors) {
         const where = formPathOf(item.path, body);
         if (!where) continue;
-        const valueType = where.startsWith("fields.") ? fields.find((f) => `fields.${f.name}` === where)?.valueType : undefined;
-        form.setError(where, { type: "server", message: caseFieldProblem(error, item, problems.t, valueType) }, { shouldFocus: !placed });
+        const valueType = where.startsWith("fields.")
+          ? fields.find((f) => `fields.${f.name}` === where)?.valueType
+          : undefined;
+        form.setError(
+          where,
+          { type: "server", message: caseFieldProblem(error, item, problems.t, valueType) },
+          { shouldFocus: !placed },
+        );
         placed = true;
       }
       if (placed) return;
@@ -113,14 +143,22 @@ export function ReportForm({
       // What is paid out (net + allowances) where the service says it; gross and net always.
       const moves = (m: Money | undefined) => !!m && m.before !== m.after;
       const changed = mine && (moves(mine.gross) || moves(mine.net) || moves(mine.payable));
-      setEffect(open && mine && changed ? { periodStart: open.periodStart, gross: mine.gross, net: mine.net, payable: mine.payable ?? null } : { none: true });
+      setEffect(
+        open && mine && changed
+          ? { periodStart: open.periodStart, gross: mine.gross, net: mine.net, payable: mine.payable ?? null }
+          : { none: true },
+      );
     },
     onError,
   });
   const send = useMutation({
-    mutationFn: (body: Body) => apiRequest<Applied | Reported>(path, { method: "POST", body, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (body: Body) =>
+      apiRequest<Applied | Reported>(path, { method: "POST", body, idempotencyKey: crypto.randomUUID() }),
     onSuccess: ({ data }, body) => {
-      setDone({ pending: "caseChange" in data && data.status === "pending", start: body.values[0]?.start ?? defaultStart });
+      setDone({
+        pending: "caseChange" in data && data.status === "pending",
+        start: body.values[0]?.start ?? defaultStart,
+      });
       router.refresh();
     },
     onError,
@@ -174,9 +212,18 @@ export function ReportForm({
         ))}
       </fieldset>
       <FormDateField label={t("from")} hint={t("fromHint")} control={form.control} name="start" />
-      <TextField label={t("reason")} hint={t("reasonHint")} autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
+      <TextField
+        label={t("reason")}
+        hint={t("reasonHint")}
+        autoComplete="off"
+        error={errors.reason?.message}
+        {...form.register("reason")}
+      />
       {effect ? (
-        <div data-testid="net-effect" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+        <div
+          data-testid="net-effect"
+          className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+        >
           {"none" in effect ? (
             <p>{t("noEffect")}</p>
           ) : (

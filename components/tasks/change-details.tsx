@@ -5,9 +5,17 @@ import { displayValue, languageOf, localized, type CaseDefinition, type CaseWord
 import { useFormat } from "@/components/format/use-format";
 import type { Task } from "./labels";
 
-type ChangeDetails = { caseName?: unknown; start?: unknown; end?: unknown; reason?: unknown; before?: unknown; after?: unknown };
+type ChangeDetails = {
+  caseName?: unknown;
+  start?: unknown;
+  end?: unknown;
+  reason?: unknown;
+  before?: unknown;
+  after?: unknown;
+};
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 /** The case a selfServiceChange task is about, in the person's language (null for a hand-made task without one). */
@@ -36,11 +44,20 @@ export function ChangeDetailsView({ task, cases }: { task: Task; cases: CaseDefi
   const after = record(details.after);
   // The case's own field order, then any field the regulation no longer knows.
   const known = definition?.fields.map((f) => f.name).filter((name) => name in after) ?? [];
-  const fields = [...known, ...Object.keys(after).filter((name) => !known.includes(name)).sort()];
+  const fields = [
+    ...known,
+    ...Object.keys(after)
+      .filter((name) => !known.includes(name))
+      .sort(),
+  ];
   const shown = (fieldName: string, value: unknown) => {
     const raw = text(value);
     if (raw === null) return <span className="text-slate-500">{t("change.none")}</span>;
-    return displayValue(definition?.fields.find((f) => f.name === fieldName), raw, words);
+    return displayValue(
+      definition?.fields.find((f) => f.name === fieldName),
+      raw,
+      words,
+    );
   };
   const start = text(details.start);
   const end = text(details.end);

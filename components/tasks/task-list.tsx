@@ -52,11 +52,17 @@ export function TaskList({
   const caseNameOf = useChangeCaseName(cases);
   // The API's title is English: the screen names every task in the person's language from its kind and details.
   const titleOf = (task: Task) => {
-    if (task.kind === "webhookFailing") return typeof task.details.payloadUrl === "string" ? t("titles.webhookFailing", { url: task.details.payloadUrl }) : t("titles.webhookFailingAny");
+    if (task.kind === "webhookFailing")
+      return typeof task.details.payloadUrl === "string"
+        ? t("titles.webhookFailing", { url: task.details.payloadUrl })
+        : t("titles.webhookFailingAny");
     const caseName = caseNameOf(task);
     return caseName ? t("titles.selfServiceChange", { case: caseName }) : t("titles.selfServiceChangeAny");
   };
-  const isReportedChange = (task: Task) => task.kind === "selfServiceChange" && typeof task.details.caseName === "string" && typeof task.details.after === "object";
+  const isReportedChange = (task: Task) =>
+    task.kind === "selfServiceChange" &&
+    typeof task.details.caseName === "string" &&
+    typeof task.details.after === "object";
   const problems = useProblems();
   const format = useFormat();
   const router = useRouter();
@@ -68,7 +74,11 @@ export function TaskList({
     mutationFn: (a: Action & { reason: string }) =>
       apiRequest<Task>(`${tasksApiPath(orgId, payrollId)}/${a.task.id}`, {
         method: "PUT",
-        body: { status: "done", ...(a.resolution ? { resolution: a.resolution } : {}), ...(a.reason.trim() ? { reason: a.reason.trim() } : {}) },
+        body: {
+          status: "done",
+          ...(a.resolution ? { resolution: a.resolution } : {}),
+          ...(a.reason.trim() ? { reason: a.reason.trim() } : {}),
+        },
       }),
     onSuccess: () => {
       setAction(null);
@@ -78,7 +88,11 @@ export function TaskList({
     },
     onError: (error, a) => {
       setAction(null);
-      setProblem({ taskId: a.task.id, code: error instanceof ApiProblem ? error.code : "unknown", message: problemText(error, t, problems) });
+      setProblem({
+        taskId: a.task.id,
+        code: error instanceof ApiProblem ? error.code : "unknown",
+        message: problemText(error, t, problems),
+      });
       if (error instanceof ApiProblem && error.status === 409) startRefresh(() => router.refresh());
     },
   });
@@ -92,11 +106,23 @@ export function TaskList({
         {tasks.map((task) => {
           const state = taskState(task);
           const reported = isReportedChange(task);
-          const details = DETAIL_KEYS.filter((key) => (reported ? key === "resolutionReason" : true) && detailText(task.details[key]) !== "");
+          const details = DETAIL_KEYS.filter(
+            (key) => (reported ? key === "resolutionReason" : true) && detailText(task.details[key]) !== "",
+          );
           return (
-            <li key={task.id} data-testid="task" data-task-id={task.id} data-kind={task.kind} data-status={task.status} className="py-3">
+            <li
+              key={task.id}
+              data-testid="task"
+              data-task-id={task.id}
+              data-kind={task.kind}
+              data-status={task.status}
+              className="py-3"
+            >
               <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-                <span data-testid="task-state" className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${TASK_STATE_TONE[state]}`}>
+                <span
+                  data-testid="task-state"
+                  className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${TASK_STATE_TONE[state]}`}
+                >
                   {t(`states.${state}`)}
                 </span>
                 <span data-testid="task-title" className="text-sm font-medium text-slate-900">
@@ -105,7 +131,9 @@ export function TaskList({
                 <span className="text-xs text-slate-500">{t(`kinds.${task.kind}`)}</span>
               </div>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-                {task.employeeId ? <span data-testid="task-employee">{names[task.employeeId] ?? task.employeeId}</span> : null}
+                {task.employeeId ? (
+                  <span data-testid="task-employee">{names[task.employeeId] ?? task.employeeId}</span>
+                ) : null}
                 <span>{t("created", { date: format.instant(task.createdAt) })}</span>
                 {task.status === "done" && task.completedBy ? (
                   <span>{t("completed", { date: format.instant(task.updatedAt), name: task.completedBy.name })}</span>
@@ -126,15 +154,30 @@ export function TaskList({
                 <div className="mt-2 flex flex-wrap gap-2">
                   {task.kind === "selfServiceChange" ? (
                     <>
-                      <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ task, resolution: "approved" })}>
+                      <Button
+                        variant="secondary"
+                        className="px-2.5 py-1"
+                        disabled={working}
+                        onClick={() => setAction({ task, resolution: "approved" })}
+                      >
                         {t("approve")}
                       </Button>
-                      <Button variant="secondary" className="px-2.5 py-1 text-red-800" disabled={working} onClick={() => setAction({ task, resolution: "rejected" })}>
+                      <Button
+                        variant="secondary"
+                        className="px-2.5 py-1 text-red-800"
+                        disabled={working}
+                        onClick={() => setAction({ task, resolution: "rejected" })}
+                      >
                         {t("reject")}
                       </Button>
                     </>
                   ) : (
-                    <Button variant="secondary" className="px-2.5 py-1" disabled={working} onClick={() => setAction({ task, resolution: null })}>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1"
+                      disabled={working}
+                      onClick={() => setAction({ task, resolution: null })}
+                    >
                       {t("markDone")}
                     </Button>
                   )}
@@ -155,8 +198,20 @@ export function TaskList({
       </ul>
       <ConfirmDialog
         open={action !== null}
-        title={action?.resolution === "approved" ? t("approveTitle") : action?.resolution === "rejected" ? t("rejectTitle") : t("markDoneTitle")}
-        confirmLabel={action?.resolution === "approved" ? t("approve") : action?.resolution === "rejected" ? t("reject") : t("markDone")}
+        title={
+          action?.resolution === "approved"
+            ? t("approveTitle")
+            : action?.resolution === "rejected"
+              ? t("rejectTitle")
+              : t("markDoneTitle")
+        }
+        confirmLabel={
+          action?.resolution === "approved"
+            ? t("approve")
+            : action?.resolution === "rejected"
+              ? t("reject")
+              : t("markDone")
+        }
         pending={complete.isPending}
         confirmDisabled={action?.resolution === "rejected" && !reason.trim()}
         onCancel={() => {

@@ -13,10 +13,19 @@ const VARIANTS: Record<Variant, string> = {
 export const buttonClass = (variant: Variant = "primary") =>
   `inline-flex items-center justify-center gap-2 rounded-md border px-3.5 py-2 text-sm font-medium shadow-xs transition-colors disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 ${VARIANTS[variant]}`;
 
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ComponentProps<"button"> & { variant?: Variant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: Variant }) {
   return <button type={type} className={`${buttonClass(variant)} ${className}`} {...props} />;
 }
 
-export function ButtonLink({ variant = "primary", className = "", ...props }: ComponentProps<typeof Link> & { variant?: Variant }) {
+export function ButtonLink({
+  variant = "primary",
+  className = "",
+  ...props
+}: ComponentProps<typeof Link> & { variant?: Variant }) {
   return <Link className={`${buttonClass(variant)} ${className}`} {...props} />;
 }

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, description, children, actions }: { title?: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Card({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title?: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-xs">
       {title ? (
@@ -17,7 +27,15 @@ export function Card({ title, description, children, actions }: { title?: string
   );
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

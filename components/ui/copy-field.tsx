@@ -9,7 +9,17 @@ import { Button } from "@/components/ui/button";
  * link, a webhook secret. Without clipboard access (plain http, permissions) it selects the text,
  * so that Ctrl+C works.
  */
-export function CopyField({ value, label, copyLabel, testId }: { value: string; label: string; copyLabel?: string; testId?: string }) {
+export function CopyField({
+  value,
+  label,
+  copyLabel,
+  testId,
+}: {
+  value: string;
+  label: string;
+  copyLabel?: string;
+  testId?: string;
+}) {
   const t = useTranslations("ui");
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);

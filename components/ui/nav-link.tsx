@@ -4,7 +4,17 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /** A navigation entry, marked current when the page is inside its section; with a count, shown beside it. */
-export function NavLink({ href, children, count, countLabel }: { href: string; children: string; count?: number; countLabel?: string }) {
+export function NavLink({
+  href,
+  children,
+  count,
+  countLabel,
+}: {
+  href: string;
+  children: string;
+  count?: number;
+  countLabel?: string;
+}) {
   const pathname = usePathname();
   const current = pathname === href || pathname.startsWith(`${href}/`);
   return (
@@ -15,7 +25,11 @@ export function NavLink({ href, children, count, countLabel }: { href: string; c
     >
       <span>{children}</span>
       {count ? (
-        <span data-testid="nav-count" aria-label={countLabel ?? String(count)} className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${current ? "bg-white text-slate-900" : "bg-amber-100 text-amber-900"}`}>
+        <span
+          data-testid="nav-count"
+          aria-label={countLabel ?? String(count)}
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${current ? "bg-white text-slate-900" : "bg-amber-100 text-amber-900"}`}
+        >
           {count}
         </span>
       ) : null}

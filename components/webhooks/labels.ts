@@ -1,7 +1,14 @@
 /** The webhooks API of contract section 9, as the console uses it (the console calls /api, like any client). */
 import { ApiProblem } from "@/components/forms/api";
 
-export const WEBHOOK_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"] as const;
+export const WEBHOOK_EVENTS = [
+  "CaseChangeAdded",
+  "PayoutCreated",
+  "PayoutCancellationRequested",
+  "TaskChanged",
+  "PayrunPeriodClosed",
+  "PayrunPeriodFinalized",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** As GET /tenants/{tenantId}/webhooks/{webhookId} answers (server/webhooks/schemas.ts). */
@@ -49,7 +56,8 @@ export const MESSAGE_STATUS_TONE: Record<MessageStatus, string> = {
 };
 
 /** Queries are retried only when the service could not answer (network, 5xx); a 4xx will not change. */
-export const retryUnanswered = (failures: number, error: unknown) => failures < 2 && (!(error instanceof ApiProblem) || error.status === 0 || error.status >= 500);
+export const retryUnanswered = (failures: number, error: unknown) =>
+  failures < 2 && (!(error instanceof ApiProblem) || error.status === 0 || error.status >= 500);
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -66,5 +74,12 @@ export function generateSecret(): string {
 
 /** caseNames as typed (comma, space or line separated) as a list without repeats. */
 export function parseCaseNames(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

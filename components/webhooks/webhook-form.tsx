@@ -20,15 +20,18 @@ const formValues = (t: (key: string, values?: Record<string, string>) => string)
     payloadUrl: z.string().trim().min(1, t("required")).url(t("invalidUrl")),
     events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, t("chooseEvent")),
     caseNames: z.string(),
-    payloadMetadata: z.string().refine((text) => {
-      if (!text.trim()) return true;
-      try {
-        const value: unknown = JSON.parse(text);
-        return typeof value === "object" && value !== null && !Array.isArray(value);
-      } catch {
-        return false;
-      }
-    }, t("invalidMetadata", { example: '{"client": "acme"}' })),
+    payloadMetadata: z.string().refine(
+      (text) => {
+        if (!text.trim()) return true;
+        try {
+          const value: unknown = JSON.parse(text);
+          return typeof value === "object" && value !== null && !Array.isArray(value);
+        } catch {
+          return false;
+        }
+      },
+      t("invalidMetadata", { example: '{"client": "acme"}' }),
+    ),
     active: z.boolean(),
     replaceSecret: z.boolean(),
   });
@@ -39,9 +42,12 @@ const FIELDS = ["payloadUrl", "events", "caseNames", "payloadMetadata", "active"
 function valuesOf(webhook: Webhook | null): FormValues {
   return {
     payloadUrl: webhook?.payloadUrl ?? "",
-    events: (webhook?.events ?? []).filter((e): e is (typeof WEBHOOK_EVENTS)[number] => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+    events: (webhook?.events ?? []).filter((e): e is (typeof WEBHOOK_EVENTS)[number] =>
+      (WEBHOOK_EVENTS as readonly string[]).includes(e),
+    ),
     caseNames: (webhook?.caseNames ?? []).join(", "),
-    payloadMetadata: webhook && Object.keys(webhook.payloadMetadata).length ? JSON.stringify(webhook.payloadMetadata, null, 2) : "",
+    payloadMetadata:
+      webhook && Object.keys(webhook.payloadMetadata).length ? JSON.stringify(webhook.payloadMetadata, null, 2) : "",
     active: webhook?.active ?? true,
     replaceSecret: false,
   };
@@ -52,7 +58,19 @@ function valuesOf(webhook: Webhook | null): FormValues {
  * some caseNames), metadata sent with every payload, active. The secret is write-only: a strong one
  * is generated here, sent with the request and shown once, after it was saved.
  */
-export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId: string; webhook: Webhook | null; etag: string | null; onSaved: (saved: Webhook, secret: string | null) => void; onCancel: () => void }) {
+export function WebhookForm({
+  orgId,
+  webhook,
+  etag,
+  onSaved,
+  onCancel,
+}: {
+  orgId: string;
+  webhook: Webhook | null;
+  etag: string | null;
+  onSaved: (saved: Webhook, secret: string | null) => void;
+  onCancel: () => void;
+}) {
   const t = useTranslations("webhooks.form");
   const problems = useProblems();
   const tEvents = useTranslations("webhooks.events");
@@ -76,7 +94,9 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
         payloadUrl: values.payloadUrl.trim(),
         events: values.events,
         ...(caseNames.length ? { caseNames } : webhook ? { caseNames: null } : {}),
-        payloadMetadata: values.payloadMetadata.trim() ? (JSON.parse(values.payloadMetadata) as Record<string, unknown>) : {},
+        payloadMetadata: values.payloadMetadata.trim()
+          ? (JSON.parse(values.payloadMetadata) as Record<string, unknown>)
+          : {},
         active: values.active,
         ...(sendsSecret ? { secret } : {}),
       };
@@ -101,7 +121,15 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
       })}
     >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField label={t("payloadUrl")} type="url" autoComplete="off" placeholder={t("payloadUrlPlaceholder")} hint={t("payloadUrlHint")} error={errors.payloadUrl?.message} {...form.register("payloadUrl")} />
+      <TextField
+        label={t("payloadUrl")}
+        type="url"
+        autoComplete="off"
+        placeholder={t("payloadUrlPlaceholder")}
+        hint={t("payloadUrlHint")}
+        error={errors.payloadUrl?.message}
+        {...form.register("payloadUrl")}
+      />
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t("events")}</legend>
@@ -124,7 +152,14 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
       </fieldset>
 
       {events.includes("CaseChangeAdded") ? (
-        <TextField label={t("caseNames")} autoComplete="off" placeholder={t("caseNamesPlaceholder")} hint={t("caseNamesHint")} error={errors.caseNames?.message} {...form.register("caseNames")} />
+        <TextField
+          label={t("caseNames")}
+          autoComplete="off"
+          placeholder={t("caseNamesPlaceholder")}
+          hint={t("caseNamesHint")}
+          error={errors.caseNames?.message}
+          {...form.register("caseNames")}
+        />
       ) : null}
 
       <div className="space-y-1">
@@ -155,7 +190,8 @@ export function WebhookForm({ orgId, webhook, etag, onSaved, onCancel }: { orgId
         <p className="text-sm font-medium text-slate-800">{t("secret")}</p>
         {webhook ? (
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" {...form.register("replaceSecret")} /> {t("replaceSecret", { hint: webhook.secretHint })}
+            <input type="checkbox" {...form.register("replaceSecret")} />{" "}
+            {t("replaceSecret", { hint: webhook.secretHint })}
           </label>
         ) : null}
         {sendsSecret ? (

@@ -8,13 +8,22 @@ import { useProblems } from "@/components/forms/use-problems";
 import { useFormat } from "@/components/format/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MESSAGE_STATUS_TONE, MESSAGE_STATUSES, retryUnanswered, webhookPath, type MessageStatus, type Page, type WebhookMessage } from "./labels";
+import {
+  MESSAGE_STATUS_TONE,
+  MESSAGE_STATUSES,
+  retryUnanswered,
+  webhookPath,
+  type MessageStatus,
+  type Page,
+  type WebhookMessage,
+} from "./labels";
 
 export const messagesKey = (orgId: string, webhookId: string) => ["webhook-messages", orgId, webhookId] as const;
 
 /** How soon a pending attempt is looked at again: while one is due within a minute, every 2 s. */
 const POLL_MS = 2_000;
-const dueSoon = (m: WebhookMessage) => m.status === "pending" && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) - Date.now() < 60_000);
+const dueSoon = (m: WebhookMessage) =>
+  m.status === "pending" && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) - Date.now() < 60_000);
 
 /**
  * The delivery log of one webhook, newest first, with a status filter; a message that was sent can
@@ -69,49 +78,97 @@ export function WebhookMessages({ orgId, webhookId, active }: { orgId: string; w
             </button>
           ))}
         </nav>
-        <Button variant="ghost" className="ml-auto px-2.5 py-1 text-xs" onClick={() => void messages.refetch()} disabled={messages.isFetching}>
+        <Button
+          variant="ghost"
+          className="ml-auto px-2.5 py-1 text-xs"
+          onClick={() => void messages.refetch()}
+          disabled={messages.isFetching}
+        >
           {messages.isFetching ? tUi("loading") : tUi("reload")}
         </Button>
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {messages.isError ? <Alert tone="error">{problems.message(messages.error)}</Alert> : null}
       {messages.isPending ? <p className="text-sm text-slate-600">{t("log.loadingLog")}</p> : null}
-      {!messages.isPending && !items.length && !messages.isError ? <p className="text-sm text-slate-600">{t("log.empty")}</p> : null}
+      {!messages.isPending && !items.length && !messages.isError ? (
+        <p className="text-sm text-slate-600">{t("log.empty")}</p>
+      ) : null}
       {items.length ? (
         <ul className="divide-y divide-slate-100" aria-label={t("log.list")}>
           {items.map((m) => (
-            <li key={m.id} data-testid="webhook-message" data-status={m.status} data-event-type={m.eventType} data-attempt={m.attempt} data-correlation-id={m.correlationId} className="py-2 text-sm">
+            <li
+              key={m.id}
+              data-testid="webhook-message"
+              data-status={m.status}
+              data-event-type={m.eventType}
+              data-attempt={m.attempt}
+              data-correlation-id={m.correlationId}
+              className="py-2 text-sm"
+            >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${MESSAGE_STATUS_TONE[m.status] ?? ""}`}>{t(`statuses.${m.status}`)}</span>
+                <span
+                  className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${MESSAGE_STATUS_TONE[m.status] ?? ""}`}
+                >
+                  {t(`statuses.${m.status}`)}
+                </span>
                 <span className="font-mono text-xs text-slate-900">{m.eventType}</span>
                 <span className="text-xs text-slate-600">{t("log.attempt", { attempt: m.attempt })}</span>
-                {m.responseStatus !== null ? <span className="text-xs text-slate-600">HTTP {m.responseStatus}</span> : null}
-                {m.durationMs !== null ? <span className="text-xs text-slate-600">{t("log.duration", { ms: m.durationMs })}</span> : null}
+                {m.responseStatus !== null ? (
+                  <span className="text-xs text-slate-600">HTTP {m.responseStatus}</span>
+                ) : null}
+                {m.durationMs !== null ? (
+                  <span className="text-xs text-slate-600">{t("log.duration", { ms: m.durationMs })}</span>
+                ) : null}
                 <span className="text-xs text-slate-500">{m.sentAt ? format.instant(m.sentAt) : t("log.notSent")}</span>
                 {m.status !== "pending" ? (
-                  <Button variant="secondary" className="ml-auto px-2 py-0.5 text-xs" disabled={redeliver.isPending || !active} title={active ? undefined : t("log.inactive")} onClick={() => redeliver.mutate(m.id)}>
+                  <Button
+                    variant="secondary"
+                    className="ml-auto px-2 py-0.5 text-xs"
+                    disabled={redeliver.isPending || !active}
+                    title={active ? undefined : t("log.inactive")}
+                    onClick={() => redeliver.mutate(m.id)}
+                  >
                     {t("log.redeliver")}
                   </Button>
                 ) : null}
               </div>
               {m.error ? <p className="mt-1 break-words text-xs text-red-800">{m.error}</p> : null}
-              {m.nextAttemptAt && m.status === "pending" ? <p className="mt-1 text-xs text-slate-600">{t("log.nextAttempt", { date: format.instant(m.nextAttemptAt) })}</p> : null}
+              {m.nextAttemptAt && m.status === "pending" ? (
+                <p className="mt-1 text-xs text-slate-600">
+                  {t("log.nextAttempt", { date: format.instant(m.nextAttemptAt) })}
+                </p>
+              ) : null}
               {/* A failed attempt's nextAttemptAt is when its retry (the next attempt, its own entry) is or was due. */}
               {m.nextAttemptAt && m.status === "failed" ? (
-                <p className="mt-1 text-xs text-slate-600">{t("log.retryAs", { attempt: m.attempt + 1, date: format.instant(m.nextAttemptAt) })}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  {t("log.retryAs", { attempt: m.attempt + 1, date: format.instant(m.nextAttemptAt) })}
+                </p>
               ) : null}
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-sky-800">{t("log.payloadAndResponse")}</summary>
-                <p className="mt-1 break-all text-xs text-slate-500">{t("log.correlationId", { id: m.correlationId })}</p>
-                <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(m.payload, null, 2)}</pre>
-                {m.responseBody ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">{m.responseBody}</pre> : null}
+                <p className="mt-1 break-all text-xs text-slate-500">
+                  {t("log.correlationId", { id: m.correlationId })}
+                </p>
+                <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">
+                  {JSON.stringify(m.payload, null, 2)}
+                </pre>
+                {m.responseBody ? (
+                  <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">
+                    {m.responseBody}
+                  </pre>
+                ) : null}
               </details>
             </li>
           ))}
         </ul>
       ) : null}
       {messages.hasNextPage ? (
-        <Button variant="secondary" className="px-2.5 py-1 text-xs" disabled={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="px-2.5 py-1 text-xs"
+          disabled={messages.isFetchingNextPage}
+          onClick={() => void messages.fetchNextPage()}
+        >
           {messages.isFetchingNextPage ? tUi("loading") : t("log.older")}
         </Button>
       ) : null}

@@ -90,7 +90,11 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
     onError: (error, w) => setNotice({ webhookId: w.id, tone: "error", text: problems.message(error) }),
   });
   const replay = useMutation({
-    mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) => apiRequest<ReplayAccepted>(`${webhookPath(orgId, webhook.id)}/replay`, { method: "POST", body: { since: sinceIso } }),
+    mutationFn: ({ webhook, sinceIso }: { webhook: Webhook; sinceIso: string }) =>
+      apiRequest<ReplayAccepted>(`${webhookPath(orgId, webhook.id)}/replay`, {
+        method: "POST",
+        body: { since: sinceIso },
+      }),
     onSuccess: ({ data }, { webhook, sinceIso }) => {
       const since = format.instant(sinceIso);
       const text = data.count === 0 ? t("replayNone", { since }) : t("replayCount", { count: data.count, since });
@@ -143,24 +147,50 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
             <div>
               <h2 className="break-all text-base font-semibold text-slate-900">{w.payloadUrl}</h2>
               <p className="mt-1 text-sm text-slate-600" data-testid="webhook-summary">
-                <span className={w.active ? "text-emerald-800" : "font-medium text-amber-900"}>{w.active ? t("active") : t("inactive")}</span> · {w.events.join(", ")}
+                <span className={w.active ? "text-emerald-800" : "font-medium text-amber-900"}>
+                  {w.active ? t("active") : t("inactive")}
+                </span>{" "}
+                · {w.events.join(", ")}
                 {w.caseNames?.length ? ` · ${t("onlyCases", { names: w.caseNames.join(", ") })}` : ""}
               </p>
             </div>
             {!w.active ? (
               <Alert tone="warning">
-                {w.deactivatedReason ? t("deactivatedBy", { reason: w.deactivatedReason }) : t("deactivated")} {t("nothingSent")}
+                {w.deactivatedReason ? t("deactivatedBy", { reason: w.deactivatedReason }) : t("deactivated")}{" "}
+                {t("nothingSent")}
               </Alert>
             ) : null}
-            <p className="text-xs text-slate-600">{t("secretLine", { hint: w.secretHint, created: format.instant(w.createdAt), changed: format.instant(w.updatedAt) })}</p>
+            <p className="text-xs text-slate-600">
+              {t("secretLine", {
+                hint: w.secretHint,
+                created: format.instant(w.createdAt),
+                changed: format.instant(w.updatedAt),
+              })}
+            </p>
             <div className="flex flex-wrap items-end gap-2">
-              <Button variant="secondary" className="px-2.5 py-1" disabled={startEdit.isPending} onClick={() => startEdit.mutate(w.id)}>
+              <Button
+                variant="secondary"
+                className="px-2.5 py-1"
+                disabled={startEdit.isPending}
+                onClick={() => startEdit.mutate(w.id)}
+              >
                 {t("edit")}
               </Button>
-              <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending || !w.active} title={w.active ? undefined : tLog("inactive")} onClick={() => test.mutate(w)}>
+              <Button
+                variant="secondary"
+                className="px-2.5 py-1"
+                disabled={test.isPending || !w.active}
+                title={w.active ? undefined : tLog("inactive")}
+                onClick={() => test.mutate(w)}
+              >
                 {t("sendTest")}
               </Button>
-              <Button variant="secondary" className="px-2.5 py-1" aria-expanded={open === w.id} onClick={() => setOpen(open === w.id ? null : w.id)}>
+              <Button
+                variant="secondary"
+                className="px-2.5 py-1"
+                aria-expanded={open === w.id}
+                onClick={() => setOpen(open === w.id ? null : w.id)}
+              >
                 {open === w.id ? t("hideLog") : t("log")}
               </Button>
               <Button variant="secondary" className="px-2.5 py-1 text-red-800" onClick={() => setDeleting(w)}>
@@ -190,7 +220,13 @@ export function WebhooksScreen({ orgId }: { orgId: string }) {
                   error={sinceRefused[w.id] ? tDate("invalidTime") : undefined}
                 />
               </div>
-              <Button type="submit" variant="secondary" className="px-2.5 py-1" disabled={replay.isPending || !w.active} title={w.active ? undefined : tLog("inactive")}>
+              <Button
+                type="submit"
+                variant="secondary"
+                className="px-2.5 py-1"
+                disabled={replay.isPending || !w.active}
+                title={w.active ? undefined : tLog("inactive")}
+              >
                 {t("replay")}
               </Button>
             </form>

@@ -16,7 +16,15 @@ import type { AccountingJournal } from "./journal";
  * (RFC 4180 style, quotes doubled) only when they contain a separator, a quote or a line break.
  * Text cells are made inert for spreadsheets (csvText); amounts are numbers and stay as they are.
  */
-export const ACCOUNTING_CSV_HEADER = ["Date", "Document", "DebitAccount", "CreditAccount", "Amount", "Text", "CostCenter"] as const;
+export const ACCOUNTING_CSV_HEADER = [
+  "Date",
+  "Document",
+  "DebitAccount",
+  "CreditAccount",
+  "Amount",
+  "Text",
+  "CostCenter",
+] as const;
 
 /** A cell of a CSV row: text (made inert) or an amount in Rappen (a number, never prefixed). */
 export type CsvCell = string | { readonly amount: Rappen };
@@ -24,14 +32,24 @@ export type CsvCell = string | { readonly amount: Rappen };
 export function renderAccountingCsv(journal: AccountingJournal): string {
   const rows: CsvCell[][] = [
     [...ACCOUNTING_CSV_HEADER],
-    ...journal.lines.map((line) => [journal.date, journal.reference, line.debitAccount, line.creditAccount, { amount: line.amount }, line.text, line.costCenter ?? ""]),
+    ...journal.lines.map((line) => [
+      journal.date,
+      journal.reference,
+      line.debitAccount,
+      line.creditAccount,
+      { amount: line.amount },
+      line.text,
+      line.costCenter ?? "",
+    ]),
   ];
   return rows.map(csvRow).join("");
 }
 
 /** One CSV line (CRLF ended): text cells through csvText, amounts as plain decimals, each quoted where needed. */
 export function csvRow(cells: readonly CsvCell[]): string {
-  return cells.map((cell) => quoted(typeof cell === "string" ? csvText(cell) : formatRappen(cell.amount))).join(";") + "\r\n";
+  return (
+    cells.map((cell) => quoted(typeof cell === "string" ? csvText(cell) : formatRappen(cell.amount))).join(";") + "\r\n"
+  );
 }
 
 /**

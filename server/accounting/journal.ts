@@ -110,7 +110,9 @@ export interface UnmappedWageType {
   readonly message: string;
 }
 
-export type AccountingJournalResult = { readonly ok: true; readonly journal: AccountingJournal } | { readonly ok: false; readonly unmapped: readonly UnmappedWageType[] };
+export type AccountingJournalResult =
+  | { readonly ok: true; readonly journal: AccountingJournal }
+  | { readonly ok: false; readonly unmapped: readonly UnmappedWageType[] };
 
 const TEXT: Record<Language, { correction: string; payout: string; posting: string }> = {
   de: { correction: "Korrektur", payout: "Auszahlung", posting: "Lohnbuchung" },
@@ -123,7 +125,14 @@ const TEXT: Record<Language, { correction: string; payout: string; posting: stri
 export const monthOf = (date: string) => `${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
 type Posting = { pair: AccountPair; line: JournalLineInput; payout: boolean };
-type Group = { pair: AccountPair; wageTypeNumber?: string; retroPeriodStart?: string; payout: boolean; costCenter?: string; amount: number };
+type Group = {
+  pair: AccountPair;
+  wageTypeNumber?: string;
+  retroPeriodStart?: string;
+  payout: boolean;
+  costCenter?: string;
+  amount: number;
+};
 
 /**
  * Builds the journal, or lists every wage type that cannot be booked (nothing is dropped silently).
@@ -132,12 +141,29 @@ type Group = { pair: AccountPair; wageTypeNumber?: string; retroPeriodStart?: st
 export function buildAccountingJournal(input: AccountingJournalInput): AccountingJournalResult {
   const byWageType = input.template.groupBy.includes("wageType");
   const byCostCenter = input.template.groupBy.includes("costCenter");
-  const unmapped = new Map<string, { wageTypeNumber: string; name: string; amount: number; employees: Set<string>; reason: UnmappedReason; accounts?: string[] }>();
+  const unmapped = new Map<
+    string,
+    {
+      wageTypeNumber: string;
+      name: string;
+      amount: number;
+      employees: Set<string>;
+      reason: UnmappedReason;
+      accounts?: string[];
+    }
+  >();
   const groups = new Map<string, Group>();
 
   const problem = (line: JournalLineInput, employeeId: string, reason: UnmappedReason, accounts?: string[]) => {
     const key = `${line.number}|${reason}`;
-    const found = unmapped.get(key) ?? { wageTypeNumber: line.number, name: input.wageTypes[line.number]?.name ?? line.name, amount: 0, employees: new Set<string>(), reason, accounts };
+    const found = unmapped.get(key) ?? {
+      wageTypeNumber: line.number,
+      name: input.wageTypes[line.number]?.name ?? line.name,
+      amount: 0,
+      employees: new Set<string>(),
+      reason,
+      accounts,
+    };
     found.amount += line.amount;
     found.employees.add(employeeId);
     unmapped.set(key, found);
@@ -153,17 +179,34 @@ export function buildAccountingJournal(input: AccountingJournalInput): Accountin
         continue;
       }
       for (const posting of postings) {
-        const parts = shares ? allocate(line.amount, shares.map((s) => s.weight)) : [line.amount];
+        const parts = shares
+          ? allocate(
+              line.amount,
+              shares.map((s) => s.weight),
+            )
+          : [line.amount];
         parts.forEach((amount, index) => {
           if (amount === 0) return;
           const costCenter = shares ? shares[index]!.costCenter : undefined;
           const group: Omit<Group, "amount"> = {
             pair: posting.pair,
             payout: byWageType && posting.payout,
-            ...(byWageType ? { wageTypeNumber: line.number, ...(line.retro && line.retroPeriodStart ? { retroPeriodStart: line.retroPeriodStart } : {}) } : {}),
+            ...(byWageType
+              ? {
+                  wageTypeNumber: line.number,
+                  ...(line.retro && line.retroPeriodStart ? { retroPeriodStart: line.retroPeriodStart } : {}),
+                }
+              : {}),
             ...(costCenter !== undefined ? { costCenter } : {}),
           };
-          const key = JSON.stringify([group.costCenter ?? null, group.wageTypeNumber ?? null, group.retroPeriodStart ?? null, group.payout, group.pair.debit, group.pair.credit]);
+          const key = JSON.stringify([
+            group.costCenter ?? null,
+            group.wageTypeNumber ?? null,
+            group.retroPeriodStart ?? null,
+            group.payout,
+            group.pair.debit,
+            group.pair.credit,
+          ]);
           const existing = groups.get(key);
           if (existing) existing.amount += amount;
           else groups.set(key, { ...group, amount });
@@ -204,7 +247,9 @@ export function buildAccountingJournal(input: AccountingJournalInput): Accountin
         ...(group.retroPeriodStart !== undefined ? { retroPeriodStart: group.retroPeriodStart } : {}),
         ...(group.payout ? { payout: true } : {}),
         text: textOf(input, group, labels),
-        ...(group.costCenter !== undefined ? { costCenter: group.costCenter, ...(costCenterName !== undefined ? { costCenterName } : {}) } : {}),
+        ...(group.costCenter !== undefined
+          ? { costCenter: group.costCenter, ...(costCenterName !== undefined ? { costCenterName } : {}) }
+          : {}),
       };
     });
 
@@ -225,7 +270,10 @@ export function buildAccountingJournal(input: AccountingJournalInput): Accountin
 }
 
 /** The double entries one stored line books: its own posting, and for allowances and expenses their payout. */
-function postingsOf(input: AccountingJournalInput, line: JournalLineInput): Posting[] | { reason: UnmappedReason; accounts?: string[] } {
+function postingsOf(
+  input: AccountingJournalInput,
+  line: JournalLineInput,
+): Posting[] | { reason: UnmappedReason; accounts?: string[] } {
   const kind = input.wageTypes[line.number]?.kind;
   const own = input.mapping[line.number] ?? (kind === "net" ? input.netPayment : undefined);
   if (!own) return { reason: kind === "net" ? "noPaymentAccounts" : "noMapping" };
@@ -234,7 +282,9 @@ function postingsOf(input: AccountingJournalInput, line: JournalLineInput): Post
     if (!input.netPayment) return { reason: "noPaymentAccounts" };
     postings.push({ pair: input.netPayment, line, payout: true });
   }
-  const unknown = [...new Set(postings.flatMap((p) => [p.pair.debit, p.pair.credit]))].filter((account) => input.accounts[account] === undefined);
+  const unknown = [...new Set(postings.flatMap((p) => [p.pair.debit, p.pair.credit]))].filter(
+    (account) => input.accounts[account] === undefined,
+  );
   return unknown.length ? { reason: "unknownAccount", accounts: unknown.sort() } : postings;
 }
 
@@ -268,7 +318,13 @@ const compareNumbers = (a: string, b: string) => a.localeCompare(b, "en", { nume
 /** Cost center (none last), wage type, current before retro (by period), posting before payout, accounts. */
 function compareGroups(a: Group, b: Group) {
   return (
-    (a.costCenter === b.costCenter ? 0 : a.costCenter === undefined ? 1 : b.costCenter === undefined ? -1 : compareNumbers(a.costCenter, b.costCenter)) ||
+    (a.costCenter === b.costCenter
+      ? 0
+      : a.costCenter === undefined
+        ? 1
+        : b.costCenter === undefined
+          ? -1
+          : compareNumbers(a.costCenter, b.costCenter)) ||
     compareNumbers(a.wageTypeNumber ?? "", b.wageTypeNumber ?? "") ||
     (a.retroPeriodStart ?? "").localeCompare(b.retroPeriodStart ?? "") ||
     Number(a.payout) - Number(b.payout) ||
@@ -290,13 +346,15 @@ function balancedTotals(lines: readonly AccountingJournalLine[]): { debit: Rappe
     return found;
   };
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.amount) || line.amount <= 0) throw new Error(`Journal line ${line.text}: ${line.amount} is not a positive amount of Rappen.`);
+    if (!Number.isSafeInteger(line.amount) || line.amount <= 0)
+      throw new Error(`Journal line ${line.text}: ${line.amount} is not a positive amount of Rappen.`);
     of(line.debitAccount).debit.push(line.amount);
     of(line.creditAccount).credit.push(line.amount);
   }
   const sides = [...movements.values()];
   const debit = sumRappen(sides.map((side) => sumRappen(side.debit)));
   const credit = sumRappen(sides.map((side) => sumRappen(side.credit)));
-  if (debit !== credit) throw new Error(`The accounting journal does not balance: debit ${debit}, credit ${credit} Rappen.`);
+  if (debit !== credit)
+    throw new Error(`The accounting journal does not balance: debit ${debit}, credit ${credit} Rappen.`);
   return { debit, credit };
 }

@@ -42,10 +42,18 @@ const DEFAULT_TEMPLATE = "AccountingJournalStandard";
  * the client mapped it, otherwise the chart's salaryClearing and bank accounts when the payroll's
  * chart still has those numbers; otherwise null, and the journal then lists the net wage as unmapped.
  */
-export async function loadAccountingInput(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, regulations: Regulations, language: Language = payroll.documentLanguage): Promise<AccountingJournalInput> {
+export async function loadAccountingInput(
+  scope: TenantScope,
+  payroll: PayrollRow,
+  period: PeriodRow,
+  regulations: Regulations,
+  language: Language = payroll.documentLanguage,
+): Promise<AccountingJournalInput> {
   const template = templateOf(regulations, payroll, period.periodStart);
 
-  const accountRows = await scope.rows(lookupValues, maintainedValues(payroll, ACCOUNTS), { orderBy: [asc(lookupValues.key)] });
+  const accountRows = await scope.rows(lookupValues, maintainedValues(payroll, ACCOUNTS), {
+    orderBy: [asc(lookupValues.key)],
+  });
   const accounts: Record<string, string> = {};
   const numberById = new Map<string, string>();
   for (const row of accountRows) {
@@ -53,7 +61,8 @@ export async function loadAccountingInput(scope: TenantScope, payroll: PayrollRo
     numberById.set(row.id, row.key);
   }
   const costCenters: Record<string, string> = {};
-  for (const row of await scope.rows(lookupValues, maintainedValues(payroll, COST_CENTERS))) costCenters[row.key] = nameOf(row, language);
+  for (const row of await scope.rows(lookupValues, maintainedValues(payroll, COST_CENTERS)))
+    costCenters[row.key] = nameOf(row, language);
   // A payroll that keeps cost centers books by them whatever its template: every employee then has
   // one (Limits 3), and the CSV's CostCenter column and the PDF's sections are where they show.
   if (Object.keys(costCenters).length && !template.groupBy.includes("costCenter")) template.groupBy.push("costCenter");
@@ -66,22 +75,42 @@ export async function loadAccountingInput(scope: TenantScope, payroll: PayrollRo
     if (debit !== undefined && credit !== undefined) mapping[row.wageTypeNumber] = { debit, credit };
   }
 
-  const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrollId, payroll.id), eq(payrunEntries.payrunPeriodId, period.id)), { orderBy: [asc(payrunEntries.employeeId)] });
+  const entries = await scope.rows(
+    payrunEntries,
+    and(eq(payrunEntries.payrollId, payroll.id), eq(payrunEntries.payrunPeriodId, period.id)),
+    { orderBy: [asc(payrunEntries.employeeId)] },
+  );
 
   const wageTypes: Record<string, { kind: WageTypeKind; name: string }> = {};
-  const retroStarts = [...new Set(entries.flatMap((e) => e.lines.filter((l) => l.retro && l.retroPeriodStart).map((l) => l.retroPeriodStart!)))].sort().reverse();
+  const retroStarts = [
+    ...new Set(
+      entries.flatMap((e) => e.lines.filter((l) => l.retro && l.retroPeriodStart).map((l) => l.retroPeriodStart!)),
+    ),
+  ]
+    .sort()
+    .reverse();
   for (const date of [period.periodStart, ...retroStarts]) {
-    for (const wageType of wageTypesOf(regulations, payroll, date)) wageTypes[wageType.number] ??= { kind: wageType.kind, name: wageType.name[language] };
+    for (const wageType of wageTypesOf(regulations, payroll, date))
+      wageTypes[wageType.number] ??= { kind: wageType.kind, name: wageType.name[language] };
   }
 
   const ids = entries.map((e) => e.employeeId);
   const values = ids.length
-    ? await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), eq(caseValues.fieldName, COST_CENTER_FIELD), isNotNull(caseValues.employeeId), inArray(caseValues.employeeId, ids)))
+    ? await scope.rows(
+        caseValues,
+        and(
+          eq(caseValues.payrollId, payroll.id),
+          eq(caseValues.fieldName, COST_CENTER_FIELD),
+          isNotNull(caseValues.employeeId),
+          inArray(caseValues.employeeId, ids),
+        ),
+      )
     : [];
   const knownAt = period.closedAt ?? undefined;
   const costCenterOf = (employeeId: string): CostCenterShare[] => {
     const history = values.filter((v) => v.employeeId === employeeId);
-    const value = valueInForce(history, period.periodEnd, knownAt) ?? valueInForce(history, period.periodStart, knownAt);
+    const value =
+      valueInForce(history, period.periodEnd, knownAt) ?? valueInForce(history, period.periodStart, knownAt);
     return value ? [{ costCenter: value.value, weight: 1 }] : [];
   };
 
@@ -94,7 +123,11 @@ export async function loadAccountingInput(scope: TenantScope, payroll: PayrollRo
     wageTypes,
     mapping,
     netPayment: netPaymentOf(regulations, payroll, period.periodStart, wageTypes, mapping, accounts),
-    entries: entries.map((entry) => ({ employeeId: entry.employeeId, lines: entry.lines, costCenters: costCenterOf(entry.employeeId) })),
+    entries: entries.map((entry) => ({
+      employeeId: entry.employeeId,
+      lines: entry.lines,
+      costCenters: costCenterOf(entry.employeeId),
+    })),
   };
 }
 
@@ -112,11 +145,23 @@ function templateOf(regulations: Regulations, payroll: PayrollRow, date: string)
   const name = payroll.accountingDocument ?? DEFAULT_TEMPLATE;
   const regulation = regulations.get(name);
   const document = regulation ? versionInForce(regulation, date)?.accountingDocument : undefined;
-  if (!document) throw new Conflict("accounting.template_unavailable", `The accounting document template ${name} has no version in force on ${date}.`, { template: name, date });
+  if (!document)
+    throw new Conflict(
+      "accounting.template_unavailable",
+      `The accounting document template ${name} has no version in force on ${date}.`,
+      { template: name, date },
+    );
   return { groupBy: [...document.groupBy] };
 }
 
-function netPaymentOf(regulations: Regulations, payroll: PayrollRow, date: string, wageTypes: Record<string, { kind: WageTypeKind }>, mapping: Record<string, AccountPair>, accounts: Record<string, string>): AccountPair | null {
+function netPaymentOf(
+  regulations: Regulations,
+  payroll: PayrollRow,
+  date: string,
+  wageTypes: Record<string, { kind: WageTypeKind }>,
+  mapping: Record<string, AccountPair>,
+  accounts: Record<string, string>,
+): AccountPair | null {
   const net = Object.entries(wageTypes).find(([, w]) => w.kind === "net")?.[0];
   if (net && mapping[net]) return mapping[net];
   const chart = payroll.accountingData ? regulations.get(payroll.accountingData) : undefined;

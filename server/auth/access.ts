@@ -34,7 +34,10 @@ function prepareSystemUserWithAccess(db: Database) {
   return db
     .select({ id: systemUsers.id, name: systemUsers.name, tenantId: tenants.id })
     .from(systemUsers)
-    .leftJoin(tenants, and(eq(tenants.id, sql.placeholder("tenantId")), eq(tenants.createdBySystemUserId, systemUsers.id)))
+    .leftJoin(
+      tenants,
+      and(eq(tenants.id, sql.placeholder("tenantId")), eq(tenants.createdBySystemUserId, systemUsers.id)),
+    )
     .where(eq(systemUsers.id, sql.placeholder("systemUserId")))
     .limit(1)
     .prepare("system_user_with_access");
@@ -51,7 +54,9 @@ export async function systemUserWithAccess(systemUserId: string, tenantId: strin
   if (!statement) systemUserStatements.set(db, (statement = prepareSystemUserWithAccess(db)));
   const [row] = await statement.execute({ systemUserId, tenantId });
   if (!row) return { systemUser: null, access: null };
-  const access: TenantAccess | null = row.tenantId ? { tenantId, role: "Administrator", payrollIds: [], employeeId: null } : null;
+  const access: TenantAccess | null = row.tenantId
+    ? { tenantId, role: "Administrator", payrollIds: [], employeeId: null }
+    : null;
   return { systemUser: { id: row.id, name: row.name }, access };
 }
 
@@ -65,9 +70,18 @@ function preparePersonWithAccess(db: Database) {
   return {
     alone: db.select({ user: users }).from(users).where(identity).limit(1).prepare("person"),
     withAccess: db
-      .select({ user: users, membershipId: memberships.id, role: memberships.role, payrollIds: memberships.payrollIds, employeeId: memberships.employeeId })
+      .select({
+        user: users,
+        membershipId: memberships.id,
+        role: memberships.role,
+        payrollIds: memberships.payrollIds,
+        employeeId: memberships.employeeId,
+      })
       .from(users)
-      .leftJoin(memberships, and(eq(memberships.tenantId, sql.placeholder("tenantId")), eq(memberships.userId, users.id)))
+      .leftJoin(
+        memberships,
+        and(eq(memberships.tenantId, sql.placeholder("tenantId")), eq(memberships.userId, users.id)),
+      )
       .where(identity)
       .limit(1)
       .prepare("person_with_access"),
@@ -75,7 +89,11 @@ function preparePersonWithAccess(db: Database) {
 }
 
 /** personWithAccess for a bearer token's person (issuer and subject), as one prepared statement. */
-export async function personOfIdentityWithAccess(issuer: string, subject: string, tenantId: string | null): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
+export async function personOfIdentityWithAccess(
+  issuer: string,
+  subject: string,
+  tenantId: string | null,
+): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
   const db = await getDb();
   let statements = personStatements.get(db);
   if (!statements) personStatements.set(db, (statements = preparePersonWithAccess(db)));
@@ -87,8 +105,18 @@ export async function personOfIdentityWithAccess(issuer: string, subject: string
   return row ? { user: row.user, access: accessOf(tenantId, row) } : null;
 }
 
-const accessOf = (tenantId: string, row: { membershipId: string | null; role: TenantAccess["role"] | null; payrollIds: string[] | null; employeeId: string | null }): TenantAccess | null =>
-  row.membershipId && row.role ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId } : null;
+const accessOf = (
+  tenantId: string,
+  row: {
+    membershipId: string | null;
+    role: TenantAccess["role"] | null;
+    payrollIds: string[] | null;
+    employeeId: string | null;
+  },
+): TenantAccess | null =>
+  row.membershipId && row.role
+    ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId }
+    : null;
 
 /**
  * A person's user row, found by `condition` over users (and sessions, with `session`), with their
@@ -96,15 +124,29 @@ const accessOf = (tenantId: string, row: { membershipId: string | null; role: Te
  * member of the tenant, undefined without a tenant. Read at every request, as tenantAccess is: a
  * removed membership ends access at the next request.
  */
-export async function personWithAccess(condition: SQL, tenantId: string | null, { session = false } = {}): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
+export async function personWithAccess(
+  condition: SQL,
+  tenantId: string | null,
+  { session = false } = {},
+): Promise<{ user: UserRow; access?: TenantAccess | null } | null> {
   const db = await getDb();
   if (!tenantId) {
-    const from = session ? db.select({ user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)) : db.select({ user: users }).from(users);
+    const from = session
+      ? db.select({ user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+      : db.select({ user: users }).from(users);
     const [row] = await from.where(condition).limit(1);
     return row ? { user: row.user } : null;
   }
-  const shape = { user: users, membershipId: memberships.id, role: memberships.role, payrollIds: memberships.payrollIds, employeeId: memberships.employeeId };
-  const from = session ? db.select(shape).from(sessions).innerJoin(users, eq(users.id, sessions.userId)) : db.select(shape).from(users);
+  const shape = {
+    user: users,
+    membershipId: memberships.id,
+    role: memberships.role,
+    payrollIds: memberships.payrollIds,
+    employeeId: memberships.employeeId,
+  };
+  const from = session
+    ? db.select(shape).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    : db.select(shape).from(users);
   const [row] = await from
     .leftJoin(memberships, and(eq(memberships.tenantId, tenantId), eq(memberships.userId, users.id)))
     .where(condition)

@@ -33,7 +33,9 @@ function cookiesOf(header: string | null): Map<string, string> {
 function sessionCookie(jar: Map<string, string>): string | null {
   for (const name of SESSION_COOKIES) {
     if (jar.has(name)) return jar.get(name)!;
-    const chunks = [...jar.keys()].filter((k) => k.startsWith(`${name}.`)).sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()));
+    const chunks = [...jar.keys()]
+      .filter((k) => k.startsWith(`${name}.`))
+      .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()));
     if (chunks.length) return chunks.map((k) => jar.get(k)).join("");
   }
   return null;
@@ -62,7 +64,10 @@ async function sessionClaims(cookie: string) {
  * just written) `access` is undefined and server/auth/access.ts decides it. Both are read anew at every
  * request.
  */
-export async function authenticateFor(request: Request, tenantId: string | null): Promise<{ caller: Caller | null; access?: TenantAccess | null }> {
+export async function authenticateFor(
+  request: Request,
+  tenantId: string | null,
+): Promise<{ caller: Caller | null; access?: TenantAccess | null }> {
   const authorization = request.headers.get("authorization");
   // HTTP Basic carries client credentials for the token endpoint, not a caller.
   if (authorization && !/^Basic\s/i.test(authorization)) {
@@ -74,7 +79,8 @@ export async function authenticateFor(request: Request, tenantId: string | null)
     if (issuer === serviceIssuer()) {
       if (tenantId) {
         const { systemUser, access } = await systemUserWithAccess(await systemUserIdOfToken(token), tenantId);
-        if (!systemUser) throw new Unauthenticated("The system user of this token no longer exists.", "auth.invalid_token");
+        if (!systemUser)
+          throw new Unauthenticated("The system user of this token no longer exists.", "auth.invalid_token");
         return { caller: { kind: "system", systemUserId: systemUser.id, name: systemUser.name }, access };
       }
       const systemUser = await verifySystemUserToken(token);
@@ -88,7 +94,11 @@ export async function authenticateFor(request: Request, tenantId: string | null)
     // Only a session recorded on the server and not signed out (server/auth/sessions.ts), read with its user.
     const current = currentSessionCondition(await sessionClaims(session));
     const found = current ? await personWithAccess(current, tenantId, { session: true }) : null;
-    if (found) return { caller: { kind: "person", userId: found.user.id, email: found.user.email, name: found.user.name }, access: found.access };
+    if (found)
+      return {
+        caller: { kind: "person", userId: found.user.id, email: found.user.email, name: found.user.name },
+        access: found.access,
+      };
   }
   return { caller: null };
 }

@@ -58,7 +58,9 @@ export const consoleMemberships = cache(async () => {
   const caller = await consoleCaller();
   if (!caller) return [];
   const { items } = await listTenants({ ctx: { caller }, input: { limit: 200 } });
-  const found = await Promise.all(items.map(async (tenant) => ({ tenant, access: await tenantAccess(caller, tenant.id) })));
+  const found = await Promise.all(
+    items.map(async (tenant) => ({ tenant, access: await tenantAccess(caller, tenant.id) })),
+  );
   return found.flatMap(({ tenant, access }) => (access ? [{ tenant, access }] : []));
 });
 

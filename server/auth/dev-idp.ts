@@ -77,7 +77,14 @@ async function configuration(): Promise<Configuration> {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, Interaction: 3600, Session: 8 * 3600, Grant: 8 * 3600 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+    },
   };
 }
 
@@ -94,20 +101,34 @@ async function serve() {
     const words = wordsFor(negotiateLocale(req.headers["accept-language"]));
     interaction(provider, req, res, match[2] ?? "", words).catch((error: unknown) => {
       console.error("Development identity provider interaction:", error);
-      if (!res.headersSent) send(res, 400, page(words, words.t("failed"), `<p>${escapeHtml(String((error as Error).message ?? error))}</p><p>${escapeHtml(words.t("startAgain"))}</p>`));
+      if (!res.headersSent)
+        send(
+          res,
+          400,
+          page(
+            words,
+            words.t("failed"),
+            `<p>${escapeHtml(String((error as Error).message ?? error))}</p><p>${escapeHtml(words.t("startAgain"))}</p>`,
+          ),
+        );
     });
   });
 
   const { DEV_IDP_HOST: host, DEV_IDP_PORT: port } = env();
   const listening = await listen(server, port, host);
-  if (listening) console.log(`Development identity provider at ${devIdpIssuer()} (demo people: ${DEMO_PEOPLE.map((p) => p.email).join(", ")})`);
+  if (listening)
+    console.log(
+      `Development identity provider at ${devIdpIssuer()} (demo people: ${DEMO_PEOPLE.map((p) => p.email).join(", ")})`,
+    );
 }
 
 function listen(server: Server, port: number, host: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") {
-        console.warn(`Development identity provider: ${host}:${port} is in use; assuming another instance of this service serves it.`);
+        console.warn(
+          `Development identity provider: ${host}:${port} is in use; assuming another instance of this service serves it.`,
+        );
         resolve(false);
       } else reject(error);
     });
@@ -127,19 +148,36 @@ function wordsFor(locale: Locale): Words {
   return { locale, t: (key) => t(key as never), role: (role) => common(`roles.${role}` as never) };
 }
 
-async function interaction(provider: Provider, req: IncomingMessage, res: ServerResponse, action: string, words: Words) {
+async function interaction(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  action: string,
+  words: Words,
+) {
   const details = await provider.interactionDetails(req, res);
   if (req.method === "POST" && action === "/login") {
     const email = new URLSearchParams(await readBody(req)).get("email") ?? "";
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       return send(res, 422, loginPage(details, words, words.t("invalidEmail")));
     }
-    return provider.interactionFinished(req, res, { login: { accountId: devSubjectOf(email) } }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: devSubjectOf(email) } },
+      { mergeWithLastSubmission: false },
+    );
   }
   if (req.method === "POST" && action === "/abort") {
-    return provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled the sign-in." }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { error: "access_denied", error_description: "The person cancelled the sign-in." },
+      { mergeWithLastSubmission: false },
+    );
   }
-  if (req.method !== "GET" || action) return send(res, 405, page(words, words.t("notAllowed"), `<p>${escapeHtml(words.t("useSignInPage"))}</p>`));
+  if (req.method !== "GET" || action)
+    return send(res, 405, page(words, words.t("notAllowed"), `<p>${escapeHtml(words.t("useSignInPage"))}</p>`));
   if (details.prompt.name === "login") return send(res, 200, loginPage(details, words));
   if (details.prompt.name === "consent") return consent(provider, details, req, res);
   return send(res, 400, page(words, words.t("unexpectedStep"), `<p>${escapeHtml(details.prompt.name)}</p>`));
@@ -150,11 +188,18 @@ async function consent(provider: Provider, details: Interaction, req: IncomingMe
   const accountId = details.session?.accountId;
   const clientId = details.params.client_id;
   if (!accountId || !clientId) throw new Error("The sign-in session is missing; start again.");
-  const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
-  const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
   if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
   if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(" "));
+  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(resource, scopes.join(" "));
   const grantId = await grant.save();
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }

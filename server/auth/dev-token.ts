@@ -20,10 +20,20 @@ export async function issueDevToken(input: { email: string; name?: string }, req
   if (!usesDevIdentityProvider()) throw new NotFound("route", "route.not_found");
   const email = devSubjectOf(input.email);
   const address = request ? callerAddress(request) : null;
-  await countAttempt([{ rule: "devTokensPerPerson", value: email }, ...(address ? [{ rule: "devTokensPerAddress" as const, value: address }] : [])], { refuseOverLimit: true });
+  await countAttempt(
+    [
+      { rule: "devTokensPerPerson", value: email },
+      ...(address ? [{ rule: "devTokensPerAddress" as const, value: address }] : []),
+    ],
+    { refuseOverLimit: true },
+  );
   const { key, kid, alg } = await currentSigningKey("dev-idp");
   const expiresIn = env().TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ email, email_verified: true, name: input.name ?? demoPersonOf(email)?.name ?? email.split("@")[0] })
+  const token = await new SignJWT({
+    email,
+    email_verified: true,
+    name: input.name ?? demoPersonOf(email)?.name ?? email.split("@")[0],
+  })
     .setProtectedHeader({ alg, kid, typ: "JWT" })
     .setIssuer(devIdpIssuer())
     .setAudience(DEV_CLIENT_ID)

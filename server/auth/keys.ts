@@ -14,8 +14,17 @@ const cache = new Map<Purpose, KeyRecord[]>();
 
 async function loadKeys(purpose: Purpose): Promise<KeyRecord[]> {
   const db = await getDb();
-  const rows = await db.select().from(signingKeys).where(eq(signingKeys.purpose, purpose)).orderBy(asc(signingKeys.createdAt));
-  return rows.map((r) => ({ kid: r.kid, alg: ALG[purpose], privateJwk: r.privateJwk as JWK, publicJwk: r.publicJwk as JWK }));
+  const rows = await db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.purpose, purpose))
+    .orderBy(asc(signingKeys.createdAt));
+  return rows.map((r) => ({
+    kid: r.kid,
+    alg: ALG[purpose],
+    privateJwk: r.privateJwk as JWK,
+    publicJwk: r.publicJwk as JWK,
+  }));
 }
 
 async function createKey(purpose: Purpose) {
@@ -42,9 +51,16 @@ export async function keysFor(purpose: Purpose, { refresh = false } = {}): Promi
   return keys;
 }
 
-export async function currentSigningKey(purpose: Purpose): Promise<{ kid: string; alg: string; key: CryptoKey; jwk: JWK }> {
+export async function currentSigningKey(
+  purpose: Purpose,
+): Promise<{ kid: string; alg: string; key: CryptoKey; jwk: JWK }> {
   const record = (await keysFor(purpose))[0]!;
-  return { kid: record.kid, alg: record.alg, key: (await importJWK(record.privateJwk, record.alg)) as CryptoKey, jwk: record.privateJwk };
+  return {
+    kid: record.kid,
+    alg: record.alg,
+    key: (await importJWK(record.privateJwk, record.alg)) as CryptoKey,
+    jwk: record.privateJwk,
+  };
 }
 
 export async function publicJwks(purpose: Purpose) {
@@ -62,7 +78,12 @@ let sessionSecretKept: string | null = null;
 export async function storedSessionSecret({ refresh = false } = {}): Promise<string> {
   if (sessionSecretKept && !refresh) return sessionSecretKept;
   const db = await getDb();
-  const [row] = await db.select().from(signingKeys).where(eq(signingKeys.purpose, "session")).orderBy(asc(signingKeys.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.purpose, "session"))
+    .orderBy(asc(signingKeys.createdAt))
+    .limit(1);
   if (row) return (sessionSecretKept = String(row.privateJwk.k));
   const k = randomBytes(32).toString("base64url");
   const jwk = { kty: "oct", k };

@@ -26,13 +26,20 @@ declare module "next-auth/jwt" {
   }
 }
 
-type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
+type OidcProfile = {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  preferred_username?: string;
+};
 
 /** The one identity provider people sign in with: the configured issuer, or the development one. */
 export function identityProvider(): { issuer: string; development: boolean; label: string } {
   const issuer = env().OIDC_ISSUER;
   if (issuer) return { issuer, development: false, label: new URL(issuer).host };
-  if (!usesDevIdentityProvider()) throw new Error("Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to let people sign in.");
+  if (!usesDevIdentityProvider())
+    throw new Error("Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to let people sign in.");
   return { issuer: devIdpIssuer(), development: true, label: "Development identity provider" };
 }
 
@@ -51,7 +58,11 @@ function oidcProvider(): OAuthConfig<OidcProfile> {
     authorization: { params: { scope: "openid email profile", ...(development ? { prompt: "login" } : {}) } },
     idToken: true,
     checks: ["pkce", "state"],
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? profile.preferred_username ?? profile.email ?? profile.sub, email: profile.email ?? null }),
+    profile: (profile) => ({
+      id: profile.sub,
+      name: profile.name ?? profile.preferred_username ?? profile.email ?? profile.sub,
+      email: profile.email ?? null,
+    }),
   };
 }
 
@@ -76,8 +87,20 @@ export async function authOptions(): Promise<NextAuthOptions> {
           const email = claims.email ?? token.email;
           if (!email) throw new Error("The identity provider sent no email address.");
           // A person seen for the first time starts in the language of the browser they signed in with.
-          const culture = await headers().then((h) => negotiateLocale(h.get("accept-language")), () => undefined);
-          const user = await upsertUser({ issuer, subject: claims.sub ?? account.providerAccountId, email, name: claims.name ?? token.name, emailVerified: claims.email_verified === true }, { culture });
+          const culture = await headers().then(
+            (h) => negotiateLocale(h.get("accept-language")),
+            () => undefined,
+          );
+          const user = await upsertUser(
+            {
+              issuer,
+              subject: claims.sub ?? account.providerAccountId,
+              email,
+              name: claims.name ?? token.name,
+              emailVerified: claims.email_verified === true,
+            },
+            { culture },
+          );
           token.userId = user.id;
           token.sessionId = await startSession(user.id);
           token.name = user.name;

@@ -3,7 +3,10 @@ declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 
   export type AccountClaims = { sub: string; [claim: string]: unknown };
-  export type Account = { accountId: string; claims: (use: string, scope: string) => AccountClaims | Promise<AccountClaims> };
+  export type Account = {
+    accountId: string;
+    claims: (use: string, scope: string) => AccountClaims | Promise<AccountClaims>;
+  };
 
   export type InteractionResults = {
     login?: { accountId: string; remember?: boolean };

@@ -13,7 +13,11 @@ export const issueToken = operation({
   body: TokenRequest,
   form: true,
   response: TokenResponse,
-  problems: { 401: ["auth.invalid_client", "auth.invalid_token"], 422: ["auth.credentials_missing"], 429: ["auth.rate_limited"] },
+  problems: {
+    401: ["auth.invalid_client", "auth.invalid_token"],
+    422: ["auth.credentials_missing"],
+    429: ["auth.rate_limited"],
+  },
 });
 
 export const getJwks = operation({
@@ -32,7 +36,8 @@ export const issueDevToken = operation({
   /** Issues a token; repeating it is harmless and a replayed token would be stale. */
   idempotent: false,
   tag: "Authentication",
-  summary: "A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).",
+  summary:
+    "A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).",
   allow: "public",
   body: DevTokenRequest,
   response: TokenResponse,

@@ -60,7 +60,11 @@ export async function isPersonIssuer(issuer: string) {
  * tenant, their membership of it is read in the same query (`access`; undefined when the row was written,
  * and server/auth/access.ts decides it).
  */
-export async function verifyPersonToken(token: string, issuer: string, tenantId: string | null = null): Promise<{ user: typeof users.$inferSelect; access?: TenantAccess | null }> {
+export async function verifyPersonToken(
+  token: string,
+  issuer: string,
+  tenantId: string | null = null,
+): Promise<{ user: typeof users.$inferSelect; access?: TenantAccess | null }> {
   const identity = await identityOfToken(token, issuer);
   const found = await personOfIdentityWithAccess(identity.issuer, identity.subject, tenantId);
   if (found && userHoldsClaims(found.user, identity)) return found;
@@ -87,7 +91,13 @@ async function identityOfToken(token: string, issuer: string): Promise<Identity>
   }
   const email = typeof claims.email === "string" ? claims.email : null;
   if (!claims.sub || !email) throw new Unauthenticated("The token carries no subject or email.", "auth.invalid_token");
-  const identity = { issuer, subject: claims.sub, email, name: typeof claims.name === "string" ? claims.name : null, emailVerified: claims.email_verified === true };
+  const identity = {
+    issuer,
+    subject: claims.sub,
+    email,
+    name: typeof claims.name === "string" ? claims.name : null,
+    emailVerified: claims.email_verified === true,
+  };
   assertUsableClaims(identity);
   const kept = { ...identity, exp: claims.exp };
   verified.keep(token, kept);

@@ -71,7 +71,8 @@ export type GlobalPermission = keyof typeof globalPermissions;
 export type Permission = TenantPermission | GlobalPermission;
 
 export const isTenantPermission = (p: Permission): p is TenantPermission => Object.hasOwn(tenantPermissions, p);
-export const isKnownPermission = (p: string): p is Permission => Object.hasOwn(tenantPermissions, p) || Object.hasOwn(globalPermissions, p);
+export const isKnownPermission = (p: string): p is Permission =>
+  Object.hasOwn(tenantPermissions, p) || Object.hasOwn(globalPermissions, p);
 
 export function assertTenantPermission(permission: TenantPermission, access: TenantAccess) {
   const roles: readonly Role[] = tenantPermissions[permission];
@@ -82,7 +83,10 @@ export function assertTenantPermission(permission: TenantPermission, access: Ten
 export function assertCompanyDataWrite(access: TenantAccess, caseName: string) {
   const roles: readonly Role[] = tenantPermissions["company.write"];
   if (!roles.includes(access.role)) {
-    throw new Forbidden(`${caseName} is company data, a setting of the tenant: the ${access.role} role may read it, not change it (company.write).`, "case.company_data_forbidden");
+    throw new Forbidden(
+      `${caseName} is company data, a setting of the tenant: the ${access.role} role may read it, not change it (company.write).`,
+      "case.company_data_forbidden",
+    );
   }
 }
 

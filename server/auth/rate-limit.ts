@@ -44,7 +44,10 @@ export function rateLimitKey(rule: RateLimitRule, value: string) {
  */
 export function callerAddress(request: Request): string | null {
   if (env().TRUST_PROXY !== "true") return null;
-  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops.at(-1) ?? null;
 }
 
@@ -84,7 +87,10 @@ export async function assertNotLimited(hits: RateLimitHit[]) {
     select ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => limits.window_seconds) - now())))::int as retry_after
     from ${rateLimits}
     join (values ${sql.join(
-      hits.map(({ rule, value }) => sql`(${rateLimitKey(rule, value)}, ${RATE_LIMITS[rule].limit}::int, ${RATE_LIMITS[rule].windowSeconds}::int)`),
+      hits.map(
+        ({ rule, value }) =>
+          sql`(${rateLimitKey(rule, value)}, ${RATE_LIMITS[rule].limit}::int, ${RATE_LIMITS[rule].windowSeconds}::int)`,
+      ),
       sql`, `,
     )}) as limits(key, max_count, window_seconds) on limits.key = ${rateLimits.key}
     where ${rateLimits.count} >= limits.max_count and ${rateLimits.windowStart} + make_interval(secs => limits.window_seconds) > now()
@@ -114,7 +120,8 @@ export async function countAttempt(hits: RateLimitHit[], { refuseOverLimit }: { 
     if (row && Number(row.count) > RATE_LIMITS[rule].limit) waits.push(Number(row.retry_after));
   }
   // Now and then, forget counters whose window ended long ago (keys of one-off guesses).
-  if (Math.random() < 0.02) await db.execute(sql`delete from ${rateLimits} where ${rateLimits.windowStart} < now() - interval '1 hour'`);
+  if (Math.random() < 0.02)
+    await db.execute(sql`delete from ${rateLimits} where ${rateLimits.windowStart} < now() - interval '1 hour'`);
   if (refuseOverLimit && waits.length) throw new RateLimited(Math.max(1, ...waits));
 }
 

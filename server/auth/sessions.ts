@@ -22,7 +22,10 @@ export async function endSession(claims: SessionClaims) {
   const sessionId = claims?.sessionId;
   if (typeof sessionId !== "string" || !isUuid(sessionId)) return;
   const db = await getDb();
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -34,7 +37,12 @@ export function currentSessionCondition(claims: SessionClaims): SQL | null {
   const sessionId = claims?.sessionId;
   const userId = claims?.userId;
   if (typeof sessionId !== "string" || !isUuid(sessionId) || typeof userId !== "string" || !isUuid(userId)) return null;
-  return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))!;
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date()),
+  )!;
 }
 
 /** The user of a session cookie's claims when the session is current (currentSessionCondition); null otherwise. */

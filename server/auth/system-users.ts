@@ -80,13 +80,15 @@ export async function systemUserIdOfToken(token: string): Promise<string> {
   const known = verified.claimsOf(token);
   if (known === "expired") throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
   if (known) return known.sub;
-  const verifyWith = async (refresh: boolean) => jwtVerify(token, await serviceKeySet(refresh), { issuer: serviceIssuer(), audience: SERVICE_AUDIENCE });
+  const verifyWith = async (refresh: boolean) =>
+    jwtVerify(token, await serviceKeySet(refresh), { issuer: serviceIssuer(), audience: SERVICE_AUDIENCE });
   let payload;
   try {
     payload = (await verifyWith(false)).payload;
   } catch (error) {
     // A key made by another instance after our cache was filled: look once more.
-    if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
+    if (!(error instanceof joseErrors.JWKSNoMatchingKey))
+      throw new Unauthenticated("The token is invalid or expired.", "auth.invalid_token");
     try {
       payload = (await verifyWith(true)).payload;
     } catch {

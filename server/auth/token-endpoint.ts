@@ -45,8 +45,14 @@ export async function clientCredentialsToken(request: Request, body: TokenReques
     await countAttempt(byAddress, { refuseOverLimit: false });
     throw error;
   }
-  credentials ??= body.client_id && body.client_secret ? { clientId: body.client_id, clientSecret: body.client_secret } : null;
-  if (!credentials) throw Invalid.field("client_id", "Send client_id and client_secret (in the body or as HTTP Basic).", "auth.credentials_missing");
+  credentials ??=
+    body.client_id && body.client_secret ? { clientId: body.client_id, clientSecret: body.client_secret } : null;
+  if (!credentials)
+    throw Invalid.field(
+      "client_id",
+      "Send client_id and client_secret (in the body or as HTTP Basic).",
+      "auth.credentials_missing",
+    );
   const hits: RateLimitHit[] = [{ rule: "tokenFailuresPerClient", value: credentials.clientId }, ...byAddress];
   await assertNotLimited(hits);
   const systemUser = await verifyClientCredentials(credentials.clientId, credentials.clientSecret);

@@ -1,8 +1,30 @@
 import { formatRappen, roundTo5Rappen, toRappen } from "@/server/money/rappen";
-import { type Rate, addRates, applyRate, compareRates, formatPercent, multiplyRates, rateFraction, subtractRates } from "@/server/money/rate";
+import {
+  type Rate,
+  addRates,
+  applyRate,
+  compareRates,
+  formatPercent,
+  multiplyRates,
+  rateFraction,
+  subtractRates,
+} from "@/server/money/rate";
 import { ROUND_5_RAPPEN, ROUND_RAPPEN, type Rounding, roundFraction } from "@/server/money/rounding";
 import { qstAmount, qstRate } from "@/server/regulations/qst/tariffs";
-import { CaseReader, InvalidCaseValue, MissingRegulationData, type Param, type Read, RegulationReader, type Source, decimal, explanation, issue, money, pct } from "./context";
+import {
+  CaseReader,
+  InvalidCaseValue,
+  MissingRegulationData,
+  type Param,
+  type Read,
+  RegulationReader,
+  type Source,
+  decimal,
+  explanation,
+  issue,
+  money,
+  pct,
+} from "./context";
 import { addMonthsToDate, ageOn, daysInclusive, firstOfMonthAfter, maxDate, minDate, monthOf, yearOf } from "./dates";
 import { CALC_ISSUES as I } from "./issues";
 import { type TextParams, yesNo } from "./texts";
@@ -10,13 +32,37 @@ import type { CalcIssue, LineExplanation, PeriodInput, PeriodResult, WageTypeLin
 
 export function emptyYearToDate(): YearToDate {
   return {
-    ahvWage: 0, alvWage: 0, uvgWage: 0, bvgWage: 0, qstWage: 0, gross: 0,
-    ahvBase: 0, alvLiableWage: 0, alvBase: 0, alvDays: 0, uvgBase: 0, ktgBase: 0, days: 0, regularWage: 0, thirteenthPaid: 0,
+    ahvWage: 0,
+    alvWage: 0,
+    uvgWage: 0,
+    bvgWage: 0,
+    qstWage: 0,
+    gross: 0,
+    ahvBase: 0,
+    alvLiableWage: 0,
+    alvBase: 0,
+    alvDays: 0,
+    uvgBase: 0,
+    ktgBase: 0,
+    days: 0,
+    regularWage: 0,
+    thirteenthPaid: 0,
   };
 }
 
 /** The CH collectors, always present in the result (the regulation's wage types may name more). */
-const CH_COLLECTORS = ["GrossWage", "AhvWage", "AlvWage", "UvgWage", "BvgWage", "QstWage", "EmployeeDeductions", "EmployerContributions", "NetWage", "PayableAmount"];
+const CH_COLLECTORS = [
+  "GrossWage",
+  "AhvWage",
+  "AlvWage",
+  "UvgWage",
+  "BvgWage",
+  "QstWage",
+  "EmployeeDeductions",
+  "EmployerContributions",
+  "NetWage",
+  "PayableAmount",
+];
 
 /** Social-insurance days per year and per month (AHV convention: 360 / 30). */
 const YEAR_DAYS = 360n;
@@ -27,7 +73,8 @@ const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
 
 const byRate = (amount: number, rate: Rate, rounding: Rounding) => applyRate(amount, rate, rounding);
 /** numerator / denominator in Rappen, rounded as named. */
-const divide = (numerator: bigint, denominator: bigint, rounding: Rounding) => toRappen(roundFraction(numerator, denominator, rounding));
+const divide = (numerator: bigint, denominator: bigint, rounding: Rounding) =>
+  toRappen(roundFraction(numerator, denominator, rounding));
 const big = (n: number) => BigInt(n);
 /** Rappen as CHF text for explanations. */
 const c = (rappen: number) => formatRappen(rappen);
@@ -61,7 +108,12 @@ type Person = {
   referenceSources: Maybe[];
 };
 
-type PreparedRegulation = { reg: RegulationReader; defaults: ReadonlyMap<string, string>; collectorNames: readonly string[]; collectorsOf: ReadonlyMap<string, ReadonlySet<string>> };
+type PreparedRegulation = {
+  reg: RegulationReader;
+  defaults: ReadonlyMap<string, string>;
+  collectorNames: readonly string[];
+  collectorsOf: ReadonlyMap<string, ReadonlySet<string>>;
+};
 
 /**
  * What the calculation derives from the regulation alone (parameters in force by the period's end,
@@ -78,11 +130,14 @@ function preparedRegulation(regulation: PeriodInput["regulation"], periodEnd: st
   let found = byEnd.get(periodEnd);
   if (!found) {
     const defaults = new Map<string, string>();
-    for (const definition of regulation.cases) for (const field of definition.fields) if (field.default !== undefined) defaults.set(field.name, field.default);
+    for (const definition of regulation.cases)
+      for (const field of definition.fields) if (field.default !== undefined) defaults.set(field.name, field.default);
     const reg = new RegulationReader(regulation, periodEnd);
     const names = new Set(CH_COLLECTORS);
     for (const wageType of reg.wageTypes.values()) for (const c of wageType.collectors) names.add(c);
-    const collectorsOf = new Map([...reg.wageTypes.values()].map((wageType) => [wageType.number, new Set(wageType.collectors)]));
+    const collectorsOf = new Map(
+      [...reg.wageTypes.values()].map((wageType) => [wageType.number, new Set(wageType.collectors)]),
+    );
     byEnd.set(periodEnd, (found = { reg, defaults, collectorNames: [...names], collectorsOf }));
   }
   return found;
@@ -122,7 +177,12 @@ class PeriodCalculation {
     this.emp = new CaseReader(input.employee, input.knownAt, defaults);
     this.co = new CaseReader(input.company, input.knownAt, defaults);
     this.ytd = { ...emptyYearToDate(), ...input.yearToDate };
-    this.period = { start: input.periodStart, end: input.periodEnd, year: yearOf(input.periodStart), month: monthOf(input.periodStart) };
+    this.period = {
+      start: input.periodStart,
+      end: input.periodEnd,
+      year: yearOf(input.periodStart),
+      month: monthOf(input.periodStart),
+    };
   }
 
   run(): PeriodResult {
@@ -158,15 +218,22 @@ class PeriodCalculation {
     try {
       fn();
     } catch (error) {
-      if (error instanceof MissingRegulationData) this.addIssue(I.regulationIncomplete, error.message, true, undefined, { kind: error.kind, name: error.name });
-      else if (error instanceof InvalidCaseValue) this.addIssue(I.invalidValue, error.message, true, error.field, { field: error.field, value: error.value, expected: error.expected });
+      if (error instanceof MissingRegulationData)
+        this.addIssue(I.regulationIncomplete, error.message, true, undefined, { kind: error.kind, name: error.name });
+      else if (error instanceof InvalidCaseValue)
+        this.addIssue(I.invalidValue, error.message, true, error.field, {
+          field: error.field,
+          value: error.value,
+          expected: error.expected,
+        });
       else throw error;
     }
   }
 
   /** message: the English sentence; params: its figures, for the catalogs' sentence of the code (server/calc/texts.ts). */
   private addIssue(code: string, message: string, blocking: boolean, field?: string, params: TextParams = {}) {
-    if (!this.issues.some((i) => i.code === code && i.field === field)) this.issues.push(issue(code, message, blocking, field, params));
+    if (!this.issues.some((i) => i.code === code && i.field === field))
+      this.issues.push(issue(code, message, blocking, field, params));
   }
 
   /**
@@ -174,15 +241,35 @@ class PeriodCalculation {
    * derives them on read). Built only when kept: a recalculation of a whole payroll spent a tenth of
    * its time formatting texts and figures it then threw away.
    */
-  private why(build: () => readonly [key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]]): LineExplanation {
+  private why(
+    build: () => readonly [
+      key: string,
+      params: TextParams,
+      text: string,
+      sources: readonly (Source | null | undefined)[],
+    ],
+  ): LineExplanation {
     return this.input.explain === false ? NO_EXPLANATION : explanation(...build());
   }
 
-  private addLine(number: string, amount: number, base: number | null, rate: string | null, why: LineExplanation, keepZero = false) {
+  private addLine(
+    number: string,
+    amount: number,
+    base: number | null,
+    rate: string | null,
+    why: LineExplanation,
+    keepZero = false,
+  ) {
     if (amount === 0 && !keepZero) return;
     const wageType = this.reg.wageTypes.get(number);
     if (!wageType) {
-      this.addIssue(I.wageTypeNotInRegulation, `Wage type ${number} is not part of the regulation in force; its amount ${c(amount)} CHF was left out.`, true, undefined, { number, amount: c(amount) });
+      this.addIssue(
+        I.wageTypeNotInRegulation,
+        `Wage type ${number} is not part of the regulation in force; its amount ${c(amount)} CHF was left out.`,
+        true,
+        undefined,
+        { number, amount: c(amount) },
+      );
       return;
     }
     this.lines.push({ number, name: wageType.name.en, amount, base, rate, explanation: why });
@@ -215,16 +302,35 @@ class PeriodCalculation {
     const employed = entry !== null && from <= to;
     const calendarDays = employed ? daysInclusive(from, to) : 0;
     const svDays = !employed ? 0 : from === start && to === end ? MONTH_DAYS : Math.min(MONTH_DAYS, calendarDays);
-    if (!entry && Object.keys(this.input.employee).some((f) => ["SalaryType", "MonthlySalary", "HourlyWage"].includes(f))) {
-      this.addIssue(I.missingEntryDate, "No entry date (Employment.EntryDate): the calculation cannot tell whether the person is employed.", true, "EntryDate");
+    if (
+      !entry &&
+      Object.keys(this.input.employee).some((f) => ["SalaryType", "MonthlySalary", "HourlyWage"].includes(f))
+    ) {
+      this.addIssue(
+        I.missingEntryDate,
+        "No entry date (Employment.EntryDate): the calculation cannot tell whether the person is employed.",
+        true,
+        "EntryDate",
+      );
     }
-    return { entry, exit, employed, from, to, calendarDays, svDays, refDate: employed ? to : end, exitInPeriod: !!exit && exit.value >= start && exit.value <= end };
+    return {
+      entry,
+      exit,
+      employed,
+      from,
+      to,
+      calendarDays,
+      svDays,
+      refDate: employed ? to : end,
+      exitInPeriod: !!exit && exit.value >= start && exit.value <= end,
+    };
   }
 
   private personFacts(): Person {
     const birthDate = this.emp.at("BirthDate", this.work.refDate);
     const sex = this.emp.at("Sex", this.work.refDate);
-    if (!birthDate) return { birthDate, sex, ahvLiable: true, pensioner: false, referenceAgeReached: null, referenceSources: [] };
+    if (!birthDate)
+      return { birthDate, sex, ahvLiable: true, pensioner: false, referenceAgeReached: null, referenceSources: [] };
     const birthYear = yearOf(birthDate.value);
     const startAfter = this.reg.optionalParam("AhvContributionStartAfterBirthday");
     const ahvLiable = this.period.year >= birthYear + Number(startAfter?.value ?? "17") + 1;
@@ -250,9 +356,22 @@ class PeriodCalculation {
 
   private requireEmployeeData() {
     const at = this.work.refDate;
-    if (!this.person.birthDate) this.addIssue(I.missingBirthDate, "No birth date: AHV liability, reference age and BVG age credits cannot be decided (calculated as an adult below reference age, without BVG).", true, "BirthDate");
-    if (!this.person.sex) this.addIssue(I.missingSex, "No sex recorded: the reference age and the KTG rate depend on it (calculated with the men's reference age).", true, "Sex");
-    if (!this.emp.at("AhvNumber", at)) this.addIssue(I.missingAhvNumber, "No AHV number: contributions cannot be declared.", true, "AhvNumber");
+    if (!this.person.birthDate)
+      this.addIssue(
+        I.missingBirthDate,
+        "No birth date: AHV liability, reference age and BVG age credits cannot be decided (calculated as an adult below reference age, without BVG).",
+        true,
+        "BirthDate",
+      );
+    if (!this.person.sex)
+      this.addIssue(
+        I.missingSex,
+        "No sex recorded: the reference age and the KTG rate depend on it (calculated with the men's reference age).",
+        true,
+        "Sex",
+      );
+    if (!this.emp.at("AhvNumber", at))
+      this.addIssue(I.missingAhvNumber, "No AHV number: contributions cannot be declared.", true, "AhvNumber");
   }
 
   // -------------------------------------------------------------------------------------------
@@ -267,7 +386,12 @@ class PeriodCalculation {
     }
     const salaryType = this.emp.at("SalaryType", this.work.refDate);
     if (!salaryType) {
-      this.addIssue(I.missingSalaryType, "No salary type (Salary.SalaryType) for an employed person.", true, "SalaryType");
+      this.addIssue(
+        I.missingSalaryType,
+        "No salary type (Salary.SalaryType) for an employed person.",
+        true,
+        "SalaryType",
+      );
       return;
     }
     if (salaryType.value === "hourly") this.hourlyWage(salaryType);
@@ -287,7 +411,13 @@ class PeriodCalculation {
     const sources: Maybe[] = [salaryType, this.work.entry, this.work.exit];
     for (const segment of segments) {
       if (!segment.read) {
-        this.addIssue(I.missingMonthlySalary, `No monthly salary (Salary.MonthlySalary) from ${segment.from} to ${segment.to}.`, true, "MonthlySalary", { from: segment.from, to: segment.to });
+        this.addIssue(
+          I.missingMonthlySalary,
+          `No monthly salary (Salary.MonthlySalary) from ${segment.from} to ${segment.to}.`,
+          true,
+          "MonthlySalary",
+          { from: segment.from, to: segment.to },
+        );
         continue;
       }
       sources.push(segment.read);
@@ -300,10 +430,16 @@ class PeriodCalculation {
     const why = this.why(() => {
       const listed = segments.map((s) => `${s.read?.value ?? "0.00"} ${s.from}..${s.to}`).join(", ");
       const text =
-        (segments.length > 1 ? `Monthly salary changed within the month: weighted by calendar days (${listed}). ` : "MonthlySalary, the agreed salary at the activity rate. ") +
-        (prorated ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).` : "Whole month.");
+        (segments.length > 1
+          ? `Monthly salary changed within the month: weighted by calendar days (${listed}). `
+          : "MonthlySalary, the agreed salary at the activity rate. ") +
+        (prorated
+          ? `Employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
+          : "Whole month.");
       const params: TextParams = { prorated: yesNo(prorated), from, to, days: String(svDays) };
-      return segments.length > 1 ? ["monthlySalaryChanged", { segments: listed, ...params }, text, sources] : ["monthlySalary", params, text, sources];
+      return segments.length > 1
+        ? ["monthlySalaryChanged", { segments: listed, ...params }, text, sources]
+        : ["monthlySalary", params, text, sources];
     });
     this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, why);
   }
@@ -314,7 +450,13 @@ class PeriodCalculation {
     let total: Rate = rateFraction(0, 1);
     for (const h of hours) total = addRates(total, decimal(h));
     if (total.numerator === 0n) {
-      if (salaryType) this.addIssue(I.hourlyWithoutHours, "Hourly wage but no hours (WorkedHours.Hours) recorded in the period.", true, "Hours");
+      if (salaryType)
+        this.addIssue(
+          I.hourlyWithoutHours,
+          "Hourly wage but no hours (WorkedHours.Hours) recorded in the period.",
+          true,
+          "Hours",
+        );
       return;
     }
     const wage = this.emp.at("HourlyWage", this.work.refDate);
@@ -325,17 +467,37 @@ class PeriodCalculation {
     const hourly = money(wage);
     const amount = byRate(hourly, total, ROUND_RAPPEN);
     const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
-    this.addLine("1005", amount, hourly, null, this.why(() => ["hourlyWage", { hours: hoursText, hourlyWage: wage.value }, `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`, [salaryType, wage, ...hours]]));
+    this.addLine(
+      "1005",
+      amount,
+      hourly,
+      null,
+      this.why(() => [
+        "hourlyWage",
+        { hours: hoursText, hourlyWage: wage.value },
+        `${hoursText} hours x ${wage.value} CHF, rounded to the Rappen (half up).`,
+        [salaryType, wage, ...hours],
+      ]),
+    );
 
     // Holiday compensation: weeks / (52 - weeks) of the hourly wage, shown with its percentage.
     const recorded = this.emp.at("HolidayWeeks", this.work.refDate);
     const industry = this.reg.optionalParam("HolidayWeeks");
-    let weeksSource: Read | Param = recorded ?? industry ?? this.emp.atOrDefault("HolidayWeeks", this.work.refDate) ?? { key: "MinimumHolidayWeeks", value: "4" };
+    let weeksSource: Read | Param = recorded ??
+      industry ??
+      this.emp.atOrDefault("HolidayWeeks", this.work.refDate) ?? { key: "MinimumHolidayWeeks", value: "4" };
     const sources: Maybe[] = [weeksSource];
     if (this.person.birthDate && ageOn(this.person.birthDate.value, this.period.end) < 20) {
       const minimum = this.reg.optionalParam("MinimumHolidayWeeksUnder20");
       if (minimum && compareRates(decimal(weeksSource), decimal(minimum)) < 0) {
-        if (recorded) this.addIssue(I.holidayWeeksBelowMinimum, `HolidayWeeks ${recorded.value} is below the legal minimum of ${minimum.value} weeks up to age 20 (OR 329a).`, false, "HolidayWeeks", { weeks: recorded.value, minimumWeeks: minimum.value });
+        if (recorded)
+          this.addIssue(
+            I.holidayWeeksBelowMinimum,
+            `HolidayWeeks ${recorded.value} is below the legal minimum of ${minimum.value} weeks up to age 20 (OR 329a).`,
+            false,
+            "HolidayWeeks",
+            { weeks: recorded.value, minimumWeeks: minimum.value },
+          );
         else weeksSource = minimum;
         sources.push(minimum, this.person.birthDate);
       }
@@ -348,7 +510,12 @@ class PeriodCalculation {
       compensation,
       amount,
       percentText(rate),
-      this.why(() => ["holidayCompensation", { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) }, `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`, [...sources, weeksSource]]),
+      this.why(() => [
+        "holidayCompensation",
+        { weeks: weeksSource.value, holidayRate: formatPercent(rate, 2) },
+        `Holiday compensation ${weeksSource.value} / (52 - ${weeksSource.value}) = ${formatPercent(rate, 2)} % of the hourly wage, rounded to the Rappen (half up).`,
+        [...sources, weeksSource],
+      ]),
     );
   }
 
@@ -357,13 +524,29 @@ class PeriodCalculation {
     const mode = this.emp.atOrDefault("ThirteenthSalary", this.work.refDate);
     const mandatory = this.reg.optionalParam("ThirteenthSalaryMandatory");
     if ((!mode || mode.value === "none") && mandatory?.value === "true" && this.work.employed) {
-      this.addIssue(I.thirteenthSalaryMandatory, "The industry regulation makes the 13th salary part of the wage, but Salary.ThirteenthSalary is none.", false, "ThirteenthSalary");
+      this.addIssue(
+        I.thirteenthSalaryMandatory,
+        "The industry regulation makes the 13th salary part of the wage, but Salary.ThirteenthSalary is none.",
+        false,
+        "ThirteenthSalary",
+      );
     }
     if (!mode || mode.value === "none") return;
     const regular = this.bases.regular;
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
-      this.addLine("1200", amount, regular, percentText(rateFraction(1, 12)), this.why(() => ["thirteenthMonthly", {}, "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).", [mode]]));
+      this.addLine(
+        "1200",
+        amount,
+        regular,
+        percentText(rateFraction(1, 12)),
+        this.why(() => [
+          "thirteenthMonthly",
+          {},
+          "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).",
+          [mode],
+        ]),
+      );
       return;
     }
     if (this.period.month !== 12 && !this.work.exitInPeriod) return;
@@ -378,7 +561,12 @@ class PeriodCalculation {
       percentText(rateFraction(1, 12)),
       this.why(() => [
         "thirteenthYear",
-        { when: this.work.exitInPeriod ? "exit" : "december", exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "", yearWage: c(yearRegular), paid: c(this.ytd.thirteenthPaid) },
+        {
+          when: this.work.exitInPeriod ? "exit" : "december",
+          exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "",
+          yearWage: c(yearRegular),
+          paid: c(this.ytd.thirteenthPaid),
+        },
         `13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`,
         [mode, this.work.exit],
       ]),
@@ -389,9 +577,24 @@ class PeriodCalculation {
   private momentPayments() {
     const { start, end } = this.period;
     const kinds = [
-      { field: "BonusAmount", number: "1300", key: "bonus", text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary." },
-      { field: "ExpenseAmount", number: "6000", key: "expenses", text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST)." },
-      { field: "DailyAllowanceAmount", number: "6100", key: "dailyAllowance", text: "Insurance daily allowance paid through payroll: not AHV-liable." },
+      {
+        field: "BonusAmount",
+        number: "1300",
+        key: "bonus",
+        text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary.",
+      },
+      {
+        field: "ExpenseAmount",
+        number: "6000",
+        key: "expenses",
+        text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST).",
+      },
+      {
+        field: "DailyAllowanceAmount",
+        number: "6100",
+        key: "dailyAllowance",
+        text: "Insurance daily allowance paid through payroll: not AHV-liable.",
+      },
     ];
     for (const kind of kinds) {
       const moments = this.emp.moments(kind.field, start, end);
@@ -401,7 +604,9 @@ class PeriodCalculation {
       const descriptions = kind.field === "BonusAmount" ? this.emp.moments("BonusDescription", start, end) : [];
       const described = descriptions.map((d) => d.value).join("; ");
       const text = kind.text + (descriptions.length ? ` ${described}.` : "");
-      const why = descriptions.length ? this.why(() => ["bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]]) : this.why(() => [kind.key, {}, text, moments]);
+      const why = descriptions.length
+        ? this.why(() => ["bonusDescribed", { descriptions: described }, text, [...moments, ...descriptions]])
+        : this.why(() => [kind.key, {}, text, moments]);
       this.addLine(kind.number, amount, null, null, why);
     }
   }
@@ -411,15 +616,29 @@ class PeriodCalculation {
     const { entry, exit } = this.work;
     const momentStarts = moments.map((m) => this.momentStart(m));
     if (exit && momentStarts.some((s) => s > exit.value)) {
-      this.addIssue(I.payAfterExit, `A payment dated after the exit on ${exit.value} (confirm it or correct the date).`, true, moments[0]!.field, { exitDate: exit.value });
+      this.addIssue(
+        I.payAfterExit,
+        `A payment dated after the exit on ${exit.value} (confirm it or correct the date).`,
+        true,
+        moments[0]!.field,
+        { exitDate: exit.value },
+      );
     } else if (!this.work.employed || (entry && momentStarts.some((s) => s < entry.value))) {
-      this.addIssue(I.payBeforeEntry, entry ? `A payment dated before the entry on ${entry.value}.` : "A payment for a person without an entry date.", true, moments[0]!.field, { entry: yesNo(!!entry), entryDate: entry?.value ?? "" });
+      this.addIssue(
+        I.payBeforeEntry,
+        entry ? `A payment dated before the entry on ${entry.value}.` : "A payment for a person without an entry date.",
+        true,
+        moments[0]!.field,
+        { entry: yesNo(!!entry), entryDate: entry?.value ?? "" },
+      );
     }
   }
 
   private momentStart(read: Read) {
     const values = this.input.employee[read.field] ?? [];
-    return values.find((v) => v.caseChangeId === read.caseChangeId && v.value === read.value)?.start ?? this.period.start;
+    return (
+      values.find((v) => v.caseChangeId === read.caseChangeId && v.value === read.value)?.start ?? this.period.start
+    );
   }
 
   /** Child and education allowances paid out (refunded by the FAK), by the workplace canton's amounts. */
@@ -434,7 +653,13 @@ class PeriodCalculation {
     if (!amounts) {
       amounts = this.reg.lookup("FamilyAllowanceAmounts", "CH");
       if (!amounts) throw new MissingRegulationData("lookupValue", "FamilyAllowanceAmounts[CH]");
-      this.addIssue(I.familyAllowanceCantonNotShipped, `No family allowance amounts for canton ${canton?.value ?? "(none recorded)"}: the federal minimum is paid. Check the canton's amounts.`, false, "WorkplaceCanton", { known: yesNo(!!canton), canton: canton?.value ?? "" });
+      this.addIssue(
+        I.familyAllowanceCantonNotShipped,
+        `No family allowance amounts for canton ${canton?.value ?? "(none recorded)"}: the federal minimum is paid. Check the canton's amounts.`,
+        false,
+        "WorkplaceCanton",
+        { known: yesNo(!!canton), canton: canton?.value ?? "" },
+      );
     }
     const [child = "0.00", edu = "0.00"] = amounts.value.split("/");
     const { svDays } = this.work;
@@ -454,7 +679,14 @@ class PeriodCalculation {
         null,
         this.why(() => [
           "familyAllowance",
-          { count: count.value, perChild, allowanceKind: label, table: amounts.key, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) },
+          {
+            count: count.value,
+            perChild,
+            allowanceKind: label,
+            table: amounts.key,
+            prorated: yesNo(svDays < MONTH_DAYS),
+            days: String(svDays),
+          },
           `${count.value} x ${perChild} CHF ${label} allowance (${amounts.key})${prorated}, rounded to the Rappen (half up).`,
           [count, canton, amounts],
         ]),
@@ -483,17 +715,56 @@ class PeriodCalculation {
       key = "ahvPensioner";
     }
     const text = () =>
-      `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF` + (allowance ? `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})` : "");
-    const params = (): TextParams => ({ wage: c(wage), ...(allowance ? { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" } : {}) });
+      `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF` +
+      (allowance
+        ? `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})`
+        : "");
+    const params = (): TextParams => ({
+      wage: c(wage),
+      ...(allowance ? { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" } : {}),
+    });
     this.bases.ahv = base;
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
     const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
-    this.addLine("5010", employee, base, employeeRate.value, this.why(() => [key, { ...params(), rate: employeeRate.value }, `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]]));
-    this.addLine("8010", employer, base, employerRate.value, this.why(() => [key, { ...params(), rate: employerRate.value }, `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]]));
+    this.addLine(
+      "5010",
+      employee,
+      base,
+      employeeRate.value,
+      this.why(() => [
+        key,
+        { ...params(), rate: employeeRate.value },
+        `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`,
+        [...sources, employeeRate],
+      ]),
+    );
+    this.addLine(
+      "8010",
+      employer,
+      base,
+      employerRate.value,
+      this.why(() => [
+        key,
+        { ...params(), rate: employerRate.value },
+        `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`,
+        [...sources, employerRate],
+      ]),
+    );
     const adminRate = this.co.atOrDefault("AhvAdminCostRate", this.work.refDate);
     if (adminRate) {
       const contributions = employee + employer;
-      this.addLine("8015", byRate(contributions, pct(adminRate), ROUND_5_RAPPEN), contributions, adminRate.value, this.why(() => ["ahvAdmin", { rate: adminRate.value }, `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`, [adminRate]]));
+      this.addLine(
+        "8015",
+        byRate(contributions, pct(adminRate), ROUND_5_RAPPEN),
+        contributions,
+        adminRate.value,
+        this.why(() => [
+          "ahvAdmin",
+          { rate: adminRate.value },
+          `AHV administration costs: ${adminRate.value} % of the AHV/IV/EO contributions (employee and employer), rounded to 0.05 CHF (half up).`,
+          [adminRate],
+        ]),
+      );
     }
   }
 
@@ -519,11 +790,41 @@ class PeriodCalculation {
     const employeeRate = this.reg.param("AlvEmployeeRate");
     const employerRate = this.reg.param("AlvEmployerRate");
     const solidarity = this.reg.optionalParam("AlvSolidarityRate");
-    const text = () => `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
+    const text = () =>
+      `ALV on the ALV-liable wage up to the ceiling counted year to date: ceiling ${ceilingYear.value} x ${alvDays}/360 days = ${c(ceiling)} CHF, liable wage so far ${c(liableYtd)} CHF, base so far ${c(this.ytd.alvBase)} CHF, this month ${c(base)} CHF`;
     const sources: Maybe[] = [ceilingYear, solidarity, ...this.person.referenceSources];
-    const params = (): TextParams => ({ ceilingYear: ceilingYear.value, days: String(alvDays), ceiling: c(ceiling), liableSoFar: c(liableYtd), baseSoFar: c(this.ytd.alvBase), base: c(base) });
-    this.addLine("5020", byRate(base, pct(employeeRate), ROUND_5_RAPPEN), base, employeeRate.value, this.why(() => ["alv", { ...params(), rate: employeeRate.value }, `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employeeRate]]));
-    this.addLine("8020", byRate(base, pct(employerRate), ROUND_5_RAPPEN), base, employerRate.value, this.why(() => ["alv", { ...params(), rate: employerRate.value }, `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`, [...sources, employerRate]]));
+    const params = (): TextParams => ({
+      ceilingYear: ceilingYear.value,
+      days: String(alvDays),
+      ceiling: c(ceiling),
+      liableSoFar: c(liableYtd),
+      baseSoFar: c(this.ytd.alvBase),
+      base: c(base),
+    });
+    this.addLine(
+      "5020",
+      byRate(base, pct(employeeRate), ROUND_5_RAPPEN),
+      base,
+      employeeRate.value,
+      this.why(() => [
+        "alv",
+        { ...params(), rate: employeeRate.value },
+        `${text()}; ${employeeRate.value} %, rounded to 0.05 CHF (half up).`,
+        [...sources, employeeRate],
+      ]),
+    );
+    this.addLine(
+      "8020",
+      byRate(base, pct(employerRate), ROUND_5_RAPPEN),
+      base,
+      employerRate.value,
+      this.why(() => [
+        "alv",
+        { ...params(), rate: employerRate.value },
+        `${text()}; ${employerRate.value} %, rounded to 0.05 CHF (half up).`,
+        [...sources, employerRate],
+      ]),
+    );
   }
 
   /** UVG: NBU (employee share, employer rest) and BU (employer) on the wage up to the insured maximum, cumulative like ALV. */
@@ -540,10 +841,21 @@ class PeriodCalculation {
     const nbuRate = this.co.at("NbuRate", at);
     const buRate = this.co.at("BuRate", at);
     if (!nbuRate || !buRate) {
-      this.addIssue(I.missingCompanyUvg, "The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", true, !nbuRate ? "NbuRate" : "BuRate");
+      this.addIssue(
+        I.missingCompanyUvg,
+        "The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.",
+        true,
+        !nbuRate ? "NbuRate" : "BuRate",
+      );
     }
-    const text = () => `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
-    const uvgParams = (): TextParams => ({ maxYear: maxYear.value, days: String(days), ceiling: c(ceiling), base: c(base) });
+    const text = () =>
+      `UVG-liable wage up to the insured maximum ${maxYear.value} x ${days}/360 days = ${c(ceiling)} CHF year to date: this month ${c(base)} CHF`;
+    const uvgParams = (): TextParams => ({
+      maxYear: maxYear.value,
+      days: String(days),
+      ceiling: c(ceiling),
+      base: c(base),
+    });
     if (nbuRate) {
       const hours = this.emp.at("WeeklyHours", at);
       const minimum = this.reg.optionalParam("NbuMinWeeklyHours");
@@ -554,12 +866,45 @@ class PeriodCalculation {
         const employeeRate = multiplyRates(pct(nbuRate), pct(share));
         const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
         const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
-        this.addLine("5040", employee, base, percentText(employeeRate), this.why(() => ["nbuEmployee", { ...uvgParams(), rate: nbuRate.value, share: share.value }, `NBU: ${text()}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources]));
-        this.addLine("8041", premium - employee, base, percentText(subtractRates(pct(nbuRate), employeeRate)), this.why(() => ["nbuEmployer", { rate: nbuRate.value, premium: c(premium), employee: c(employee) }, `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources]));
+        this.addLine(
+          "5040",
+          employee,
+          base,
+          percentText(employeeRate),
+          this.why(() => [
+            "nbuEmployee",
+            { ...uvgParams(), rate: nbuRate.value, share: share.value },
+            `NBU: ${text()}; NbuRate ${nbuRate.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`,
+            sources,
+          ]),
+        );
+        this.addLine(
+          "8041",
+          premium - employee,
+          base,
+          percentText(subtractRates(pct(nbuRate), employeeRate)),
+          this.why(() => [
+            "nbuEmployer",
+            { rate: nbuRate.value, premium: c(premium), employee: c(employee) },
+            `NBU employer share: the NBU premium ${nbuRate.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`,
+            sources,
+          ]),
+        );
       }
     }
     if (buRate) {
-      this.addLine("8040", byRate(base, pct(buRate), ROUND_5_RAPPEN), base, buRate.value, this.why(() => ["bu", { ...uvgParams(), rate: buRate.value }, `BU: ${text()}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`, [maxYear, buRate]]));
+      this.addLine(
+        "8040",
+        byRate(base, pct(buRate), ROUND_5_RAPPEN),
+        base,
+        buRate.value,
+        this.why(() => [
+          "bu",
+          { ...uvgParams(), rate: buRate.value },
+          `BU: ${text()}; BuRate ${buRate.value} %, rounded to 0.05 CHF (half up).`,
+          [maxYear, buRate],
+        ]),
+      );
     }
   }
 
@@ -578,7 +923,11 @@ class PeriodCalculation {
     const days = this.ytd.days + this.work.svDays;
     const ceiling = max ? divide(big(money(max)) * big(days), YEAR_DAYS, ROUND_RAPPEN) : null;
     if (ceiling !== null) base = Math.min(wage, Math.max(0, ceiling - this.ytd.ktgBase));
-    const text = () => `KTG on the UVG-liable wage ${c(wage)} CHF` + (max && ceiling !== null ? ` up to KtgMaxSalary ${max.value} x ${days}/360 days = ${c(ceiling)} CHF year to date` : "");
+    const text = () =>
+      `KTG on the UVG-liable wage ${c(wage)} CHF` +
+      (max && ceiling !== null
+        ? ` up to KtgMaxSalary ${max.value} x ${days}/360 days = ${c(ceiling)} CHF year to date`
+        : "");
     const ktgParams = (): TextParams =>
       max && ceiling !== null
         ? { wage: c(wage), capped: "yes", maxSalary: max.value, days: String(days), ceiling: c(ceiling) }
@@ -591,8 +940,30 @@ class PeriodCalculation {
     const employeeRate = multiplyRates(rate, pct(share));
     const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
     const sources: Maybe[] = [this.person.sex, rateRead, share, max];
-    this.addLine("5045", employee, base, percentText(employeeRate), this.why(() => ["ktgEmployee", { ...ktgParams(), rate: rateRead.value, share: share.value }, `${text()}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`, sources]));
-    this.addLine("8045", premium - employee, base, percentText(subtractRates(rate, employeeRate)), this.why(() => ["ktgEmployer", { ...ktgParams(), rate: rateRead.value, premium: c(premium), employee: c(employee) }, `${text()}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`, sources]));
+    this.addLine(
+      "5045",
+      employee,
+      base,
+      percentText(employeeRate),
+      this.why(() => [
+        "ktgEmployee",
+        { ...ktgParams(), rate: rateRead.value, share: share.value },
+        `${text()}; rate ${rateRead.value} % x employee share ${share.value} %, rounded to 0.05 CHF (half up).`,
+        sources,
+      ]),
+    );
+    this.addLine(
+      "8045",
+      premium - employee,
+      base,
+      percentText(subtractRates(rate, employeeRate)),
+      this.why(() => [
+        "ktgEmployer",
+        { ...ktgParams(), rate: rateRead.value, premium: c(premium), employee: c(employee) },
+        `${text()}; the premium ${rateRead.value} % (${c(premium)} CHF, rounded to 0.05 CHF half up) less the employee's ${c(employee)} CHF.`,
+        sources,
+      ]),
+    );
   }
 
   /**
@@ -607,23 +978,64 @@ class PeriodCalculation {
   private bvg() {
     const { svDays, refDate } = this.work;
     if (svDays === 0 || this.person.pensioner) return;
-    const plan = this.emp.atOrDefault("BvgPlan", refDate) ?? { field: "BvgPlan", value: "legalMinimum", caseChangeId: null };
+    const plan = this.emp.atOrDefault("BvgPlan", refDate) ?? {
+      field: "BvgPlan",
+      value: "legalMinimum",
+      caseChangeId: null,
+    };
     const prorate = svDays < MONTH_DAYS ? ` x ${svDays}/${MONTH_DAYS} days` : "";
     if (plan.value === "fixedAmounts") {
       const ee = this.emp.at("BvgEmployeeContribution", refDate);
       const er = this.emp.at("BvgEmployerContribution", refDate);
       if (!ee || !er) {
-        this.addIssue(I.missingBvgFixedAmounts, "BvgPlan fixedAmounts needs BvgEmployeeContribution and BvgEmployerContribution.", true, !ee ? "BvgEmployeeContribution" : "BvgEmployerContribution");
+        this.addIssue(
+          I.missingBvgFixedAmounts,
+          "BvgPlan fixedAmounts needs BvgEmployeeContribution and BvgEmployerContribution.",
+          true,
+          !ee ? "BvgEmployeeContribution" : "BvgEmployerContribution",
+        );
         return;
       }
       const employee = divide(big(money(ee)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
       const employer = divide(big(money(er)) * big(svDays), big(MONTH_DAYS), ROUND_5_RAPPEN);
       if (employer < employee) {
-        this.addIssue(I.bvgEmployerBelowHalf, "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).", false, "BvgEmployerContribution", { employee: ee.value, employer: er.value });
+        this.addIssue(
+          I.bvgEmployerBelowHalf,
+          "The employer's BVG contribution is below the employee's: the employer must pay at least half (BVG Art. 66).",
+          false,
+          "BvgEmployerContribution",
+          { employee: ee.value, employer: er.value },
+        );
       }
-      const fixed = (amount: string): TextParams => ({ amount, prorated: yesNo(svDays < MONTH_DAYS), days: String(svDays) });
-      this.addLine("5050", employee, money(ee), null, this.why(() => ["bvgFixedEmployee", fixed(ee.value), `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, ee]]));
-      this.addLine("8050", employer, money(er), null, this.why(() => ["bvgFixedEmployer", fixed(er.value), `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`, [plan, er]]));
+      const fixed = (amount: string): TextParams => ({
+        amount,
+        prorated: yesNo(svDays < MONTH_DAYS),
+        days: String(svDays),
+      });
+      this.addLine(
+        "5050",
+        employee,
+        money(ee),
+        null,
+        this.why(() => [
+          "bvgFixedEmployee",
+          fixed(ee.value),
+          `Pension fund's fixed employee contribution ${ee.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`,
+          [plan, ee],
+        ]),
+      );
+      this.addLine(
+        "8050",
+        employer,
+        money(er),
+        null,
+        this.why(() => [
+          "bvgFixedEmployer",
+          fixed(er.value),
+          `Pension fund's fixed employer contribution ${er.value} CHF per month${prorate}, rounded to 0.05 CHF (half up).`,
+          [plan, er],
+        ]),
+      );
       return;
     }
     const birth = this.person.birthDate;
@@ -643,25 +1055,48 @@ class PeriodCalculation {
     if (annual < money(threshold)) return;
     if (bvgAge < Number(savingsAfter.value) + 1) {
       if (riskAfter && bvgAge >= Number(riskAfter.value) + 1) {
-        this.addIssue(I.bvgRiskPremiumNotCalculated, `BVG age ${bvgAge}: risk cover only, whose premium the pension fund sets; record it as BvgPlan fixedAmounts.`, false, "BvgPlan", { age: String(bvgAge) });
+        this.addIssue(
+          I.bvgRiskPremiumNotCalculated,
+          `BVG age ${bvgAge}: risk cover only, whose premium the pension fund sets; record it as BvgPlan fixedAmounts.`,
+          false,
+          "BvgPlan",
+          { age: String(bvgAge) },
+        );
       }
       return;
     }
     const coordinated = Math.max(Math.min(annual, money(upper)) - money(deduction), money(minCoordinated));
-    const bands = this.reg.lookupValues("BvgAgeCredits").filter((v) => Number(v.key) <= bvgAge).sort((a, b) => Number(b.key) - Number(a.key));
+    const bands = this.reg
+      .lookupValues("BvgAgeCredits")
+      .filter((v) => Number(v.key) <= bvgAge)
+      .sort((a, b) => Number(b.key) - Number(a.key));
     const band = bands[0];
     if (!band) return;
     const credit = { key: `BvgAgeCredits[${band.key}]`, value: band.value };
     const creditRate = pct(credit);
     const half = multiplyRates(creditRate, rateFraction(1, 2));
     // coordinated x credit / 2 / 12 x svDays / 30
-    const monthly = rateFraction(creditRate.numerator * big(svDays), creditRate.denominator * 2n * 12n * big(MONTH_DAYS));
+    const monthly = rateFraction(
+      creditRate.numerator * big(svDays),
+      creditRate.denominator * 2n * 12n * big(MONTH_DAYS),
+    );
     const employee = byRate(coordinated, monthly, ROUND_5_RAPPEN);
     const text = () =>
       `BVG legal minimum: annual salary ${c(regular)} CHF x ${MONTH_DAYS}/${svDays} x ${months} = ${c(annual)} CHF; ` +
       `coordinated salary min(annual, ${upper.value}) - ${deduction.value}, at least ${minCoordinated.value} = ${c(coordinated)} CHF; ` +
       `age credit ${credit.value} % (BVG age ${bvgAge}), half each side, / 12${prorate}, rounded to 0.05 CHF (half up).`;
-    const sources: Maybe[] = [plan, birth, thirteenth, threshold, upper, deduction, minCoordinated, savingsAfter, credit, this.reg.optionalParam("BvgEmployerMinimumShare")];
+    const sources: Maybe[] = [
+      plan,
+      birth,
+      thirteenth,
+      threshold,
+      upper,
+      deduction,
+      minCoordinated,
+      savingsAfter,
+      credit,
+      this.reg.optionalParam("BvgEmployerMinimumShare"),
+    ];
     const params = (): TextParams => ({
       regular: c(regular),
       days: String(svDays),
@@ -675,8 +1110,25 @@ class PeriodCalculation {
       age: String(bvgAge),
       prorated: yesNo(svDays < MONTH_DAYS),
     });
-    this.addLine("5050", employee, coordinated, percentText(half), this.why(() => ["bvgLegalEmployee", params(), text(), sources]));
-    this.addLine("8050", employee, coordinated, percentText(half), this.why(() => ["bvgLegalEmployer", params(), `${text()} The employer pays the same half (BVG Art. 66).`, sources]));
+    this.addLine(
+      "5050",
+      employee,
+      coordinated,
+      percentText(half),
+      this.why(() => ["bvgLegalEmployee", params(), text(), sources]),
+    );
+    this.addLine(
+      "8050",
+      employee,
+      coordinated,
+      percentText(half),
+      this.why(() => [
+        "bvgLegalEmployer",
+        params(),
+        `${text()} The employer pays the same half (BVG Art. 66).`,
+        sources,
+      ]),
+    );
   }
 
   /** FAK: the company's FakRate on the AHV contribution base (after the age rules and the pensioner allowance). */
@@ -689,7 +1141,18 @@ class PeriodCalculation {
       return;
     }
     const canton = this.co.at("FakCanton", this.work.refDate);
-    this.addLine("8030", byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why(() => ["fak", { rate: rate.value }, `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, canton]]));
+    this.addLine(
+      "8030",
+      byRate(base, pct(rate), ROUND_5_RAPPEN),
+      base,
+      rate.value,
+      this.why(() => [
+        "fak",
+        { rate: rate.value },
+        `FAK: FakRate ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`,
+        [rate, canton],
+      ]),
+    );
   }
 
   /** Construction (LMV): FAR and Parifonds at the company's rates, of the AHV contribution base. */
@@ -699,8 +1162,24 @@ class PeriodCalculation {
     if (base === 0) return;
     const far = this.emp.atOrDefault("FarInsured", at);
     const funds = [
-      { employee: "5070", employer: "8070", eeField: "FarEmployeeRate", erField: "FarEmployerRate", name: "FAR", applies: far?.value !== "false", extra: far },
-      { employee: "5075", employer: "8075", eeField: "ParifondsEmployeeRate", erField: "ParifondsEmployerRate", name: "Parifonds", applies: true, extra: null },
+      {
+        employee: "5070",
+        employer: "8070",
+        eeField: "FarEmployeeRate",
+        erField: "FarEmployerRate",
+        name: "FAR",
+        applies: far?.value !== "false",
+        extra: far,
+      },
+      {
+        employee: "5075",
+        employer: "8075",
+        eeField: "ParifondsEmployeeRate",
+        erField: "ParifondsEmployerRate",
+        name: "Parifonds",
+        applies: true,
+        extra: null,
+      },
     ];
     for (const fund of funds) {
       if (!fund.applies || !this.hasWageType(fund.employee, fund.employer)) continue;
@@ -711,10 +1190,24 @@ class PeriodCalculation {
         if (!this.hasWageType(number)) continue;
         const rate = this.co.at(field, at);
         if (!rate) {
-          this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field, { fund: fund.name, field });
+          this.addIssue(I.missingIndustryRate, `The company's ${fund.name} rate (${field}) is missing.`, true, field, {
+            fund: fund.name,
+            field,
+          });
           continue;
         }
-        this.addLine(number, byRate(base, pct(rate), ROUND_5_RAPPEN), base, rate.value, this.why(() => ["industryFund", { fund: fund.name, rate: rate.value }, `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`, [rate, fund.extra]]));
+        this.addLine(
+          number,
+          byRate(base, pct(rate), ROUND_5_RAPPEN),
+          base,
+          rate.value,
+          this.why(() => [
+            "industryFund",
+            { fund: fund.name, rate: rate.value },
+            `${fund.name}: ${rate.value} % of the AHV contribution base, rounded to 0.05 CHF (half up).`,
+            [rate, fund.extra],
+          ]),
+        );
       }
     }
   }
@@ -725,7 +1218,18 @@ class PeriodCalculation {
     const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
     if (exempt?.value === "true") return;
     const perMonth = this.reg.param("LgavEnforcementContributionMonth");
-    this.addLine("5080", money(perMonth), null, null, this.why(() => ["lgavEnforcement", { amount: perMonth.value }, `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`, [perMonth, exempt]]));
+    this.addLine(
+      "5080",
+      money(perMonth),
+      null,
+      null,
+      this.why(() => [
+        "lgavEnforcement",
+        { amount: perMonth.value },
+        `L-GAV enforcement contribution ${perMonth.value} CHF per month employed.`,
+        [perMonth, exempt],
+      ]),
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -739,7 +1243,13 @@ class PeriodCalculation {
     if (!tariff) {
       const permit = this.emp.at("WorkPermit", at);
       if (this.work.employed && permit && PERMITS_TAXED_AT_SOURCE.includes(permit.value)) {
-        this.addIssue(I.missingTaxAtSourceTariff, `Work permit ${permit.value} is taxed at source, but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.`, true, "TaxAtSourceTariff", { permit: permit.value });
+        this.addIssue(
+          I.missingTaxAtSourceTariff,
+          `Work permit ${permit.value} is taxed at source, but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.`,
+          true,
+          "TaxAtSourceTariff",
+          { permit: permit.value },
+        );
       }
       return;
     }
@@ -747,17 +1257,39 @@ class PeriodCalculation {
     if (income === 0) return;
     const canton = this.emp.at("TaxAtSourceCanton", at);
     if (!canton) {
-      this.addIssue(I.missingTaxAtSourceCanton, "A withholding-tax tariff is recorded but no canton (WithholdingTax.TaxAtSourceCanton).", true, "TaxAtSourceCanton");
+      this.addIssue(
+        I.missingTaxAtSourceCanton,
+        "A withholding-tax tariff is recorded but no canton (WithholdingTax.TaxAtSourceCanton).",
+        true,
+        "TaxAtSourceCanton",
+      );
       return;
     }
     const model = this.reg.lookup("QstCantonModel", canton.value);
     if (model?.value === "annual") {
-      this.addIssue(I.qstAnnualModelNotSupported, `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`, true, "TaxAtSourceCanton", { canton: canton.value });
+      this.addIssue(
+        I.qstAnnualModelNotSupported,
+        `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`,
+        true,
+        "TaxAtSourceCanton",
+        { canton: canton.value },
+      );
       return;
     }
-    const result = qstRate(this.input.qst, { canton: canton.value, code: tariff.value, monthlyIncomeRappen: income, date: at });
+    const result = qstRate(this.input.qst, {
+      canton: canton.value,
+      code: tariff.value,
+      monthlyIncomeRappen: income,
+      date: at,
+    });
     if (!result) {
-      this.addIssue(I.qstTariffNotAvailable, `No withholding-tax tariff ${tariff.value} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`, true, "TaxAtSourceTariff", { tariff: tariff.value, canton: canton.value, year: at.slice(0, 4) });
+      this.addIssue(
+        I.qstTariffNotAvailable,
+        `No withholding-tax tariff ${tariff.value} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`,
+        true,
+        "TaxAtSourceTariff",
+        { tariff: tariff.value, canton: canton.value, year: at.slice(0, 4) },
+      );
       return;
     }
     const to = result.bracket.toRappen === null ? "open-ended" : `to ${c(result.bracket.toRappen - 1)} CHF`;
@@ -779,7 +1311,15 @@ class PeriodCalculation {
           rate: result.ratePercent,
         },
         `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
-        [tariff, canton, model, { key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`, value: result.ratePercent }],
+        [
+          tariff,
+          canton,
+          model,
+          {
+            key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`,
+            value: result.ratePercent,
+          },
+        ],
       ]),
     );
   }
@@ -798,14 +1338,21 @@ class PeriodCalculation {
         null,
         this.why(() => [
           "netWage",
-          { gross: c(gross), deductions: c(deductions), unrounded: c(unrounded), rounded: yesNo(difference !== 0), difference: c(difference) },
+          {
+            gross: c(gross),
+            deductions: c(deductions),
+            unrounded: c(unrounded),
+            rounded: yesNo(difference !== 0),
+            difference: c(difference),
+          },
           `Gross wage ${c(gross)} - employee deductions ${c(deductions)} = ${c(unrounded)} CHF, rounded to 0.05 CHF (half up)${difference ? ` (rounding difference ${c(difference)} CHF)` : ""}.`,
           [],
         ]),
         true,
       );
     }
-    if (net < 0) this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true, undefined, { net: c(net) });
+    if (net < 0)
+      this.addIssue(I.negativeNetWage, `The net wage is negative (${c(net)} CHF).`, true, undefined, { net: c(net) });
   }
 
   private result(): PeriodResult {
@@ -813,7 +1360,8 @@ class PeriodCalculation {
     const collectors: Record<string, number> = {};
     // One pass over the lines for all collectors (each wage type's collectors counted once, as collector() does).
     for (const name of this.collectorNames) collectors[name] = 0;
-    for (const line of this.lines) for (const name of this.collectorsOf.get(line.number) ?? []) collectors[name]! += line.amount;
+    for (const line of this.lines)
+      for (const name of this.collectorsOf.get(line.number) ?? []) collectors[name]! += line.amount;
     const ytd = this.ytd;
     const yearToDate: YearToDate = {
       ahvWage: ytd.ahvWage + (collectors.AhvWage ?? 0),
@@ -835,4 +1383,3 @@ class PeriodCalculation {
     return { lines: this.lines, collectors, yearToDate, employed: this.work.employed, issues: this.issues };
   }
 }
-

@@ -17,7 +17,12 @@ export type Source = Read | Param;
 const isRead = (source: Source): source is Read => "field" in source;
 
 /** A line's "why?": its key and figures (the catalogs' sentence), the English text, and the sources behind it. */
-export function explanation(key: string, params: TextParams, text: string, sources: readonly (Source | null | undefined)[]): LineExplanation {
+export function explanation(
+  key: string,
+  params: TextParams,
+  text: string,
+  sources: readonly (Source | null | undefined)[],
+): LineExplanation {
   const caseValues: LineExplanation["caseValues"] = [];
   const parameters: LineExplanation["parameters"] = [];
   for (const source of sources) {
@@ -26,7 +31,8 @@ export function explanation(key: string, params: TextParams, text: string, sourc
       if (source.caseChangeId === null) pushParameter(parameters, `${source.field} (default)`, source.value);
       else {
         const { field, value, caseChangeId } = source;
-        if (!caseValues.some((c) => c.field === field && c.value === value && c.caseChangeId === caseChangeId)) caseValues.push({ field, value, caseChangeId });
+        if (!caseValues.some((c) => c.field === field && c.value === value && c.caseChangeId === caseChangeId))
+          caseValues.push({ field, value, caseChangeId });
       }
     } else pushParameter(parameters, source.key, source.value);
   }
@@ -220,6 +226,12 @@ export function decimal(source: Read | Param): Rate {
   return rateFraction(BigInt(whole + fraction) * (minus ? -1n : 1n), 10n ** BigInt(fraction.length));
 }
 
-export function issue(code: string, message: string, blocking: boolean, field: string | undefined, params: TextParams): CalcIssue {
+export function issue(
+  code: string,
+  message: string,
+  blocking: boolean,
+  field: string | undefined,
+  params: TextParams,
+): CalcIssue {
   return field ? { code, message, field, blocking, params } : { code, message, blocking, params };
 }

@@ -8,7 +8,14 @@ import type { TextParams } from "./texts";
  * and stores what comes back. Money is integer Rappen throughout.
  */
 
-export type VersionedCaseValue = { value: string; start: string; end: string | null; createdAt: Date; id: string; caseChangeId: string };
+export type VersionedCaseValue = {
+  value: string;
+  start: string;
+  end: string | null;
+  createdAt: Date;
+  id: string;
+  caseChangeId: string;
+};
 
 /** All recorded values of a subject (an employee, or the company) by field name, in any order. */
 export type CaseHistory = Record<string, VersionedCaseValue[]>;
@@ -57,7 +64,12 @@ export type PeriodInput = {
   employee: CaseHistory;
   company: CaseHistory;
   /** Country and industry regulations merged, the versions in force for the period. */
-  regulation: { parameters: readonly Parameter[]; lookups: readonly Lookup[]; wageTypes: readonly WageType[]; cases: readonly CaseDefinition[] };
+  regulation: {
+    parameters: readonly Parameter[];
+    lookups: readonly Lookup[];
+    wageTypes: readonly WageType[];
+    cases: readonly CaseDefinition[];
+  };
   qst: QstTable;
   yearToDate: YearToDate;
   /** Read case values as known at this moment (record time); default: everything recorded. */

@@ -18,9 +18,15 @@ import { actorOf, onTaskCompleted } from "../tasks/completions";
  */
 onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reason }) => {
   if (!task.caseChangeId) return;
-  const change = await scope.lock(caseChanges, and(eq(caseChanges.id, task.caseChangeId), eq(caseChanges.payrollId, task.payrollId))!);
+  const change = await scope.lock(
+    caseChanges,
+    and(eq(caseChanges.id, task.caseChangeId), eq(caseChanges.payrollId, task.payrollId))!,
+  );
   if (!change || change.status !== "pending") {
-    throw new Conflict("case.change_not_pending", `The change of this task is ${change ? change.status : "gone"}; only a pending change can be decided.`);
+    throw new Conflict(
+      "case.change_not_pending",
+      `The change of this task is ${change ? change.status : "gone"}; only a pending change can be decided.`,
+    );
   }
   const now = new Date();
   const decision = { decidedAt: now, decidedBy: actorOf(ctx.caller), decisionReason: reason };
@@ -36,7 +42,10 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   const lockedAt = await lockPayrollResults(scope, change.payrollId);
   const recorded = recordedAt(lockedAt);
   if (reported.some((v) => v.start < payroll.accountingStartDate)) {
-    throw new Conflict("case.before_accounting_start", `The change starts before the payroll's accounting start date (${payroll.accountingStartDate}), which moved since it was reported; reject it.`);
+    throw new Conflict(
+      "case.before_accounting_start",
+      `The change starts before the payroll's accounting start date (${payroll.accountingStartDate}), which moved since it was reported; reject it.`,
+    );
   }
   await scope.insertMany(
     caseValues,
@@ -53,8 +62,24 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
       createdAt: recorded,
     })),
   );
-  await scope.update(caseChanges, { status: "approved", ...decision, decidedAt: recorded }, eq(caseChanges.id, change.id));
-  await recordEvent(scope, "CaseChangeAdded", { payrollId: change.payrollId, caseChangeId: change.id, employeeId: change.employeeId, caseName: change.caseName });
+  await scope.update(
+    caseChanges,
+    { status: "approved", ...decision, decidedAt: recorded },
+    eq(caseChanges.id, change.id),
+  );
+  await recordEvent(scope, "CaseChangeAdded", {
+    payrollId: change.payrollId,
+    caseChangeId: change.id,
+    employeeId: change.employeeId,
+    caseName: change.caseName,
+  });
   const from = reported.map((v) => v.start).sort()[0];
-  await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, change.employeeId ? [change.employeeId] : undefined, from, { lockedAt });
+  await recalculateOpenPeriod(
+    scope,
+    await storedRegulations(scope.tx),
+    payroll,
+    change.employeeId ? [change.employeeId] : undefined,
+    from,
+    { lockedAt },
+  );
 });

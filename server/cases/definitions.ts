@@ -19,18 +19,25 @@ export function caseCatalog(regulations: Regulations, payroll: PayrollRegulation
     cases.push(...(version?.cases ?? []));
   }
   const fieldByName = new Map<string, { field: CaseField; caseDefinition: CaseDefinition }>();
-  for (const caseDefinition of cases) for (const field of caseDefinition.fields) fieldByName.set(field.name, { field, caseDefinition });
+  for (const caseDefinition of cases)
+    for (const field of caseDefinition.fields) fieldByName.set(field.name, { field, caseDefinition });
   return { cases, caseByName: new Map(cases.map((c) => [c.name, c])), fieldByName };
 }
 
 /** Cases a Self Service person may post for their own employee: the ESS and ECT clusters. */
 export const SELF_SERVICE_CLUSTERS = ["ESS", "ECT"] as const;
-export const isSelfServiceCase = (definition: CaseDefinition) => definition.cluster === "ESS" || definition.cluster === "ECT";
+export const isSelfServiceCase = (definition: CaseDefinition) =>
+  definition.cluster === "ESS" || definition.cluster === "ECT";
 
 /**
  * Changes that touch pay are reported by Self Service, not applied (contract 9b): these cases, and
  * EmployeePersonalData when it carries a CivilStatus value. They wait for HR's approval.
  */
-export const REPORTED_CASES: ReadonlySet<string> = new Set(["EmployeeBankAccount", "FamilyAllowances", "Absence", "EmployeePartner"]);
+export const REPORTED_CASES: ReadonlySet<string> = new Set([
+  "EmployeeBankAccount",
+  "FamilyAllowances",
+  "Absence",
+  "EmployeePartner",
+]);
 export const needsApproval = (caseName: string, fieldNames: readonly string[]) =>
   REPORTED_CASES.has(caseName) || (caseName === "EmployeePersonalData" && fieldNames.includes("CivilStatus"));

@@ -17,25 +17,47 @@ export class DryRunRollback extends Error {
 }
 
 export async function snapshotOpenEntries(scope: TenantScope, payrollId: string, employeeIds?: string[]) {
-  const open = await scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")));
+  const open = await scope.first(
+    payrunPeriods,
+    and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")),
+  );
   if (!open) return { open: null, entries: [] as EntryRow[] };
-  const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, open.id), employeeIds ? inArray(payrunEntries.employeeId, employeeIds) : undefined));
+  const entries = await scope.rows(
+    payrunEntries,
+    and(
+      eq(payrunEntries.payrunPeriodId, open.id),
+      employeeIds ? inArray(payrunEntries.employeeId, employeeIds) : undefined,
+    ),
+  );
   return { open, entries };
 }
 
 const employerCost = (entry?: EntryRow) => (entry ? entry.gross + (entry.collectors.EmployerContributions ?? 0) : 0);
 
 function retroOf(entry: EntryRow | undefined, periodStart: string, numbers: (line: StoredLine) => boolean) {
-  return (entry?.lines ?? []).filter((l) => l.retro && l.retroPeriodStart === periodStart && numbers(l)).reduce((sum, l) => sum + l.amount, 0);
+  return (entry?.lines ?? [])
+    .filter((l) => l.retro && l.retroPeriodStart === periodStart && numbers(l))
+    .reduce((sum, l) => sum + l.amount, 0);
 }
 
-const change = (before: number, after: number) => ({ before: formatRappen(before), after: formatRappen(after), change: formatRappen(after - before) });
+const change = (before: number, after: number) => ({
+  before: formatRappen(before),
+  after: formatRappen(after),
+  change: formatRappen(after - before),
+});
 
 /**
  * What a change would do, per period it touches: the open period's gross, net, employer cost and
  * control state before and after; for a closed period, the corrections that would be booked for it.
  */
-export async function compareOpenEntries(scope: TenantScope, payrollId: string, open: PeriodRow, before: EntryRow[], after: EntryRow[], touched: PeriodRow[]) {
+export async function compareOpenEntries(
+  scope: TenantScope,
+  payrollId: string,
+  open: PeriodRow,
+  before: EntryRow[],
+  after: EntryRow[],
+  touched: PeriodRow[],
+) {
   const confirmed = await confirmations(scope, payrollId, open.periodStart, open.periodEnd);
   const employeeIds = [...new Set([...before, ...after].map((e) => e.employeeId))].sort();
   const isEarning = (l: StoredLine) => /^[1-4]/.test(l.number);
@@ -62,7 +84,8 @@ export async function compareOpenEntries(scope: TenantScope, payrollId: string, 
           payable: null,
         };
       }
-      const stateOf = (entry?: EntryRow) => (entry && isShownEntry(entry) ? controlOf(entry, confirmed.get(employeeId) ?? new Set()).state : null);
+      const stateOf = (entry?: EntryRow) =>
+        entry && isShownEntry(entry) ? controlOf(entry, confirmed.get(employeeId) ?? new Set()).state : null;
       return {
         employeeId,
         gross: change(was?.gross ?? 0, will?.gross ?? 0),

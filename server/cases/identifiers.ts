@@ -19,11 +19,17 @@ export function checkAhvNumber(input: string): Checked {
   const compact = input.replace(/\s+/g, "");
   const dotted = /^(\d{3})\.(\d{4})\.(\d{4})\.(\d{2})$/.exec(compact);
   const digits = dotted ? dotted.slice(1).join("") : /^\d{13}$/.test(compact) ? compact : null;
-  if (!digits) return { ok: false, message: `"${input}" is not an AHV number; write it as 756.dddd.dddd.dd (13 digits).` };
-  if (!digits.startsWith("756")) return { ok: false, message: `"${input}" is not an AHV number: it must start with 756 (the Swiss country code).` };
+  if (!digits)
+    return { ok: false, message: `"${input}" is not an AHV number; write it as 756.dddd.dddd.dd (13 digits).` };
+  if (!digits.startsWith("756"))
+    return { ok: false, message: `"${input}" is not an AHV number: it must start with 756 (the Swiss country code).` };
   const expected = ean13CheckDigit(digits);
   // Never say which digit would fit: a typo anywhere would then be "fixed" into someone else's valid number.
-  if (Number(digits[12]) !== expected) return { ok: false, message: `"${input}" is not a valid AHV number: its check digit does not match. Check the number against the AHV card.` };
+  if (Number(digits[12]) !== expected)
+    return {
+      ok: false,
+      message: `"${input}" is not a valid AHV number: its check digit does not match. Check the number against the AHV card.`,
+    };
   return { ok: true, value: `${digits.slice(0, 3)}.${digits.slice(3, 7)}.${digits.slice(7, 11)}.${digits.slice(11)}` };
 }
 
@@ -36,9 +42,42 @@ export function checkAhvNumber(input: string): Checked {
  * are checked against the general limits (15-34 characters) and the mod-97 check only.
  */
 const IBAN_LENGTH: Readonly<Record<string, number>> = {
-  CH: 21, LI: 21, DE: 22, AT: 20, FR: 27, IT: 27, ES: 24, PT: 25, NL: 18, BE: 16, LU: 20, GB: 22, IE: 22,
-  DK: 18, SE: 24, NO: 15, FI: 18, IS: 26, PL: 28, CZ: 24, SK: 24, HU: 28, SI: 19, HR: 21, GR: 27, MC: 27,
-  SM: 27, VA: 22, RO: 24, BG: 22, EE: 20, LV: 21, LT: 20, MT: 31, CY: 28, TR: 26,
+  CH: 21,
+  LI: 21,
+  DE: 22,
+  AT: 20,
+  FR: 27,
+  IT: 27,
+  ES: 24,
+  PT: 25,
+  NL: 18,
+  BE: 16,
+  LU: 20,
+  GB: 22,
+  IE: 22,
+  DK: 18,
+  SE: 24,
+  NO: 15,
+  FI: 18,
+  IS: 26,
+  PL: 28,
+  CZ: 24,
+  SK: 24,
+  HU: 28,
+  SI: 19,
+  HR: 21,
+  GR: 27,
+  MC: 27,
+  SM: 27,
+  VA: 22,
+  RO: 24,
+  BG: 22,
+  EE: 20,
+  LV: 21,
+  LT: 20,
+  MT: 31,
+  CY: 28,
+  TR: 26,
 };
 
 /** The remainder of the IBAN's number mod 97 (letters A=10 ... Z=35, first four characters moved to the end). */
@@ -72,18 +111,32 @@ export function isQrIban(input: string): boolean {
 export function checkIban(input: string, options: { refuseQrIban?: boolean } = {}): Checked {
   const iban = compactIban(input);
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) {
-    return { ok: false, message: `"${input}" is not an IBAN: it starts with a country code and two check digits, then letters and digits (e.g. CH93 0076 2011 6238 5295 7).` };
+    return {
+      ok: false,
+      message: `"${input}" is not an IBAN: it starts with a country code and two check digits, then letters and digits (e.g. CH93 0076 2011 6238 5295 7).`,
+    };
   }
   const country = iban.slice(0, 2);
-  if (!isCountryCode(country)) return { ok: false, message: `"${input}" is not an IBAN: ${country} is not a country code.` };
+  if (!isCountryCode(country))
+    return { ok: false, message: `"${input}" is not an IBAN: ${country} is not a country code.` };
   const length = IBAN_LENGTH[country];
   if (length !== undefined && iban.length !== length) {
-    return { ok: false, message: `"${input}" is not a valid IBAN: an IBAN of ${country} has ${length} characters, this one has ${iban.length}.` };
+    return {
+      ok: false,
+      message: `"${input}" is not a valid IBAN: an IBAN of ${country} has ${length} characters, this one has ${iban.length}.`,
+    };
   }
   if (length === undefined && (iban.length < 15 || iban.length > 34)) {
-    return { ok: false, message: `"${input}" is not a valid IBAN: an IBAN has 15 to 34 characters, this one has ${iban.length}.` };
+    return {
+      ok: false,
+      message: `"${input}" is not a valid IBAN: an IBAN has 15 to 34 characters, this one has ${iban.length}.`,
+    };
   }
-  if (ibanMod97(iban) !== 1) return { ok: false, message: `"${input}" is not a valid IBAN: its check digits do not match (mod-97 check failed).` };
+  if (ibanMod97(iban) !== 1)
+    return {
+      ok: false,
+      message: `"${input}" is not a valid IBAN: its check digits do not match (mod-97 check failed).`,
+    };
   if (options.refuseQrIban && isQrIban(iban)) {
     return {
       ok: false,
@@ -121,7 +174,10 @@ export function checkUid(input: string): Checked {
   const digits = match.slice(1).join("");
   const expected = uidCheckDigit(digits);
   if (expected === null || Number(digits[8]) !== expected) {
-    return { ok: false, message: `"${input}" is not a valid UID: its check digit does not match. Check the number against the commercial register.` };
+    return {
+      ok: false,
+      message: `"${input}" is not a valid UID: its check digit does not match. Check the number against the commercial register.`,
+    };
   }
   return { ok: true, value: `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` };
 }
@@ -132,8 +188,32 @@ export function checkUid(input: string): Checked {
 
 /** The 26 cantons, by their official two-letter abbreviations. */
 export const CANTON_CODES = [
-  "AG", "AI", "AR", "BE", "BL", "BS", "FR", "GE", "GL", "GR", "JU", "LU", "NE",
-  "NW", "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH",
+  "AG",
+  "AI",
+  "AR",
+  "BE",
+  "BL",
+  "BS",
+  "FR",
+  "GE",
+  "GL",
+  "GR",
+  "JU",
+  "LU",
+  "NE",
+  "NW",
+  "OW",
+  "SG",
+  "SH",
+  "SO",
+  "SZ",
+  "TG",
+  "TI",
+  "UR",
+  "VD",
+  "VS",
+  "ZG",
+  "ZH",
 ] as const;
 
 export type CantonCode = (typeof CANTON_CODES)[number];
@@ -153,7 +233,10 @@ export const TAX_AT_SOURCE_TARIFF = /^[A-Z][0-9][YN]$/;
 export function checkTaxAtSourceTariff(input: string): Checked {
   const code = input.trim().toUpperCase();
   if (!TAX_AT_SOURCE_TARIFF.test(code)) {
-    return { ok: false, message: `"${input}" is not a withholding-tax tariff code: a letter, the number of children (0-9) and Y or N for church tax, e.g. A0N.` };
+    return {
+      ok: false,
+      message: `"${input}" is not a withholding-tax tariff code: a letter, the number of children (0-9) and Y or N for church tax, e.g. A0N.`,
+    };
   }
   return { ok: true, value: code };
 }

@@ -14,7 +14,8 @@ export type VersionedValue = {
   id: string;
 };
 
-export const covers = (value: Pick<VersionedValue, "start" | "end">, date: string) => value.start <= date && (value.end === null || date <= value.end);
+export const covers = (value: Pick<VersionedValue, "start" | "end">, date: string) =>
+  value.start <= date && (value.end === null || date <= value.end);
 
 const recordedAfter = (a: VersionedValue, b: VersionedValue) =>
   a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt.getTime() > b.createdAt.getTime() : a.id > b.id;
@@ -40,11 +41,16 @@ export function valueInForce<V extends VersionedValue>(values: readonly V[], dat
  * The value's effective validity once later records are taken into account: the periods (start, end)
  * in which it is the one in force. Used for timelines.
  */
-export function effectiveSpans<V extends VersionedValue>(values: readonly V[], value: V, until: string): { start: string; end: string | null }[] {
+export function effectiveSpans<V extends VersionedValue>(
+  values: readonly V[],
+  value: V,
+  until: string,
+): { start: string; end: string | null }[] {
   const boundaries = new Set<string>([value.start]);
   for (const other of values) {
     if (other.start > value.start && (value.end === null || other.start <= value.end)) boundaries.add(other.start);
-    if (other.end && other.end >= value.start && (value.end === null || other.end < value.end)) boundaries.add(nextDay(other.end));
+    if (other.end && other.end >= value.start && (value.end === null || other.end < value.end))
+      boundaries.add(nextDay(other.end));
   }
   const starts = [...boundaries].filter((d) => d <= until).sort();
   const spans: { start: string; end: string | null }[] = [];

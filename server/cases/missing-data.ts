@@ -51,38 +51,78 @@ function missingOf(definitions: CaseDefinition[], values: ValueRow[], date: stri
       const required = field.required !== false || extraRequired.has(field.name);
       if (!required) continue;
       if (field.requiredWhen) {
-        const other = inForce.get(field.requiredWhen.field) ?? definition.fields.find((f) => f.name === field.requiredWhen!.field)?.default;
+        const other =
+          inForce.get(field.requiredWhen.field) ??
+          definition.fields.find((f) => f.name === field.requiredWhen!.field)?.default;
         if (!other || !field.requiredWhen.in.includes(other)) continue;
       }
       if (inForce.has(field.name) || field.default !== undefined) continue;
-      fields.push({ name: field.name, displayName: field.displayName, requiredFor: field.required === false ? "calculation" : field.required });
+      fields.push({
+        name: field.name,
+        displayName: field.displayName,
+        requiredFor: field.required === false ? "calculation" : field.required,
+      });
     }
     if (fields.length) missing.push({ definition, fields });
   }
   return missing;
 }
 
-async function missingForPayroll(scope: TenantScope, ctx: TenantCtx, regulations: Regulations, payroll: PayrollRow, only: { employeeId?: string; asked?: string }) {
+async function missingForPayroll(
+  scope: TenantScope,
+  ctx: TenantCtx,
+  regulations: Regulations,
+  payroll: PayrollRow,
+  only: { employeeId?: string; asked?: string },
+) {
   const date = await judgementDate(scope, payroll, only.asked);
   const catalog = caseCatalog(regulations, payroll, date);
   const post = `/api/tenants/${ctx.tenantId}/payrolls/${payroll.id}/cases`;
   // Limits 3: once a payroll uses cost centers, every employee needs one.
-  const usesCostCenters = !!(await scope.first(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters"))));
+  const usesCostCenters = !!(await scope.first(
+    lookupValues,
+    and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.lookupName, "CostCenters")),
+  ));
   const employeeRequired = new Set(usesCostCenters ? ["CostCenter"] : []);
   const items: MissingCase[] = [];
   const toItems = (employeeId: string | null, found: ReturnType<typeof missingOf>) =>
-    found.map(({ definition, fields }) => ({ employeeId, caseName: definition.name, displayName: definition.displayName, fields, post }));
+    found.map(({ definition, fields }) => ({
+      employeeId,
+      caseName: definition.name,
+      displayName: definition.displayName,
+      fields,
+      post,
+    }));
 
   if (!only.employeeId && ctx.access.role !== "SelfService") {
-    const companyValues = await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId)));
-    items.push(...toItems(null, missingOf(catalog.cases.filter((c) => c.scope === "company"), companyValues, date, new Set())));
+    const companyValues = await scope.rows(
+      caseValues,
+      and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId)),
+    );
+    items.push(
+      ...toItems(
+        null,
+        missingOf(
+          catalog.cases.filter((c) => c.scope === "company"),
+          companyValues,
+          date,
+          new Set(),
+        ),
+      ),
+    );
   }
   const staff = only.employeeId
     ? [await findVisibleEmployee(scope, ctx, only.employeeId, { payrollId: payroll.id })]
     : await scope.rows(employees, and(eq(employees.divisionId, payroll.divisionId), visibleEmployees(ctx, scope)));
-  const employment = await employmentOf(scope, staff.map((e) => e.id), date);
+  const employment = await employmentOf(
+    scope,
+    staff.map((e) => e.id),
+    date,
+  );
   // Self Service sees (and can complete) only the ESS and ECT cases of their own record (contract 9b).
-  const employeeCases = catalog.cases.filter((c) => c.scope === "employee" && (ctx.access.role !== "SelfService" || isSelfServiceCase(c)));
+  const employeeCases = catalog.cases.filter(
+    (c) => c.scope === "employee" && (ctx.access.role !== "SelfService" || isSelfServiceCase(c)),
+  );
   const values = await scope.rows(caseValues, eq(caseValues.payrollId, payroll.id));
   for (const employee of staff) {
     if (employment.get(employee.id)?.employed === false && !only.employeeId) continue; // former employees need nothing more
@@ -103,14 +143,43 @@ function pageOfMissing({ valueDate, items }: { valueDate: string; items: Missing
 }
 
 /** Required fields without a value, for the company and every current employee, grouped by case. */
-export async function payrollMissingData({ ctx, payrollId, valueDate, page }: { ctx: TenantCtx; payrollId: string; valueDate?: string; page?: PageQuery }) {
+export async function payrollMissingData({
+  ctx,
+  payrollId,
+  valueDate,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  valueDate?: string;
+  page?: PageQuery;
+}) {
   const regulations = await storedRegulations();
-  const missing = await inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { asked: valueDate }));
+  const missing = await inTenant(ctx, async (scope) =>
+    missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { asked: valueDate }),
+  );
   return pageOfMissing(missing, page);
 }
 
-export async function employeeMissingData({ ctx, payrollId, employeeId, valueDate, page }: { ctx: TenantCtx; payrollId: string; employeeId: string; valueDate?: string; page?: PageQuery }) {
+export async function employeeMissingData({
+  ctx,
+  payrollId,
+  employeeId,
+  valueDate,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  employeeId: string;
+  valueDate?: string;
+  page?: PageQuery;
+}) {
   const regulations = await storedRegulations();
-  const missing = await inTenant(ctx, async (scope) => missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), { employeeId, asked: valueDate }));
+  const missing = await inTenant(ctx, async (scope) =>
+    missingForPayroll(scope, ctx, regulations, await findVisiblePayroll(scope, ctx, payrollId), {
+      employeeId,
+      asked: valueDate,
+    }),
+  );
   return pageOfMissing(missing, page);
 }

@@ -1,12 +1,25 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { CaseChange, CaseChangeCreated, CaseChangeReported, CaseDefinitionOut, ListCaseChangesQuery, ListCasesPageQuery, MissingCase, MissingDataQuery, PostCaseChange, ValueInTime, ValuesInTimePageQuery } from "./schemas";
+import {
+  CaseChange,
+  CaseChangeCreated,
+  CaseChangeReported,
+  CaseDefinitionOut,
+  ListCaseChangesQuery,
+  ListCasesPageQuery,
+  MissingCase,
+  MissingDataQuery,
+  PostCaseChange,
+  ValueInTime,
+  ValuesInTimePageQuery,
+} from "./schemas";
 
 export const listCasesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary: "The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.",
+  summary:
+    "The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.",
   allow: "case.read",
   query: ListCasesPageQuery,
   response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.string().nullable() }),
@@ -17,18 +30,35 @@ export const postCaseChangeOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary: "Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: \"pending\", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.",
+  summary:
+    'Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.',
   allow: "case.write",
-  query: z.object({ dryRun: z.enum(["true", "false"]).default("false").transform((v) => v === "true").describe("Calculate without saving.") }),
+  query: z.object({
+    dryRun: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true")
+      .describe("Calculate without saving."),
+  }),
   body: PostCaseChange,
   response: CaseChangeCreated,
   status: 201,
   alsoAnswers: {
-    200: { description: "?dryRun=true: the change calculated without saving, per period it would touch.", response: CaseChangeCreated },
-    202: { description: "Reported by Self Service: pending until HR approves it (a selfServiceChange task was opened).", response: CaseChangeReported },
+    200: {
+      description: "?dryRun=true: the change calculated without saving, per period it would touch.",
+      response: CaseChangeCreated,
+    },
+    202: {
+      description: "Reported by Self Service: pending until HR approves it (a selfServiceChange task was opened).",
+      response: CaseChangeReported,
+    },
   },
   idempotent: true,
-  problems: { 403: ["case.company_data_forbidden", "case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"], 422: ["case.before_accounting_start", "case.company_case", "case.employee_required", "case.unknown"] },
+  problems: {
+    403: ["case.company_data_forbidden", "case.not_self_service"],
+    404: ["employee.not_found", "payroll.not_found"],
+    422: ["case.before_accounting_start", "case.company_case", "case.employee_required", "case.unknown"],
+  },
 });
 
 export const listCaseChangesOp = operation({
@@ -47,7 +77,8 @@ export const valuesInTimeOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases/values/time",
   tag: "Cases",
-  summary: "The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.",
+  summary:
+    "The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.",
   allow: "case.read",
   query: ValuesInTimePageQuery,
   response: z.object({ valueDate: z.string(), items: z.array(ValueInTime), nextCursor: z.string().nullable() }),

@@ -22,7 +22,10 @@ import { lockPayrollResults, recordedAt } from "../results/basis";
 import { parseCaseValue } from "./value-types";
 
 async function lookupKeys(scope: TenantScope, payrollId: string, lookupName: string) {
-  const rows = await scope.rows(lookupValues, and(eq(lookupValues.payrollId, payrollId), eq(lookupValues.lookupName, lookupName)));
+  const rows = await scope.rows(
+    lookupValues,
+    and(eq(lookupValues.payrollId, payrollId), eq(lookupValues.lookupName, lookupName)),
+  );
   return rows.map((row) => row.key);
 }
 
@@ -42,7 +45,17 @@ function constraintsOf(field: CaseField, keys?: string[]) {
  * Service report of a change that touches pay is recorded as pending instead (`{ status: "pending",
  * caseChange, taskId }`), for HR to decide.
  */
-export async function postCaseChange({ ctx, payrollId, input, dryRun = false }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun?: boolean }) {
+export async function postCaseChange({
+  ctx,
+  payrollId,
+  input,
+  dryRun = false,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: PostCaseChange;
+  dryRun?: boolean;
+}) {
   const regulations = await storedRegulations();
   try {
     return await record({ ctx, payrollId, input, dryRun, regulations });
@@ -52,11 +65,25 @@ export async function postCaseChange({ ctx, payrollId, input, dryRun = false }: 
   }
 }
 
-async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: TenantCtx; payrollId: string; input: PostCaseChange; dryRun: boolean; regulations: Regulations }) {
+async function record({
+  ctx,
+  payrollId,
+  input,
+  dryRun,
+  regulations,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: PostCaseChange;
+  dryRun: boolean;
+  regulations: Regulations;
+}) {
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     // The employee named is read alongside the regulation date (one round trip), but judged only for an employee case.
-    const employeeRead = input.employeeId ? findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId }) : null;
+    const employeeRead = input.employeeId
+      ? findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId })
+      : null;
     employeeRead?.catch(() => {}); // awaited below for an employee case; otherwise its answer is not needed
     // Whoever records values takes the payroll's results lock first (basis.ts): sent with these reads. A
     // Self Service report may be recorded as pending instead, and takes it only when it records values.
@@ -64,19 +91,36 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     locking?.catch(() => {}); // awaited below when values are recorded; a refusal before that rolls the transaction back
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
     const definition = catalog.caseByName.get(input.caseName);
-    if (!definition) throw Invalid.field("caseName", `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`, "case.unknown");
+    if (!definition)
+      throw Invalid.field(
+        "caseName",
+        `The payroll's regulations have no case "${input.caseName}"; see GET .../cases.`,
+        "case.unknown",
+      );
     // Company data is the tenant's setting: refused to other roles before its body is judged (403, not 422).
     if (definition.scope === "company") assertCompanyDataWrite(ctx.access, definition.name);
 
     let employee: Awaited<ReturnType<typeof findVisibleEmployee>> | null = null;
     if (definition.scope === "employee") {
-      if (!employeeRead) throw Invalid.field("employeeId", `${definition.name} is an employee case: name the employee.`, "case.employee_required");
+      if (!employeeRead)
+        throw Invalid.field(
+          "employeeId",
+          `${definition.name} is an employee case: name the employee.`,
+          "case.employee_required",
+        );
       employee = await employeeRead;
     } else if (input.employeeId) {
-      throw Invalid.field("employeeId", `${definition.name} is a company case: employeeId must be null.`, "case.company_case");
+      throw Invalid.field(
+        "employeeId",
+        `${definition.name} is a company case: employeeId must be null.`,
+        "case.company_case",
+      );
     }
     if (ctx.access.role === "SelfService" && !isSelfServiceCase(definition)) {
-      throw new Forbidden(`Self Service may report ESS and ECT cases only; ${definition.name} is not one of them.`, "case.not_self_service");
+      throw new Forbidden(
+        `Self Service may report ESS and ECT cases only; ${definition.name} is not one of them.`,
+        "case.not_self_service",
+      );
     }
 
     const errors: FieldError[] = [];
@@ -85,23 +129,39 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
     for (const [i, item] of input.values.entries()) {
       const field = definition.fields.find((f) => f.name === item.caseFieldName);
       if (!field) {
-        errors.push({ path: `values.${i}.caseFieldName`, message: `${definition.name} has no field "${item.caseFieldName}".` });
+        errors.push({
+          path: `values.${i}.caseFieldName`,
+          message: `${definition.name} has no field "${item.caseFieldName}".`,
+        });
         continue;
       }
-      const keys = field.valueType === "lookup" && field.lookup ? await lookupKeys(scope, payroll.id, field.lookup) : undefined;
+      const keys =
+        field.valueType === "lookup" && field.lookup ? await lookupKeys(scope, payroll.id, field.lookup) : undefined;
       const result = parseCaseValue(field.valueType, item.value, constraintsOf(field, keys));
       if (!result.ok) errors.push({ path: `values.${i}.value`, message: `${field.name}: ${result.message}` });
       if (item.start < payroll.accountingStartDate) {
         beforeStart = true;
-        errors.push({ path: `values.${i}.start`, message: `No value can start before the payroll's accounting start date (${payroll.accountingStartDate}).` });
+        errors.push({
+          path: `values.${i}.start`,
+          message: `No value can start before the payroll's accounting start date (${payroll.accountingStartDate}).`,
+        });
       }
-      if (item.end && item.end < item.start) errors.push({ path: `values.${i}.end`, message: "The end cannot be before the start." });
+      if (item.end && item.end < item.start)
+        errors.push({ path: `values.${i}.end`, message: "The end cannot be before the start." });
       if (result.ok) parsed.push({ field, value: result.value, start: item.start, end: item.end ?? null });
     }
     if (errors.length) throw new Invalid(errors, beforeStart ? "case.before_accounting_start" : "validation.failed");
 
     // Self Service reports changes that touch pay; HR applies them (contract 9b). A dry run shows the effect as if applied.
-    if (!dryRun && employee && ctx.access.role === "SelfService" && needsApproval(definition.name, parsed.map((p) => p.field.name))) {
+    if (
+      !dryRun &&
+      employee &&
+      ctx.access.role === "SelfService" &&
+      needsApproval(
+        definition.name,
+        parsed.map((p) => p.field.name),
+      )
+    ) {
       return reportChange(scope, ctx, {
         payrollId: payroll.id,
         employee,
@@ -144,17 +204,36 @@ async function record({ ctx, payrollId, input, dryRun, regulations }: { ctx: Ten
           createdAt: recorded,
         })),
       ),
-      recordEvent(scope, "CaseChangeAdded", { payrollId: payroll.id, caseChangeId: changeId, employeeId: input.employeeId, caseName: definition.name }),
+      recordEvent(scope, "CaseChangeAdded", {
+        payrollId: payroll.id,
+        caseChangeId: changeId,
+        employeeId: input.employeeId,
+        caseName: definition.name,
+      }),
       payrollPeriods(scope, payroll.id),
     ]);
     // Results are always current: recalculated before the answer, in the same transaction.
     const from = parsed.map((v) => v.start).sort()[0];
-    const outcome = await recalculateOpenPeriod(scope, regulations, payroll, input.employeeId ? [input.employeeId] : undefined, from, { lockedAt, periods });
+    const outcome = await recalculateOpenPeriod(
+      scope,
+      regulations,
+      payroll,
+      input.employeeId ? [input.employeeId] : undefined,
+      from,
+      { lockedAt, periods },
+    );
     const result = { ...toCaseChange(change, values), recalculatedPeriods: touchedPeriods(outcome) };
     if (before?.open && outcome.period) {
       // Calculated like a real change, then rolled back: nothing is stored, no event is recorded.
       const after = await snapshotOpenEntries(scope, payroll.id, affected);
-      const periods = await compareOpenEntries(scope, payroll.id, before.open, before.entries, after.entries, "touched" in outcome ? (outcome.touched ?? []) : []);
+      const periods = await compareOpenEntries(
+        scope,
+        payroll.id,
+        before.open,
+        before.entries,
+        after.entries,
+        "touched" in outcome ? (outcome.touched ?? []) : [],
+      );
       throw new DryRunRollback({ ...result, dryRun: true, periods });
     }
     return result;

@@ -23,7 +23,8 @@ import { toCaseChange, toCaseDefinition } from "./to-output";
 async function subjectOf(scope: TenantScope, ctx: TenantCtx, payrollId: string, employeeId: string | undefined) {
   const subject = employeeId ?? (ctx.access.role === "SelfService" ? (ctx.access.employeeId ?? undefined) : undefined);
   if (subject) await findVisibleEmployee(scope, ctx, subject, { payrollId });
-  else if (ctx.access.role === "SelfService") throw new Forbidden("This Self Service membership is linked to no employee.", "case.not_self_service");
+  else if (ctx.access.role === "SelfService")
+    throw new Forbidden("This Self Service membership is linked to no employee.", "case.not_self_service");
   return subject;
 }
 
@@ -31,9 +32,16 @@ async function subjectOf(scope: TenantScope, ctx: TenantCtx, payrollId: string, 
  * For a Self Service caller, the names of the payroll's ESS and ECT cases, the only ones whose data they see (contract 9b;
  * wage data is excluded); null for everyone else (no restriction).
  */
-async function selfServiceCasesOf(scope: TenantScope, ctx: TenantCtx, payroll: Awaited<ReturnType<typeof findVisiblePayroll>>, regulations: Awaited<ReturnType<typeof storedRegulations>>) {
+async function selfServiceCasesOf(
+  scope: TenantScope,
+  ctx: TenantCtx,
+  payroll: Awaited<ReturnType<typeof findVisiblePayroll>>,
+  regulations: Awaited<ReturnType<typeof storedRegulations>>,
+) {
   if (ctx.access.role !== "SelfService") return null;
-  return caseCatalog(regulations, payroll, await regulationDate(scope, payroll)).cases.filter(isSelfServiceCase).map((c) => c.name);
+  return caseCatalog(regulations, payroll, await regulationDate(scope, payroll))
+    .cases.filter(isSelfServiceCase)
+    .map((c) => c.name);
 }
 
 /**
@@ -41,7 +49,19 @@ async function selfServiceCasesOf(scope: TenantScope, ctx: TenantCtx, payroll: A
  * own employee's ESS and ECT cases, employee or not); without, every case, the company's and the employees' (contract 5),
  * or only the company's when `scope` says so (the console's company data screens).
  */
-export async function listCases({ ctx, payrollId, input, page, scope: only }: { ctx: TenantCtx; payrollId: string; input: ListCasesQuery; page?: PageQuery; scope?: "company" }) {
+export async function listCases({
+  ctx,
+  payrollId,
+  input,
+  page,
+  scope: only,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: ListCasesQuery;
+  page?: PageQuery;
+  scope?: "company";
+}) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
@@ -65,7 +85,15 @@ function statusCondition(status: ListCaseChangesQuery["status"]): SQL | undefine
 }
 
 /** The history of case changes: who, when, why and what, newest first (pending, rejected ones on request). */
-export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListCaseChangesQuery }) {
+export async function listCaseChanges({
+  ctx,
+  payrollId,
+  input,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: ListCaseChangesQuery;
+}) {
   const before = decodeCursor(input.cursor);
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
@@ -92,14 +120,33 @@ export async function listCaseChanges({ ctx, payrollId, input }: { ctx: TenantCt
       { orderBy: [desc(caseChanges.id)], limit: input.limit + 1 },
     );
     const page = changes.slice(0, input.limit);
-    const values = page.length ? await scope.rows(caseValues, inArray(caseValues.caseChangeId, page.map((c) => c.id)), { orderBy: [asc(caseValues.id)] }) : [];
-    const items = page.map((change) => toCaseChange(change, values.filter((v) => v.caseChangeId === change.id)));
+    const values = page.length
+      ? await scope.rows(
+          caseValues,
+          inArray(
+            caseValues.caseChangeId,
+            page.map((c) => c.id),
+          ),
+          { orderBy: [asc(caseValues.id)] },
+        )
+      : [];
+    const items = page.map((change) =>
+      toCaseChange(
+        change,
+        values.filter((v) => v.caseChangeId === change.id),
+      ),
+    );
     return { items, nextCursor: toPage(changes, input.limit, (c) => c).nextCursor };
   });
 }
 
 /** All recorded values of a subject (an employee, or the company with null), oldest first. */
-export async function valuesOf(scope: TenantScope, payrollId: string, employeeId: string | null, fieldNames?: string[]) {
+export async function valuesOf(
+  scope: TenantScope,
+  payrollId: string,
+  employeeId: string | null,
+  fieldNames?: string[],
+) {
   return scope.rows(
     caseValues,
     and(
@@ -112,23 +159,45 @@ export async function valuesOf(scope: TenantScope, payrollId: string, employeeId
 }
 
 /** The values in force on a date, one per field, with where each came from. */
-export async function valuesInTime({ ctx, payrollId, input, page }: { ctx: TenantCtx; payrollId: string; input: ValuesInTimeQuery; page?: PageQuery }) {
+export async function valuesInTime({
+  ctx,
+  payrollId,
+  input,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: ValuesInTimeQuery;
+  page?: PageQuery;
+}) {
   const valueDate = input.valueDate ?? todayInZurich();
-  const fieldNames = input.caseFieldNames?.split(",").map((s) => s.trim()).filter(Boolean);
+  const fieldNames = input.caseFieldNames
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const employeeId = await subjectOf(scope, ctx, payrollId, input.employeeId);
     const visibleCases = await selfServiceCasesOf(scope, ctx, payroll, regulations);
-    const values = (await valuesOf(scope, payrollId, employeeId ?? null, fieldNames)).filter((v) => !visibleCases || visibleCases.includes(v.caseName));
+    const values = (await valuesOf(scope, payrollId, employeeId ?? null, fieldNames)).filter(
+      (v) => !visibleCases || visibleCases.includes(v.caseName),
+    );
     const byField = new Map<string, typeof values>();
     for (const value of values) byField.set(value.fieldName, [...(byField.get(value.fieldName) ?? []), value]);
     const items = [...byField.entries()]
       .map(([, history]) => valueInForce(history, valueDate))
       .filter((v): v is NonNullable<typeof v> => v !== null)
-      .map((v) => ({ caseFieldName: v.fieldName, caseName: v.caseName, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() }))
+      .map((v) => ({
+        caseFieldName: v.fieldName,
+        caseName: v.caseName,
+        value: v.value,
+        start: v.start,
+        end: v.end,
+        caseChangeId: v.caseChangeId,
+        createdAt: v.createdAt.toISOString(),
+      }))
       .sort((a, b) => a.caseFieldName.localeCompare(b.caseFieldName));
     return { valueDate, ...pageOf(items, page, { keyOf: (v) => v.caseFieldName }) };
   });
 }
-

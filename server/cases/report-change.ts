@@ -23,9 +23,27 @@ type Reported = { fieldName: string; value: string; start: string; end: string |
 export async function reportChange(
   scope: TenantScope,
   ctx: TenantCtx,
-  { payrollId, employee, definition, reason, values }: { payrollId: string; employee: { id: string; firstName: string; lastName: string }; definition: CaseDefinition; reason: string | null; values: Reported[] },
+  {
+    payrollId,
+    employee,
+    definition,
+    reason,
+    values,
+  }: {
+    payrollId: string;
+    employee: { id: string; firstName: string; lastName: string };
+    definition: CaseDefinition;
+    reason: string | null;
+    values: Reported[];
+  },
 ): Promise<CaseChangeReported> {
-  const reportedValues: ReportedValue[] = values.map((v) => ({ id: newId(), fieldName: v.fieldName, value: v.value, start: v.start, end: v.end }));
+  const reportedValues: ReportedValue[] = values.map((v) => ({
+    id: newId(),
+    fieldName: v.fieldName,
+    value: v.value,
+    start: v.start,
+    end: v.end,
+  }));
   const change = await scope.insert(caseChanges, {
     id: newId(),
     payrollId,
@@ -43,7 +61,11 @@ export async function reportChange(
   const before: Record<string, string | null> = {};
   const after: Record<string, string> = {};
   for (const v of reportedValues) {
-    before[v.fieldName] = valueInForce(history.filter((h) => h.fieldName === v.fieldName), v.start)?.value ?? null;
+    before[v.fieldName] =
+      valueInForce(
+        history.filter((h) => h.fieldName === v.fieldName),
+        v.start,
+      )?.value ?? null;
     after[v.fieldName] = v.value;
   }
   const start = reportedValues.map((v) => v.start).sort()[0]!;

@@ -31,7 +31,12 @@ export const CaseDefinitionOut = z
   .meta({ id: "CaseDefinition" });
 
 export const ListCasesQuery = z.object({
-  employeeId: z.uuid().optional().describe("The employee cases (for this employee); without it, every case of the payroll, the company's and the employees' (each says its scope). Self Service: their own employee's ESS and ECT cases either way."),
+  employeeId: z
+    .uuid()
+    .optional()
+    .describe(
+      "The employee cases (for this employee); without it, every case of the payroll, the company's and the employees' (each says its scope). Self Service: their own employee's ESS and ECT cases either way.",
+    ),
   cluster: z.enum(["ESS", "ECT", "P", "none"]).optional(),
 });
 export type ListCasesQuery = z.infer<typeof ListCasesQuery>;
@@ -39,7 +44,9 @@ export type ListCasesQuery = z.infer<typeof ListCasesQuery>;
 export const ListCasesPageQuery = PageQuery.extend(ListCasesQuery.shape);
 
 /** Values come as JSON strings in every type; numbers and booleans are accepted too. */
-const RawValue = z.union([z.string(), z.number(), z.boolean()], { error: "A value is a string (numbers and booleans are accepted)." });
+const RawValue = z.union([z.string(), z.number(), z.boolean()], {
+  error: "A value is a string (numbers and booleans are accepted).",
+});
 
 export const PostCaseChange = z.object({
   caseName: singleLine({ max: 100 }),
@@ -78,7 +85,9 @@ export const CaseChange = z
     values: z.array(CaseValueOut).describe("What was recorded; for a pending or rejected change, what was reported."),
     status: z
       .enum(caseChangeStatuses)
-      .describe("applied: took effect when recorded; pending: an employee's report waiting for HR; approved: took effect when HR approved it; rejected: discarded by HR."),
+      .describe(
+        "applied: took effect when recorded; pending: an employee's report waiting for HR; approved: took effect when HR approved it; rejected: discarded by HR.",
+      ),
     taskId: z.uuid().nullable().describe("The selfServiceChange task of a reported change."),
     decision: z
       .object({
@@ -95,8 +104,17 @@ export type CaseChange = z.infer<typeof CaseChange>;
 
 export const CaseChangeCreated = CaseChange.extend({
   recalculatedPeriods: z
-    .array(z.object({ id: z.uuid(), periodStart: z.string(), periodEnd: z.string(), status: z.enum(["open", "closed", "finalized"]) }))
-    .describe("The periods recalculated before the answer: closed ones as they should have been (differences booked as retro lines in the open one), and the open one."),
+    .array(
+      z.object({
+        id: z.uuid(),
+        periodStart: z.string(),
+        periodEnd: z.string(),
+        status: z.enum(["open", "closed", "finalized"]),
+      }),
+    )
+    .describe(
+      "The periods recalculated before the answer: closed ones as they should have been (differences booked as retro lines in the open one), and the open one.",
+    ),
   dryRun: z.literal(true).optional().describe("With ?dryRun=true: nothing was saved."),
   periods: z
     .array(
@@ -115,13 +133,17 @@ export const CaseChangeCreated = CaseChange.extend({
             payable: z
               .object({ before: z.string(), after: z.string(), change: z.string() })
               .nullable()
-              .describe("The open period's amount to pay out: the net plus what is paid with it (family allowances, expenses); null for a closed period."),
+              .describe(
+                "The open period's amount to pay out: the net plus what is paid with it (family allowances, expenses); null for a closed period.",
+              ),
           }),
         ),
       }),
     )
     .optional()
-    .describe("With ?dryRun=true: per period touched, the change in gross, net, employer cost and control state (closed periods: the corrections that would be booked for them)."),
+    .describe(
+      "With ?dryRun=true: per period touched, the change in gross, net, employer cost and control state (closed periods: the corrections that would be booked for them).",
+    ),
 }).meta({ id: "CaseChangeCreated" });
 
 export const CaseChangeReported = z
@@ -136,7 +158,10 @@ export type CaseChangeReported = z.infer<typeof CaseChangeReported>;
 export const ListCaseChangesQuery = PageQuery.extend({
   employeeId: z.uuid().optional(),
   caseName: singleLine({ max: 100 }).optional(),
-  scope: z.enum(["company", "employee", "all"]).default("all").describe("Without employeeId: company changes, employee changes or both."),
+  scope: z
+    .enum(["company", "employee", "all"])
+    .default("all")
+    .describe("Without employeeId: company changes, employee changes or both."),
   status: z
     .enum([...caseChangeStatuses, "all"], { error: "Use applied, pending, approved, rejected or all." })
     .optional()
@@ -146,7 +171,9 @@ export type ListCaseChangesQuery = z.infer<typeof ListCaseChangesQuery>;
 
 export const ValuesInTimeQuery = z.object({
   employeeId: z.uuid().optional().describe("Without it: company values."),
-  caseFieldNames: singleLine({ max: 2000 }).optional().describe("Comma-separated field names; all fields when left out."),
+  caseFieldNames: singleLine({ max: 2000 })
+    .optional()
+    .describe("Comma-separated field names; all fields when left out."),
   valueDate: IsoDate.optional().describe("Default: today (Europe/Zurich)."),
 });
 export type ValuesInTimeQuery = z.infer<typeof ValuesInTimeQuery>;
@@ -163,12 +190,16 @@ export const ValueInTime = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const MissingDataQuery = PageQuery.extend({ valueDate: IsoDate.optional().describe("Default: today, within the open period.") });
+export const MissingDataQuery = PageQuery.extend({
+  valueDate: IsoDate.optional().describe("Default: today, within the open period."),
+});
 
 export const MissingCase = z.object({
   employeeId: z.uuid().nullable(),
   caseName: z.string(),
   displayName: Localized,
-  fields: z.array(z.object({ name: z.string(), displayName: Localized, requiredFor: z.enum(["calculation", "payment"]) })),
+  fields: z.array(
+    z.object({ name: z.string(), displayName: Localized, requiredFor: z.enum(["calculation", "payment"]) }),
+  ),
   post: z.string().describe("Where to post the case change that completes it."),
 });

@@ -33,10 +33,19 @@ const creatorOf = (createdBy: string, name: string): CaseChange["createdBy"] => 
  * A change as the API shows it. Its values are those recorded in case_values; a change not (yet)
  * applied shows what was reported (kept on the change, with the ids its values get on approval).
  */
-export function toCaseChange(change: typeof caseChanges.$inferSelect, values: (typeof caseValues.$inferSelect)[]): CaseChange {
+export function toCaseChange(
+  change: typeof caseChanges.$inferSelect,
+  values: (typeof caseValues.$inferSelect)[],
+): CaseChange {
   const shown = values.length
     ? values.map((v) => ({ id: v.id, caseFieldName: v.fieldName, value: v.value, start: v.start, end: v.end }))
-    : (change.reportedValues ?? []).map((v) => ({ id: v.id, caseFieldName: v.fieldName, value: v.value, start: v.start, end: v.end }));
+    : (change.reportedValues ?? []).map((v) => ({
+        id: v.id,
+        caseFieldName: v.fieldName,
+        value: v.value,
+        start: v.start,
+        end: v.end,
+      }));
   const decided = (change.status === "approved" || change.status === "rejected") && change.decidedAt;
   return {
     id: change.id,
@@ -49,7 +58,12 @@ export function toCaseChange(change: typeof caseChanges.$inferSelect, values: (t
     status: change.status,
     taskId: change.taskId,
     decision: decided
-      ? { resolution: change.status as "approved" | "rejected", reason: change.decisionReason, decidedAt: change.decidedAt!.toISOString(), decidedBy: change.decidedBy?.name ?? "" }
+      ? {
+          resolution: change.status as "approved" | "rejected",
+          reason: change.decisionReason,
+          decidedAt: change.decidedAt!.toISOString(),
+          decidedBy: change.decidedBy?.name ?? "",
+        }
       : null,
   };
 }

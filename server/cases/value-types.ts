@@ -2,7 +2,15 @@ import { isValidDate } from "@/server/dates";
 import { formatRappen, parseChf } from "@/server/money/rappen";
 import { invisibleProblem } from "@/server/http/text";
 import { isCountryCode } from "./countries";
-import { type Checked, CANTON_CODES, checkAhvNumber, checkIban, checkTaxAtSourceTariff, checkUid, isCantonCode } from "./identifiers";
+import {
+  type Checked,
+  CANTON_CODES,
+  checkAhvNumber,
+  checkIban,
+  checkTaxAtSourceTariff,
+  checkUid,
+  isCantonCode,
+} from "./identifiers";
 
 /**
  * The value types of case fields (contract section 5). A client writes every value as a JSON
@@ -30,8 +38,22 @@ import { type Checked, CANTON_CODES, checkAhvNumber, checkIban, checkTaxAtSource
  * | bfsNumber         | municipality number, no leading zeros  | "261"                |
  */
 export const CASE_VALUE_TYPES = [
-  "text", "date", "decimal", "integer", "money", "percent", "boolean", "enum", "lookup",
-  "iban", "ahvNumber", "uid", "canton", "country", "taxAtSourceTariff", "bfsNumber",
+  "text",
+  "date",
+  "decimal",
+  "integer",
+  "money",
+  "percent",
+  "boolean",
+  "enum",
+  "lookup",
+  "iban",
+  "ahvNumber",
+  "uid",
+  "canton",
+  "country",
+  "taxAtSourceTariff",
+  "bfsNumber",
 ] as const;
 
 export type CaseValueType = (typeof CASE_VALUE_TYPES)[number];
@@ -60,7 +82,11 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 const MAX_DECIMALS = 6;
 const DEFAULT_MAX_TEXT = 1000;
 
-export function parseCaseValue(valueType: CaseValueType, given: unknown, constraints: ValueConstraints = {}): ValueResult {
+export function parseCaseValue(
+  valueType: CaseValueType,
+  given: unknown,
+  constraints: ValueConstraints = {},
+): ValueResult {
   if (given === null || given === undefined) return fail("A value is required.");
   if (typeof given !== "string" && typeof given !== "number" && typeof given !== "boolean") {
     return fail("A value must be a JSON string (numbers and booleans are accepted too).");
@@ -81,7 +107,10 @@ export function parseCaseValue(valueType: CaseValueType, given: unknown, constra
     case "money":
       return withinBounds(parseMoney(raw), constraints);
     case "percent":
-      return withinBounds(parseDecimal(raw, MAX_DECIMALS, "percentage (in percent units: \"5.3\" is 5.3 %)"), constraints);
+      return withinBounds(
+        parseDecimal(raw, MAX_DECIMALS, 'percentage (in percent units: "5.3" is 5.3 %)'),
+        constraints,
+      );
     case "boolean":
       return parseBoolean(raw);
     case "enum":
@@ -89,17 +118,23 @@ export function parseCaseValue(valueType: CaseValueType, given: unknown, constra
     case "lookup":
       return parseLookup(raw, constraints.lookupKeys);
     case "iban":
-      return typeof raw === "string" ? checkIban(raw, { refuseQrIban: constraints.refuseQrIban }) : fail("An IBAN must be a string.");
+      return typeof raw === "string"
+        ? checkIban(raw, { refuseQrIban: constraints.refuseQrIban })
+        : fail("An IBAN must be a string.");
     case "ahvNumber":
-      return typeof raw === "string" ? checkAhvNumber(raw) : fail("An AHV number must be a string such as \"756.9217.0769.85\".");
+      return typeof raw === "string"
+        ? checkAhvNumber(raw)
+        : fail('An AHV number must be a string such as "756.9217.0769.85".');
     case "uid":
-      return typeof raw === "string" ? checkUid(raw) : fail("A UID must be a string such as \"CHE-999.999.996\".");
+      return typeof raw === "string" ? checkUid(raw) : fail('A UID must be a string such as "CHE-999.999.996".');
     case "canton":
       return parseCanton(raw);
     case "country":
       return parseCountry(raw);
     case "taxAtSourceTariff":
-      return typeof raw === "string" ? checkTaxAtSourceTariff(raw) : fail("A tariff code must be a string such as \"A0N\".");
+      return typeof raw === "string"
+        ? checkTaxAtSourceTariff(raw)
+        : fail('A tariff code must be a string such as "A0N".');
     case "bfsNumber":
       return parseBfsNumber(raw);
   }
@@ -111,13 +146,16 @@ function fail(message: string): ValueResult {
 
 function parseText(text: string, maxLength: number): ValueResult {
   const trimmed = text.trim();
-  if (trimmed === "" || invisibleProblem(trimmed, { identifier: false })) return fail("The text is empty (or only invisible characters); to remove a value, end it instead.");
-  if (trimmed.length > maxLength) return fail(`The text is ${trimmed.length} characters long; at most ${maxLength} are allowed.`);
+  if (trimmed === "" || invisibleProblem(trimmed, { identifier: false }))
+    return fail("The text is empty (or only invisible characters); to remove a value, end it instead.");
+  if (trimmed.length > maxLength)
+    return fail(`The text is ${trimmed.length} characters long; at most ${maxLength} are allowed.`);
   return { ok: true, value: trimmed };
 }
 
 function parseDate(raw: string | number | boolean): ValueResult {
-  if (typeof raw !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return fail(`${JSON.stringify(raw)} is not a date; use the format YYYY-MM-DD.`);
+  if (typeof raw !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(raw))
+    return fail(`${JSON.stringify(raw)} is not a date; use the format YYYY-MM-DD.`);
   if (!isValidDate(raw)) return fail(`"${raw}" is not a calendar date.`);
   return { ok: true, value: raw };
 }
@@ -154,7 +192,7 @@ function parseInteger(raw: string | number | boolean): ValueResult {
 }
 
 function parseMoney(raw: string | number | boolean): ValueResult {
-  if (typeof raw === "boolean") return fail("An amount must be a decimal string such as \"6500.00\".");
+  if (typeof raw === "boolean") return fail('An amount must be a decimal string such as "6500.00".');
   const parsed = parseChf(raw);
   return parsed.ok ? { ok: true, value: formatRappen(parsed.value) } : parsed;
 }
@@ -165,7 +203,10 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
     const match = DECIMAL.exec(text);
     if (!match) throw new RangeError(`"${text}" is not a decimal.`);
     return { negative: match[1] === "-", whole: match[2] ?? "0", fraction: match[3] ?? "" };
-  }) as [{ negative: boolean; whole: string; fraction: string }, { negative: boolean; whole: string; fraction: string }];
+  }) as [
+    { negative: boolean; whole: string; fraction: string },
+    { negative: boolean; whole: string; fraction: string },
+  ];
   const scale = Math.max(x.fraction.length, y.fraction.length);
   const value = (d: typeof x) => BigInt(d.whole + d.fraction.padEnd(scale, "0")) * (d.negative ? -1n : 1n);
   const [vx, vy] = [value(x), value(y)];
@@ -202,7 +243,9 @@ function parseLookup(raw: string | number | boolean, keys: readonly string[] | u
   if (invisible) return fail(invisible);
   if (keys && !keys.includes(value)) {
     const shown = keys.slice(0, 10).join(", ");
-    return fail(`"${value}" is not a value of this lookup${keys.length ? ` (known: ${shown}${keys.length > 10 ? ", ..." : ""})` : " (the lookup is empty)"}.`);
+    return fail(
+      `"${value}" is not a value of this lookup${keys.length ? ` (known: ${shown}${keys.length > 10 ? ", ..." : ""})` : " (the lookup is empty)"}.`,
+    );
   }
   return { ok: true, value };
 }
@@ -222,6 +265,7 @@ function parseCountry(raw: string | number | boolean): ValueResult {
 /** Swiss municipality numbers (BFS-Gemeindenummer) have one to four digits. */
 function parseBfsNumber(raw: string | number | boolean): ValueResult {
   const text = typeof raw === "boolean" ? "" : String(raw).trim();
-  if (!/^\d{1,4}$/.test(text) || Number(text) === 0) return fail(`${JSON.stringify(raw)} is not a BFS municipality number (1 to 4 digits, e.g. 261 for Zurich).`);
+  if (!/^\d{1,4}$/.test(text) || Number(text) === 0)
+    return fail(`${JSON.stringify(raw)} is not a BFS municipality number (1 to 4 digits, e.g. 261 for Zurich).`);
   return { ok: true, value: String(Number(text)) };
 }

@@ -18,7 +18,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
  * `jobs` is pg-boss over this connection (sending, fetching and completing jobs; no timers), `jobSql`
  * the executor it uses: the job worker (server/jobs/queue.ts) runs its own pg-boss on PGlite through it.
  */
-type Connection = { db: Database; close: () => Promise<void>; kind: "postgres" | "pglite"; jobs: JobClient; jobSql: JobSql };
+type Connection = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: "postgres" | "pglite";
+  jobs: JobClient;
+  jobSql: JobSql;
+};
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 

@@ -13,7 +13,8 @@ import type { Tx } from "./client";
  * `table` and `columns` are written into the statement as they are: callers pass constants only.
  */
 export async function copyFrom(tx: Tx, table: string, columns: readonly string[]) {
-  const client = (tx as unknown as { session?: { client?: Partial<PostgresJsTransaction & PgliteTransaction> } }).session?.client;
+  const client = (tx as unknown as { session?: { client?: Partial<PostgresJsTransaction & PgliteTransaction> } })
+    .session?.client;
   const statement = `copy ${table} (${columns.join(", ")}) from stdin`;
   if (client?.unsafe) {
     const stream = await (client as PostgresJsTransaction).unsafe(statement).writable();
@@ -53,7 +54,9 @@ export async function copyFrom(tx: Tx, table: string, columns: readonly string[]
         chunks.push(text);
       },
       async finish() {
-        await (client as PgliteTransaction).query(statement.replace("from stdin", "from '/dev/blob'"), [], { blob: new Blob(chunks as BlobPart[]) });
+        await (client as PgliteTransaction).query(statement.replace("from stdin", "from '/dev/blob'"), [], {
+          blob: new Blob(chunks as BlobPart[]),
+        });
       },
     };
   }
@@ -61,11 +64,16 @@ export async function copyFrom(tx: Tx, table: string, columns: readonly string[]
 }
 
 type PostgresJsTransaction = { unsafe(text: string): { writable(): Promise<Writable> } };
-type PgliteTransaction = { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>; exec(text: string): Promise<unknown> };
+type PgliteTransaction = {
+  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+  exec(text: string): Promise<unknown>;
+};
 
 /** A value as COPY's text format reads it: backslash, tab, newline and carriage return escaped. */
 export function copyText(value: string): string {
   // Four indexOf scans: a tenth of the time of one regular expression test over a whole entry's JSON.
   const plain = !value.includes("\\") && !value.includes("\t") && !value.includes("\n") && !value.includes("\r");
-  return plain ? value : value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+  return plain
+    ? value
+    : value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
 }

@@ -27,7 +27,11 @@ export function preparingClient<S extends object>(sql: S): S {
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
         return (query: string, args?: unknown, options?: UnsafeOptions) => {
-          const prepared = Array.isArray(args) && args.length > 0 && args.length <= PREPARE_UP_TO_PARAMETERS && options?.prepare !== true;
+          const prepared =
+            Array.isArray(args) &&
+            args.length > 0 &&
+            args.length <= PREPARE_UP_TO_PARAMETERS &&
+            options?.prepare !== true;
           return value.call(target, query, args, prepared ? { ...options, prepare: true } : options);
         };
       }

@@ -21,8 +21,17 @@ export async function reservedReadTransaction<R>(db: Database, work: (tx: Tx) =>
   const reserved = await internals.$client.reserve();
   const begun = reserved.unsafe("begin transaction read only");
   begun.catch(() => {});
-  const session = new PostgresJsSession(preparingClient(reserved) as never, internals.dialect as never, internals._.schema as never, internals.session.options as never);
-  const tx = new PostgresJsTransaction(internals.dialect as never, session, internals._.schema as never) as unknown as Tx;
+  const session = new PostgresJsSession(
+    preparingClient(reserved) as never,
+    internals.dialect as never,
+    internals._.schema as never,
+    internals.session.options as never,
+  );
+  const tx = new PostgresJsTransaction(
+    internals.dialect as never,
+    session,
+    internals._.schema as never,
+  ) as unknown as Tx;
   try {
     const result = await work(tx);
     await begun;

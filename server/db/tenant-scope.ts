@@ -29,14 +29,19 @@ type LooseQuery = {
 };
 
 type Insertable<T extends TenantTable> = T["$inferInsert"];
-type InsertValues<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] | SQL };
-type UpdateSet<T extends TenantTable> = { [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL };
+type InsertValues<T extends TenantTable> = {
+  [K in keyof Insertable<T> as K extends "tenantId" ? never : K]: Insertable<T>[K] | SQL;
+};
+type UpdateSet<T extends TenantTable> = {
+  [K in keyof Insertable<T> as K extends "tenantId" | "id" ? never : K]?: Insertable<T>[K] | SQL;
+};
 
 /** The role a tenant scope's statements run as: subject to the tenant_wall policies (drizzle/0020_row_level_security.sql). */
 export const TENANT_ROLE = "payroll_tenant";
 
 /** Makes the rest of a transaction the tenant's: its role and `app.tenant_id`, both reset at its end. */
-const enterTenant = (tenantId: string) => sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`;
+const enterTenant = (tenantId: string) =>
+  sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`;
 /** Back to the service's own role (the tables' owner, not subject to the policies), still in the transaction. */
 const leaveTenantRole = sql`select set_config('role', 'none', true)`;
 const leaveTenant = sql`select set_config('role', 'none', true), set_config('app.tenant_id', '', true)`;
@@ -127,7 +132,11 @@ export class TenantScope {
     return and(eq(table.tenantId, this.tenantId), ...conditions)!;
   }
 
-  async rows<T extends TenantTable>(table: T, condition?: SQL, options: ReadOptions = {}): Promise<InferSelectModel<T>[]> {
+  async rows<T extends TenantTable>(
+    table: T,
+    condition?: SQL,
+    options: ReadOptions = {},
+  ): Promise<InferSelectModel<T>[]> {
     let query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition));
     if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
     if (options.limit !== undefined) query = query.limit(options.limit);
@@ -140,17 +149,33 @@ export class TenantScope {
   }
 
   /** Reads and locks the row for the rest of the transaction ("no key update": rows referring to it may still be inserted). */
-  async lock<T extends TenantTable>(table: T, condition: SQL, strength: "update" | "no key update" = "update"): Promise<InferSelectModel<T> | null> {
-    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition)).for(strength);
+  async lock<T extends TenantTable>(
+    table: T,
+    condition: SQL,
+    strength: "update" | "no key update" = "update",
+  ): Promise<InferSelectModel<T> | null> {
+    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery)
+      .where(this.where(table, condition))
+      .for(strength);
     const [row] = (await query) as InferSelectModel<T>[];
     return row ?? null;
   }
 
   /** A TenantRead with these values, in this scope (its transaction, or the pool), for this tenant. */
-  async read<V extends Record<string, unknown>, R>(statement: TenantRead<V, R>, values: V, variant = "default"): Promise<R> {
+  async read<V extends Record<string, unknown>, R>(
+    statement: TenantRead<V, R>,
+    values: V,
+    variant = "default",
+  ): Promise<R> {
     const template = statement.template(this.tx, variant);
     const session = (this.tx as unknown as { session: ReadSession }).session;
-    const query = session.prepareQuery({ sql: template.queryString, params: template.params }, template.fields, `${statement.name}:${variant}`, template._isResponseInArrayMode, template.customResultMapper);
+    const query = session.prepareQuery(
+      { sql: template.queryString, params: template.params },
+      template.fields,
+      `${statement.name}:${variant}`,
+      template._isResponseInArrayMode,
+      template.customResultMapper,
+    );
     query.joinsNotNullableMap = template.joinsNotNullableMap;
     return (await query.execute({ ...values, tenantId: this.tenantId })) as R;
   }
@@ -165,7 +190,9 @@ export class TenantScope {
   async insertMany<T extends TenantTable>(table: T, rows: InsertValues<T>[]): Promise<InferSelectModel<T>[]> {
     if (!rows.length) return [];
     const query = this.tx.insert(table as PgTable) as unknown as LooseQuery;
-    return (await query.values(rows.map((row) => ({ ...row, tenantId: this.tenantId }))).returning()) as InferSelectModel<T>[];
+    return (await query
+      .values(rows.map((row) => ({ ...row, tenantId: this.tenantId })))
+      .returning()) as InferSelectModel<T>[];
   }
 
   async update<T extends TenantTable>(table: T, set: UpdateSet<T>, condition: SQL) {
@@ -180,9 +207,24 @@ export class TenantScope {
 }
 
 /** What a TenantRead keeps of the query drizzle built once: its text, its parameters (placeholders among them) and how rows map back. */
-type ReadTemplate = { queryString: string; params: unknown[]; fields: unknown; _isResponseInArrayMode: boolean; customResultMapper?: unknown; joinsNotNullableMap?: unknown };
+type ReadTemplate = {
+  queryString: string;
+  params: unknown[];
+  fields: unknown;
+  _isResponseInArrayMode: boolean;
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
+};
 type PreparedRead = { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<unknown> };
-type ReadSession = { prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean, mapper?: unknown): PreparedRead };
+type ReadSession = {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string,
+    arrayMode: boolean,
+    mapper?: unknown,
+  ): PreparedRead;
+};
 type Preparable = PromiseLike<unknown> & { prepare(name: string): unknown };
 
 /** How a TenantRead's query names its values: `tenant(table)` is the scope's condition, `value(name)` one of the values it is run with. */
@@ -228,7 +270,8 @@ export class TenantRead<V extends Record<string, unknown>, R> {
 
 /** A TenantRead of the values V (`tenantRead<{ id: string }>()("name", (db, p) => db.select()...)`): rows as the query's own result. */
 export function tenantRead<V extends Record<string, unknown>>() {
-  return <Q extends Preparable>(name: string, build: (db: Tx, p: ReadParams<V>, variant: string) => Q) => new TenantRead<V, Awaited<Q>>(name, build);
+  return <Q extends Preparable>(name: string, build: (db: Tx, p: ReadParams<V>, variant: string) => Q) =>
+    new TenantRead<V, Awaited<Q>>(name, build);
 }
 
 /** Runs a command in one transaction, scoped to the caller's tenant. */
@@ -264,8 +307,16 @@ export async function inTenantOf<R>(tenantId: string, work: (scope: TenantScope)
 }
 
 /** An error and the errors it was caused by (drizzle wraps the driver's), at most `depth` in all: where PostgreSQL's code is found. */
-function* causesOf(error: unknown, depth = 5): Generator<{ code?: unknown; constraint_name?: unknown; constraint?: unknown }> {
-  for (let e: unknown = error, n = 0; e && typeof e === "object" && n < depth; e = (e as { cause?: unknown }).cause, n++) yield e;
+function* causesOf(
+  error: unknown,
+  depth = 5,
+): Generator<{ code?: unknown; constraint_name?: unknown; constraint?: unknown }> {
+  for (
+    let e: unknown = error, n = 0;
+    e && typeof e === "object" && n < depth;
+    e = (e as { cause?: unknown }).cause, n++
+  )
+    yield e;
 }
 
 /** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), or an error caused by one: the transaction was rolled back and may simply run again. */
@@ -319,7 +370,8 @@ async function bothSettled<R>(entered: Promise<unknown>, work: Promise<R>): Prom
 /** Postgres unique violation (code 23505), optionally of one named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (const candidate of causesOf(error)) {
-    if (candidate.code === "23505") return !constraint || candidate.constraint_name === constraint || candidate.constraint === constraint;
+    if (candidate.code === "23505")
+      return !constraint || candidate.constraint_name === constraint || candidate.constraint === constraint;
   }
   return false;
 }

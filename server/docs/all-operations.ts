@@ -17,4 +17,21 @@ import type { Operation } from "../http/operation";
 import * as docs from "./operations";
 
 /** Every operation of the API. A route handler whose operation is missing here fails tests/unit/openapi. */
-export const allOperations: Operation[] = [auth, users, tenants, memberships, invitations, payrolls, regulations, employees, cases, lookups, results, documents, payouts, tasks, webhooks, docs].flatMap((m) => Object.values(m) as Operation[]);
+export const allOperations: Operation[] = [
+  auth,
+  users,
+  tenants,
+  memberships,
+  invitations,
+  payrolls,
+  regulations,
+  employees,
+  cases,
+  lookups,
+  results,
+  documents,
+  payouts,
+  tasks,
+  webhooks,
+  docs,
+].flatMap((m) => Object.values(m) as Operation[]);

@@ -34,14 +34,17 @@ class Components {
   private readonly schemas: { json: Json; io: Io }[] = [];
 
   schema(zod: z.ZodType, io: Io): Json {
-    const json = z.toJSONSchema(zod, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json & { $defs?: Record<string, Json> };
+    const json = z.toJSONSchema(zod, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json & {
+      $defs?: Record<string, Json>;
+    };
     const $defs = json.$defs;
     delete json.$schema;
     delete json.$defs;
     for (const [id, def] of Object.entries($defs ?? {})) {
       const forms = this.defs.get(id) ?? {};
       const known = forms[io];
-      if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`Two different schemas are named ${id}`);
+      if (known && JSON.stringify(known) !== JSON.stringify(def))
+        throw new Error(`Two different schemas are named ${id}`);
       forms[io] = def;
       this.defs.set(id, forms);
     }
@@ -60,7 +63,8 @@ class Components {
       if (!node || typeof node !== "object") return;
       if (Array.isArray(node)) return node.forEach(walk);
       const object = node as Json;
-      if (typeof object.$ref === "string" && object.$ref.startsWith("#/$defs/")) object.$ref = `#/components/schemas/${this.nameOf(object.$ref.slice("#/$defs/".length), io)}`;
+      if (typeof object.$ref === "string" && object.$ref.startsWith("#/$defs/"))
+        object.$ref = `#/components/schemas/${this.nameOf(object.$ref.slice("#/$defs/".length), io)}`;
       Object.values(object).forEach(walk);
     };
     walk(json);
@@ -86,8 +90,13 @@ class Components {
 }
 
 function whoMayCall(permission: Permission) {
-  if (permission in tenantPermissions) return `Roles: ${tenantPermissions[permission as keyof typeof tenantPermissions].join(", ")} (system users: Administrator of the tenants they created).`;
-  return { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[permission as string] ?? "";
+  if (permission in tenantPermissions)
+    return `Roles: ${tenantPermissions[permission as keyof typeof tenantPermissions].join(", ")} (system users: Administrator of the tenants they created).`;
+  return (
+    { public: "No authentication.", authenticated: "Any signed-in caller.", "tenant.create": "System users only." }[
+      permission as string
+    ] ?? ""
+  );
 }
 
 const OVERVIEW = `Multi-tenant Swiss payroll: tenants, payrolls, employees, case data, always-current results, payouts with pain.001 files, period close with documents and ELM, webhooks. A step-by-step guide whose code runs in the test suite is in the repository (docs/integration.md), with a typed TypeScript client (client/).
@@ -115,7 +124,8 @@ export const EXAMPLES = recordedExamples as Record<string, { request?: unknown; 
 const PATH_PARAMETERS: Record<string, string> = {
   orgId: "The tenant's id (UUID). A tenant the caller cannot see answers 404, the same as an unknown one.",
   payrollId: "The payroll's id (UUID).",
-  payrunPeriodId: "The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived).",
+  payrunPeriodId:
+    "The period's id (UUID), or `open` for the period open now (in a close: the period that was open when the request arrived).",
   payrunPeriodEntryId: "The entry's id (UUID): one employee's result of the period.",
   employeeId: "The employee's id (UUID).",
   documentId: "The document's id, as listed by the period's documents.",
@@ -155,11 +165,19 @@ function operationObject(op: Operation, components: Components, versioned: boole
       name: "Idempotency-Key",
       in: "header",
       required: false,
-      description: "Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409).",
+      description:
+        "Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409).",
       schema: { type: "string", maxLength: 255 },
     });
   }
-  if (honoursIfMatch(op)) parameters.push({ name: "If-Match", in: "header", required: false, description: "The ETag you read: the change is made only if nobody changed the resource since (412 otherwise).", schema: { type: "string" } });
+  if (honoursIfMatch(op))
+    parameters.push({
+      name: "If-Match",
+      in: "header",
+      required: false,
+      description: "The ETag you read: the change is made only if nobody changed the resource since (412 otherwise).",
+      schema: { type: "string" },
+    });
   const status = String(op.status ?? 200);
   const examples = EXAMPLES[`${op.method} ${op.path}`];
   const success = (description: string, response?: z.ZodType, answer = status) => ({
@@ -168,25 +186,51 @@ function operationObject(op: Operation, components: Components, versioned: boole
       response || op.produces
         ? {
             ...(response
-              ? { "application/json": { schema: jsonSchema(response, "output"), ...(examples?.responses[answer] !== undefined ? { example: examples.responses[answer] } : {}) } }
+              ? {
+                  "application/json": {
+                    schema: jsonSchema(response, "output"),
+                    ...(examples?.responses[answer] !== undefined ? { example: examples.responses[answer] } : {}),
+                  },
+                }
               : {}),
-            ...Object.fromEntries((op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+            ...Object.fromEntries(
+              (op.produces ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
           }
         : undefined,
   });
   const responses: Record<string, unknown> = { [status]: success("Success", op.response) };
   if (versioned && (op.method === "GET" || op.method === "PUT")) {
-    (responses[status] as Json).headers = { ETag: { description: 'The resource\'s version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise).', schema: { type: "string" } } };
+    (responses[status] as Json).headers = {
+      ETag: {
+        description:
+          'The resource\'s version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise).',
+        schema: { type: "string" },
+      },
+    };
   }
-  for (const [other, answer] of Object.entries(op.alsoAnswers ?? {})) if (answer) responses[other] = success(answer.description, answer.response, other);
-  const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before the next attempt.", schema: { type: "integer", minimum: 1 } } } };
+  for (const [other, answer] of Object.entries(op.alsoAnswers ?? {}))
+    if (answer) responses[other] = success(answer.description, answer.response, other);
+  const retryAfter = {
+    headers: {
+      "Retry-After": {
+        description: "Seconds to wait before the next attempt.",
+        schema: { type: "integer", minimum: 1 },
+      },
+    },
+  };
   for (const [code, problemCodes] of problemsOf(op)) {
     responses[String(code)] = {
       description: `${STATUS_TEXT[code] ?? "Error"}. Codes: ${problemCodes.map((c) => `\`${c}\``).join(", ")}.`,
       ...(code === 429 ? retryAfter : {}),
       content: {
         "application/problem+json": {
-          schema: { allOf: [{ $ref: "#/components/schemas/Problem" }, { type: "object", properties: { status: { const: code }, code: { enum: problemCodes } } }] },
+          schema: {
+            allOf: [
+              { $ref: "#/components/schemas/Problem" },
+              { type: "object", properties: { status: { const: code }, code: { enum: problemCodes } } },
+            ],
+          },
         },
       },
     };
@@ -195,7 +239,10 @@ function operationObject(op: Operation, components: Components, versioned: boole
     ? {
         required: true,
         content: {
-          "application/json": { schema: jsonSchema(op.body, "input"), ...(examples?.request !== undefined ? { example: examples.request } : {}) },
+          "application/json": {
+            schema: jsonSchema(op.body, "input"),
+            ...(examples?.request !== undefined ? { example: examples.request } : {}),
+          },
           ...(op.form ? { "application/x-www-form-urlencoded": { schema: jsonSchema(op.body, "input") } } : {}),
         },
       }
@@ -213,10 +260,17 @@ function operationObject(op: Operation, components: Components, versioned: boole
 }
 
 const SIGNATURE_HEADERS = [
-  { name: "X-Service-Signature", description: "sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes>." },
+  {
+    name: "X-Service-Signature",
+    description: "sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes>.",
+  },
   { name: "webhook-id", description: "Standard Webhooks: the correlationId." },
   { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds; refuse old ones to stop replays." },
-  { name: "webhook-signature", description: 'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> (a Standard Webhooks library takes the base64 of the secret).' },
+  {
+    name: "webhook-signature",
+    description:
+      'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> (a Standard Webhooks library takes the base64 of the secret).',
+  },
 ];
 
 /** One event as the POST a receiver gets (contract section 9). */
@@ -225,10 +279,16 @@ function webhookObject(event: string, summary: string, schema: Json) {
     post: {
       operationId: `webhook${event}`,
       summary,
-      description: "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
+      description:
+        "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
       tags: ["Webhooks"],
       security: [],
-      parameters: SIGNATURE_HEADERS.map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } })),
+      parameters: SIGNATURE_HEADERS.map((header) => ({
+        ...header,
+        in: "header",
+        required: true,
+        schema: { type: "string" },
+      })),
       requestBody: { required: true, content: { "application/json": { schema } } },
       responses: {
         "200": { description: "Received (any 2xx)." },
@@ -246,7 +306,10 @@ export function openApiDocument() {
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, components, versioned);
   }
   const webhooks = Object.fromEntries(
-    Object.entries(webhookPayloads).map(([event, { summary, schema }]) => [event, webhookObject(event, summary, components.schema(schema, "output"))]),
+    Object.entries(webhookPayloads).map(([event, { summary, schema }]) => [
+      event,
+      webhookObject(event, summary, components.schema(schema, "output")),
+    ]),
   );
   const schemas = components.finish();
   return {
@@ -265,10 +328,16 @@ export function openApiDocument() {
       securitySchemes: {
         clientCredentials: {
           type: "oauth2",
-          description: "System users: POST /api/oauth/token with grant_type=client_credentials (Basic or form credentials); the access token is a bearer token.",
+          description:
+            "System users: POST /api/oauth/token with grant_type=client_credentials (Basic or form credentials); the access token is a bearer token.",
           flows: { clientCredentials: { tokenUrl: "/api/oauth/token", scopes: {} } },
         },
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A system user's access token, or a person's token from the tenant's identity provider." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "A system user's access token, or a person's token from the tenant's identity provider.",
+        },
         session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
       },
       schemas: {
@@ -282,7 +351,10 @@ export function openApiDocument() {
             status: { type: "integer" },
             detail: { type: "string" },
             code: { type: "string", description: "Stable, dotted, e.g. payroll.already_exists" },
-            errors: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+            errors: {
+              type: "array",
+              items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+            },
           },
         },
       },

@@ -11,14 +11,22 @@ import { operationIdOf } from "./openapi";
  * and the list of problem codes (/docs/api/problems) that every problem's `type` points into.
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const shell = (title: string, head: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>${head}</head><body>${body}</body></html>`;
 
 export function referencePage(): string {
-  const options = { disableSearch: true, expandResponses: "200,201,202", hideHostname: true, jsonSampleExpandLevel: 2, pathInMiddlePanel: true, sortTagsAlphabetically: false };
+  const options = {
+    disableSearch: true,
+    expandResponses: "200,201,202",
+    hideHostname: true,
+    jsonSampleExpandLevel: 2,
+    pathInMiddlePanel: true,
+    sortTagsAlphabetically: false,
+  };
   return shell(
     "Swiss payroll platform API reference",
     `<style>body{margin:0;font-family:system-ui,sans-serif}.top{padding:.5rem 1rem;border-bottom:1px solid #e2e8f0;font-size:.85rem}.top a{color:#0369a1;margin-right:1rem}</style>`,
@@ -34,19 +42,30 @@ const REDOCLY_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";
 
 let bundle: string | undefined;
 export function redocBundle(): string {
-  bundle ??= readFileSync(path.join(process.cwd(), "node_modules/redoc/bundles/redoc.standalone.js"), "utf8").replaceAll(REDOCLY_LOGO, "");
+  bundle ??= readFileSync(
+    path.join(process.cwd(), "node_modules/redoc/bundles/redoc.standalone.js"),
+    "utf8",
+  ).replaceAll(REDOCLY_LOGO, "");
   return bundle;
 }
 
 /** Every problem code with its statuses and the operations that answer it; the English meaning from the console's catalog. */
-export function problemCodes(): { code: string; statuses: number[]; operations: { method: string; path: string; operationId: string }[] }[] {
-  const codes = new Map<string, { statuses: Set<number>; operations: { method: string; path: string; operationId: string }[] }>();
+export function problemCodes(): {
+  code: string;
+  statuses: number[];
+  operations: { method: string; path: string; operationId: string }[];
+}[] {
+  const codes = new Map<
+    string,
+    { statuses: Set<number>; operations: { method: string; path: string; operationId: string }[] }
+  >();
   for (const op of allOperations) {
     for (const [status, list] of problemsOf(op)) {
       for (const code of list) {
         const entry = codes.get(code) ?? { statuses: new Set<number>(), operations: [] };
         entry.statuses.add(status);
-        if (!entry.operations.some((o) => o.method === op.method && o.path === op.path)) entry.operations.push({ method: op.method, path: op.path, operationId: operationIdOf(op) });
+        if (!entry.operations.some((o) => o.method === op.method && o.path === op.path))
+          entry.operations.push({ method: op.method, path: op.path, operationId: operationIdOf(op) });
         codes.set(code, entry);
       }
     }
@@ -60,7 +79,12 @@ export function problemsPage(meaningOf: (code: string) => string | undefined): s
   const rows = problemCodes()
     .map(({ code, statuses, operations }) => {
       const meaning = meaningOf(code);
-      const ops = operations.map((o) => `<li><a href="/docs/api#operation/${encodeURIComponent(o.operationId)}"><code>${o.method} ${escapeHtml(o.path)}</code></a></li>`).join("");
+      const ops = operations
+        .map(
+          (o) =>
+            `<li><a href="/docs/api#operation/${encodeURIComponent(o.operationId)}"><code>${o.method} ${escapeHtml(o.path)}</code></a></li>`,
+        )
+        .join("");
       return `<section id="${escapeHtml(code)}"><h2><code>${escapeHtml(code)}</code> <small>${statuses.join(", ")}</small></h2>${meaning ? `<p>The console tells people: “${escapeHtml(meaning)}”</p>` : ""}<details><summary>${operations.length} operation${operations.length === 1 ? "" : "s"}</summary><ul>${ops}</ul></details></section>`;
     })
     .join("\n");

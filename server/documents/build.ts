@@ -25,7 +25,14 @@ export type BuiltDocument = { model: StoredModel; content: null } | { model: nul
 export type StoredModel =
   | { kind: "payslip"; payslip: PayslipModel }
   | { kind: "salaryCertificate"; certificate: SalaryCertificateModel }
-  | { kind: "accountingPdf"; journal: AccountingJournal; payrollName: string; language: PayrollRow["documentLanguage"]; final: boolean; createdAt: string };
+  | {
+      kind: "accountingPdf";
+      journal: AccountingJournal;
+      payrollName: string;
+      language: PayrollRow["documentLanguage"];
+      final: boolean;
+      createdAt: string;
+    };
 
 /**
  * A document whose figures do not add up to the stored entry is never issued: the model builders
@@ -36,7 +43,11 @@ function inconsistentAsConflict<T>(doc: PlannedDocument, build: () => T): T {
   try {
     return build();
   } catch (error) {
-    throw new Conflict("document.inconsistent", `${doc.name} cannot be made: ${error instanceof Error ? error.message : String(error)}`, { documentName: doc.name, employeeId: doc.employeeId });
+    throw new Conflict(
+      "document.inconsistent",
+      `${doc.name} cannot be made: ${error instanceof Error ? error.message : String(error)}`,
+      { documentName: doc.name, employeeId: doc.employeeId },
+    );
   }
 }
 
@@ -45,7 +56,14 @@ function inconsistentAsConflict<T>(doc: PlannedDocument, build: () => T): T {
  * entries (at close). One pass loads what every document needs: case values, the year's entries
  * for year-to-date figures and salary certificates, the wage types and the journal.
  */
-export async function buildDocuments(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, period: PeriodRow, planned: PlannedDocument[], final: boolean): Promise<Map<string, BuiltDocument>> {
+export async function buildDocuments(
+  scope: TenantScope,
+  regulations: Regulations,
+  payroll: PayrollRow,
+  period: PeriodRow,
+  planned: PlannedDocument[],
+  final: boolean,
+): Promise<Map<string, BuiltDocument>> {
   const built = new Map<string, BuiltDocument>();
   const people = planned.filter((d) => d.employeeId !== null).map((d) => d.employeeId!);
   const employeeIds = [...new Set(people)];
@@ -54,17 +72,41 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
 
   const values = await scope.rows(
     caseValues,
-    and(eq(caseValues.payrollId, payroll.id), employeeIds.length ? or(isNull(caseValues.employeeId), inArray(caseValues.employeeId, employeeIds)) : isNull(caseValues.employeeId)),
+    and(
+      eq(caseValues.payrollId, payroll.id),
+      employeeIds.length
+        ? or(isNull(caseValues.employeeId), inArray(caseValues.employeeId, employeeIds))
+        : isNull(caseValues.employeeId),
+    ),
     { orderBy: [asc(caseValues.createdAt), asc(caseValues.id)] },
   );
   const valuesOf = byEmployee(values);
   const company = inForceAt(valuesOf.get(null) ?? [], period.periodEnd);
-  const staff = new Map((employeeIds.length ? await scope.rows(employees, inArray(employees.id, employeeIds)) : []).map((e) => [e.id, e]));
-  const yearPeriods = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), gte(payrunPeriods.periodStart, `${year}-01-01`), lte(payrunPeriods.periodStart, period.periodStart)), {
-    orderBy: [asc(payrunPeriods.periodStart)],
-  });
+  const staff = new Map(
+    (employeeIds.length ? await scope.rows(employees, inArray(employees.id, employeeIds)) : []).map((e) => [e.id, e]),
+  );
+  const yearPeriods = await scope.rows(
+    payrunPeriods,
+    and(
+      eq(payrunPeriods.payrollId, payroll.id),
+      gte(payrunPeriods.periodStart, `${year}-01-01`),
+      lte(payrunPeriods.periodStart, period.periodStart),
+    ),
+    {
+      orderBy: [asc(payrunPeriods.periodStart)],
+    },
+  );
   const yearEntries = employeeIds.length
-    ? await scope.rows(payrunEntries, and(inArray(payrunEntries.payrunPeriodId, yearPeriods.map((p) => p.id)), inArray(payrunEntries.employeeId, employeeIds)))
+    ? await scope.rows(
+        payrunEntries,
+        and(
+          inArray(
+            payrunEntries.payrunPeriodId,
+            yearPeriods.map((p) => p.id),
+          ),
+          inArray(payrunEntries.employeeId, employeeIds),
+        ),
+      )
     : [];
   const periodOf = new Map(yearPeriods.map((p) => [p.id, p]));
   const payoutsOf = await paidInPeriod(scope, period.id, employeeIds);
@@ -90,40 +132,65 @@ export async function buildDocuments(scope: TenantScope, regulations: Regulation
     if (journal) return journal;
     const result = buildAccountingJournal(await loadAccountingInput(scope, payroll, period, regulations));
     if (!result.ok) {
-      throw new Conflict("accounting.unmapped_wage_types", `${result.unmapped.length} wage type(s) cannot be booked: map them to accounts first.`, {
-        items: result.unmapped.map((u) => ({ wageTypeNumber: u.wageTypeNumber, reason: u.reason, message: u.message })),
-      });
+      throw new Conflict(
+        "accounting.unmapped_wage_types",
+        `${result.unmapped.length} wage type(s) cannot be booked: map them to accounts first.`,
+        {
+          items: result.unmapped.map((u) => ({
+            wageTypeNumber: u.wageTypeNumber,
+            reason: u.reason,
+            message: u.message,
+          })),
+        },
+      );
     }
     return (journal = result.journal);
   };
 
   for (const doc of planned) {
     if (doc.kind === "payslip") {
-      const history = (entriesOf.get(doc.employeeId!) ?? []).sort((a, b) => periodOf.get(a.payrunPeriodId)!.periodStart.localeCompare(periodOf.get(b.payrunPeriodId)!.periodStart));
+      const history = (entriesOf.get(doc.employeeId!) ?? []).sort((a, b) =>
+        periodOf.get(a.payrunPeriodId)!.periodStart.localeCompare(periodOf.get(b.payrunPeriodId)!.periodStart),
+      );
       const entry = history.find((e) => e.payrunPeriodId === period.id)!;
-      const payslip = inconsistentAsConflict(doc, () => buildPayslipModel({
-        ...subject(doc.employeeId!),
-        period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
-        entry,
-        payouts: payoutsOf.get(doc.employeeId!) ?? [],
-        yearToDateNet: history.reduce((sum, e) => sum + e.net, 0),
-        showEmployerContributions: true,
-        final,
-      }));
+      const payslip = inconsistentAsConflict(doc, () =>
+        buildPayslipModel({
+          ...subject(doc.employeeId!),
+          period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
+          entry,
+          payouts: payoutsOf.get(doc.employeeId!) ?? [],
+          yearToDateNet: history.reduce((sum, e) => sum + e.net, 0),
+          showEmployerContributions: true,
+          final,
+        }),
+      );
       built.set(doc.id, { model: { kind: "payslip", payslip }, content: null });
     } else if (doc.kind === "salaryCertificate") {
       const history = entriesOf.get(doc.employeeId!) ?? [];
-      const certificate = inconsistentAsConflict(doc, () => buildSalaryCertificateModel({
-        ...subject(doc.employeeId!),
-        year: Number(year),
-        entries: history.map((e) => ({ periodStart: periodOf.get(e.payrunPeriodId)!.periodStart, periodEnd: periodOf.get(e.payrunPeriodId)!.periodEnd, lines: e.lines })),
-        issued: { date: period.periodEnd },
-        final,
-      }));
+      const certificate = inconsistentAsConflict(doc, () =>
+        buildSalaryCertificateModel({
+          ...subject(doc.employeeId!),
+          year: Number(year),
+          entries: history.map((e) => ({
+            periodStart: periodOf.get(e.payrunPeriodId)!.periodStart,
+            periodEnd: periodOf.get(e.payrunPeriodId)!.periodEnd,
+            lines: e.lines,
+          })),
+          issued: { date: period.periodEnd },
+          final,
+        }),
+      );
       built.set(doc.id, { model: { kind: "salaryCertificate", certificate }, content: null });
     } else if (doc.kind === "accountingPdf") {
       built.set(doc.id, {
-        model: { kind: "accountingPdf", journal: await accountingJournal(), payrollName: payroll.name, language: payroll.documentLanguage, final, createdAt: new Date().toISOString() },
+        model: {
+          kind: "accountingPdf",
+          journal: await accountingJournal(),
+          payrollName: payroll.name,
+          language: payroll.documentLanguage,
+          final,
+          createdAt: new Date().toISOString(),
+        },
         content: null,
       });
     } else {
@@ -138,13 +205,29 @@ async function paidInPeriod(scope: TenantScope, periodId: string, employeeIds: s
   const byEmployee = new Map<string, { date: string; amount: number; iban: string | null }[]>();
   if (!employeeIds.length) return byEmployee;
   const rows = await scope.tx
-    .select({ employeeId: payoutLines.employeeId, amount: payoutLines.amount, iban: payoutLines.iban, date: payouts.executionDate, external: payouts.external })
+    .select({
+      employeeId: payoutLines.employeeId,
+      amount: payoutLines.amount,
+      iban: payoutLines.iban,
+      date: payouts.executionDate,
+      external: payouts.external,
+    })
     .from(payoutLines)
     .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
-    .where(scope.where(payoutLines, eq(payoutLines.payrunPeriodId, periodId), ne(payouts.status, "cancelled"), inArray(payoutLines.employeeId, employeeIds)))
+    .where(
+      scope.where(
+        payoutLines,
+        eq(payoutLines.payrunPeriodId, periodId),
+        ne(payouts.status, "cancelled"),
+        inArray(payoutLines.employeeId, employeeIds),
+      ),
+    )
     .orderBy(asc(payouts.executionDate), asc(payouts.createdAt), asc(payoutLines.id));
   for (const row of rows) {
-    byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), { date: row.date, amount: row.amount, iban: row.external ? null : row.iban }]);
+    byEmployee.set(row.employeeId, [
+      ...(byEmployee.get(row.employeeId) ?? []),
+      { date: row.date, amount: row.amount, iban: row.external ? null : row.iban },
+    ]);
   }
   return byEmployee;
 }

@@ -12,12 +12,29 @@ const CHUNK = 200;
  * previews (same ids), built from the frozen results and kept as they are now, so account
  * numbers, names and addresses stay as they stood at close.
  */
-export async function finalizeDocuments(scope: TenantScope, regulations: Regulations, payroll: typeof payrolls.$inferSelect, period: typeof payrunPeriods.$inferSelect) {
+export async function finalizeDocuments(
+  scope: TenantScope,
+  regulations: Regulations,
+  payroll: typeof payrolls.$inferSelect,
+  period: typeof payrunPeriods.$inferSelect,
+) {
   const { planned } = await previewPlan(scope, period);
   const built = await buildDocuments(scope, regulations, payroll, period, planned, true);
   const rows = planned.map((doc, position) => {
     const { model, content } = built.get(doc.id)!;
-    return { id: doc.id, payrollId: payroll.id, payrunPeriodId: period.id, employeeId: doc.employeeId, category: doc.category, name: doc.name, contentType: doc.contentType, final: true, model, content, position };
+    return {
+      id: doc.id,
+      payrollId: payroll.id,
+      payrunPeriodId: period.id,
+      employeeId: doc.employeeId,
+      category: doc.category,
+      name: doc.name,
+      contentType: doc.contentType,
+      final: true,
+      model,
+      content,
+      position,
+    };
   });
   for (let i = 0; i < rows.length; i += CHUNK) await scope.insertMany(documents, rows.slice(i, i + CHUNK));
   return rows.length;

@@ -51,10 +51,17 @@ export const getDocumentOp = operation({
 const PayslipArchive = z
   .object({
     id: z.uuid(),
-    status: z.enum(["queued", "running", "done", "failed"]).describe("queued: waiting for the job; running: drawing the payslips; done: documentId is the ZIP; failed: nothing was kept."),
+    status: z
+      .enum(["queued", "running", "done", "failed"])
+      .describe(
+        "queued: waiting for the job; running: drawing the payslips; done: documentId is the ZIP; failed: nothing was kept.",
+      ),
     done: z.int().min(0).describe("Payslips drawn so far."),
     total: z.int().min(0).describe("Payslips in the archive (0 until the job starts)."),
-    documentId: z.uuid().nullable().describe("The PayslipArchive document (application/zip) once done: GET .../documents/{documentId}."),
+    documentId: z
+      .uuid()
+      .nullable()
+      .describe("The PayslipArchive document (application/zip) once done: GET .../documents/{documentId}."),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "PayslipArchive" });
@@ -75,7 +82,8 @@ export const getPayslipArchiveOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}",
   tag: "Documents",
-  summary: "A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.",
+  summary:
+    "A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.",
   allow: "payroll.read",
   response: PayslipArchive,
   problems: { 404: ["payslip_archive.not_found", "payroll.not_found", "payrun_period.not_found"] },

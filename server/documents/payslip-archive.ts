@@ -34,10 +34,25 @@ type Payload = { tenantId: string; archiveId: string };
 type ArchiveRow = typeof payslipArchives.$inferSelect;
 
 export function archiveStatus(row: ArchiveRow) {
-  return { id: row.id, status: row.status, done: row.done, total: row.total, documentId: row.documentId, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    status: row.status,
+    done: row.done,
+    total: row.total,
+    documentId: row.documentId,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-export async function requestPayslipArchive({ ctx, payrollId, payrunPeriodId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string }) {
+export async function requestPayslipArchive({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+}) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
@@ -47,11 +62,24 @@ export async function requestPayslipArchive({ ctx, payrollId, payrunPeriodId }: 
   });
 }
 
-export async function getPayslipArchive({ ctx, payrollId, payrunPeriodId, archiveId }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; archiveId: string }) {
+export async function getPayslipArchive({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  archiveId,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  archiveId: string;
+}) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
-    const row = await scope.first(payslipArchives, and(eq(payslipArchives.payrunPeriodId, period.id), eq(payslipArchives.id, archiveId)));
+    const row = await scope.first(
+      payslipArchives,
+      and(eq(payslipArchives.payrunPeriodId, period.id), eq(payslipArchives.id, archiveId)),
+    );
     if (!row) throw new NotFound("payslip_archive");
     return archiveStatus(row);
   });
@@ -63,17 +91,26 @@ async function payslipsOf(tenantId: string, archive: ArchiveRow) {
   return inTenantOf(tenantId, async (scope) => {
     const period = await scope.first(payrunPeriods, eq(payrunPeriods.id, archive.payrunPeriodId));
     const payroll = await scope.first(payrolls, eq(payrolls.id, archive.payrollId));
-    if (!period || !payroll) throw Object.assign(new Error("The period of this archive no longer exists."), { permanent: true });
+    if (!period || !payroll)
+      throw Object.assign(new Error("The period of this archive no longer exists."), { permanent: true });
     let payslips: { name: string; model: StoredModel }[];
     if (period.status === "open") {
       const planned = (await previewPlan(scope, period)).planned.filter((doc) => doc.category === "Payslip");
       const built = await buildDocuments(scope, regulations, payroll, period, planned, false);
       payslips = planned.map((doc) => ({ name: doc.name, model: built.get(doc.id)!.model! }));
     } else {
-      const kept = await scope.rows(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.category, "Payslip")), { orderBy: [asc(documents.position), asc(documents.name)] });
+      const kept = await scope.rows(
+        documents,
+        and(eq(documents.payrunPeriodId, period.id), eq(documents.category, "Payslip")),
+        { orderBy: [asc(documents.position), asc(documents.name)] },
+      );
       payslips = kept.map((doc) => ({ name: doc.name, model: doc.model as StoredModel }));
     }
-    await scope.update(payslipArchives, { status: "running", total: payslips.length, done: 0, updatedAt: new Date() }, eq(payslipArchives.id, archive.id));
+    await scope.update(
+      payslipArchives,
+      { status: "running", total: payslips.length, done: 0, updatedAt: new Date() },
+      eq(payslipArchives.id, archive.id),
+    );
     return { period, payslips };
   });
 }
@@ -83,7 +120,10 @@ async function payslipsOf(tenantId: string, archive: ArchiveRow) {
  * already deflated), so the archive costs no more than copying the bytes. The PDFs are drawn in
  * the pool a few at a time and added in payslip order.
  */
-async function zipPayslips(payslips: { name: string; model: StoredModel }[], progress: (done: number) => Promise<void>) {
+async function zipPayslips(
+  payslips: { name: string; model: StoredModel }[],
+  progress: (done: number) => Promise<void>,
+) {
   const chunks: Uint8Array[] = [];
   let failure = null as Error | null;
   const zip = new Zip((error, chunk) => (error ? (failure = error) : chunks.push(chunk)));
@@ -91,7 +131,8 @@ async function zipPayslips(payslips: { name: string; model: StoredModel }[], pro
   const pending: Promise<Buffer>[] = [];
   let lastReport = 0;
   for (let i = 0; i < payslips.length; i++) {
-    while (pending.length < ahead && i + pending.length < payslips.length) pending.push(drawInPool(payslips[i + pending.length]!.model));
+    while (pending.length < ahead && i + pending.length < payslips.length)
+      pending.push(drawInPool(payslips[i + pending.length]!.model));
     const pdf = await pending.shift()!;
     const entry = new ZipPassThrough(payslips[i]!.name);
     zip.add(entry);
@@ -110,11 +151,23 @@ registerSystemJobHandler(
   PAYSLIP_ARCHIVE,
   async (raw) => {
     const { tenantId, archiveId } = raw as Payload;
-    const archive = await inTenantOf(tenantId, (scope) => scope.first(payslipArchives, eq(payslipArchives.id, archiveId)));
+    const archive = await inTenantOf(tenantId, (scope) =>
+      scope.first(payslipArchives, eq(payslipArchives.id, archiveId)),
+    );
     if (!archive || archive.status === "done") return;
     try {
       const { period, payslips } = await payslipsOf(tenantId, archive);
-      const bytes = await zipPayslips(payslips, (done) => inTenantOf(tenantId, async (scope) => void (await scope.update(payslipArchives, { done, updatedAt: new Date() }, eq(payslipArchives.id, archiveId)))));
+      const bytes = await zipPayslips(payslips, (done) =>
+        inTenantOf(
+          tenantId,
+          async (scope) =>
+            void (await scope.update(
+              payslipArchives,
+              { done, updatedAt: new Date() },
+              eq(payslipArchives.id, archiveId),
+            )),
+        ),
+      );
       await inTenantOf(tenantId, async (scope) => {
         const documentId = randomUUID();
         await scope.insert(documents, {
@@ -130,11 +183,21 @@ registerSystemJobHandler(
           content: bytes,
           position: ARCHIVE_POSITION,
         });
-        await scope.update(payslipArchives, { status: "done", done: payslips.length, documentId, updatedAt: new Date() }, eq(payslipArchives.id, archiveId));
+        await scope.update(
+          payslipArchives,
+          { status: "done", done: payslips.length, documentId, updatedAt: new Date() },
+          eq(payslipArchives.id, archiveId),
+        );
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await inTenantOf(tenantId, (scope) => scope.update(payslipArchives, { status: "failed", error: message, updatedAt: new Date() }, eq(payslipArchives.id, archiveId)));
+      await inTenantOf(tenantId, (scope) =>
+        scope.update(
+          payslipArchives,
+          { status: "failed", error: message, updatedAt: new Date() },
+          eq(payslipArchives.id, archiveId),
+        ),
+      );
       throw Object.assign(error instanceof Error ? error : new Error(message), { permanent: true });
     }
   },

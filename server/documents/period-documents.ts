@@ -37,7 +37,10 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
       paymentsOnly: sql<boolean>`not (${payrunEntries.employed} or ${hasLines})`,
     })
     .from(payrunEntries)
-    .innerJoin(employees, and(eq(employees.tenantId, payrunEntries.tenantId), eq(employees.id, payrunEntries.employeeId)))
+    .innerJoin(
+      employees,
+      and(eq(employees.tenantId, payrunEntries.tenantId), eq(employees.id, payrunEntries.employeeId)),
+    )
     .where(
       scope.where(
         payrunEntries,
@@ -47,9 +50,19 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
       ),
     );
   if (!entries.length) return { entries, subjects: [] };
-  const exits = await scope.rows(caseValues, and(eq(caseValues.fieldName, "ExitDate"), inArray(caseValues.employeeId, entries.map((e) => e.employeeId))), {
-    orderBy: [asc(caseValues.createdAt)],
-  });
+  const exits = await scope.rows(
+    caseValues,
+    and(
+      eq(caseValues.fieldName, "ExitDate"),
+      inArray(
+        caseValues.employeeId,
+        entries.map((e) => e.employeeId),
+      ),
+    ),
+    {
+      orderBy: [asc(caseValues.createdAt)],
+    },
+  );
   const exitsOf = byEmployee(exits);
   const subjects = entries.map((entry) => ({
     employeeId: entry.employeeId,
@@ -61,25 +74,58 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
 }
 
 /** The documents of the open period: previews of the current results. */
-export async function previewPlan(scope: TenantScope, period: PeriodRow, employeeId?: string): Promise<{ planned: PlannedDocument[]; calculatedAt: Date }> {
+export async function previewPlan(
+  scope: TenantScope,
+  period: PeriodRow,
+  employeeId?: string,
+): Promise<{ planned: PlannedDocument[]; calculatedAt: Date }> {
   const { entries, subjects } = await documentSubjects(scope, period, employeeId);
-  const calculatedAt = entries.reduce((latest, e) => (e.calculatedAt > latest ? e.calculatedAt : latest), period.createdAt);
+  const calculatedAt = entries.reduce(
+    (latest, e) => (e.calculatedAt > latest ? e.calculatedAt : latest),
+    period.createdAt,
+  );
   const planned = plannedDocuments({ period, entries: subjects });
   return { planned: employeeId ? planned.filter((doc) => doc.employeeId === employeeId) : planned, calculatedAt };
 }
 
 /** Metadata of every document of a period: previews while it is open, the stored final documents after. */
-export async function periodDocuments(scope: TenantScope, period: PeriodRow, employeeId?: string): Promise<DocumentMeta[]> {
+export async function periodDocuments(
+  scope: TenantScope,
+  period: PeriodRow,
+  employeeId?: string,
+): Promise<DocumentMeta[]> {
   if (period.status === "open") {
     const { planned, calculatedAt } = await previewPlan(scope, period, employeeId);
-    const previews = planned.map((doc) => ({ id: doc.id, category: doc.category, employeeId: doc.employeeId, name: doc.name, contentType: doc.contentType, final: false, createdAt: calculatedAt.toISOString() }));
+    const previews = planned.map((doc) => ({
+      id: doc.id,
+      category: doc.category,
+      employeeId: doc.employeeId,
+      name: doc.name,
+      contentType: doc.contentType,
+      final: false,
+      createdAt: calculatedAt.toISOString(),
+    }));
     // Payment files are final from the moment their payout is made, in the open period too; payslip archives are kept when made.
     return [...previews, ...(employeeId ? [] : await storedFiles(scope, period))];
   }
   const rows = await scope.tx
-    .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
+    .select({
+      id: documents.id,
+      category: documents.category,
+      employeeId: documents.employeeId,
+      name: documents.name,
+      contentType: documents.contentType,
+      final: documents.final,
+      createdAt: documents.createdAt,
+    })
     .from(documents)
-    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), employeeId ? eq(documents.employeeId, employeeId) : undefined))
+    .where(
+      scope.where(
+        documents,
+        eq(documents.payrunPeriodId, period.id),
+        employeeId ? eq(documents.employeeId, employeeId) : undefined,
+      ),
+    )
     .orderBy(asc(documents.position), asc(documents.name));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -89,9 +135,23 @@ export const STORED_WHILE_OPEN = ["PaymentFile", "PayslipArchive"] as const sati
 
 export async function storedFiles(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
   const rows = await scope.tx
-    .select({ id: documents.id, category: documents.category, employeeId: documents.employeeId, name: documents.name, contentType: documents.contentType, final: documents.final, createdAt: documents.createdAt })
+    .select({
+      id: documents.id,
+      category: documents.category,
+      employeeId: documents.employeeId,
+      name: documents.name,
+      contentType: documents.contentType,
+      final: documents.final,
+      createdAt: documents.createdAt,
+    })
     .from(documents)
-    .where(scope.where(documents, eq(documents.payrunPeriodId, period.id), inArray(documents.category, [...STORED_WHILE_OPEN])))
+    .where(
+      scope.where(
+        documents,
+        eq(documents.payrunPeriodId, period.id),
+        inArray(documents.category, [...STORED_WHILE_OPEN]),
+      ),
+    )
     .orderBy(asc(documents.position), asc(documents.createdAt), asc(documents.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -99,5 +159,9 @@ export async function storedFiles(scope: TenantScope, period: PeriodRow): Promis
 /** Self Service sees only their own payslips and salary certificates; everyone else with access sees all. */
 export function visibleDocument(ctx: TenantCtx, doc: Pick<DocumentMeta, "employeeId" | "category">) {
   if (ctx.access.role !== "SelfService") return true;
-  return doc.employeeId !== null && doc.employeeId === ctx.access.employeeId && (doc.category === "Payslip" || doc.category === "SalaryCertificate");
+  return (
+    doc.employeeId !== null &&
+    doc.employeeId === ctx.access.employeeId &&
+    (doc.category === "Payslip" || doc.category === "SalaryCertificate")
+  );
 }

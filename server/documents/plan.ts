@@ -35,16 +35,37 @@ export function plannedDocuments({ period, entries }: PlanInput): PlannedDocumen
   const year = period.periodStart.slice(0, 4);
   const december = period.periodStart.slice(5, 7) === "12";
   const planned: PlannedDocument[] = [];
-  const add = (category: DocumentCategory, employeeId: string | null, name: string, contentType: string, kind: PlannedDocument["kind"]) =>
-    planned.push({ id: documentIdOf(period.id, category, employeeId, name), category, employeeId, name, contentType, kind });
+  const add = (
+    category: DocumentCategory,
+    employeeId: string | null,
+    name: string,
+    contentType: string,
+    kind: PlannedDocument["kind"],
+  ) =>
+    planned.push({
+      id: documentIdOf(period.id, category, employeeId, name),
+      category,
+      employeeId,
+      name,
+      contentType,
+      kind,
+    });
   const sorted = [...entries].sort((a, b) => a.identifier.localeCompare(b.identifier, "de-CH", { numeric: true }));
-  for (const entry of sorted) add("Payslip", entry.employeeId, `payslip-${month}-${entry.identifier}.pdf`, PDF, "payslip");
+  for (const entry of sorted)
+    add("Payslip", entry.employeeId, `payslip-${month}-${entry.identifier}.pdf`, PDF, "payslip");
   add("AccountingDocument", null, `accounting-${month}.pdf`, PDF, "accountingPdf");
   add("AccountingDocument", null, `accounting-${month}.csv`, CSV, "accountingCsv");
   for (const entry of sorted) {
     if (entry.paymentsOnly) continue;
     const exits = entry.exitDate !== null && entry.exitDate >= period.periodStart && entry.exitDate <= period.periodEnd;
-    if (december || exits) add("SalaryCertificate", entry.employeeId, `salary-certificate-${year}-${entry.identifier}.pdf`, PDF, "salaryCertificate");
+    if (december || exits)
+      add(
+        "SalaryCertificate",
+        entry.employeeId,
+        `salary-certificate-${year}-${entry.identifier}.pdf`,
+        PDF,
+        "salaryCertificate",
+      );
   }
   return planned;
 }

@@ -87,7 +87,13 @@ function requestContext(root: Node, model: ElmDeclarationModel) {
 function job(root: Node, model: ElmDeclarationModel) {
   const addressees = el(el(root, "sdc", "Job"), "sdc", "Addressees");
   const { ahv, fak, uvg, bvg, taxAtSource } = model.institutions;
-  const addressee = (name: string, institutionId: string) => el(el(addressees, "sdc", name, undefined, { institutionIDRef: institutionId }), "sdc", "ProcessByDistributor", "true");
+  const addressee = (name: string, institutionId: string) =>
+    el(
+      el(addressees, "sdc", name, undefined, { institutionIDRef: institutionId }),
+      "sdc",
+      "ProcessByDistributor",
+      "true",
+    );
   if (ahv) addressee("AHV-AVS", ahv.id);
   if (fak) addressee("FAK-CAF", fak.id);
   if (uvg) addressee("UVG-LAA", uvg.id);
@@ -112,7 +118,9 @@ function companyDescription(company: Node, model: ElmDeclarationModel) {
   const extended = el(place, "c", "AddressExtended");
   addressElement(extended, workplace.address);
   if (workplace.canton) el(extended, "c", "Canton", workplace.canton);
-  el(el(place, "c", "CompanyWorkingTime"), "c", "WeeklyHours", workplace.weeklyHours, { companyWeeklyHoursID: workplace.weeklyHoursId });
+  el(el(place, "c", "CompanyWorkingTime"), "c", "WeeklyHours", workplace.weeklyHours, {
+    companyWeeklyHoursID: workplace.weeklyHoursId,
+  });
 }
 
 function personElement(staff: Node, p: ElmPerson, model: ElmDeclarationModel) {
@@ -148,7 +156,9 @@ function personElement(staff: Node, p: ElmPerson, model: ElmDeclarationModel) {
 
   const { ahv, fak, uvg, bvg, taxAtSource } = model.institutions;
   if (p.ahv && ahv) {
-    const salary = el(el(node, "sd", "AHV-AVS-Salaries"), "sd", "AHV-AVS-Salary", undefined, { institutionIDRef: ahv.id });
+    const salary = el(el(node, "sd", "AHV-AVS-Salaries"), "sd", "AHV-AVS-Salary", undefined, {
+      institutionIDRef: ahv.id,
+    });
     if (p.entryInPeriod || p.exitInPeriod) {
       const category = el(salary, "sd", "DeclarationCategory");
       if (p.entryInPeriod) el(el(category, "sd", "Entry"), "sd", "ValidAsOf", p.entryInPeriod);
@@ -161,15 +171,24 @@ function personElement(staff: Node, p: ElmPerson, model: ElmDeclarationModel) {
     if (p.ahv.alvOpen !== 0) amount(salary, "ALV-AC-Open", p.ahv.alvOpen);
   }
   if (p.fak && fak) {
-    const salary = el(el(node, "sd", "FAK-CAF-Salaries"), "sd", "FAK-CAF-Salary", undefined, { institutionIDRef: fak.id });
+    const salary = el(el(node, "sd", "FAK-CAF-Salaries"), "sd", "FAK-CAF-Salary", undefined, {
+      institutionIDRef: fak.id,
+    });
     declarationCategory(salary, p);
     period(salary, "FAK-CAF-Period", p.accountingTime);
     amount(salary, "FAK-CAF-ContributorySalary", p.fak.contributorySalary);
-    if (p.fak.familyIncomeSupplement !== 0) amount(el(salary, "sd", "FAK-CAF-FamilyIncomeSupplement"), "FAK-CAF-FamilyIncomeSupplementPerPerson", p.fak.familyIncomeSupplement);
+    if (p.fak.familyIncomeSupplement !== 0)
+      amount(
+        el(salary, "sd", "FAK-CAF-FamilyIncomeSupplement"),
+        "FAK-CAF-FamilyIncomeSupplementPerPerson",
+        p.fak.familyIncomeSupplement,
+      );
     el(salary, "sd", "FAK-CAF-WorkplaceCanton", p.fak.workplaceCanton);
   }
   if (p.uvg && uvg) {
-    const salary = el(el(node, "sd", "UVG-LAA-Salaries"), "sd", "UVG-LAA-Salary", undefined, { institutionIDRef: uvg.id });
+    const salary = el(el(node, "sd", "UVG-LAA-Salaries"), "sd", "UVG-LAA-Salary", undefined, {
+      institutionIDRef: uvg.id,
+    });
     period(salary, "AccountingTime", p.accountingTime);
     el(salary, "sd", "UVG-LAA-Code", p.uvg.code);
     amount(salary, "UVG-LAA-GrossSalary", p.uvg.grossSalary);
@@ -177,19 +196,28 @@ function personElement(staff: Node, p: ElmPerson, model: ElmDeclarationModel) {
     amount(salary, "UVG-LAA-ContributorySalary", p.uvg.contributorySalary);
   }
   if (p.bvg && bvg) {
-    const salary = el(el(node, "sd", "BVG-LPP-Salaries"), "sd", "BVG-LPP-PeriodSalary", undefined, { institutionIDRef: bvg.id });
+    const salary = el(el(node, "sd", "BVG-LPP-Salaries"), "sd", "BVG-LPP-PeriodSalary", undefined, {
+      institutionIDRef: bvg.id,
+    });
     declarationCategory(salary, p);
     period(salary, "AccountingTime", p.accountingTime);
     amount(salary, "BVG-LPP-PeriodBasis", p.bvg.periodBasis);
   }
   if (p.taxAtSource && taxAtSource.length) {
     const q = p.taxAtSource;
-    const salary = el(el(node, "sd", "TaxAtSourceSalaries"), "sd", "TaxAtSourceSalary", undefined, { institutionIDRef: q.institutionId });
+    const salary = el(el(node, "sd", "TaxAtSourceSalaries"), "sd", "TaxAtSourceSalary", undefined, {
+      institutionIDRef: q.institutionId,
+    });
     el(salary, "sd", "TaxAtSourceCanton", q.canton);
     el(salary, "sd", "TaxAtSourceMunicipalityID", String(q.municipalityId));
     el(salary, "sd", "CurrentMonth", model.period.month);
     const current = el(salary, "sd", "Current", undefined, { workplaceIDRef: model.company.workplace.id });
-    el(el(current, "sd", "TaxAtSourceCategory"), "c", q.category.kind === "code" ? "TaxAtSourceCode" : "CategoryPredefined", q.category.value);
+    el(
+      el(current, "sd", "TaxAtSourceCategory"),
+      "c",
+      q.category.kind === "code" ? "TaxAtSourceCode" : "CategoryPredefined",
+      q.category.value,
+    );
     amount(current, "TaxableEarning", q.taxableEarning);
     amount(current, "AscertainedTaxableEarning", q.ascertainedTaxableEarning);
     amount(current, "TaxAtSource", q.taxAtSource);
@@ -233,7 +261,10 @@ function institutions(company: Node, model: ElmDeclarationModel) {
     const institution = el(node, "sd", "AHV-AVS", undefined, { institutionID: ahv.id });
     el(institution, "sd", "AK-CC-BranchNumber", ahv.branchNumber);
     el(institution, "sd", "AK-CC-CustomerNumber", ahv.customerNumber);
-    for (const [name, control] of [["UVG-LAA-Insurance", ahv.uvgInsurance], ["BVG-LPP-Insurance", ahv.bvgInsurance]] as const) {
+    for (const [name, control] of [
+      ["UVG-LAA-Insurance", ahv.uvgInsurance],
+      ["BVG-LPP-Insurance", ahv.bvgInsurance],
+    ] as const) {
       const insurance = el(institution, "sd", name);
       if ("noneWithReason" in control) {
         el(insurance, "sd", "NoneWithReason", control.noneWithReason);
@@ -249,7 +280,10 @@ function institutions(company: Node, model: ElmDeclarationModel) {
     el(institution, "sd", "FAK-CAF-BranchNumber", fak.branchNumber);
     el(institution, "sd", "FAK-CAF-CustomerNumber", fak.customerNumber);
   }
-  for (const [name, insurer] of [["UVG-LAA", uvg], ["BVG-LPP", bvg]] as const) {
+  for (const [name, insurer] of [
+    ["UVG-LAA", uvg],
+    ["BVG-LPP", bvg],
+  ] as const) {
     if (!insurer) continue;
     const institution = el(node, "sd", name, undefined, { institutionID: insurer.id });
     el(institution, "sd", "InsuranceID", insurer.insuranceId);
@@ -291,7 +325,10 @@ function salaryTotals(company: Node, model: ElmDeclarationModel) {
     const uvg = el(node, "sd", "UVG-LAA-Totals", undefined, { institutionIDRef: inst.uvg.id });
     const branch = el(el(uvg, "sd", "UVG-LAA-BranchTotals"), "sd", "UVG-LAA-BranchTotal");
     el(branch, "sd", "BranchIdentifier", u.branch);
-    for (const [name, sums] of [["Female-Totals", u.female], ["Male-Totals", u.male]] as const) {
+    for (const [name, sums] of [
+      ["Female-Totals", u.female],
+      ["Male-Totals", u.male],
+    ] as const) {
       const group = el(branch, "sd", name);
       amount(group, "NBU-BU-ANP-AP-Total", sums.nbuAndBu);
       amount(group, "BU-AP-Total", sums.buOnly);
@@ -308,7 +345,11 @@ function salaryTotals(company: Node, model: ElmDeclarationModel) {
     amount(bvg, "BVG-LPP-PeriodMasterTotal", totals.bvg.periodBasis);
   }
   for (const q of totals.taxAtSource) {
-    const month = el(el(node, "sd", "TaxAtSourceTotals", undefined, { institutionIDRef: q.institutionId }), "sd", "TotalMonth");
+    const month = el(
+      el(node, "sd", "TaxAtSourceTotals", undefined, { institutionIDRef: q.institutionId }),
+      "sd",
+      "TotalMonth",
+    );
     amount(month, "TotalTaxableEarning", q.taxableEarning);
     amount(month, "TotalTaxAtSource", q.taxAtSource);
     amount(month, "TotalCommission", q.commission);
@@ -348,7 +389,7 @@ const TOTALS_CATEGORY: Record<string, string> = {
   "FAK-CAF-Totals": "FAK-CAF",
   "UVG-LAA-Totals": "UVG-LAA",
   "BVG-LPP-Totals": "BVG-LPP",
-  "TaxAtSourceTotals": "TaxAtSource",
+  TaxAtSourceTotals: "TaxAtSource",
 };
 const COUNTER_CATEGORY: Record<string, string> = {
   "NumberOf-AHV-AVS-Salary-Tags": "AHV-AVS",
@@ -365,9 +406,13 @@ export function readDeclarationSummary(declarationXml: string): DeclarationSumma
   if (rootNode.localName !== "DeclareSalary" || rootNode.namespaceURI !== ELM_NAMESPACES.sdst) {
     throw new Error(`Not an ELM 5.0 DeclareSalary document (root ${rootNode.localName}).`);
   }
-  const elements = (scope: Node) => scope.filter((n) => (n.node as unknown as Node_).nodeType === 1, false, true).map((n) => n.node as unknown as Element);
+  const elements = (scope: Node) =>
+    scope
+      .filter((n) => (n.node as unknown as Node_).nodeType === 1, false, true)
+      .map((n) => n.node as unknown as Element);
   const all = elements(root);
-  const byName = (name: string, namespace: string) => all.filter((e) => e.localName === name && e.namespaceURI === namespace);
+  const byName = (name: string, namespace: string) =>
+    all.filter((e) => e.localName === name && e.namespaceURI === namespace);
   const addressees = byName("Addressees", ELM_NAMESPACES.sdc)[0];
   const categories = addressees ? [...new Set(childElements(addressees).map((e) => e.localName))] : [];
   const totals: DeclarationSummary["totals"] = {};

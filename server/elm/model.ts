@@ -150,10 +150,23 @@ export type ElmPerson = {
 export type ElmInsuranceControl = { name: string; validAsOf: string } | { noneWithReason: string };
 
 export type ElmInstitutions = {
-  ahv: { id: string; branchNumber: string; customerNumber: string; uvgInsurance: ElmInsuranceControl; bvgInsurance: ElmInsuranceControl } | null;
+  ahv: {
+    id: string;
+    branchNumber: string;
+    customerNumber: string;
+    uvgInsurance: ElmInsuranceControl;
+    bvgInsurance: ElmInsuranceControl;
+  } | null;
   fak: { id: string; branchNumber: string; customerNumber: string } | null;
   uvg: { id: string; insuranceId: string; name: string; customerIdentity: string; contractIdentity: string } | null;
-  bvg: { id: string; insuranceId: string; name: string; customerIdentity: string; contractIdentity: string; generalValidAsOf: string } | null;
+  bvg: {
+    id: string;
+    insuranceId: string;
+    name: string;
+    customerIdentity: string;
+    contractIdentity: string;
+    generalValidAsOf: string;
+  } | null;
   taxAtSource: { id: string; canton: string; customerIdentity: string }[];
 };
 
@@ -169,7 +182,13 @@ export type ElmTotals = {
     males: number;
   } | null;
   bvg: { periodBasis: number } | null;
-  taxAtSource: { institutionId: string; canton: string; taxableEarning: number; taxAtSource: number; commission: number }[];
+  taxAtSource: {
+    institutionId: string;
+    canton: string;
+    taxableEarning: number;
+    taxAtSource: number;
+    commission: number;
+  }[];
 };
 
 export type ElmDefaultUse = { element: string; value: string; reason: string; employeeId: string | null };
@@ -186,7 +205,14 @@ export type ElmDeclarationModel = {
     name: string;
     uid: string | null;
     address: ElmAddress;
-    workplace: { id: string; burNumber: string | null; canton: string | null; address: ElmAddress; weeklyHoursId: string; weeklyHours: string };
+    workplace: {
+      id: string;
+      burNumber: string | null;
+      canton: string | null;
+      address: ElmAddress;
+      weeklyHoursId: string;
+      weeklyHours: string;
+    };
   };
   institutions: ElmInstitutions;
   persons: ElmPerson[];
@@ -209,7 +235,12 @@ export const ELM_DEFAULTS = {
   softwareCertificate: "none (not Swissdec-certified)",
 } as const;
 
-export const ELM_SOFTWARE = { producer: "swiss-payroll", name: "swiss-payroll", version: "0.1.0", standardVersion: "5.0" } as const;
+export const ELM_SOFTWARE = {
+  producer: "swiss-payroll",
+  name: "swiss-payroll",
+  version: "0.1.0",
+  standardVersion: "5.0",
+} as const;
 
 export type ElmProblem = { employeeId: string | null; field: string | null; message: string };
 
@@ -217,12 +248,41 @@ export type ElmProblem = { employeeId: string | null; field: string | null; mess
 export class ElmDeclarationIncomplete extends Error {
   readonly code = "elm.declaration_incomplete";
   constructor(readonly problems: ElmProblem[]) {
-    super(`The ELM declaration cannot be made: ${problems.map((p) => (p.employeeId ? `employee ${p.employeeId}: ${p.message}` : p.message)).join("; ")}`);
+    super(
+      `The ELM declaration cannot be made: ${problems.map((p) => (p.employeeId ? `employee ${p.employeeId}: ${p.message}` : p.message)).join("; ")}`,
+    );
     this.name = "ElmDeclarationIncomplete";
   }
 }
 
-const CANTONS = ["AG", "AI", "AR", "BE", "BL", "BS", "FR", "GE", "GL", "GR", "JU", "LU", "NE", "NW", "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH"];
+const CANTONS = [
+  "AG",
+  "AI",
+  "AR",
+  "BE",
+  "BL",
+  "BS",
+  "FR",
+  "GE",
+  "GL",
+  "GR",
+  "JU",
+  "LU",
+  "NE",
+  "NW",
+  "OW",
+  "SG",
+  "SH",
+  "SO",
+  "SZ",
+  "TG",
+  "TI",
+  "UR",
+  "VD",
+  "VS",
+  "ZG",
+  "ZH",
+];
 const CIVIL_STATUS = ["single", "married", "divorced", "widowed", "separated", "registeredPartnership"];
 const LANGUAGES: readonly string[] = ["de", "fr", "it", "en"];
 const PREDEFINED_QST_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];
@@ -239,7 +299,15 @@ const RESIDENCE_CATEGORY: Record<string, string> = {
 /** A Swissdec institution ID such as S1000 (Suva-style UVG) or L1200 (BVG). */
 const INSTITUTION_ID = /^[A-Z][0-9]{4}$/;
 
-const ID = { ahv: "#AHV", fak: "#FAK", uvg: "#UVG", bvg: "#BVG", workplace: "#W1", weeklyHours: "#WH1", qst: (canton: string) => `#QST-${canton}` } as const;
+const ID = {
+  ahv: "#AHV",
+  fak: "#FAK",
+  uvg: "#UVG",
+  bvg: "#BVG",
+  workplace: "#W1",
+  weeklyHours: "#WH1",
+  qst: (canton: string) => `#QST-${canton}`,
+} as const;
 
 /**
  * Builds the declaration model of one closed period. Throws ElmDeclarationIncomplete with every
@@ -273,9 +341,13 @@ class Builder {
     if (Number.isNaN(Date.parse(this.input.createdAt)) || !/T\d{2}:\d{2}/.test(this.input.createdAt)) {
       this.problem(null, null, `createdAt "${this.input.createdAt}" is not an ISO 8601 date-time.`);
     }
-    const language = this.input.payroll.documentLanguage ?? this.withDefault("RequestContext/LanguageCode", "de", "The payroll has no document language.", null);
+    const language =
+      this.input.payroll.documentLanguage ??
+      this.withDefault("RequestContext/LanguageCode", "de", "The payroll has no document language.", null);
     const company = this.company();
-    const employees = [...this.input.employees].sort((a, b) => (a.identifier < b.identifier ? -1 : a.identifier > b.identifier ? 1 : 0));
+    const employees = [...this.input.employees].sort((a, b) =>
+      a.identifier < b.identifier ? -1 : a.identifier > b.identifier ? 1 : 0,
+    );
     const persons = employees.flatMap((e) => this.person(e, language) ?? []);
     const institutions = this.institutions(persons);
     const totals = this.totals(persons);
@@ -283,10 +355,19 @@ class Builder {
     return {
       period: { start: this.start, end: this.end, month: this.start.slice(0, 7), year: this.year },
       createdAt: this.input.createdAt,
-      requestId: this.input.requestId ?? `ELM-${this.input.payroll.id ?? this.input.payroll.name}-${this.start.slice(0, 7)}`,
+      requestId:
+        this.input.requestId ?? `ELM-${this.input.payroll.id ?? this.input.payroll.name}-${this.start.slice(0, 7)}`,
       testCase: this.input.testCase ?? false,
       language,
-      software: { ...ELM_SOFTWARE, certificate: this.withDefault("RequestContext/UserAgent/Certificate", ELM_DEFAULTS.softwareCertificate, "The software has no Swissdec certification yet.", null) },
+      software: {
+        ...ELM_SOFTWARE,
+        certificate: this.withDefault(
+          "RequestContext/UserAgent/Certificate",
+          ELM_DEFAULTS.softwareCertificate,
+          "The software has no Swissdec certification yet.",
+          null,
+        ),
+      },
       company,
       institutions,
       persons,
@@ -305,18 +386,40 @@ class Builder {
     if (!name) this.problem(null, null, "The payroll has no name (the declaration's company name).");
     const address = this.address(
       null,
-      { street: "CompanyStreet", houseNumber: "CompanyHouseNumber", zip: "CompanyPostalCode", city: "CompanyCity", country: "CompanyCountry" },
+      {
+        street: "CompanyStreet",
+        houseNumber: "CompanyHouseNumber",
+        zip: "CompanyPostalCode",
+        city: "CompanyCity",
+        country: "CompanyCountry",
+      },
       this.co,
     );
     const rawUid = value(this.co, "CompanyUid");
     const uid = rawUid === null ? null : uidOf(rawUid);
-    if (rawUid !== null && uid === null) this.problem(null, "CompanyUid", `CompanyUid "${rawUid}" is not a UID (CHE-ddd.ddd.ddd).`);
+    if (rawUid !== null && uid === null)
+      this.problem(null, "CompanyUid", `CompanyUid "${rawUid}" is not a UID (CHE-ddd.ddd.ddd).`);
     const bur = value(this.co, "CompanyBurNumber");
     const burNumber = bur === null ? null : /^[A-Z][0-9]{8}$/.test(bur) ? bur : null;
-    if (bur !== null && burNumber === null) this.problem(null, "CompanyBurNumber", `CompanyBurNumber "${bur}" is not a BUR number (a letter and 8 digits, e.g. A92978109).`);
+    if (bur !== null && burNumber === null)
+      this.problem(
+        null,
+        "CompanyBurNumber",
+        `CompanyBurNumber "${bur}" is not a BUR number (a letter and 8 digits, e.g. A92978109).`,
+      );
     const canton = cantonOf(value(this.co, "FakCanton"));
-    const weeklyHours = this.withDefault("Workplace/CompanyWorkingTime/WeeklyHours", ELM_DEFAULTS.weeklyHours, "No case field holds the company's normal weekly hours.", null);
-    return { name, uid, address, workplace: { id: ID.workplace, burNumber, canton, address, weeklyHoursId: ID.weeklyHours, weeklyHours } };
+    const weeklyHours = this.withDefault(
+      "Workplace/CompanyWorkingTime/WeeklyHours",
+      ELM_DEFAULTS.weeklyHours,
+      "No case field holds the company's normal weekly hours.",
+      null,
+    );
+    return {
+      name,
+      uid,
+      address,
+      workplace: { id: ID.workplace, burNumber, canton, address, weeklyHoursId: ID.weeklyHours, weeklyHours },
+    };
   }
 
   private institutions(persons: ElmPerson[]): ElmInstitutions {
@@ -327,25 +430,58 @@ class Builder {
       const fund = value(this.co, "AhvFundNumber");
       const member = value(this.co, "AhvMemberNumber");
       const branchNumber = fund === null ? null : branchNumberOf(fund);
-      if (fund === null) this.problem(null, "AhvFundNumber", "CompanyAhv.AhvFundNumber (the compensation fund number) is missing.");
-      else if (branchNumber === null) this.problem(null, "AhvFundNumber", `AhvFundNumber "${fund}" is not a compensation fund number (e.g. 003 or 003.000).`);
-      if (member === null) this.problem(null, "AhvMemberNumber", "CompanyAhv.AhvMemberNumber (the company's member number at the fund) is missing.");
+      if (fund === null)
+        this.problem(null, "AhvFundNumber", "CompanyAhv.AhvFundNumber (the compensation fund number) is missing.");
+      else if (branchNumber === null)
+        this.problem(
+          null,
+          "AhvFundNumber",
+          `AhvFundNumber "${fund}" is not a compensation fund number (e.g. 003 or 003.000).`,
+        );
+      if (member === null)
+        this.problem(
+          null,
+          "AhvMemberNumber",
+          "CompanyAhv.AhvMemberNumber (the company's member number at the fund) is missing.",
+        );
       const uvgInsurer = value(this.co, "UvgInsurer");
       const bvgInsurer = value(this.co, "BvgInsurer");
-      if (uvgInsurer || bvgInsurer) this.withDefault("AHV-AVS/*-Insurance/ValidAsOf", validAsOf(), "No case field holds since when the insurers are the company's.", null);
+      if (uvgInsurer || bvgInsurer)
+        this.withDefault(
+          "AHV-AVS/*-Insurance/ValidAsOf",
+          validAsOf(),
+          "No case field holds since when the insurers are the company's.",
+          null,
+        );
       ahv = {
         id: ID.ahv,
         branchNumber: branchNumber ?? "",
         customerNumber: member ?? "",
-        uvgInsurance: uvgInsurer ? { name: uvgInsurer, validAsOf: validAsOf() } : { noneWithReason: "No UVG insurer recorded (CompanyUvg.UvgInsurer)." },
-        bvgInsurance: bvgInsurer ? { name: bvgInsurer, validAsOf: validAsOf() } : { noneWithReason: "No pension fund recorded (CompanyBvg.BvgInsurer)." },
+        uvgInsurance: uvgInsurer
+          ? { name: uvgInsurer, validAsOf: validAsOf() }
+          : { noneWithReason: "No UVG insurer recorded (CompanyUvg.UvgInsurer)." },
+        bvgInsurance: bvgInsurer
+          ? { name: bvgInsurer, validAsOf: validAsOf() }
+          : { noneWithReason: "No pension fund recorded (CompanyBvg.BvgInsurer)." },
       };
     }
     let fak: ElmInstitutions["fak"] = null;
     if (has("fak")) {
       const ahvFund = value(this.co, "AhvFundNumber") ?? "";
-      const fund = value(this.co, "FakFundNumber") ?? this.withDefault("FAK-CAF/FAK-CAF-BranchNumber", ahvFund, "CompanyFak.FakFundNumber is empty: the AHV fund number is used.", null);
-      const member = this.withDefault("FAK-CAF/FAK-CAF-CustomerNumber", value(this.co, "AhvMemberNumber") ?? "", "No case field holds the member number at the FAK: the AHV member number is used.", null);
+      const fund =
+        value(this.co, "FakFundNumber") ??
+        this.withDefault(
+          "FAK-CAF/FAK-CAF-BranchNumber",
+          ahvFund,
+          "CompanyFak.FakFundNumber is empty: the AHV fund number is used.",
+          null,
+        );
+      const member = this.withDefault(
+        "FAK-CAF/FAK-CAF-CustomerNumber",
+        value(this.co, "AhvMemberNumber") ?? "",
+        "No case field holds the member number at the FAK: the AHV member number is used.",
+        null,
+      );
       fak = { id: ID.fak, branchNumber: fund, customerNumber: member };
     }
     let uvg: ElmInstitutions["uvg"] = null;
@@ -353,26 +489,71 @@ class Builder {
       const insurer = value(this.co, "UvgInsurer") ?? "";
       const customer = value(this.co, "UvgCustomerNumber");
       const contract = value(this.co, "UvgContractNumber");
-      if (customer === null) this.problem(null, "UvgCustomerNumber", "CompanyUvg.UvgCustomerNumber is needed to declare UVG salaries.");
-      if (contract === null) this.problem(null, "UvgContractNumber", "CompanyUvg.UvgContractNumber is needed to declare UVG salaries.");
-      const insuranceId = INSTITUTION_ID.test(insurer) ? insurer : this.withDefault("UVG-LAA/InsuranceID", ELM_DEFAULTS.uvgInsuranceId, "No case field holds the UVG insurer's Swissdec institution ID.", null);
-      uvg = { id: ID.uvg, insuranceId, name: insurer, customerIdentity: customer ?? "", contractIdentity: contract ?? "" };
+      if (customer === null)
+        this.problem(null, "UvgCustomerNumber", "CompanyUvg.UvgCustomerNumber is needed to declare UVG salaries.");
+      if (contract === null)
+        this.problem(null, "UvgContractNumber", "CompanyUvg.UvgContractNumber is needed to declare UVG salaries.");
+      const insuranceId = INSTITUTION_ID.test(insurer)
+        ? insurer
+        : this.withDefault(
+            "UVG-LAA/InsuranceID",
+            ELM_DEFAULTS.uvgInsuranceId,
+            "No case field holds the UVG insurer's Swissdec institution ID.",
+            null,
+          );
+      uvg = {
+        id: ID.uvg,
+        insuranceId,
+        name: insurer,
+        customerIdentity: customer ?? "",
+        contractIdentity: contract ?? "",
+      };
     }
     let bvg: ElmInstitutions["bvg"] = null;
     if (has("bvg")) {
       const insurer = value(this.co, "BvgInsurer") ?? "";
       const contract = value(this.co, "BvgContractNumber");
-      if (contract === null) this.problem(null, "BvgContractNumber", "CompanyBvg.BvgContractNumber is needed to declare BVG salaries.");
-      const insuranceId = INSTITUTION_ID.test(insurer) ? insurer : this.withDefault("BVG-LPP/InsuranceID", ELM_DEFAULTS.bvgInsuranceId, "No case field holds the pension fund's Swissdec institution ID.", null);
-      const customerIdentity = this.withDefault("BVG-LPP/CustomerIdentity", ELM_DEFAULTS.bvgCustomerIdentity, "CompanyBvg has a contract number only, no customer number.", null);
-      const generalValidAsOf = this.withDefault("BVG-LPP/GeneralValidAsOf", validAsOf(), "No case field holds since when the pension fund contract applies.", null);
-      bvg = { id: ID.bvg, insuranceId, name: insurer, customerIdentity, contractIdentity: contract ?? "", generalValidAsOf };
+      if (contract === null)
+        this.problem(null, "BvgContractNumber", "CompanyBvg.BvgContractNumber is needed to declare BVG salaries.");
+      const insuranceId = INSTITUTION_ID.test(insurer)
+        ? insurer
+        : this.withDefault(
+            "BVG-LPP/InsuranceID",
+            ELM_DEFAULTS.bvgInsuranceId,
+            "No case field holds the pension fund's Swissdec institution ID.",
+            null,
+          );
+      const customerIdentity = this.withDefault(
+        "BVG-LPP/CustomerIdentity",
+        ELM_DEFAULTS.bvgCustomerIdentity,
+        "CompanyBvg has a contract number only, no customer number.",
+        null,
+      );
+      const generalValidAsOf = this.withDefault(
+        "BVG-LPP/GeneralValidAsOf",
+        validAsOf(),
+        "No case field holds since when the pension fund contract applies.",
+        null,
+      );
+      bvg = {
+        id: ID.bvg,
+        insuranceId,
+        name: insurer,
+        customerIdentity,
+        contractIdentity: contract ?? "",
+        generalValidAsOf,
+      };
     }
     const cantons = [...new Set(persons.flatMap((p) => (p.taxAtSource ? [p.taxAtSource.canton] : [])))].sort();
     const taxAtSource = cantons.map((canton) => ({
       id: ID.qst(canton),
       canton,
-      customerIdentity: this.withDefault(`TaxAtSource[${canton}]/CustomerIdentity`, ELM_DEFAULTS.taxAtSourceCustomerIdentity, `No case field holds the company's withholding-tax debtor number in ${canton}.`, null),
+      customerIdentity: this.withDefault(
+        `TaxAtSource[${canton}]/CustomerIdentity`,
+        ELM_DEFAULTS.taxAtSourceCustomerIdentity,
+        `No case field holds the company's withholding-tax debtor number in ${canton}.`,
+        null,
+      ),
     }));
     return { ahv, fak, uvg, bvg, taxAtSource };
   }
@@ -390,11 +571,26 @@ class Builder {
     const entryDate = value(cv, "EntryDate");
     const exitDate = value(cv, "ExitDate");
     const employed = entryDate !== null && entryDate <= this.end && (exitDate === null || exitDate >= this.start);
-    const amounts = [figures.gross, figures.ahvWage, figures.uvgWage, figures.qstWage, figures.qstAmount, figures.bvgEmployee, figures.bvgEmployer];
+    const amounts = [
+      figures.gross,
+      figures.ahvWage,
+      figures.uvgWage,
+      figures.qstWage,
+      figures.qstAmount,
+      figures.bvgEmployee,
+      figures.bvgEmployer,
+    ];
     if (!employed && amounts.every((a) => a === 0)) return null;
-    for (const issue of e.issues) this.notes.push({ employeeId: id, code: issue.code, message: issue.message, blocking: issue.blocking });
+    for (const issue of e.issues)
+      this.notes.push({ employeeId: id, code: issue.code, message: issue.message, blocking: issue.blocking });
     if (e.lines.some((l) => l.retro)) {
-      this.notes.push({ employeeId: id, code: "elm.retro_not_declared", message: "The entry corrects closed periods (retro lines); those corrections are not part of this declaration: declare the corrected months again (Substitution).", blocking: false });
+      this.notes.push({
+        employeeId: id,
+        code: "elm.retro_not_declared",
+        message:
+          "The entry corrects closed periods (retro lines); those corrections are not part of this declaration: declare the corrected months again (Substitution).",
+        blocking: false,
+      });
     }
 
     if (entryDate === null) this.problem(id, "EntryDate", "Employment.EntryDate is missing.");
@@ -405,30 +601,50 @@ class Builder {
     if (birthDate === null) this.problem(id, "BirthDate", "EmployeePersonalData.BirthDate is missing.");
     const rawAhv = value(cv, "AhvNumber");
     const ahvNumber = rawAhv === null ? null : ahvNumberOf(rawAhv);
-    if (rawAhv !== null && ahvNumber === null) this.problem(id, "AhvNumber", `AhvNumber "${rawAhv}" is not an AHV number (756.dddd.dddd.dd).`);
+    if (rawAhv !== null && ahvNumber === null)
+      this.problem(id, "AhvNumber", `AhvNumber "${rawAhv}" is not an AHV number (756.dddd.dddd.dd).`);
     const nationalityValue = value(cv, "Nationality")?.toUpperCase() ?? null;
     const nationality = nationalityValue && /^[A-Z]{2}$/.test(nationalityValue) ? nationalityValue : "11";
     const civil = value(cv, "CivilStatus");
     const civilStatus = civil && CIVIL_STATUS.includes(civil) ? civil : "unknown";
-    const address = this.address(id, { street: "Street", houseNumber: "HouseNumber", zip: "PostalCode", city: "City", country: "Country" }, cv);
+    const address = this.address(
+      id,
+      { street: "Street", houseNumber: "HouseNumber", zip: "PostalCode", city: "City", country: "Country" },
+      cv,
+    );
     const abroad = address.country !== null && address.country !== "CH";
     const residenceCanton = abroad ? "EX" : cantonOf(value(cv, "ResidenceCanton"));
-    if (residenceCanton === null) this.problem(id, "ResidenceCanton", "EmployeeAddress.ResidenceCanton is needed for a person living in Switzerland.");
+    if (residenceCanton === null)
+      this.problem(
+        id,
+        "ResidenceCanton",
+        "EmployeeAddress.ResidenceCanton is needed for a person living in Switzerland.",
+      );
     const municipalityId = municipalityOf(value(cv, "ResidenceMunicipality"));
     const permit = value(cv, "WorkPermit");
     const residenceCategory = nationality !== "CH" && permit ? (RESIDENCE_CATEGORY[permit] ?? null) : null;
     const correspondence = value(cv, "CorrespondenceLanguage");
-    const language = correspondence && LANGUAGES.includes(correspondence) ? (correspondence as ElmLanguage) : payrollLanguage;
+    const language =
+      correspondence && LANGUAGES.includes(correspondence) ? (correspondence as ElmLanguage) : payrollLanguage;
 
-    const accountingTime = employed && entryDate
-      ? { from: entryDate > this.start ? entryDate : this.start, until: exitDate && exitDate < this.end ? exitDate : this.end }
-      : { from: this.start, until: this.end };
+    const accountingTime =
+      employed && entryDate
+        ? {
+            from: entryDate > this.start ? entryDate : this.start,
+            until: exitDate && exitDate < this.end ? exitDate : this.end,
+          }
+        : { from: this.start, until: this.end };
     const entryInPeriod = entryDate && entryDate >= this.start && entryDate <= this.end ? entryDate : null;
     const exitInPeriod = exitDate && exitDate >= this.start && exitDate <= this.end ? exitDate : null;
 
     const ahvPresent = employed || figures.ahvWage !== 0 || figures.ahvIncome !== 0;
     const ahv = ahvPresent
-      ? { income: figures.ahvIncome, open: figures.ahvWage - figures.ahvIncome, alvIncome: figures.alvIncome, alvOpen: figures.ahvWage - figures.alvIncome }
+      ? {
+          income: figures.ahvIncome,
+          open: figures.ahvWage - figures.ahvIncome,
+          alvIncome: figures.alvIncome,
+          alvOpen: figures.ahvWage - figures.alvIncome,
+        }
       : null;
     const fak = ahvPresent ? this.fak(e, figures) : null;
     const uvg = employed || figures.uvgWage !== 0 ? this.uvg(e, figures) : null;
@@ -474,13 +690,25 @@ class Builder {
         return null;
       }
     }
-    const pairs = [["ahvWage", "AhvWage"], ["alvWage", "AlvWage"], ["uvgWage", "UvgWage"], ["bvgWage", "BvgWage"], ["qstWage", "QstWage"], ["gross", "GrossWage"]] as const;
+    const pairs = [
+      ["ahvWage", "AhvWage"],
+      ["alvWage", "AlvWage"],
+      ["uvgWage", "UvgWage"],
+      ["bvgWage", "BvgWage"],
+      ["qstWage", "QstWage"],
+      ["gross", "GrossWage"],
+    ] as const;
     const mismatch = pairs.filter(([y, c]) => ytd(y) - before(y) !== collector(c));
     if (mismatch.length) {
-      this.problem(id, null, `yearToDate minus yearToDateBefore does not give this period's collectors (${mismatch.map(([, c]) => c).join(", ")}): pass the previous period's yearToDate, or {} for the first period of the year.`);
+      this.problem(
+        id,
+        null,
+        `yearToDate minus yearToDateBefore does not give this period's collectors (${mismatch.map(([, c]) => c).join(", ")}): pass the previous period's yearToDate, or {} for the first period of the year.`,
+      );
       return null;
     }
-    const line = (...numbers: string[]) => sumRappen(e.lines.filter((l) => !l.retro && numbers.includes(l.number)).map((l) => l.amount));
+    const line = (...numbers: string[]) =>
+      sumRappen(e.lines.filter((l) => !l.retro && numbers.includes(l.number)).map((l) => l.amount));
     return {
       gross: collector("GrossWage"),
       ahvWage: collector("AhvWage"),
@@ -512,32 +740,59 @@ class Builder {
       this.problemOnce(null, "UvgInsurer", "CompanyUvg.UvgInsurer is needed to declare UVG salaries.");
       return null;
     }
-    const branch = this.withDefault("UVG-LAA-Code (branch letter)", ELM_DEFAULTS.uvgBranch, "No case field holds the UVG branch (Betriebsteil) of the insurer's contract.", null);
+    const branch = this.withDefault(
+      "UVG-LAA-Code (branch letter)",
+      ELM_DEFAULTS.uvgBranch,
+      "No case field holds the UVG branch (Betriebsteil) of the insurer's contract.",
+      null,
+    );
     // Digit: 1 BU and NBU insured with an NBU deduction, 2 without (the employer pays NBU), 3 BU only (< 8 hours a week).
     const weekly = hundredths(value(e.caseValues, "WeeklyHours"));
     const minimum = 800n; // UVV Art. 13: NBU cover from 8 hours a week
     const share = hundredths(value(this.co, "NbuEmployeeShare"));
     const digit = weekly !== null && weekly < minimum ? "3" : share === 0n ? "2" : "1";
-    return { code: `${branch}${digit}`, grossSalary: f.uvgWage, baseSalary: f.uvgWage, contributorySalary: f.uvgContributory };
+    return {
+      code: `${branch}${digit}`,
+      grossSalary: f.uvgWage,
+      baseSalary: f.uvgWage,
+      contributorySalary: f.uvgContributory,
+    };
   }
 
   private bvg(e: ElmEmployeeInput, f: Figures): ElmPerson["bvg"] {
     if (f.bvgEmployee === 0 && f.bvgEmployer === 0) return null;
     if (value(this.co, "BvgInsurer") === null) {
       if (!this.notes.some((n) => n.code === "elm.bvg_not_declared")) {
-        this.notes.push({ employeeId: null, code: "elm.bvg_not_declared", message: "BVG contributions were calculated but no pension fund is recorded (CompanyBvg.BvgInsurer): BVG salaries are not declared.", blocking: false });
+        this.notes.push({
+          employeeId: null,
+          code: "elm.bvg_not_declared",
+          message:
+            "BVG contributions were calculated but no pension fund is recorded (CompanyBvg.BvgInsurer): BVG salaries are not declared.",
+          blocking: false,
+        });
       }
       return null;
     }
     return { periodBasis: f.bvgWage, employeeContribution: f.bvgEmployee, employerContribution: f.bvgEmployer };
   }
 
-  private taxAtSource(e: ElmEmployeeInput, f: Figures, employed: boolean, residenceCanton: string | null, address: ElmAddress): ElmPerson["taxAtSource"] {
+  private taxAtSource(
+    e: ElmEmployeeInput,
+    f: Figures,
+    employed: boolean,
+    residenceCanton: string | null,
+    address: ElmAddress,
+  ): ElmPerson["taxAtSource"] {
     const cv = e.caseValues;
     const id = e.employeeId;
     const tariff = value(cv, "TaxAtSourceTariff");
     if (tariff === null) {
-      if (f.qstAmount !== 0) this.problem(id, "TaxAtSourceTariff", "Withholding tax was deducted but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.");
+      if (f.qstAmount !== 0)
+        this.problem(
+          id,
+          "TaxAtSourceTariff",
+          "Withholding tax was deducted but no tariff (WithholdingTax.TaxAtSourceTariff) is recorded.",
+        );
       return null;
     }
     if (!employed && f.qstWage === 0 && f.qstAmount === 0) return null;
@@ -546,17 +801,35 @@ class Builder {
       : /^[A-Z][0-9][YN]$/.test(tariff)
         ? { kind: "code", value: tariff }
         : null;
-    if (!category) this.problem(id, "TaxAtSourceTariff", `TaxAtSourceTariff "${tariff}" is not a tariff code (e.g. A0N).`);
+    if (!category)
+      this.problem(id, "TaxAtSourceTariff", `TaxAtSourceTariff "${tariff}" is not a tariff code (e.g. A0N).`);
     const canton = cantonOf(value(cv, "TaxAtSourceCanton"));
     if (!canton) this.problem(id, "TaxAtSourceCanton", "WithholdingTax.TaxAtSourceCanton is missing.");
     const municipality =
-      municipalityOf(value(cv, "TaxAtSourceMunicipality")) ?? (canton && residenceCanton === canton ? municipalityOf(value(cv, "ResidenceMunicipality")) : null);
-    if (municipality === null) this.problem(id, "TaxAtSourceMunicipality", "WithholdingTax.TaxAtSourceMunicipality (BFS number) is missing.");
+      municipalityOf(value(cv, "TaxAtSourceMunicipality")) ??
+      (canton && residenceCanton === canton ? municipalityOf(value(cv, "ResidenceMunicipality")) : null);
+    if (municipality === null)
+      this.problem(id, "TaxAtSourceMunicipality", "WithholdingTax.TaxAtSourceMunicipality (BFS number) is missing.");
     const abroad = residenceCanton === "EX" && address.country !== null;
     const residence = abroad
-      ? { abroadCountry: address.country!, kind: this.withDefault("TaxAtSource/Residence/KindOfResidence", "Daily" as const, "No case field says whether a person living abroad returns daily or weekly.", id) }
+      ? {
+          abroadCountry: address.country!,
+          kind: this.withDefault(
+            "TaxAtSource/Residence/KindOfResidence",
+            "Daily" as const,
+            "No case field says whether a person living abroad returns daily or weekly.",
+            id,
+          ),
+        }
       : { canton: residenceCanton ?? "" };
-    const workMunicipalityId = Number(this.withDefault("TaxAtSource/WorkMunicipalityID", String(ELM_DEFAULTS.workMunicipalityId), "No case field holds the workplace's municipality (BFS number).", null));
+    const workMunicipalityId = Number(
+      this.withDefault(
+        "TaxAtSource/WorkMunicipalityID",
+        String(ELM_DEFAULTS.workMunicipalityId),
+        "No case field holds the workplace's municipality (BFS number).",
+        null,
+      ),
+    );
     return {
       institutionId: ID.qst(canton ?? ""),
       canton: canton ?? "",
@@ -582,18 +855,32 @@ class Builder {
     const weekly = hundredths(value(cv, "WeeklyHours"));
     if (weekly !== null) return { weeklyHours: fixed(weekly), activityRate: fixed(rate) };
     const hours = fixed(roundDiv(hundredths(ELM_DEFAULTS.weeklyHours)! * rate, 10_000n));
-    this.withDefault("Work/WorkingTime/Steady/WeeklyHours", hours, `No Employment.WeeklyHours: the test company's ${ELM_DEFAULTS.weeklyHours} hours x ActivityRate.`, e.employeeId);
+    this.withDefault(
+      "Work/WorkingTime/Steady/WeeklyHours",
+      hours,
+      `No Employment.WeeklyHours: the test company's ${ELM_DEFAULTS.weeklyHours} hours x ActivityRate.`,
+      e.employeeId,
+    );
     return { weeklyHours: hours, activityRate: fixed(rate) };
   }
 
-  private address(employeeId: string | null, fields: { street: string; houseNumber: string; zip: string; city: string; country: string }, values: Readonly<Record<string, string>>): ElmAddress {
+  private address(
+    employeeId: string | null,
+    fields: { street: string; houseNumber: string; zip: string; city: string; country: string },
+    values: Readonly<Record<string, string>>,
+  ): ElmAddress {
     const street = value(values, fields.street);
     const number = value(values, fields.houseNumber);
     const zipCode = value(values, fields.zip);
     const city = value(values, fields.city);
     if (zipCode === null) this.problem(employeeId, fields.zip, `${fields.zip} is missing.`);
     if (city === null) this.problem(employeeId, fields.city, `${fields.city} is missing.`);
-    return { street: street === null ? null : number === null ? street : `${street} ${number}`, zipCode: zipCode ?? "", city: city ?? "", country: value(values, fields.country)?.toUpperCase() ?? null };
+    return {
+      street: street === null ? null : number === null ? street : `${street} ${number}`,
+      zipCode: zipCode ?? "",
+      city: city ?? "",
+      country: value(values, fields.country)?.toUpperCase() ?? null,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -604,15 +891,29 @@ class Builder {
     const sum = <T>(items: T[], pick: (item: T) => number) => sumRappen(items.map(pick));
     const ahvPersons = persons.flatMap((p) => (p.ahv ? [p.ahv] : []));
     const ahv = ahvPersons.length
-      ? { incomes: sum(ahvPersons, (a) => a.income), open: sum(ahvPersons, (a) => a.open), alvIncomes: sum(ahvPersons, (a) => a.alvIncome), alvzIncomes: 0, alvOpen: sum(ahvPersons, (a) => a.alvOpen) }
+      ? {
+          incomes: sum(ahvPersons, (a) => a.income),
+          open: sum(ahvPersons, (a) => a.open),
+          alvIncomes: sum(ahvPersons, (a) => a.alvIncome),
+          alvzIncomes: 0,
+          alvOpen: sum(ahvPersons, (a) => a.alvOpen),
+        }
       : null;
     const fakPersons = persons.flatMap((p) => (p.fak ? [p.fak] : []));
     const fak = [...new Set(fakPersons.map((f) => f.workplaceCanton))].sort().map((canton) => {
       const inCanton = fakPersons.filter((f) => f.workplaceCanton === canton);
-      return { canton, contributorySalary: sum(inCanton, (f) => f.contributorySalary), familyIncomeSupplement: sum(inCanton, (f) => f.familyIncomeSupplement) };
+      return {
+        canton,
+        contributorySalary: sum(inCanton, (f) => f.contributorySalary),
+        familyIncomeSupplement: sum(inCanton, (f) => f.familyIncomeSupplement),
+      };
     });
     const uvgPersons = persons.flatMap((p) => (p.uvg ? [{ sex: p.sex, ...p.uvg }] : []));
-    const uvgOf = (sex: "F" | "M", buOnly: boolean) => sum(uvgPersons.filter((u) => u.sex === sex && u.code.endsWith("3") === buOnly), (u) => u.contributorySalary);
+    const uvgOf = (sex: "F" | "M", buOnly: boolean) =>
+      sum(
+        uvgPersons.filter((u) => u.sex === sex && u.code.endsWith("3") === buOnly),
+        (u) => u.contributorySalary,
+      );
     const uvg = uvgPersons.length
       ? {
           branch: uvgPersons[0]!.code.slice(0, 1),
@@ -629,7 +930,13 @@ class Builder {
     const taxAtSource = [...new Set(qstPersons.map((q) => q.canton))].sort().map((canton) => {
       const inCanton = qstPersons.filter((q) => q.canton === canton);
       // The collection commission is the canton's to set and is not calculated: declared as 0.00.
-      return { institutionId: ID.qst(canton), canton, taxableEarning: sum(inCanton, (q) => q.taxableEarning), taxAtSource: sum(inCanton, (q) => q.taxAtSource), commission: 0 };
+      return {
+        institutionId: ID.qst(canton),
+        canton,
+        taxableEarning: sum(inCanton, (q) => q.taxableEarning),
+        taxAtSource: sum(inCanton, (q) => q.taxAtSource),
+        commission: 0,
+      };
     });
     return { ahv, fak, uvg, bvg, taxAtSource };
   }
@@ -643,12 +950,19 @@ class Builder {
   }
 
   private problemOnce(employeeId: string | null, field: string | null, message: string) {
-    if (!this.problems.some((p) => p.employeeId === employeeId && p.field === field && p.message === message)) this.problem(employeeId, field, message);
+    if (!this.problems.some((p) => p.employeeId === employeeId && p.field === field && p.message === message))
+      this.problem(employeeId, field, message);
   }
 
   /** Uses a default for a required element without a case field, and records it once. */
-  private withDefault<T extends string>(element: string, defaultValue: T, reason: string, employeeId: string | null): T {
-    if (!this.defaults.some((d) => d.element === element && d.employeeId === employeeId)) this.defaults.push({ element, value: defaultValue, reason, employeeId });
+  private withDefault<T extends string>(
+    element: string,
+    defaultValue: T,
+    reason: string,
+    employeeId: string | null,
+  ): T {
+    if (!this.defaults.some((d) => d.element === element && d.employeeId === employeeId))
+      this.defaults.push({ element, value: defaultValue, reason, employeeId });
     return defaultValue;
   }
 }
@@ -690,7 +1004,10 @@ function ahvNumberOf(v: string): string | null {
 
 /** CHE-ddd.ddd.ddd from a value with or without the separators. */
 function uidOf(v: string): string | null {
-  const digits = v.toUpperCase().replace(/^CHE/, "").replace(/[-.\s]/g, "");
+  const digits = v
+    .toUpperCase()
+    .replace(/^CHE/, "")
+    .replace(/[-.\s]/g, "");
   if (!/^\d{9}$/.test(digits)) return null;
   return `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`;
 }

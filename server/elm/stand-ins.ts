@@ -31,7 +31,13 @@ const PERSON: Record<string, string> = {
   TaxAtSourceMunicipality: "1061",
 };
 
-function fill(values: Record<string, string>, standIns: Record<string, string>, employeeId: string | null, used: ElmDefaultUse[], only?: (field: string) => boolean) {
+function fill(
+  values: Record<string, string>,
+  standIns: Record<string, string>,
+  employeeId: string | null,
+  used: ElmDefaultUse[],
+  only?: (field: string) => boolean,
+) {
   const filled = { ...values };
   for (const [field, value] of Object.entries(standIns)) {
     if (filled[field] !== undefined && filled[field] !== "") continue;
@@ -42,12 +48,27 @@ function fill(values: Record<string, string>, standIns: Record<string, string>, 
   return filled;
 }
 
-export function withSandboxStandIns<E extends { employeeId: string; caseValues: Record<string, string> }>(company: Record<string, string>, employees: E[]) {
+export function withSandboxStandIns<E extends { employeeId: string; caseValues: Record<string, string> }>(
+  company: Record<string, string>,
+  employees: E[],
+) {
   const used: ElmDefaultUse[] = [];
-  const filledCompany = fill(company, COMPANY, null, used, (field) => field !== "BvgContractNumber" || company.BvgInsurer !== undefined);
+  const filledCompany = fill(
+    company,
+    COMPANY,
+    null,
+    used,
+    (field) => field !== "BvgContractNumber" || company.BvgInsurer !== undefined,
+  );
   const filledEmployees = employees.map((e) => ({
     ...e,
-    caseValues: fill(e.caseValues, PERSON, e.employeeId, used, (field) => !field.startsWith("TaxAtSource") || e.caseValues.TaxAtSourceTariff !== undefined),
+    caseValues: fill(
+      e.caseValues,
+      PERSON,
+      e.employeeId,
+      used,
+      (field) => !field.startsWith("TaxAtSource") || e.caseValues.TaxAtSourceTariff !== undefined,
+    ),
   }));
   return { company: filledCompany, employees: filledEmployees, used };
 }

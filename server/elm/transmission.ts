@@ -30,7 +30,8 @@ export interface ElmTransmitter {
 }
 
 /** The distributor's ELM 5.0 test endpoint, from SalaryDeclarationService.wsdl. */
-export const ELM_TEST_DISTRIBUTOR_URL = "https://tst.itserve.ch/itserve/lohnstandard/stable/distributor/20200220-0.0/SalaryDeclarationService";
+export const ELM_TEST_DISTRIBUTOR_URL =
+  "https://tst.itserve.ch/itserve/lohnstandard/stable/distributor/20200220-0.0/SalaryDeclarationService";
 
 /** What the production transmitter reads from the environment. */
 export const ELM_ENVIRONMENT_VARIABLES = {
@@ -41,7 +42,9 @@ export const ELM_ENVIRONMENT_VARIABLES = {
 } as const;
 
 /** The settings of the real transmission (server/env.ts), by their names. */
-type ElmVariables = Readonly<Partial<Record<(typeof ELM_ENVIRONMENT_VARIABLES)[keyof typeof ELM_ENVIRONMENT_VARIABLES], string>>>;
+type ElmVariables = Readonly<
+  Partial<Record<(typeof ELM_ENVIRONMENT_VARIABLES)[keyof typeof ELM_ENVIRONMENT_VARIABLES], string>>
+>;
 
 /** The transmission cannot happen here; `missing` names each thing that is missing. */
 export class ElmTransmissionUnavailable extends Error {
@@ -50,7 +53,9 @@ export class ElmTransmissionUnavailable extends Error {
     readonly missing: string[],
     operation: string,
   ) {
-    super(`ELM transmission (${operation}) to the Swissdec distributor is not available on this installation; nothing was sent. Missing: ${missing.join("; ")}.`);
+    super(
+      `ELM transmission (${operation}) to the Swissdec distributor is not available on this installation; nothing was sent. Missing: ${missing.join("; ")}.`,
+    );
     this.name = "ElmTransmissionUnavailable";
   }
 }
@@ -76,7 +81,10 @@ export function sandboxTransmitter(): ElmTransmitter {
     },
     async fetchResult(jobKey, submission) {
       const summary = checkSubmission(submission);
-      if (jobKey !== sandboxJobKey(submission)) throw new Error(`The job key ${jobKey} does not belong to this submission (payroll ${submission.payrollId}, period ${submission.periodStart}).`);
+      if (jobKey !== sandboxJobKey(submission))
+        throw new Error(
+          `The job key ${jobKey} does not belong to this submission (payroll ${submission.payrollId}, period ${submission.periodStart}).`,
+        );
       const month = submission.periodStart.slice(0, 7);
       const receipts = submission.categories.map((category) => ({
         category,
@@ -90,14 +98,23 @@ export function sandboxTransmitter(): ElmTransmitter {
 }
 
 function sandboxJobKey(submission: ElmSubmission) {
-  const hash = createHash("sha256").update(`${submission.payrollId}\n${submission.periodStart}\n${submission.declarationXml}`).digest("hex");
+  const hash = createHash("sha256")
+    .update(`${submission.payrollId}\n${submission.periodStart}\n${submission.declarationXml}`)
+    .digest("hex");
   return `sandbox-${hash.slice(0, 32)}`;
 }
 
-function sandboxQuittance(jobKey: string, category: string, submission: ElmSubmission, summary: ReturnType<typeof readDeclarationSummary>) {
+function sandboxQuittance(
+  jobKey: string,
+  category: string,
+  submission: ElmSubmission,
+  summary: ReturnType<typeof readDeclarationSummary>,
+) {
   const doc = create({ version: "1.0", encoding: "UTF-8" });
   const root = doc.ele(QUITTANCE_NAMESPACE, "SandboxQuittance", { simulated: "true" });
-  root.ele(QUITTANCE_NAMESPACE, "Notice").txt("Simulated by the sandbox transmitter: no declaration was sent to Swissdec and no institution received it.");
+  root
+    .ele(QUITTANCE_NAMESPACE, "Notice")
+    .txt("Simulated by the sandbox transmitter: no declaration was sent to Swissdec and no institution received it.");
   root.ele(QUITTANCE_NAMESPACE, "JobKey").txt(jobKey);
   root.ele(QUITTANCE_NAMESPACE, "Category").txt(category);
   root.ele(QUITTANCE_NAMESPACE, "PayrollId").txt(submission.payrollId);
@@ -107,7 +124,8 @@ function sandboxQuittance(jobKey: string, category: string, submission: ElmSubmi
   if (summary.creationDate) root.ele(QUITTANCE_NAMESPACE, "DeclarationCreated").txt(summary.creationDate);
   root.ele(QUITTANCE_NAMESPACE, "SalaryTags").txt(String(summary.salaryTags[category] ?? 0));
   const totals = root.ele(QUITTANCE_NAMESPACE, "Totals");
-  for (const total of summary.totals[category] ?? []) totals.ele(QUITTANCE_NAMESPACE, "Total", { institution: total.institution, name: total.name }).txt(total.value);
+  for (const total of summary.totals[category] ?? [])
+    totals.ele(QUITTANCE_NAMESPACE, "Total", { institution: total.institution, name: total.name }).txt(total.value);
   return doc.end({ prettyPrint: true });
 }
 
@@ -127,7 +145,10 @@ export function productionTransmitter(variables: ElmVariables = env()): ElmTrans
     async submit(submission) {
       checkSubmission(submission);
       // Built so that the boundary is real up to the network call: this is what would be signed, encrypted and posted.
-      declareSalaryHttpRequest(variables[ELM_ENVIRONMENT_VARIABLES.distributorUrl] ?? ELM_TEST_DISTRIBUTOR_URL, submission.declarationXml);
+      declareSalaryHttpRequest(
+        variables[ELM_ENVIRONMENT_VARIABLES.distributorUrl] ?? ELM_TEST_DISTRIBUTOR_URL,
+        submission.declarationXml,
+      );
       throw new ElmTransmissionUnavailable(missingForProduction(variables), "DeclareSalary");
     },
     async fetchResult() {
@@ -137,10 +158,14 @@ export function productionTransmitter(variables: ElmVariables = env()): ElmTrans
 }
 
 function missingForProduction(variables: ElmVariables): string[] {
-  const { distributorUrl, certificatePath, certificatePassword, distributorCertificatePath } = ELM_ENVIRONMENT_VARIABLES;
+  const { distributorUrl, certificatePath, certificatePassword, distributorCertificatePath } =
+    ELM_ENVIRONMENT_VARIABLES;
   const missing: string[] = [];
   const url = variables[distributorUrl];
-  if (!url) missing.push(`${distributorUrl} (the distributor's SalaryDeclarationService endpoint, e.g. ${ELM_TEST_DISTRIBUTOR_URL})`);
+  if (!url)
+    missing.push(
+      `${distributorUrl} (the distributor's SalaryDeclarationService endpoint, e.g. ${ELM_TEST_DISTRIBUTOR_URL})`,
+    );
   else if (!url.startsWith("https://")) missing.push(`${distributorUrl} must be an https URL (is ${url})`);
   for (const [name, what] of [
     [certificatePath, "the transmitter's X.509 certificate with its private key (PKCS#12) issued for Swissdec ELM"],
@@ -151,7 +176,9 @@ function missingForProduction(variables: ElmVariables): string[] {
     else if (!existsSync(path)) missing.push(`${name} points to ${path}, which does not exist (${what})`);
   }
   if (!variables[certificatePassword]) missing.push(`${certificatePassword} (the passphrase of ${certificatePath})`);
-  missing.push("WS-Security X.509 signing and encryption of the SOAP messages (Swissdec transmitter guidelines): not implemented in this build");
+  missing.push(
+    "WS-Security X.509 signing and encryption of the SOAP messages (Swissdec transmitter guidelines): not implemented in this build",
+  );
   return missing;
 }
 

@@ -12,19 +12,34 @@ import { storedRegulations } from "../regulations/store";
 import { recalculateOpenPeriod } from "../results/recalculate";
 
 export const identifierTaken = (identifier: string) =>
-  new Conflict("employee.identifier_taken", `Another employee of this tenant already has the identifier "${identifier}".`, {
-    errors: [{ path: "identifier", message: "Already taken in this tenant." }],
-  });
+  new Conflict(
+    "employee.identifier_taken",
+    `Another employee of this tenant already has the identifier "${identifier}".`,
+    {
+      errors: [{ path: "identifier", message: "Already taken in this tenant." }],
+    },
+  );
 
 /** The division an employee may be put in: one of a payroll the caller can see. */
 async function divisionFor(scope: TenantScope, ctx: TenantCtx, divisionId: string | undefined) {
-  const visible = await scope.rows(payrolls, and(visiblePayrolls(ctx), divisionId ? eq(payrolls.divisionId, divisionId) : undefined), { limit: 2 });
+  const visible = await scope.rows(
+    payrolls,
+    and(visiblePayrolls(ctx), divisionId ? eq(payrolls.divisionId, divisionId) : undefined),
+    { limit: 2 },
+  );
   if (divisionId) {
-    if (!visible.length) throw Invalid.field("divisionId", "No payroll of this tenant has this division.", "employee.unknown_division");
+    if (!visible.length)
+      throw Invalid.field("divisionId", "No payroll of this tenant has this division.", "employee.unknown_division");
     return divisionId;
   }
   if (visible.length !== 1) {
-    throw Invalid.field("divisionId", visible.length ? "Name the division: the tenant has several payrolls." : "Create the payroll first: employees belong to its division.", "employee.division_required");
+    throw Invalid.field(
+      "divisionId",
+      visible.length
+        ? "Name the division: the tenant has several payrolls."
+        : "Create the payroll first: employees belong to its division.",
+      "employee.division_required",
+    );
   }
   return visible[0]!.divisionId;
 }

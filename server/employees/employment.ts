@@ -13,13 +13,21 @@ export type Employment = { employed: boolean; entryDate: string | null; exitDate
 const EMPLOYMENT_FIELDS = ["EntryDate", "ExitDate"];
 
 /** An employee whose exit date has passed is former. */
-const employmentFrom = (entryDate: string | null, exitDate: string | null, today: string): Employment => ({ entryDate, exitDate, employed: !(exitDate !== null && exitDate < today) });
+const employmentFrom = (entryDate: string | null, exitDate: string | null, today: string): Employment => ({
+  entryDate,
+  exitDate,
+  employed: !(exitDate !== null && exitDate < today),
+});
 
 /**
  * Employment follows from the Employment case: the entry and exit dates in force today (or, for a
  * date recorded ahead, the latest recorded). An employee whose exit date has passed is former.
  */
-export async function employmentOf(scope: TenantScope, employeeIds?: string[], today = todayInZurich()): Promise<Map<string, Employment>> {
+export async function employmentOf(
+  scope: TenantScope,
+  employeeIds?: string[],
+  today = todayInZurich(),
+): Promise<Map<string, Employment>> {
   if (employeeIds && !employeeIds.length) return new Map(); // nobody's: nothing to read
   const condition: SQL | undefined = employeeIds ? inArray(caseValues.employeeId, employeeIds) : undefined;
   const values = await scope.rows(caseValues, and(inArray(caseValues.fieldName, EMPLOYMENT_FIELDS), condition));
@@ -52,17 +60,37 @@ export const NOT_RECORDED: Employment = { employed: true, entryDate: null, exitD
  * Written with its own aliases: drizzle leaves column names unqualified in a select list.
  */
 function employmentField(field: string, today: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select cv."value" from "case_values" cv inner join "payrolls" p on p."tenant_id" = cv."tenant_id" and p."id" = cv."payroll_id"
+  return sql<
+    string | null
+  >`(select cv."value" from "case_values" cv inner join "payrolls" p on p."tenant_id" = cv."tenant_id" and p."id" = cv."payroll_id"
     where cv."tenant_id" = ${sql.placeholder("tenantId")} and p."division_id" = "employees"."division_id" and cv."employee_id" = "employees"."id" and cv."field_name" = ${field}
     order by ${inForceFirst("cv", today)} limit 1)`;
 }
 
 /** The employee row's entry and exit dates (employmentField) at `today` (a value or a column), as columns of a query over employees. */
-export const employmentColumns = (today: SQLWrapper) => ({ entryDate: employmentField("EntryDate", today), exitDate: employmentField("ExitDate", today) });
+export const employmentColumns = (today: SQLWrapper) => ({
+  entryDate: employmentField("EntryDate", today),
+  exitDate: employmentField("ExitDate", today),
+});
 
-type EmployeeValues = VisibilityValues & { today: string; employeeId: string; divisionId: string; search: string; after: string; limit: number };
+type EmployeeValues = VisibilityValues & {
+  today: string;
+  employeeId: string;
+  divisionId: string;
+  search: string;
+  after: string;
+  limit: number;
+};
 /** Which of the filters a read uses: each combination is one prepared query (variant), none of them with optional branches. */
-type EmployeeFilters = { role: string; employeeId: boolean; divisionId: boolean; search: boolean; after: boolean; hideFormer: boolean; limit: boolean };
+type EmployeeFilters = {
+  role: string;
+  employeeId: boolean;
+  divisionId: boolean;
+  search: boolean;
+  after: boolean;
+  hideFormer: boolean;
+  limit: boolean;
+};
 
 const employeesRead = tenantRead<EmployeeValues>()("employees.with_employment", (db, p, variant) => {
   const f = JSON.parse(variant) as EmployeeFilters;
@@ -79,7 +107,13 @@ const employeesRead = tenantRead<EmployeeValues>()("employees.with_employment", 
         visibleEmployeesRead(p, f.role),
         f.employeeId ? eq(employees.id, p.value("employeeId")) : undefined,
         f.divisionId ? eq(employees.divisionId, p.value("divisionId")) : undefined,
-        f.search ? or(ilike(employees.identifier, search), ilike(employees.firstName, search), ilike(employees.lastName, search)) : undefined,
+        f.search
+          ? or(
+              ilike(employees.identifier, search),
+              ilike(employees.firstName, search),
+              ilike(employees.lastName, search),
+            )
+          : undefined,
         f.after ? gt(employees.id, p.value("after")) : undefined,
         f.hideFormer ? sql`not ${former}` : undefined,
       ),
@@ -105,9 +139,26 @@ export async function employeesWithEmployment(
     hideFormer = false,
     limit,
     today = todayInZurich(),
-  }: { ctx?: TenantCtx; employeeId?: string; divisionId?: string; search?: string | null; after?: string | null; hideFormer?: boolean; limit?: number; today?: string } = {},
+  }: {
+    ctx?: TenantCtx;
+    employeeId?: string;
+    divisionId?: string;
+    search?: string | null;
+    after?: string | null;
+    hideFormer?: boolean;
+    limit?: number;
+    today?: string;
+  } = {},
 ) {
-  const filters: EmployeeFilters = { role: ctx?.access.role ?? "Administrator", employeeId: !!employeeId, divisionId: !!divisionId, search: !!search, after: !!after, hideFormer, limit: limit !== undefined };
+  const filters: EmployeeFilters = {
+    role: ctx?.access.role ?? "Administrator",
+    employeeId: !!employeeId,
+    divisionId: !!divisionId,
+    search: !!search,
+    after: !!after,
+    hideFormer,
+    limit: limit !== undefined,
+  };
   const values: EmployeeValues = {
     ...(ctx ? visibilityValues(ctx) : { assigned: [], self: "" }),
     today,
@@ -118,5 +169,8 @@ export async function employeesWithEmployment(
     limit: limit ?? 0,
   };
   const rows = await scope.read(employeesRead, values, JSON.stringify(filters));
-  return rows.map(({ employee, entryDate, exitDate }) => ({ ...employee, employment: employmentFrom(entryDate, exitDate, today) }));
+  return rows.map(({ employee, entryDate, exitDate }) => ({
+    ...employee,
+    employment: employmentFrom(entryDate, exitDate, today),
+  }));
 }

@@ -10,14 +10,24 @@ import { visibilityValues, visibleEmployees, visibleEmployeesRead, type Visibili
 import { employeesWithEmployment } from "./employment";
 
 /** An employee the caller sees (variant: role, and whether it must be of one division). */
-const visibleEmployee = tenantRead<{ employeeId: string; divisionId: string } & VisibilityValues>()("employee.visible", (db, p, variant) => {
-  const [role, ofDivision] = variant.split(":");
-  return db
-    .select()
-    .from(employees)
-    .where(and(p.tenant(employees), eq(employees.id, p.value("employeeId")), visibleEmployeesRead(p, role!), ofDivision ? eq(employees.divisionId, p.value("divisionId")) : undefined))
-    .limit(1);
-});
+const visibleEmployee = tenantRead<{ employeeId: string; divisionId: string } & VisibilityValues>()(
+  "employee.visible",
+  (db, p, variant) => {
+    const [role, ofDivision] = variant.split(":");
+    return db
+      .select()
+      .from(employees)
+      .where(
+        and(
+          p.tenant(employees),
+          eq(employees.id, p.value("employeeId")),
+          visibleEmployeesRead(p, role!),
+          ofDivision ? eq(employees.divisionId, p.value("divisionId")) : undefined,
+        ),
+      )
+      .limit(1);
+  },
+);
 
 /**
  * An employee the caller sees, of the payroll `payrollId` names (which the caller must see) or of the
@@ -31,13 +41,34 @@ export async function findVisibleEmployee(
 ) {
   const division = divisionId ?? (payrollId ? (await findVisiblePayroll(scope, ctx, payrollId)).divisionId : undefined);
   const row = lock
-    ? await scope.lock(employees, and(eq(employees.id, employeeId), visibleEmployees(ctx, scope), division ? eq(employees.divisionId, division) : undefined)!)
-    : ((await scope.read(visibleEmployee, { employeeId, divisionId: division ?? "", ...visibilityValues(ctx) }, `${ctx.access.role}:${division ? "division" : ""}`))[0] ?? null);
+    ? await scope.lock(
+        employees,
+        and(
+          eq(employees.id, employeeId),
+          visibleEmployees(ctx, scope),
+          division ? eq(employees.divisionId, division) : undefined,
+        )!,
+      )
+    : ((
+        await scope.read(
+          visibleEmployee,
+          { employeeId, divisionId: division ?? "", ...visibilityValues(ctx) },
+          `${ctx.access.role}:${division ? "division" : ""}`,
+        )
+      )[0] ?? null);
   if (!row) throw new NotFound("employee");
   return row;
 }
 
-export async function getEmployee({ ctx, employeeId, payrollId }: { ctx: TenantCtx; employeeId: string; payrollId?: string }) {
+export async function getEmployee({
+  ctx,
+  employeeId,
+  payrollId,
+}: {
+  ctx: TenantCtx;
+  employeeId: string;
+  payrollId?: string;
+}) {
   return readInTenant(ctx, async (scope) => {
     const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
     // The employee and its employment in one query.

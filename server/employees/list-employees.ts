@@ -9,13 +9,28 @@ import { employeesWithEmployment } from "./employment";
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Employees of the tenant, or of one payroll. Former employees (exit date passed) are hidden unless includeFormer. */
-export async function listEmployees({ ctx, input, payrollId }: { ctx: TenantCtx; input: ListEmployeesQuery; payrollId?: string }) {
+export async function listEmployees({
+  ctx,
+  input,
+  payrollId,
+}: {
+  ctx: TenantCtx;
+  input: ListEmployeesQuery;
+  payrollId?: string;
+}) {
   const after = decodeCursor(input.cursor);
   return readInTenant(ctx, async (scope) => {
     const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : null;
     const search = input.search ? likePattern(input.search) : null;
     // Employment is decided in the same query, so hiding former employees reads no one else's case values.
-    const rows = await employeesWithEmployment(scope, { ctx, divisionId: payroll?.divisionId, search, after, hideFormer: !input.includeFormer, limit: input.limit + 1 });
+    const rows = await employeesWithEmployment(scope, {
+      ctx,
+      divisionId: payroll?.divisionId,
+      search,
+      after,
+      hideFormer: !input.includeFormer,
+      limit: input.limit + 1,
+    });
     return toPage(rows, input.limit, (row) => toEmployee(row, row.employment));
   });
 }

@@ -9,9 +9,12 @@ export const CreateEmployee = z.object({
   identifier: Identifier.describe("The company's own employee number; unique within the tenant."),
   firstName: Name,
   lastName: Name,
-  divisionId: z.uuid("divisionId must be the division of the tenant's payroll.").optional().describe(
-    "The division of the payroll (payroll.divisionId). May be left out while the tenant has exactly one payroll.",
-  ),
+  divisionId: z
+    .uuid("divisionId must be the division of the tenant's payroll.")
+    .optional()
+    .describe(
+      "The division of the payroll (payroll.divisionId). May be left out while the tenant has exactly one payroll.",
+    ),
 });
 export type CreateEmployee = z.infer<typeof CreateEmployee>;
 
@@ -47,10 +50,24 @@ export const Employee = z
   .meta({ id: "Employee" });
 export type Employee = z.infer<typeof Employee>;
 
-type EmployeeRow = { id: string; identifier: string; firstName: string; lastName: string; divisionId: string; createdAt: Date };
+type EmployeeRow = {
+  id: string;
+  identifier: string;
+  firstName: string;
+  lastName: string;
+  divisionId: string;
+  createdAt: Date;
+};
 
 /** Employment (employed, entry and exit) comes from the Employment case data (employees/employment.ts). */
-export const toEmployee = (row: EmployeeRow, employment: { employed: boolean; entryDate: string | null; exitDate: string | null } = { employed: true, entryDate: null, exitDate: null }): Employee => ({
+export const toEmployee = (
+  row: EmployeeRow,
+  employment: { employed: boolean; entryDate: string | null; exitDate: string | null } = {
+    employed: true,
+    entryDate: null,
+    exitDate: null,
+  },
+): Employee => ({
   id: row.id,
   identifier: row.identifier,
   firstName: row.firstName,

@@ -10,7 +10,17 @@ import { toEmployee, type UpdateEmployee } from "./schemas";
 import { NOT_RECORDED, employmentOf } from "./employment";
 
 /** Identifier and name are direct record fields: applied at once, not time-versioned. */
-export async function updateEmployee({ ctx, employeeId, input, ifMatch }: { ctx: TenantCtx; employeeId: string; input: UpdateEmployee; ifMatch: string | null }) {
+export async function updateEmployee({
+  ctx,
+  employeeId,
+  input,
+  ifMatch,
+}: {
+  ctx: TenantCtx;
+  employeeId: string;
+  input: UpdateEmployee;
+  ifMatch: string | null;
+}) {
   try {
     return await inTenant(ctx, async (scope) => {
       const current = await findVisibleEmployee(scope, ctx, employeeId, { lock: true });
@@ -30,7 +40,8 @@ export async function updateEmployee({ ctx, employeeId, input, ifMatch }: { ctx:
       return { employee: toEmployee(row!, employment.get(employeeId) ?? NOT_RECORDED), version: row!.version };
     });
   } catch (error) {
-    if (input.identifier && isUniqueViolation(error, "employees_tenant_identifier_key")) throw identifierTaken(input.identifier);
+    if (input.identifier && isUniqueViolation(error, "employees_tenant_identifier_key"))
+      throw identifierTaken(input.identifier);
     throw error;
   }
 }

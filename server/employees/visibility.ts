@@ -16,7 +16,9 @@ export function visibleEmployees(ctx: TenantCtx, scope: TenantScope): SQL | unde
         scope.tx
           .select({ id: payrolls.divisionId })
           .from(payrolls)
-          .where(scope.where(payrolls, inArray(payrolls.id, ctx.access.payrollIds.length ? ctx.access.payrollIds : [NONE]))),
+          .where(
+            scope.where(payrolls, inArray(payrolls.id, ctx.access.payrollIds.length ? ctx.access.payrollIds : [NONE])),
+          ),
       );
     case "SelfService":
       return eq(employees.id, ctx.access.employeeId ?? NONE);

@@ -12,16 +12,29 @@ export type EventPayloads = {
   PayoutCreated: { payrollId: string; payrunPeriodId: string; payoutId: string };
   PayoutCancellationRequested: { payrollId: string; payrunPeriodId: string; payoutId: string };
   /** The interface names payrollId and taskId; kind, status and resolution say what changed. */
-  TaskChanged: { payrollId: string; taskId: string; kind: string; status: "open" | "done"; resolution: "approved" | "rejected" | null };
+  TaskChanged: {
+    payrollId: string;
+    taskId: string;
+    kind: string;
+    status: "open" | "done";
+    resolution: "approved" | "rejected" | null;
+  };
 };
 
 /**
  * Records an event in the caller's transaction: it exists exactly when what it reports was committed,
  * and so does the job that delivers it to the tenant's webhooks (server/webhooks/dispatch.ts).
  */
-export async function recordEvent<T extends keyof EventPayloads>(scope: TenantScope, type: T, payload: EventPayloads[T]) {
+export async function recordEvent<T extends keyof EventPayloads>(
+  scope: TenantScope,
+  type: T,
+  payload: EventPayloads[T],
+) {
   // The event and the webhooks that want it, asked at once (pipelined on one connection).
-  const [event, subscribed] = await Promise.all([scope.insert(events, { id: newId(), type, payload }), subscribedWebhooks(scope, type)]);
+  const [event, subscribed] = await Promise.all([
+    scope.insert(events, { id: newId(), type, payload }),
+    subscribedWebhooks(scope, type),
+  ]);
   await scheduleWebhookDispatch(scope, event, subscribed);
   return event;
 }

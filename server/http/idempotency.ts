@@ -34,7 +34,11 @@ export async function commitUnderKey(tx: Tx, reference: string) {
     .set({ state: "committed", responseBody: reference })
     .where(and(eq(idempotencyKeys.id, run.id), eq(idempotencyKeys.state, "running")))
     .returning({ id: idempotencyKeys.id });
-  if (!marked.length) throw new Conflict("idempotency.in_progress", "Another request with this Idempotency-Key took over; this one made no change.");
+  if (!marked.length)
+    throw new Conflict(
+      "idempotency.in_progress",
+      "Another request with this Idempotency-Key took over; this one made no change.",
+    );
 }
 
 /** What an earlier run under the request's Idempotency-Key committed (commitUnderKey) but did not get to answer, if anything. */
@@ -49,25 +53,46 @@ export const requestHash = (method: string, path: string, body: string) =>
  * run that committed (commitUnderKey) but died before its response was stored is answered by
  * running the request again with committedUnderKey() set, which reads what was committed.
  */
-export async function runOncePerKey(caller: string, key: string, hash: string, run: () => Promise<Response>): Promise<Response> {
+export async function runOncePerKey(
+  caller: string,
+  key: string,
+  hash: string,
+  run: () => Promise<Response>,
+): Promise<Response> {
   if (key.length > 255) throw Invalid.field("Idempotency-Key", "At most 255 characters.", "idempotency.key_invalid");
   const db = await getDb();
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS))));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.caller, caller),
+        eq(idempotencyKeys.key, key),
+        lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS)),
+      ),
+    );
   const id = newId();
   try {
     await db.insert(idempotencyKeys).values({ id, caller, key, requestHash: hash, state: "running" });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
     if (!first) return runOncePerKey(caller, key, hash, run);
     if (first.requestHash !== hash) {
-      throw new Invalid([{ path: "Idempotency-Key", message: "This key was used for a different request." }], "idempotency.key_reused");
+      throw new Invalid(
+        [{ path: "Idempotency-Key", message: "This key was used for a different request." }],
+        "idempotency.key_reused",
+      );
     }
     if (first.state === "committed") return runAndRecord(first.id, first.responseBody, run);
     if (first.state === "running") {
       if (Date.now() - first.createdAt.getTime() > STALE_RUNNING_MS) {
         // Only while still "running": a run that commits meanwhile (commitUnderKey) keeps its key, and is found again.
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, first.id), eq(idempotencyKeys.state, "running")));
+        await db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.id, first.id), eq(idempotencyKeys.state, "running")));
         return runOncePerKey(caller, key, hash, run);
       }
       throw new Conflict("idempotency.in_progress", "A request with this Idempotency-Key is still being processed.");
@@ -84,7 +109,8 @@ export async function runOncePerKey(caller: string, key: string, hash: string, r
 async function runAndRecord(id: string, committed: string | null, run: () => Promise<Response>): Promise<Response> {
   const db = await getDb();
   // A committed key is never forgotten: what its run made must be what every retry gets.
-  const forget = () => db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, "running")));
+  const forget = () =>
+    db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, "running")));
   let response: Response;
   try {
     response = await keyedRun.run({ id, committed }, run);

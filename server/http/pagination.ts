@@ -10,7 +10,11 @@ export const PageQuery = z.object({
     .pipe(z.number().int().min(1, "At least 1.").max(500, "At most 500."))
     .default(50)
     .describe("Page size, 1 to 500."),
-  cursor: z.string().max(200, "The cursor is not one this service issued.").optional().describe("nextCursor of the previous page."),
+  cursor: z
+    .string()
+    .max(200, "The cursor is not one this service issued.")
+    .optional()
+    .describe("nextCursor of the previous page."),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
@@ -47,7 +51,10 @@ export function toPage<R extends { id: string }, T>(rows: R[], limit: number, ma
 export function toKeyedPage<R, T>(rows: R[], limit: number, keyOf: (row: R) => string, map: (row: R) => T): Page<T> {
   const items = rows.slice(0, limit);
   const more = rows.length > limit;
-  return { items: items.map(map), nextCursor: more && items.length ? encodeCursor(keyOf(items[items.length - 1]!)) : null };
+  return {
+    items: items.map(map),
+    nextCursor: more && items.length ? encodeCursor(keyOf(items[items.length - 1]!)) : null,
+  };
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -64,7 +71,11 @@ const anyKey = (key: string) => key.length <= 140;
 export function pageOf<T>(
   items: readonly T[],
   page: PageQuery | undefined,
-  { keyOf, compare = byCodeUnits, isKey = anyKey }: { keyOf: (item: T) => string; compare?: (a: string, b: string) => number; isKey?: (key: string) => boolean },
+  {
+    keyOf,
+    compare = byCodeUnits,
+    isKey = anyKey,
+  }: { keyOf: (item: T) => string; compare?: (a: string, b: string) => number; isKey?: (key: string) => boolean },
 ): Page<T> {
   if (!page) return { items: [...items], nextCursor: null };
   const after = decodeKeyCursor(page.cursor, isKey);
@@ -82,6 +93,10 @@ export function pageAfterId<T extends { id: string }>(items: readonly T[], page:
   if (!page) return { items: [...items], nextCursor: null };
   const after = decodeCursor(page.cursor);
   const start = after === null ? 0 : items.findIndex((item) => item.id === after) + 1;
-  if (start === 0 && after !== null) throw Invalid.field("cursor", "The list has changed since this cursor was issued: start again from the first page.");
+  if (start === 0 && after !== null)
+    throw Invalid.field(
+      "cursor",
+      "The list has changed since this cursor was issued: start again from the first page.",
+    );
   return toPage(items.slice(start, start + page.limit + 1), page.limit, (item) => item);
 }

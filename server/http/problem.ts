@@ -30,7 +30,13 @@ const TITLE: Record<number, string> = {
 /** A problem's `type`: its code's section of the API reference's problem list (/docs/api/problems). */
 export const problemType = (code: string) => `/docs/api/problems#${code}`;
 
-export function problemResponse(status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export function problemResponse(
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const body = { type: problemType(code), title: TITLE[status] ?? "Error", status, detail, code, ...extra };
   return new Response(JSON.stringify(body), {
     status,

@@ -2,10 +2,25 @@ import "server-only";
 import type { z } from "zod";
 import { authenticateFor } from "../auth/authenticate";
 import { tenantAccess } from "../auth/access";
-import { assertGlobalPermission, assertTenantPermission, isKnownPermission, isTenantPermission, type TenantPermission } from "../auth/permissions";
+import {
+  assertGlobalPermission,
+  assertTenantPermission,
+  isKnownPermission,
+  isTenantPermission,
+  type TenantPermission,
+} from "../auth/permissions";
 import { callerKey, type Ctx, type TenantCtx } from "../context";
 import { env } from "../env";
-import { BadRequest, Forbidden, Invalid, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthenticated, UnsupportedMediaType } from "../errors";
+import {
+  BadRequest,
+  Forbidden,
+  Invalid,
+  MethodNotAllowed,
+  NotFound,
+  PayloadTooLarge,
+  Unauthenticated,
+  UnsupportedMediaType,
+} from "../errors";
 import { isUuid } from "../ids";
 import { testHooks } from "../testing/hooks";
 import { requestHash, runOncePerKey } from "./idempotency";
@@ -118,7 +133,8 @@ async function readBody(request: Request, op: Operation): Promise<{ text: string
   if (op.form && type.toLowerCase().startsWith(FORM_TYPE)) {
     return { text, value: Object.fromEntries(new URLSearchParams(text)) };
   }
-  if (!isJsonType(type)) throw new UnsupportedMediaType(op.form ? ["application/json", FORM_TYPE] : ["application/json"]);
+  if (!isJsonType(type))
+    throw new UnsupportedMediaType(op.form ? ["application/json", FORM_TYPE] : ["application/json"]);
   try {
     return { text, value: JSON.parse(text) };
   } catch {
@@ -143,7 +159,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * authenticate nothing here, so such a request is the cookie's).
  */
 function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
-  if (SAFE_METHODS.has(request.method) || caller?.kind !== "person" || /^Bearer\s/i.test(request.headers.get("authorization") ?? "")) return;
+  if (
+    SAFE_METHODS.has(request.method) ||
+    caller?.kind !== "person" ||
+    /^Bearer\s/i.test(request.headers.get("authorization") ?? "")
+  )
+    return;
   const origin = request.headers.get("origin");
   const fetchSite = request.headers.get("sec-fetch-site");
   if (origin !== null) {
@@ -151,7 +172,10 @@ function assertSameOrigin(request: Request, caller: Ctx["caller"] | null) {
   } else if (fetchSite === "same-origin" || fetchSite === "none") {
     return; // a browser that says the request is its own page's (or the person's own doing)
   }
-  throw new Forbidden("Changes made with a browser session must come from this service's own pages (Origin or Sec-Fetch-Site).", "request.cross_origin");
+  throw new Forbidden(
+    "Changes made with a browser session must come from this service's own pages (Origin or Sec-Fetch-Site).",
+    "request.cross_origin",
+  );
 }
 
 function ownOrigins(request: Request): Set<string> {
@@ -179,7 +203,10 @@ function toResponse(reply: Reply | Response, op: Operation): Response {
  * authorizes against the permission table, parses query and body with the operation's schemas,
  * applies Idempotency-Key, and maps every error to problem+json.
  */
-export function handle<const O extends Operation>(op: O, run: (input: HandlerInput<O>) => Promise<Reply | Response>): RouteHandler {
+export function handle<const O extends Operation>(
+  op: O,
+  run: (input: HandlerInput<O>) => Promise<Reply | Response>,
+): RouteHandler {
   if (!isKnownPermission(op.allow)) {
     // A route without an entry in the authorization table is never served.
     throw new Error(`${op.method} ${op.path}: permission "${op.allow}" is not in server/auth/permissions.ts`);
@@ -190,7 +217,10 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
       const rawParams = (await context.params) ?? {};
       const named = rawParams.orgId ?? rawParams.tenantId;
       // A system user's token and its access to the tenant are read in one query (server/auth/authenticate.ts).
-      const authenticated = await authenticateFor(request, isTenantPermission(op.allow) && typeof named === "string" && isUuid(named) ? named : null);
+      const authenticated = await authenticateFor(
+        request,
+        isTenantPermission(op.allow) && typeof named === "string" && isUuid(named) ? named : null,
+      );
       const caller = authenticated.caller;
       if (op.allow !== "public" && !caller) throw new Unauthenticated();
       assertSameOrigin(request, caller);
@@ -199,7 +229,10 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
       if (isTenantPermission(op.allow)) {
         const tenantId = params.orgId ?? params.tenantId;
         if (!tenantId || !caller) throw new NotFound("tenant");
-        const access = authenticated.access !== undefined && tenantId === named ? authenticated.access : await tenantAccess(caller, tenantId);
+        const access =
+          authenticated.access !== undefined && tenantId === named
+            ? authenticated.access
+            : await tenantAccess(caller, tenantId);
         if (!access) throw new NotFound("tenant");
         assertTenantPermission(op.allow, access);
         ctx = { caller, tenantId, access };
@@ -225,7 +258,15 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
       }
       const execute = async () =>
         toResponse(
-          await run({ request, receivedAt, ctx: ctx as CtxOf<O>, params, query: query as Infer<O["query"]>, body: body as Infer<O["body"]>, ifMatch: request.headers.get("if-match") }),
+          await run({
+            request,
+            receivedAt,
+            ctx: ctx as CtxOf<O>,
+            params,
+            query: query as Infer<O["query"]>,
+            body: body as Infer<O["body"]>,
+            ifMatch: request.headers.get("if-match"),
+          }),
           op,
         );
       const key = request.headers.get("idempotency-key");
@@ -239,7 +280,9 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
     }
   };
   const handler: RouteHandler = (request, context) =>
-    testHooks.aroundAnswer ? testHooks.aroundAnswer(op, request, () => answer(request, context)) : answer(request, context);
+    testHooks.aroundAnswer
+      ? testHooks.aroundAnswer(op, request, () => answer(request, context))
+      : answer(request, context);
   handler.operation = op;
   return handler;
 }
@@ -251,6 +294,8 @@ export function handle<const O extends Operation>(op: O, run: (input: HandlerInp
 export function resource(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
   const allow = HTTP_METHODS.filter((m) => handlers[m]);
   const notAllowed: RouteHandler = async (request) => toProblem(new MethodNotAllowed(allow, request.method));
-  return Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<HttpMethod, RouteHandler>;
+  return Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
+    HttpMethod,
+    RouteHandler
+  >;
 }
-

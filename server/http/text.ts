@@ -45,7 +45,8 @@ export const normalizeName = (value: string) => value.normalize("NFKC").trim();
 export function invisibleProblem(value: string, { identifier }: { identifier: boolean }): string | null {
   if (value === "") return null;
   if (value.replace(INVISIBLE_OR_SPACE, "") === "") return "Only invisible characters or spaces: the text is empty.";
-  if (identifier && INVISIBLE.test(value)) return "Invisible characters (such as a zero-width space) are not allowed in an identifier.";
+  if (identifier && INVISIBLE.test(value))
+    return "Invisible characters (such as a zero-width space) are not allowed in an identifier.";
   return null;
 }
 
@@ -109,7 +110,8 @@ export function firstForbiddenText(root: unknown, prefix = ""): TextFinding | nu
       // JSON.parse keeps "__proto__" as a key of its own, but copying it into an object (zod's records
       // do) sets the prototype instead, and the entry vanishes: `amounts: { "__proto__": "10.00" }` read as
       // no amounts at all would pay the whole open amount. No field of any operation has this name.
-      const keyProblem = key === "__proto__" ? "A key named __proto__ is not accepted." : textProblem(key, { singleLine: true });
+      const keyProblem =
+        key === "__proto__" ? "A key named __proto__ is not accepted." : textProblem(key, { singleLine: true });
       if (keyProblem) return { path: childPath, message: keyProblem };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }

@@ -28,7 +28,10 @@ function templatesOf(operations: Operation[]): Template[] {
   for (const op of operations) byPath.set(op.path, (byPath.get(op.path) ?? new Set()).add(op.method));
   return [...byPath].map(([path, methods]) => ({
     path,
-    segments: path.split("/").filter(Boolean).map((s) => (/^\{\w+\}$/.test(s) ? null : s)),
+    segments: path
+      .split("/")
+      .filter(Boolean)
+      .map((s) => (/^\{\w+\}$/.test(s) ? null : s)),
     // In the order resource() lists them in its own 405s.
     methods: HTTP_METHODS.filter((m) => methods.has(m)),
   }));
@@ -36,7 +39,9 @@ function templatesOf(operations: Operation[]): Template[] {
 
 /** Static segments win over parameters, segment by segment, as in Next's router. */
 function bestMatch(templates: Template[], parts: string[]): Template | null {
-  const matching = templates.filter((t) => t.segments.length === parts.length && t.segments.every((s, i) => s === null || s === parts[i]));
+  const matching = templates.filter(
+    (t) => t.segments.length === parts.length && t.segments.every((s, i) => s === null || s === parts[i]),
+  );
   matching.sort((a, b) => {
     for (let i = 0; i < parts.length; i++) {
       const rank = (t: Template) => (t.segments[i] === null ? 1 : 0);
@@ -72,7 +77,11 @@ export function unsupportedMethodResponse(method: string, target: string, operat
   const shown = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,40}$/.test(method) ? method : JSON.stringify(method.slice(0, 40));
   const response = allow
     ? toProblem(new MethodNotAllowed(allow, shown))
-    : problemResponse(404, "route.not_found", `No API route matches ${pathname}, and ${shown} is not a method of this API. See /api/openapi.json.`);
+    : problemResponse(
+        404,
+        "route.not_found",
+        `No API route matches ${pathname}, and ${shown} is not a method of this API. See /api/openapi.json.`,
+      );
   // What next.config.ts adds to every response; Next never sees this one (contract 9d).
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
@@ -102,7 +111,12 @@ async function answerOnSocket(socket: Duplex, rawPacket: Buffer | undefined) {
   try {
     const response = unsupportedMethodResponse(line?.[1] ?? "(unreadable)", line?.[2] ?? "/", await operations());
     const body = Buffer.from(await response.text());
-    const head = [`HTTP/1.1 ${response.status} ${http.STATUS_CODES[response.status]}`, ...[...response.headers].map(([k, v]) => `${k}: ${v}`), `content-length: ${body.length}`, "connection: close"];
+    const head = [
+      `HTTP/1.1 ${response.status} ${http.STATUS_CODES[response.status]}`,
+      ...[...response.headers].map(([k, v]) => `${k}: ${v}`),
+      `content-length: ${body.length}`,
+      "connection: close",
+    ];
     if (socket.writable) socket.end(Buffer.concat([Buffer.from(head.join("\r\n") + "\r\n\r\n", "latin1"), body]));
     else socket.destroy();
   } catch {

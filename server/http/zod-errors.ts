@@ -8,7 +8,8 @@ export function invalidFromZod(error: z.ZodError, prefix?: string): Invalid {
       const joined = path.map(String).join(".");
       return prefix && !joined ? prefix : joined;
     };
-    if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({ path: at([...issue.path, key]), message: `Unknown field "${key}".` }));
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map((key) => ({ path: at([...issue.path, key]), message: `Unknown field "${key}".` }));
     return [{ path: at(issue.path), message: issue.message }];
   });
   return new Invalid(errors);

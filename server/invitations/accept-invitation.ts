@@ -44,7 +44,12 @@ export async function acceptInvitation({ caller, invitationId }: { caller: Perso
   try {
     return await db.transaction(async (transaction) => {
       const tx = transaction as Tx;
-      const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId)).for("update").limit(1);
+      const [invitation] = await tx
+        .select()
+        .from(invitations)
+        .where(eq(invitations.id, invitationId))
+        .for("update")
+        .limit(1);
       if (!invitation) throw new NotFound("invitation");
       const [user] = await tx.select().from(users).where(eq(users.id, caller.userId)).limit(1);
       if (!user || user.email !== invitation.email) {
@@ -52,16 +57,31 @@ export async function acceptInvitation({ caller, invitationId }: { caller: Perso
         const [administrator] = await tx
           .select({ id: memberships.id })
           .from(memberships)
-          .where(and(eq(memberships.tenantId, invitation.tenantId), eq(memberships.userId, caller.userId), eq(memberships.role, "Administrator")))
+          .where(
+            and(
+              eq(memberships.tenantId, invitation.tenantId),
+              eq(memberships.userId, caller.userId),
+              eq(memberships.role, "Administrator"),
+            ),
+          )
           .limit(1);
         if (!administrator) throw new NotFound("invitation");
-        throw new Forbidden("This invitation was sent to another email address; sign in as the invited person.", "invitation.email_mismatch");
+        throw new Forbidden(
+          "This invitation was sent to another email address; sign in as the invited person.",
+          "invitation.email_mismatch",
+        );
       }
-      if (!user.emailVerified) throw new Forbidden("Your identity provider has not verified your email address.", "invitation.email_unverified");
+      if (!user.emailVerified)
+        throw new Forbidden(
+          "Your identity provider has not verified your email address.",
+          "invitation.email_unverified",
+        );
       const status = statusOf(invitation);
-      if (status === "accepted") throw new Conflict("invitation.already_accepted", "This invitation has already been accepted.");
+      if (status === "accepted")
+        throw new Conflict("invitation.already_accepted", "This invitation has already been accepted.");
       if (status === "withdrawn") throw new Conflict("invitation.withdrawn", "This invitation was withdrawn.");
-      if (status === "expired") throw new Conflict("invitation.expired", "This invitation has expired; ask for a new one.");
+      if (status === "expired")
+        throw new Conflict("invitation.expired", "This invitation has expired; ask for a new one.");
       const scope = await TenantScope.entered(tx, invitation.tenantId);
       if (await scope.first(memberships, eq(memberships.userId, user.id))) {
         throw new Conflict("membership.exists", "You are already a member of this tenant.");
@@ -80,8 +100,8 @@ export async function acceptInvitation({ caller, invitationId }: { caller: Perso
       return toMembership(membership, user);
     });
   } catch (error) {
-    if (isUniqueViolation(error, "memberships_tenant_user_key")) throw new Conflict("membership.exists", "You are already a member of this tenant.");
+    if (isUniqueViolation(error, "memberships_tenant_user_key"))
+      throw new Conflict("membership.exists", "You are already a member of this tenant.");
     throw error;
   }
 }
-

@@ -37,10 +37,14 @@ export async function listInvitations({ ctx, input }: Verb<ListInvitationsQuery>
     all: undefined,
   };
   return inTenant(ctx, async (scope) => {
-    const rows = await scope.rows(invitations, and(byStatus[input.status], after ? gt(invitations.id, after) : undefined), {
-      orderBy: [asc(invitations.id)],
-      limit: input.limit + 1,
-    });
+    const rows = await scope.rows(
+      invitations,
+      and(byStatus[input.status], after ? gt(invitations.id, after) : undefined),
+      {
+        orderBy: [asc(invitations.id)],
+        limit: input.limit + 1,
+      },
+    );
     return toPage(rows, input.limit, (row) => toInvitation(row, env().PUBLIC_URL));
   });
 }
@@ -50,7 +54,9 @@ export async function withdrawInvitation({ ctx, invitationId }: { ctx: TenantCtx
   return inTenant(ctx, async (scope) => {
     const current = await scope.lock(invitations, eq(invitations.id, invitationId));
     if (!current) throw new NotFound("invitation");
-    if (current.status === "accepted") throw new Conflict("invitation.already_accepted", "The invitation was accepted; remove the membership instead.");
-    if (current.status === "pending") await scope.update(invitations, { status: "withdrawn" }, eq(invitations.id, invitationId));
+    if (current.status === "accepted")
+      throw new Conflict("invitation.already_accepted", "The invitation was accepted; remove the membership instead.");
+    if (current.status === "pending")
+      await scope.update(invitations, { status: "withdrawn" }, eq(invitations.id, invitationId));
   });
 }

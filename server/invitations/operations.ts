@@ -7,13 +7,21 @@ export const inviteOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/user_memberships/invite",
   tag: "Invitations",
-  summary: "Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.",
+  summary:
+    "Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.",
   allow: "membership.write",
   body: Invite,
   response: Invitation,
   status: 201,
   idempotent: true,
-  problems: { 422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"] },
+  problems: {
+    422: [
+      "membership.employee_required",
+      "membership.payrolls_required",
+      "membership.unknown_employee",
+      "membership.unknown_payroll",
+    ],
+  },
 });
 
 export const listInvitationsOp = operation({
@@ -40,7 +48,8 @@ export const getInvitationOp = operation({
   method: "GET",
   path: "/user_membership_invitations/{invitationId}",
   tag: "Invitations",
-  summary: "The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.",
+  summary:
+    "The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.",
   allow: "authenticated",
   response: Invitation,
   problems: { 404: ["invitation.not_found"] },

@@ -8,7 +8,10 @@ export const Invite = z.object({ email: z.email("A valid email address is requir
 export type Invite = z.infer<typeof Invite>;
 
 export const ListInvitationsQuery = PageQuery.extend({
-  status: z.enum(["pending", "accepted", "withdrawn", "expired", "all"]).default("pending").describe("Default: pending invitations only."),
+  status: z
+    .enum(["pending", "accepted", "withdrawn", "expired", "all"])
+    .default("pending")
+    .describe("Default: pending invitations only."),
 });
 export type ListInvitationsQuery = z.infer<typeof ListInvitationsQuery>;
 

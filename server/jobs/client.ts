@@ -14,7 +14,10 @@ export type JobClient = PgBoss;
  * transaction (BEGIN ... COMMIT), which postgres.js accepts only on a reserved connection.
  */
 export async function openJobClient(executor: JobSql, installer?: JobSql): Promise<JobClient> {
-  if (installer) await installed(installer, () => new PgBoss({ db: installer, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true }).start());
+  if (installer)
+    await installed(installer, () =>
+      new PgBoss({ db: installer, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true }).start(),
+    );
   const boss = new PgBoss({ db: executor, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: !installer });
   boss.on("error", (error) => console.error("jobs:", error));
   await installed(executor, () => boss.start());

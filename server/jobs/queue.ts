@@ -19,7 +19,11 @@ import { transactionJobSql, type JobSql } from "./sql";
  * later (`{ retryInMs }`: polling an external result) or throw: it is retried with backoff, unless
  * the error says `permanent: true`, which fails the job for good.
  */
-export type JobHandler = (scope: TenantScope, payload: Record<string, unknown>, job: JobInfo) => Promise<JobOutcome | void>;
+export type JobHandler = (
+  scope: TenantScope,
+  payload: Record<string, unknown>,
+  job: JobInfo,
+) => Promise<JobOutcome | void>;
 /** Work of the service as a whole (the daily regulation update): no tenant, no transaction around it. */
 export type SystemJobHandler = (payload: Record<string, unknown>, job: JobInfo) => Promise<void>;
 /** `id` stays the same across a job's retries and its `retryInMs` continuations; attempts counts them all. */
@@ -42,11 +46,18 @@ export type JobOptions = {
   expireInSeconds?: number | (() => number);
 };
 
-type Registration = Required<JobOptions> & ({ system: false; handler: JobHandler } | { system: true; handler: SystemJobHandler });
+type Registration = Required<JobOptions> &
+  ({ system: false; handler: JobHandler } | { system: true; handler: SystemJobHandler });
 type Wrapped = { tenantId: string | null; payload: Record<string, unknown>; origin?: string; runs?: number };
 type FetchedJob = PgBoss.JobWithMetadata<Wrapped>;
 
-const DEFAULTS: Required<JobOptions> = { concurrency: 4, retryLimit: 20, retryDelaySeconds: 1, retryBackoff: true, expireInSeconds: 300 };
+const DEFAULTS: Required<JobOptions> = {
+  concurrency: 4,
+  retryLimit: 20,
+  retryDelaySeconds: 1,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
 
 // Kept on globalThis: Next may evaluate this module more than once in one process.
 const state = globalThis as unknown as {
@@ -79,7 +90,8 @@ function register(kind: string, registration: Registration) {
     void connection()
       .then(({ jobs }) => ensureQueue(jobs, kind))
       .then(() => {
-        if (state.__payrollJobWorker === worker && !worker.loops.has(kind)) worker.loops.set(kind, new QueueLoop(worker.boss, kind, registration.concurrency, worker.pollMs));
+        if (state.__payrollJobWorker === worker && !worker.loops.has(kind))
+          worker.loops.set(kind, new QueueLoop(worker.boss, kind, registration.concurrency, worker.pollMs));
       })
       .catch((error) => console.error(`jobs: ${kind}:`, messageOf(error)));
   }
@@ -91,7 +103,14 @@ export function registerJobSchedule(kind: string, cron: string, tz = "Europe/Zur
 }
 
 const queueOptions = (r: Required<JobOptions> | undefined) =>
-  r ? { retryLimit: r.retryLimit, retryDelay: r.retryDelaySeconds, retryBackoff: r.retryBackoff, expireInSeconds: typeof r.expireInSeconds === "function" ? r.expireInSeconds() : r.expireInSeconds } : {};
+  r
+    ? {
+        retryLimit: r.retryLimit,
+        retryDelay: r.retryDelaySeconds,
+        retryBackoff: r.retryBackoff,
+        expireInSeconds: typeof r.expireInSeconds === "function" ? r.expireInSeconds() : r.expireInSeconds,
+      }
+    : {};
 
 /** A pg-boss queue exists per kind (v10 partitions jobs by queue); created or updated once per process. */
 function ensureQueue(jobs: JobClient, kind: string) {
@@ -110,7 +129,11 @@ function ensureQueue(jobs: JobClient, kind: string) {
 
 async function sendJob(jobSql: JobSql, kind: string, data: Wrapped, delayMs: number) {
   const { jobs } = await connection();
-  const id = await jobs.send(kind, data, { ...queueOptions(handlers.get(kind)), startAfter: delayMs > 0 ? delayMs / 1000 : undefined, db: jobSql });
+  const id = await jobs.send(kind, data, {
+    ...queueOptions(handlers.get(kind)),
+    startAfter: delayMs > 0 ? delayMs / 1000 : undefined,
+    db: jobSql,
+  });
   if (!id) throw new Error(`The job engine refused a ${kind} job.`);
   return id;
 }
@@ -119,7 +142,12 @@ async function sendJob(jobSql: JobSql, kind: string, data: Wrapped, delayMs: num
  * Sends a job in the caller's transaction: it exists if and when that transaction commits. After
  * the commit, this process's worker is woken for it (others find it at their next poll).
  */
-export async function enqueueJob(scope: TenantScope, kind: string, payload: Record<string, unknown>, delayMs = 0): Promise<{ id: string; kind: string }> {
+export async function enqueueJob(
+  scope: TenantScope,
+  kind: string,
+  payload: Record<string, unknown>,
+  delayMs = 0,
+): Promise<{ id: string; kind: string }> {
   const jobSql = transactionJobSql(scope.tx);
   if (!readyQueues.has(kind)) {
     const { kind: database, jobs } = await connection();
@@ -128,7 +156,9 @@ export async function enqueueJob(scope: TenantScope, kind: string, payload: Reco
     // it would wait for it to end, and nothing runs concurrently there.
     if (database === "postgres") await ensureQueue(jobs, kind);
     else {
-      await scope.asServiceRole(() => jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) }));
+      await scope.asServiceRole(() =>
+        jobClientOn(jobSql).createQueue(kind, { name: kind, ...queueOptions(handlers.get(kind)) }),
+      );
       scope.afterCommit(() => readyQueues.add(kind));
     }
   }
@@ -141,7 +171,11 @@ export async function enqueueJob(scope: TenantScope, kind: string, payload: Reco
 export async function sendSystemJob(kind: string, payload: Record<string, unknown> = {}, singletonSeconds?: number) {
   const { jobs } = await connection();
   await ensureQueue(jobs, kind);
-  const id = await jobs.send(kind, { tenantId: null, payload }, { ...queueOptions(handlers.get(kind)), ...(singletonSeconds ? { singletonKey: kind, singletonSeconds } : {}) });
+  const id = await jobs.send(
+    kind,
+    { tenantId: null, payload },
+    { ...queueOptions(handlers.get(kind)), ...(singletonSeconds ? { singletonKey: kind, singletonSeconds } : {}) },
+  );
   if (id) pokeWorker(kind, 0);
   return id;
 }
@@ -168,7 +202,8 @@ async function runJob(jobs: JobClient, kind: string, job: FetchedJob) {
       await scope.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`job:${id}`}, 0))`);
       const outcome = await registration.handler(scope, data.payload, { id, attempts });
       if (outcome) {
-        if (attempts > registration.retryLimit) throw Object.assign(new Error(`Gave up after ${attempts} attempts`), { permanent: true });
+        if (attempts > registration.retryLimit)
+          throw Object.assign(new Error(`Gave up after ${attempts} attempts`), { permanent: true });
         await sendJob(jobSql, kind, { ...data, origin: id, runs: attempts }, outcome.retryInMs);
         scope.afterCommit(() => pokeWorker(kind, outcome.retryInMs));
       }
@@ -189,7 +224,10 @@ async function runJob(jobs: JobClient, kind: string, job: FetchedJob) {
 async function failJob(jobs: JobClient, kind: string, id: string, message: string, permanent: boolean) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    if (permanent) await tx.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set retry_limit = retry_count where name = ${kind} and id = ${id}`);
+    if (permanent)
+      await tx.execute(
+        sql`update ${sql.identifier(JOB_SCHEMA)}.job set retry_limit = retry_count where name = ${kind} and id = ${id}`,
+      );
     await jobs.fail(kind, id, { message, permanent }, { db: transactionJobSql(tx) });
   });
 }
@@ -215,9 +253,18 @@ export async function runDueJobs(): Promise<number> {
   return ran;
 }
 
-const fetchJobs = async (jobs: JobClient, kind: string, batchSize: number) => ((await jobs.fetch<Wrapped>(kind, { batchSize, includeMetadata: true })) ?? []) as FetchedJob[];
+const fetchJobs = async (jobs: JobClient, kind: string, batchSize: number) =>
+  ((await jobs.fetch<Wrapped>(kind, { batchSize, includeMetadata: true })) ?? []) as FetchedJob[];
 
-export type JobSummary = { id: string; kind: string; state: string; attempts: number; error: string | null; startAfter: Date; completedOn: Date | null };
+export type JobSummary = {
+  id: string;
+  kind: string;
+  state: string;
+  attempts: number;
+  error: string | null;
+  startAfter: Date;
+  completedOn: Date | null;
+};
 
 /** A job as it stands now: for a job that continued (`retryInMs`), its latest continuation. */
 export async function jobStatus(kind: string, id: string): Promise<JobSummary | null> {
@@ -318,7 +365,13 @@ class QueueLoop {
   }
 }
 
-type Worker = { boss: JobClient; loops: Map<string, QueueLoop>; pollMs: number; started: boolean; stop: () => Promise<void> };
+type Worker = {
+  boss: JobClient;
+  loops: Map<string, QueueLoop>;
+  pollMs: number;
+  started: boolean;
+  stop: () => Promise<void>;
+};
 
 /** Wakes this process's loop for a kind (after a commit that sent it a job). */
 function pokeWorker(kind: string, delayMs: number) {
@@ -347,7 +400,10 @@ export async function startJobWorker(options: WorkerOptions = {}) {
     schedule: schedules.size > 0,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? e.JOBS_MAINTENANCE_SECONDS,
   };
-  const boss = conn.kind === "postgres" ? new PgBoss({ ...common, connectionString: e.DATABASE_URL, max: e.JOBS_POOL_MAX }) : new PgBoss({ ...common, db: conn.jobSql });
+  const boss =
+    conn.kind === "postgres"
+      ? new PgBoss({ ...common, connectionString: e.DATABASE_URL, max: e.JOBS_POOL_MAX })
+      : new PgBoss({ ...common, db: conn.jobSql });
   boss.on("error", (error) => console.error("jobs:", messageOf(error)));
   const worker: Worker = { boss, loops: new Map(), pollMs, started: false, stop: async () => {} };
   state.__payrollJobWorker = worker;
@@ -360,7 +416,8 @@ export async function startJobWorker(options: WorkerOptions = {}) {
     await boss.stop({ graceful: false }).catch(() => {});
     throw error;
   }
-  for (const [kind, registration] of handlers) worker.loops.set(kind, new QueueLoop(boss, kind, registration.concurrency, pollMs));
+  for (const [kind, registration] of handlers)
+    worker.loops.set(kind, new QueueLoop(boss, kind, registration.concurrency, pollMs));
   worker.started = true;
   const forget = beforeCloseDb(() => stopJobWorker());
   worker.stop = async () => {

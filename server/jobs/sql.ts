@@ -11,7 +11,11 @@ type Rows = { rows: Record<string, unknown>[] };
 
 /** As pg (which pg-boss was written for) sends them: objects as JSON, undefined as null (postgres.js refuses both as they are). */
 const asParameter = (value: unknown) =>
-  value === undefined ? null : value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date) ? JSON.stringify(value) : value;
+  value === undefined
+    ? null
+    : value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)
+      ? JSON.stringify(value)
+      : value;
 
 /**
  * Runs pg-boss's statements inside an open drizzle transaction: a job sent (or completed) through
@@ -31,7 +35,10 @@ type PgliteClient = { query(text: string, values?: unknown[]): Promise<Rows>; ex
 
 /** PGlite: statements with parameters as one query, pg-boss's multi-statement scripts (its schema) through exec. */
 export function pgliteJobSql(pg: PgliteClient): JobSql {
-  return { executeSql: async (text, values) => (values?.length ? pg.query(text, values) : ((await pg.exec(text)).at(-1) ?? { rows: [] })) };
+  return {
+    executeSql: async (text, values) =>
+      values?.length ? pg.query(text, values) : ((await pg.exec(text)).at(-1) ?? { rows: [] }),
+  };
 }
 
 type PostgresJsClient = { unsafe(text: string, values?: never[]): Promise<unknown> };
@@ -40,7 +47,10 @@ type PostgresJsClient = { unsafe(text: string, values?: never[]): Promise<unknow
 export function postgresJsJobSql(client: PostgresJsClient): JobSql {
   return {
     executeSql: async (text, values) => {
-      const result = (await client.unsafe(text, values?.length ? (values.map(asParameter) as never[]) : undefined)) as unknown[];
+      const result = (await client.unsafe(
+        text,
+        values?.length ? (values.map(asParameter) as never[]) : undefined,
+      )) as unknown[];
       return { rows: (result.length && Array.isArray(result[0]) ? result.at(-1) : result) as Rows["rows"] };
     },
   };

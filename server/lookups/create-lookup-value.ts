@@ -5,11 +5,30 @@ import type { TenantCtx } from "../context";
 import { newId } from "../ids";
 import { storedRegulations } from "../regulations/store";
 import { recalculateOpenPeriod } from "../results/recalculate";
-import { assertKeyFree, assertLookupOf, assertMaintained, checkKey, duplicateKey, findRegulation, payrollOfCall, toLookupValue } from "./maintained";
+import {
+  assertKeyFree,
+  assertLookupOf,
+  assertMaintained,
+  checkKey,
+  duplicateKey,
+  findRegulation,
+  payrollOfCall,
+  toLookupValue,
+} from "./maintained";
 import type { CreateLookupValue } from "./schemas";
 
 /** Adds an account to the payroll's chart (client-added, so deletable later) or a cost center. */
-export async function createLookupValue({ ctx, regulationId, lookupId, input }: { ctx: TenantCtx; regulationId: string; lookupId: string; input: CreateLookupValue }) {
+export async function createLookupValue({
+  ctx,
+  regulationId,
+  lookupId,
+  input,
+}: {
+  ctx: TenantCtx;
+  regulationId: string;
+  lookupId: string;
+  input: CreateLookupValue;
+}) {
   const regulations = await storedRegulations();
   const regulation = findRegulation(regulations, regulationId);
   assertLookupOf(regulation, lookupId);

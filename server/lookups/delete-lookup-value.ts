@@ -18,7 +18,17 @@ const COST_CENTER_FIELD = "CostCenter";
  * (interface Lookups rule 2). Cost centers: always deleted, without checking references (rule 4);
  * the answer names the employees whose cost center in force today is the deleted one.
  */
-export async function deleteLookupValue({ ctx, regulationId, lookupId, lookupValueId }: { ctx: TenantCtx; regulationId: string; lookupId: string; lookupValueId: string }): Promise<DeletedLookupValue> {
+export async function deleteLookupValue({
+  ctx,
+  regulationId,
+  lookupId,
+  lookupValueId,
+}: {
+  ctx: TenantCtx;
+  regulationId: string;
+  lookupId: string;
+  lookupValueId: string;
+}): Promise<DeletedLookupValue> {
   const regulations = await storedRegulations();
   const regulation = findRegulation(regulations, regulationId);
   return inTenant(ctx, async (scope) => {
@@ -54,7 +64,14 @@ export async function deleteLookupValue({ ctx, regulationId, lookupId, lookupVal
 
 /** Employees of the payroll whose CostCenter case value in force today is the key. */
 async function employeesWithCostCenter(scope: TenantScope, payrollId: string, key: string) {
-  const values = await scope.rows(caseValues, and(eq(caseValues.payrollId, payrollId), eq(caseValues.fieldName, COST_CENTER_FIELD), isNotNull(caseValues.employeeId)));
+  const values = await scope.rows(
+    caseValues,
+    and(
+      eq(caseValues.payrollId, payrollId),
+      eq(caseValues.fieldName, COST_CENTER_FIELD),
+      isNotNull(caseValues.employeeId),
+    ),
+  );
   const byEmployee = new Map<string, typeof values>();
   for (const value of values) byEmployee.set(value.employeeId!, [...(byEmployee.get(value.employeeId!) ?? []), value]);
   const today = todayInZurich();

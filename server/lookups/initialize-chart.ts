@@ -33,7 +33,12 @@ export function wageTypesOf(regulations: Regulations, payroll: PayrollRow, date:
  * replaceMapping the whole mapping follows the chart (a new chart); otherwise only wage types
  * without a mapping get one (a new industry).
  */
-export async function initializeChart(scope: TenantScope, payroll: PayrollRow, regulations: Regulations, { replaceMapping }: { replaceMapping: boolean }) {
+export async function initializeChart(
+  scope: TenantScope,
+  payroll: PayrollRow,
+  regulations: Regulations,
+  { replaceMapping }: { replaceMapping: boolean },
+) {
   if (!payroll.accountingData) return;
   const chart = regulations.get(payroll.accountingData);
   const date = await regulationDate(scope, payroll);
@@ -56,17 +61,31 @@ export async function initializeChart(scope: TenantScope, payroll: PayrollRow, r
       })
       .onConflictDoNothing();
   }
-  const rows = await scope.rows(lookupValues, and(eq(lookupValues.payrollId, payroll.id), eq(lookupValues.regulationName, chart.name), eq(lookupValues.lookupName, "Accounts")));
+  const rows = await scope.rows(
+    lookupValues,
+    and(
+      eq(lookupValues.payrollId, payroll.id),
+      eq(lookupValues.regulationName, chart.name),
+      eq(lookupValues.lookupName, "Accounts"),
+    ),
+  );
   const idByNumber = new Map(rows.map((row) => [row.key, row.id]));
   const mapping = defaultWageTypeAccounts(version, wageTypesOf(regulations, payroll, date));
   if (replaceMapping) await scope.delete(wageTypeAccounts, eq(wageTypeAccounts.payrollId, payroll.id));
-  const existing = new Set((await scope.rows(wageTypeAccounts, eq(wageTypeAccounts.payrollId, payroll.id))).map((m) => m.wageTypeNumber));
+  const existing = new Set(
+    (await scope.rows(wageTypeAccounts, eq(wageTypeAccounts.payrollId, payroll.id))).map((m) => m.wageTypeNumber),
+  );
   for (const [wageTypeNumber, { debit, credit }] of Object.entries(mapping)) {
     const debitAccountId = idByNumber.get(debit);
     const creditAccountId = idByNumber.get(credit);
     if (!debitAccountId || !creditAccountId || existing.has(wageTypeNumber)) continue;
-    await scope.insert(wageTypeAccounts, { id: newId(), payrollId: payroll.id, wageTypeNumber, debitAccountId, creditAccountId });
+    await scope.insert(wageTypeAccounts, {
+      id: newId(),
+      payrollId: payroll.id,
+      wageTypeNumber,
+      debitAccountId,
+      creditAccountId,
+    });
   }
   return { accounts: rows.length, mapped: Object.keys(mapping).length };
 }
-

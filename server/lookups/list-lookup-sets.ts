@@ -19,11 +19,23 @@ import type { LookupSet } from "./schemas";
  * (chart of accounts, cost centers) are GET /payrolls/{payrollId}/lookups/values. With a page:
  * `limit` sets by name after the cursor's; without, every set in the regulation's order.
  */
-export async function listLookupSets({ ctx, regulationId, payrollId, page }: { ctx: TenantCtx; regulationId: string; payrollId?: string; page?: PageQuery }) {
+export async function listLookupSets({
+  ctx,
+  regulationId,
+  payrollId,
+  page,
+}: {
+  ctx: TenantCtx;
+  regulationId: string;
+  payrollId?: string;
+  page?: PageQuery;
+}) {
   const regulations = await storedRegulations();
   const regulation = findRegulation(regulations, regulationId);
   const date = await inTenant(ctx, async (scope) => {
-    const payroll = payrollId ? await findVisiblePayroll(scope, ctx, payrollId) : await scope.first(payrolls, visiblePayrolls(ctx), { orderBy: [asc(payrolls.id)] });
+    const payroll = payrollId
+      ? await findVisiblePayroll(scope, ctx, payrollId)
+      : await scope.first(payrolls, visiblePayrolls(ctx), { orderBy: [asc(payrolls.id)] });
     if (payroll) return regulationDate(scope, payroll);
     if (ctx.access.role === "Manager") throw new NotFound("payroll"); // a Manager reads lookups for assigned payrolls only
     return todayInZurich();
@@ -36,5 +48,10 @@ export async function listLookupSets({ ctx, regulationId, payrollId, page }: { c
     displayName: lookup.displayName,
     values: lookup.values.map((v) => ({ key: v.key, value: v.value, displayName: v.displayName ?? null })),
   }));
-  return { regulationId: regulationIdOf(regulation.name), regulationName: regulation.name, validFrom: version.validFrom, ...pageOf(items, page, { keyOf: (set) => set.name }) };
+  return {
+    regulationId: regulationIdOf(regulation.name),
+    regulationName: regulation.name,
+    validFrom: version.validFrom,
+    ...pageOf(items, page, { keyOf: (set) => set.name }),
+  };
 }

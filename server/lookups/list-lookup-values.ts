@@ -12,14 +12,26 @@ import type { ListLookupValuesQuery } from "./schemas";
  * The payroll's own lookup values: the chart of accounts of its current accountingData
  * regulation (each account with the wage types mapped to it) and its cost centers.
  */
-export async function listLookupValues({ ctx, payrollId, input }: { ctx: TenantCtx; payrollId: string; input: ListLookupValuesQuery }) {
+export async function listLookupValues({
+  ctx,
+  payrollId,
+  input,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: ListLookupValuesQuery;
+}) {
   const after = decodeCursor(input.cursor);
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
-    const rows = await scope.rows(lookupValues, and(maintainedValues(payroll, input.lookupName), after ? gt(lookupValues.id, after) : undefined), {
-      orderBy: [asc(lookupValues.id)],
-      limit: input.limit + 1,
-    });
+    const rows = await scope.rows(
+      lookupValues,
+      and(maintainedValues(payroll, input.lookupName), after ? gt(lookupValues.id, after) : undefined),
+      {
+        orderBy: [asc(lookupValues.id)],
+        limit: input.limit + 1,
+      },
+    );
     const usedBy = await wageTypesByAccount(scope, payroll.id);
     return toPage(rows, input.limit, (row) => toLookupValue(row, usedBy(row.id)));
   });

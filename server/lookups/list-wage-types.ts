@@ -43,16 +43,31 @@ type Account = { id: string; key: string; value: string };
 /** Wage type number -> its debit and credit accounts (as the accounts are now: renumbering shows). */
 export async function mappingOf(scope: TenantScope, payrollId: string) {
   const accounts = new Map<string, Account>(
-    (await scope.rows(lookupValues, eq(lookupValues.payrollId, payrollId))).map((row) => [row.id, { id: row.id, key: row.key, value: row.value }]),
+    (await scope.rows(lookupValues, eq(lookupValues.payrollId, payrollId))).map((row) => [
+      row.id,
+      { id: row.id, key: row.key, value: row.value },
+    ]),
   );
   const mapping = new Map<string, { debit: Account | null; credit: Account | null }>();
   for (const row of await scope.rows(wageTypeAccounts, eq(wageTypeAccounts.payrollId, payrollId))) {
-    mapping.set(row.wageTypeNumber, { debit: accounts.get(row.debitAccountId) ?? null, credit: accounts.get(row.creditAccountId) ?? null });
+    mapping.set(row.wageTypeNumber, {
+      debit: accounts.get(row.debitAccountId) ?? null,
+      credit: accounts.get(row.creditAccountId) ?? null,
+    });
   }
   return mapping;
 }
 
-export function withAccounts(wageType: WageType, mapping: Map<string, { debit: Account | null; credit: Account | null }>): WageTypeAccounts {
+export function withAccounts(
+  wageType: WageType,
+  mapping: Map<string, { debit: Account | null; credit: Account | null }>,
+): WageTypeAccounts {
   const accounts = mapping.get(wageType.number);
-  return { number: wageType.number, name: wageType.name, kind: wageType.kind, debitAccount: accounts?.debit ?? null, creditAccount: accounts?.credit ?? null };
+  return {
+    number: wageType.number,
+    name: wageType.name,
+    kind: wageType.kind,
+    debitAccount: accounts?.debit ?? null,
+    creditAccount: accounts?.credit ?? null,
+  };
 }

@@ -16,7 +16,8 @@ type LookupValueRow = typeof lookupValues.$inferSelect;
 
 /** A regulation by its id (GET /regulations/available) or its exact name. */
 export function findRegulation(regulations: Regulations, regulationId: string): Regulation {
-  const regulation = regulations.get(regulationId) ?? [...regulations.values()].find((r) => regulationIdOf(r.name) === regulationId);
+  const regulation =
+    regulations.get(regulationId) ?? [...regulations.values()].find((r) => regulationIdOf(r.name) === regulationId);
   if (!regulation) throw new NotFound("regulation");
   return regulation;
 }
@@ -42,7 +43,11 @@ export async function payrollOfCall(scope: TenantScope, ctx: TenantCtx, payrollI
  * accountingData regulation and the cost centers of its country regulation. Everything else
  * (parameters, tariffs, an earlier chart) belongs to the regulation.
  */
-export function maintainedLookup(payroll: PayrollRow, regulationName: string, lookupName: string): MaintainedLookup | null {
+export function maintainedLookup(
+  payroll: PayrollRow,
+  regulationName: string,
+  lookupName: string,
+): MaintainedLookup | null {
   if (lookupName === ACCOUNTS && regulationName === payroll.accountingData) return ACCOUNTS;
   if (lookupName === COST_CENTERS && regulationName === payroll.countryRegulation) return COST_CENTERS;
   return null;
@@ -61,9 +66,15 @@ export function assertMaintained(payroll: PayrollRow, regulationName: string, lo
 
 /** Conditions for the payroll's own lookup values, optionally of one lookup. */
 export function maintainedValues(payroll: PayrollRow, lookupName?: MaintainedLookup) {
-  const accounts = payroll.accountingData ? and(eq(lookupValues.regulationName, payroll.accountingData), eq(lookupValues.lookupName, ACCOUNTS)) : undefined;
-  const costCenters = and(eq(lookupValues.regulationName, payroll.countryRegulation), eq(lookupValues.lookupName, COST_CENTERS));
-  const which = lookupName === ACCOUNTS ? accounts : lookupName === COST_CENTERS ? costCenters : or(accounts, costCenters);
+  const accounts = payroll.accountingData
+    ? and(eq(lookupValues.regulationName, payroll.accountingData), eq(lookupValues.lookupName, ACCOUNTS))
+    : undefined;
+  const costCenters = and(
+    eq(lookupValues.regulationName, payroll.countryRegulation),
+    eq(lookupValues.lookupName, COST_CENTERS),
+  );
+  const which =
+    lookupName === ACCOUNTS ? accounts : lookupName === COST_CENTERS ? costCenters : or(accounts, costCenters);
   return and(eq(lookupValues.payrollId, payroll.id), which ?? sql`false`)!; // a payroll without a chart has no Accounts
 }
 
@@ -74,7 +85,13 @@ export function checkKey(kind: MaintainedLookup, key: string) {
 }
 
 /** A value row of the path's regulation and lookup, visible to the caller; locked for a write. */
-export async function findLookupValue(scope: TenantScope, ctx: TenantCtx, regulation: Regulation, lookupId: string, lookupValueId: string) {
+export async function findLookupValue(
+  scope: TenantScope,
+  ctx: TenantCtx,
+  regulation: Regulation,
+  lookupId: string,
+  lookupValueId: string,
+) {
   if (!isUuid(lookupValueId)) throw new NotFound("lookup_value");
   const row = await scope.lock(lookupValues, eq(lookupValues.id, lookupValueId));
   if (!row || row.regulationName !== regulation.name || row.lookupName !== lookupId) throw new NotFound("lookup_value");
@@ -83,10 +100,20 @@ export async function findLookupValue(scope: TenantScope, ctx: TenantCtx, regula
 }
 
 /** 409 unless the key is free in the payroll's lookup (the unique index backs this up under races). */
-export async function assertKeyFree(scope: TenantScope, row: Pick<LookupValueRow, "payrollId" | "regulationName" | "lookupName">, key: string, except?: string) {
+export async function assertKeyFree(
+  scope: TenantScope,
+  row: Pick<LookupValueRow, "payrollId" | "regulationName" | "lookupName">,
+  key: string,
+  except?: string,
+) {
   const existing = await scope.first(
     lookupValues,
-    and(eq(lookupValues.payrollId, row.payrollId), eq(lookupValues.regulationName, row.regulationName), eq(lookupValues.lookupName, row.lookupName), eq(lookupValues.key, key)),
+    and(
+      eq(lookupValues.payrollId, row.payrollId),
+      eq(lookupValues.regulationName, row.regulationName),
+      eq(lookupValues.lookupName, row.lookupName),
+      eq(lookupValues.key, key),
+    ),
   );
   if (existing && existing.id !== except) throw duplicateKey(row.lookupName, key);
 }
@@ -98,7 +125,12 @@ export const duplicateKey = (lookupName: string, key: string) =>
 export async function wageTypesByAccount(scope: TenantScope, payrollId: string, accountId?: string) {
   const mappings = await scope.rows(
     wageTypeAccounts,
-    and(eq(wageTypeAccounts.payrollId, payrollId), accountId ? or(eq(wageTypeAccounts.debitAccountId, accountId), eq(wageTypeAccounts.creditAccountId, accountId)) : undefined),
+    and(
+      eq(wageTypeAccounts.payrollId, payrollId),
+      accountId
+        ? or(eq(wageTypeAccounts.debitAccountId, accountId), eq(wageTypeAccounts.creditAccountId, accountId))
+        : undefined,
+    ),
   );
   const used = new Map<string, Set<string>>();
   for (const mapping of mappings) {

@@ -36,18 +36,41 @@ export async function mapWageType({
     const wageType = (await wageTypesInForce(scope, payroll, regulations)).find((w) => w.number === wageTypeNumber);
     if (!wageType) throw new NotFound("wage_type");
     const id = `${payroll.id}:${wageType.number}`;
-    if (ifMatch !== null) checkIfMatch(ifMatch, { id, version: representationVersion(withAccounts(wageType, await mappingOf(scope, payroll.id))) });
+    if (ifMatch !== null)
+      checkIfMatch(ifMatch, {
+        id,
+        version: representationVersion(withAccounts(wageType, await mappingOf(scope, payroll.id))),
+      });
     const errors = [];
     for (const field of ["debitAccountId", "creditAccountId"] as const) {
-      const account = await scope.first(lookupValues, and(maintainedValues(payroll, ACCOUNTS), eq(lookupValues.id, input[field])));
-      if (!account) errors.push({ path: field, message: `Not an account of the payroll's chart of accounts (${payroll.accountingData ?? "none assigned"}); see GET .../lookups/values?lookupName=Accounts.` });
+      const account = await scope.first(
+        lookupValues,
+        and(maintainedValues(payroll, ACCOUNTS), eq(lookupValues.id, input[field])),
+      );
+      if (!account)
+        errors.push({
+          path: field,
+          message: `Not an account of the payroll's chart of accounts (${payroll.accountingData ?? "none assigned"}); see GET .../lookups/values?lookupName=Accounts.`,
+        });
     }
     if (errors.length) throw new Invalid(errors, "lookup.account_unknown");
-    const existing = await scope.first(wageTypeAccounts, and(eq(wageTypeAccounts.payrollId, payroll.id), eq(wageTypeAccounts.wageTypeNumber, wageType.number)));
+    const existing = await scope.first(
+      wageTypeAccounts,
+      and(eq(wageTypeAccounts.payrollId, payroll.id), eq(wageTypeAccounts.wageTypeNumber, wageType.number)),
+    );
     if (existing) {
-      await scope.update(wageTypeAccounts, { debitAccountId: input.debitAccountId, creditAccountId: input.creditAccountId }, eq(wageTypeAccounts.id, existing.id));
+      await scope.update(
+        wageTypeAccounts,
+        { debitAccountId: input.debitAccountId, creditAccountId: input.creditAccountId },
+        eq(wageTypeAccounts.id, existing.id),
+      );
     } else {
-      await scope.insert(wageTypeAccounts, { id: newId(), payrollId: payroll.id, wageTypeNumber: wageType.number, ...input });
+      await scope.insert(wageTypeAccounts, {
+        id: newId(),
+        payrollId: payroll.id,
+        wageTypeNumber: wageType.number,
+        ...input,
+      });
     }
     const accounts = withAccounts(wageType, await mappingOf(scope, payroll.id));
     return { accounts, id, version: representationVersion(accounts) };

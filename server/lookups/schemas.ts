@@ -15,7 +15,9 @@ export const ACCOUNT_NUMBER = /^\d{1,12}$/;
 const OptionalPayrollId = z.uuid("payrollId must be the id of the tenant's payroll.").optional();
 
 export const LookupSetsQuery = PageQuery.extend({
-  payrollId: OptionalPayrollId.describe("Whose open period chooses the regulation version; defaults to the tenant's payroll."),
+  payrollId: OptionalPayrollId.describe(
+    "Whose open period chooses the regulation version; defaults to the tenant's payroll.",
+  ),
 });
 
 export const LookupSet = z
@@ -39,11 +41,18 @@ export const LookupSets = z
   .meta({ id: "LookupSets" });
 
 const DisplayName = z
-  .object({ de: singleLine({ min: 0, max: 200 }), fr: singleLine({ min: 0, max: 200 }), it: singleLine({ min: 0, max: 200 }), en: singleLine({ min: 0, max: 200 }) })
+  .object({
+    de: singleLine({ min: 0, max: 200 }),
+    fr: singleLine({ min: 0, max: 200 }),
+    it: singleLine({ min: 0, max: 200 }),
+    en: singleLine({ min: 0, max: 200 }),
+  })
   .partial()
   .describe("Names per language (de, fr, it, en); any may be left out.");
 
-const Key = identifier({ max: 50 }).describe("Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.");
+const Key = identifier({ max: 50 }).describe(
+  "Accounts: the account number (digits). Cost centers: the code employees' CostCenter case values hold.",
+);
 const Value = singleLine({ max: 200 }).describe("The account's or cost center's name.");
 
 export const CreateLookupValue = z.object({
@@ -55,14 +64,19 @@ export const CreateLookupValue = z.object({
 export type CreateLookupValue = z.infer<typeof CreateLookupValue>;
 
 export const UpdateLookupValue = z.object({
-  key: Key.optional().describe("An account number can change any time; the wage type mapping follows the account, past postings keep theirs."),
+  key: Key.optional().describe(
+    "An account number can change any time; the wage type mapping follows the account, past postings keep theirs.",
+  ),
   value: Value.optional(),
   displayName: DisplayName.nullable().optional(),
 });
 export type UpdateLookupValue = z.infer<typeof UpdateLookupValue>;
 
 export const ListLookupValuesQuery = PageQuery.extend({
-  lookupName: z.enum(MAINTAINED_LOOKUPS, { error: `Use ${MAINTAINED_LOOKUPS.join(" or ")}.` }).optional().describe("Only this lookup."),
+  lookupName: z
+    .enum(MAINTAINED_LOOKUPS, { error: `Use ${MAINTAINED_LOOKUPS.join(" or ")}.` })
+    .optional()
+    .describe("Only this lookup."),
 });
 export type ListLookupValuesQuery = z.infer<typeof ListLookupValuesQuery>;
 
@@ -88,8 +102,15 @@ export const LookupValueList = z.object({ items: z.array(LookupValue), nextCurso
 export const DeletedLookupValue = z
   .object({
     deleted: LookupValue,
-    warning: z.string().nullable().describe("Cost centers: references are not checked and nothing else is changed; employees who still point to it are listed."),
-    employees: z.array(z.object({ employeeId: z.uuid() })).describe("Employees whose CostCenter case value in force today is the deleted key."),
+    warning: z
+      .string()
+      .nullable()
+      .describe(
+        "Cost centers: references are not checked and nothing else is changed; employees who still point to it are listed.",
+      ),
+    employees: z
+      .array(z.object({ employeeId: z.uuid() }))
+      .describe("Employees whose CostCenter case value in force today is the deleted key."),
   })
   .meta({ id: "DeletedLookupValue" });
 export type DeletedLookupValue = z.infer<typeof DeletedLookupValue>;

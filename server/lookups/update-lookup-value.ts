@@ -5,7 +5,16 @@ import { lookupValues } from "../db/schema";
 import { inTenant, isUniqueViolation } from "../db/tenant-scope";
 import { checkIfMatch } from "../http/etag";
 import { storedRegulations } from "../regulations/store";
-import { assertKeyFree, assertMaintained, checkKey, duplicateKey, findLookupValue, findRegulation, toLookupValue, wageTypesByAccount } from "./maintained";
+import {
+  assertKeyFree,
+  assertMaintained,
+  checkKey,
+  duplicateKey,
+  findLookupValue,
+  findRegulation,
+  toLookupValue,
+  wageTypesByAccount,
+} from "./maintained";
 import type { UpdateLookupValue } from "./schemas";
 
 /**

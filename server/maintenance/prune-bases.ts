@@ -37,5 +37,10 @@ export async function pruneCalculationBases(olderThan?: Date): Promise<number> {
   return Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
 }
 
-registerSystemJobHandler(PRUNE_BASES, async () => void (await pruneCalculationBases()), { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 1800, concurrency: 1 });
+registerSystemJobHandler(PRUNE_BASES, async () => void (await pruneCalculationBases()), {
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+  expireInSeconds: 1800,
+  concurrency: 1,
+});
 registerJobSchedule(PRUNE_BASES, PRUNE_BASES_CRON, "Europe/Zurich");

@@ -11,7 +11,8 @@ import { checkIfMatch } from "../http/etag";
 import { checkRoleLinks } from "./role-links";
 import { toMembership, type CreateMembership, type UpdateMembership } from "./schemas";
 
-const alreadyMember = () => new Conflict("membership.exists", "This person is already a member of the tenant; change their role instead.");
+const alreadyMember = () =>
+  new Conflict("membership.exists", "This person is already a member of the tenant; change their role instead.");
 
 /** Who has access to the tenant, with each person's email and name. */
 export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
@@ -52,7 +53,13 @@ async function knownPerson(scope: TenantScope, caller: Caller, userId: string) {
           .innerJoin(memberships, and(eq(memberships.tenantId, theirs.tenantId), eq(memberships.userId, caller.userId)))
           .where(eq(theirs.userId, users.id));
   // Memberships of other tenants: a question across tenants, asked past the tenant wall (its statement names whose).
-  const [user] = await scope.asServiceRole(() => scope.tx.select().from(users).where(and(eq(users.id, userId), exists(shared))).limit(1));
+  const [user] = await scope.asServiceRole(() =>
+    scope.tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), exists(shared)))
+      .limit(1),
+  );
   if (!user) throw new NotFound("user");
   return user;
 }
@@ -80,7 +87,11 @@ export async function createMembership({ ctx, input }: Verb<CreateMembership>) {
  */
 async function assertNotLastAdministrator(scope: TenantScope, membership: { id: string; role: string }) {
   if (membership.role !== "Administrator") return;
-  const administrators = await scope.rows(memberships, and(eq(memberships.role, "Administrator"), ne(memberships.id, membership.id)), { limit: 1 });
+  const administrators = await scope.rows(
+    memberships,
+    and(eq(memberships.role, "Administrator"), ne(memberships.id, membership.id)),
+    { limit: 1 },
+  );
   if (administrators.length) return;
   const [administered] = await scope.tx
     .select({ id: tenants.id })
@@ -89,19 +100,36 @@ async function assertNotLastAdministrator(scope: TenantScope, membership: { id: 
     .where(eq(tenants.id, scope.tenantId))
     .limit(1);
   if (!administered) {
-    throw new Conflict("membership.last_administrator", "This is the tenant's last Administrator; make someone else Administrator first.");
+    throw new Conflict(
+      "membership.last_administrator",
+      "This is the tenant's last Administrator; make someone else Administrator first.",
+    );
   }
 }
 
 /** Changes the role under a row lock; an If-Match naming another version is refused (412). */
-export async function updateMembership({ ctx, membershipId, input, ifMatch = null }: { ctx: TenantCtx; membershipId: string; input: UpdateMembership; ifMatch?: string | null }) {
+export async function updateMembership({
+  ctx,
+  membershipId,
+  input,
+  ifMatch = null,
+}: {
+  ctx: TenantCtx;
+  membershipId: string;
+  input: UpdateMembership;
+  ifMatch?: string | null;
+}) {
   return inTenant(ctx, async (scope) => {
     const current = await scope.lock(memberships, eq(memberships.id, membershipId));
     if (!current) throw new NotFound("membership");
     checkIfMatch(ifMatch, current);
     if (input.role !== "Administrator") await assertNotLastAdministrator(scope, current);
     const links = await checkRoleLinks(scope, input, current);
-    const [row] = await scope.update(memberships, { role: input.role, ...links, version: sql`${memberships.version} + 1` }, eq(memberships.id, membershipId));
+    const [row] = await scope.update(
+      memberships,
+      { role: input.role, ...links, version: sql`${memberships.version} + 1` },
+      eq(memberships.id, membershipId),
+    );
     return { membership: toMembership(row!), version: row!.version };
   });
 }

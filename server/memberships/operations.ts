@@ -23,7 +23,16 @@ export const createMembershipOp = operation({
   response: Membership,
   status: 201,
   idempotent: true,
-  problems: { 404: ["user.not_found"], 409: ["membership.exists"], 422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"] },
+  problems: {
+    404: ["user.not_found"],
+    409: ["membership.exists"],
+    422: [
+      "membership.employee_required",
+      "membership.payrolls_required",
+      "membership.unknown_employee",
+      "membership.unknown_payroll",
+    ],
+  },
 });
 
 export const updateMembershipOp = operation({
@@ -37,7 +46,12 @@ export const updateMembershipOp = operation({
   problems: {
     404: ["membership.not_found"],
     409: ["membership.last_administrator"],
-    422: ["membership.employee_required", "membership.payrolls_required", "membership.unknown_employee", "membership.unknown_payroll"],
+    422: [
+      "membership.employee_required",
+      "membership.payrolls_required",
+      "membership.unknown_employee",
+      "membership.unknown_payroll",
+    ],
   },
 });
 

@@ -18,18 +18,29 @@ export async function checkRoleLinks(
   current?: { role: Role; payrollIds: string[]; employeeId: string | null },
 ) {
   if (input.role === "Manager") {
-    const given = input.payrollIds ?? (current?.role === "Manager" ? current.payrollIds : (await scope.rows(payrolls, undefined)).map((p) => p.id));
+    const given =
+      input.payrollIds ??
+      (current?.role === "Manager" ? current.payrollIds : (await scope.rows(payrolls, undefined)).map((p) => p.id));
     const wanted = [...new Set(given)];
-    if (!wanted.length) throw Invalid.field("payrollIds", "A Manager needs at least one assigned payroll (the tenant has none yet).", "membership.payrolls_required");
+    if (!wanted.length)
+      throw Invalid.field(
+        "payrollIds",
+        "A Manager needs at least one assigned payroll (the tenant has none yet).",
+        "membership.payrolls_required",
+      );
     const found = await scope.rows(payrolls, inArray(payrolls.id, wanted));
-    if (found.length !== wanted.length) throw Invalid.field("payrollIds", "Every payroll must be one of this tenant.", "membership.unknown_payroll");
+    if (found.length !== wanted.length)
+      throw Invalid.field("payrollIds", "Every payroll must be one of this tenant.", "membership.unknown_payroll");
     return { payrollIds: wanted, employeeId: null };
   }
   if (input.role === "SelfService") {
-    const employeeId = input.employeeId === undefined && current?.role === "SelfService" ? current.employeeId : input.employeeId;
-    if (!employeeId) throw Invalid.field("employeeId", "Self Service needs the linked employee.", "membership.employee_required");
+    const employeeId =
+      input.employeeId === undefined && current?.role === "SelfService" ? current.employeeId : input.employeeId;
+    if (!employeeId)
+      throw Invalid.field("employeeId", "Self Service needs the linked employee.", "membership.employee_required");
     const employee = await scope.first(employees, and(eq(employees.id, employeeId)));
-    if (!employee) throw Invalid.field("employeeId", "The employee must be one of this tenant.", "membership.unknown_employee");
+    if (!employee)
+      throw Invalid.field("employeeId", "The employee must be one of this tenant.", "membership.unknown_employee");
     return { payrollIds: [], employeeId: employee.id };
   }
   return { payrollIds: [], employeeId: null };

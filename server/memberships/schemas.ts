@@ -2,7 +2,11 @@ import { z } from "zod";
 import { PageQuery } from "../http/pagination";
 import { RoleInput, RoleLinks, RoleOutput } from "./roles";
 
-export const CreateMembership = z.object({ userId: z.uuid("userId must be the id of an existing user."), role: RoleInput, ...RoleLinks });
+export const CreateMembership = z.object({
+  userId: z.uuid("userId must be the id of an existing user."),
+  role: RoleInput,
+  ...RoleLinks,
+});
 export type CreateMembership = z.infer<typeof CreateMembership>;
 
 export const UpdateMembership = z.object({ role: RoleInput, ...RoleLinks });
@@ -24,7 +28,15 @@ export const Membership = z
   .meta({ id: "Membership" });
 export type Membership = z.infer<typeof Membership>;
 
-type MembershipRow = { id: string; userId: string; tenantId: string; role: z.infer<typeof RoleOutput>; payrollIds: string[]; employeeId: string | null; createdAt: Date };
+type MembershipRow = {
+  id: string;
+  userId: string;
+  tenantId: string;
+  role: z.infer<typeof RoleOutput>;
+  payrollIds: string[];
+  employeeId: string | null;
+  createdAt: Date;
+};
 
 export const toMembership = (row: MembershipRow, user?: { email: string; name: string }): Membership => ({
   id: row.id,

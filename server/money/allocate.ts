@@ -12,7 +12,8 @@ import { type Rappen, assertRappen, toRappen } from "./rappen";
 export function allocate(amount: Rappen, weights: readonly (number | bigint)[], step = 1): Rappen[] {
   assertRappen(amount);
   if (weights.length === 0) throw new RangeError("allocate needs at least one weight.");
-  if (!Number.isSafeInteger(step) || step < 1) throw new RangeError("The step must be a positive whole number of Rappen.");
+  if (!Number.isSafeInteger(step) || step < 1)
+    throw new RangeError("The step must be a positive whole number of Rappen.");
   if (amount % step !== 0) throw new RangeError(`${amount} Rappen is not a multiple of the step ${step}.`);
   const w = weights.map((weight) => {
     const big = typeof weight === "bigint" ? weight : BigInt(checkWeight(weight));
@@ -40,6 +41,7 @@ export function allocate(amount: Rappen, weights: readonly (number | bigint)[], 
 }
 
 function checkWeight(weight: number) {
-  if (!Number.isSafeInteger(weight)) throw new RangeError(`Weight ${weight} must be a whole number (scale decimals first).`);
+  if (!Number.isSafeInteger(weight))
+    throw new RangeError(`Weight ${weight} must be a whole number (scale decimals first).`);
   return weight;
 }

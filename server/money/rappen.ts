@@ -43,18 +43,24 @@ function parseChfOnce(input: unknown): Parsed<Rappen> {
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, message: "The amount must be a finite number." };
     text = String(input);
-    if (/e/i.test(text)) return { ok: false, message: "Write the amount as a decimal string such as \"6500.00\"." };
+    if (/e/i.test(text)) return { ok: false, message: 'Write the amount as a decimal string such as "6500.00".' };
   } else if (typeof input === "string") {
     text = input;
   } else {
-    return { ok: false, message: "The amount must be a decimal string such as \"6500.00\"." };
+    return { ok: false, message: 'The amount must be a decimal string such as "6500.00".' };
   }
   const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, message: `"${text}" is not a CHF amount; write it like "6500.00" (digits, optional minus, a point, at most two decimals).` };
+  if (!match)
+    return {
+      ok: false,
+      message: `"${text}" is not a CHF amount; write it like "6500.00" (digits, optional minus, a point, at most two decimals).`,
+    };
   const [, minus, whole = "", fraction = ""] = match;
-  if (fraction.length > 2) return { ok: false, message: `"${text}" has more than two decimals; CHF amounts are exact to the Rappen.` };
+  if (fraction.length > 2)
+    return { ok: false, message: `"${text}" has more than two decimals; CHF amounts are exact to the Rappen.` };
   const digits = whole.replace(/^0+(?=\d)/, "");
-  if (digits.length > MAX_INTEGER_DIGITS) return { ok: false, message: `"${text}" is too large (at most ${MAX_INTEGER_DIGITS} digits before the point).` };
+  if (digits.length > MAX_INTEGER_DIGITS)
+    return { ok: false, message: `"${text}" is too large (at most ${MAX_INTEGER_DIGITS} digits before the point).` };
   const rappen = Number(digits) * 100 + Number(fraction.padEnd(2, "0"));
   return { ok: true, value: minus && rappen !== 0 ? -rappen : rappen };
 }

@@ -67,19 +67,22 @@ function parsePercentOnce(input: unknown, options: { allowNegative?: boolean }):
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, message: "The percentage must be a finite number." };
     text = String(input);
-    if (/e/i.test(text)) return { ok: false, message: "Write the percentage as a decimal string such as \"5.3\"." };
+    if (/e/i.test(text)) return { ok: false, message: 'Write the percentage as a decimal string such as "5.3".' };
   } else if (typeof input === "string") {
     text = input;
   } else {
-    return { ok: false, message: "The percentage must be a decimal string such as \"5.3\" (percent units)." };
+    return { ok: false, message: 'The percentage must be a decimal string such as "5.3" (percent units).' };
   }
   const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, message: `"${text}" is not a percentage; write it in percent units like "5.3" (5.3 %).` };
+  if (!match)
+    return { ok: false, message: `"${text}" is not a percentage; write it in percent units like "5.3" (5.3 %).` };
   const [, minus, whole = "", fraction = ""] = match;
-  if (fraction.length > MAX_PERCENT_DECIMALS) return { ok: false, message: `"${text}" has more than ${MAX_PERCENT_DECIMALS} decimals.` };
+  if (fraction.length > MAX_PERCENT_DECIMALS)
+    return { ok: false, message: `"${text}" has more than ${MAX_PERCENT_DECIMALS} decimals.` };
   if (whole.replace(/^0+/, "").length > 9) return { ok: false, message: `"${text}" is too large for a percentage.` };
   const scaled = BigInt(whole + fraction) * (minus ? -1n : 1n);
-  if (scaled < 0n && !options.allowNegative) return { ok: false, message: `"${text}" is negative; a percentage here must be 0 or more.` };
+  if (scaled < 0n && !options.allowNegative)
+    return { ok: false, message: `"${text}" is negative; a percentage here must be 0 or more.` };
   return { ok: true, value: rateFraction(scaled, 100n * 10n ** BigInt(fraction.length)) };
 }
 

@@ -50,15 +50,31 @@ export async function carryCancelledAmounts(
   for (const line of lines) amounts.set(line.employeeId, (amounts.get(line.employeeId) ?? 0) + line.amount);
   const employeeIds = [...amounts.keys()].sort();
   if (!employeeIds.length) return;
-  const entriesOf = () => scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, openPeriodId), inArray(payrunEntries.employeeId, employeeIds));
-  const present = new Set((await scope.tx.select({ employeeId: payrunEntries.employeeId }).from(payrunEntries).where(entriesOf())).map((e) => e.employeeId));
+  const entriesOf = () =>
+    scope.where(
+      payrunEntries,
+      eq(payrunEntries.payrunPeriodId, openPeriodId),
+      inArray(payrunEntries.employeeId, employeeIds),
+    );
+  const present = new Set(
+    (await scope.tx.select({ employeeId: payrunEntries.employeeId }).from(payrunEntries).where(entriesOf())).map(
+      (e) => e.employeeId,
+    ),
+  );
   const missing = employeeIds.filter((id) => !present.has(id));
   if (missing.length) await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, missing);
-  const locked = await scope.tx.select({ employeeId: payrunEntries.employeeId }).from(payrunEntries).where(entriesOf()).orderBy(asc(payrunEntries.employeeId)).for("update");
+  const locked = await scope.tx
+    .select({ employeeId: payrunEntries.employeeId })
+    .from(payrunEntries)
+    .where(entriesOf())
+    .orderBy(asc(payrunEntries.employeeId))
+    .for("update");
   if (locked.length !== employeeIds.length) {
     // Only an employee outside the payroll's division could lack an entry now; nothing is cancelled without its amount landing.
     const found = new Set(locked.map((e) => e.employeeId));
-    throw new Error(`carryCancelledAmounts: no entry in the open period ${openPeriodId} for ${employeeIds.filter((id) => !found.has(id)).join(", ")}`);
+    throw new Error(
+      `carryCancelledAmounts: no entry in the open period ${openPeriodId} for ${employeeIds.filter((id) => !found.has(id)).join(", ")}`,
+    );
   }
   const rows = employeeIds.map((id) => ({ employee_id: id, amount: amounts.get(id)! }));
   await scope.tx.execute(sql`
@@ -66,4 +82,3 @@ export async function carryCancelledAmounts(
     from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(employee_id uuid, amount bigint)
     where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${openPeriodId}::uuid and e.employee_id = r.employee_id`);
 }
-

@@ -30,7 +30,8 @@ export async function cancelPayout({ ctx, payrollId, payrunPeriodId, payoutId }:
     if (!open) throw new Error(`cancelPayout: the payroll ${payrollId} has no open period`);
     const payout = await findPayout(scope, payrollId, period.id, payoutId, { lock: true });
     if (payout.status === "cancelled") throw new Conflict("payout.cancelled", "The payout is already cancelled.");
-    if (payout.status === "processed") throw new Conflict("payout.processed", "The bank has processed the payout; it can no longer be cancelled.");
+    if (payout.status === "processed")
+      throw new Conflict("payout.processed", "The bank has processed the payout; it can no longer be cancelled.");
     const lines = (await linesOf(scope, [payout.id])).get(payout.id) ?? [];
     const employeeIds = [...new Set(lines.map((l) => l.employeeId))].sort();
     // The period as held now: one that a close finished meanwhile is closed, whatever findPayrunPeriod read.
@@ -39,14 +40,28 @@ export async function cancelPayout({ ctx, payrollId, payrunPeriodId, payoutId }:
       await scope.tx
         .select({ id: payrunEntries.id })
         .from(payrunEntries)
-        .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id), inArray(payrunEntries.employeeId, employeeIds)))
+        .where(
+          scope.where(
+            payrunEntries,
+            eq(payrunEntries.payrunPeriodId, period.id),
+            inArray(payrunEntries.employeeId, employeeIds),
+          ),
+        )
         .orderBy(asc(payrunEntries.employeeId))
         .for("update");
     }
     if (!inOpenPeriod) await carryCancelledAmounts(scope, payroll, open.id, lines);
-    const [row] = await scope.update(payouts, { status: "cancelled", cancelledAt: new Date() }, and(eq(payouts.id, payout.id))!);
+    const [row] = await scope.update(
+      payouts,
+      { status: "cancelled", cancelledAt: new Date() },
+      and(eq(payouts.id, payout.id))!,
+    );
     if (inOpenPeriod) await syncPaidOut(scope, period.id, employeeIds);
-    await recordEvent(scope, "PayoutCancellationRequested", { payrollId, payrunPeriodId: period.id, payoutId: payout.id });
+    await recordEvent(scope, "PayoutCancellationRequested", {
+      payrollId,
+      payrunPeriodId: period.id,
+      payoutId: payout.id,
+    });
     return toPayout(row!, lines);
   });
 }
@@ -57,8 +72,12 @@ export async function markPayoutProcessed({ ctx, payrollId, payrunPeriodId, payo
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     let payout = await findPayout(scope, payrollId, period.id, payoutId, { lock: true });
-    if (payout.status === "cancelled") throw new Conflict("payout.cancelled", "The payout is cancelled; it cannot have been processed.");
-    if (payout.status === "created") payout = (await scope.update(payouts, { status: "processed", processedAt: new Date() }, eq(payouts.id, payout.id)))[0]!;
+    if (payout.status === "cancelled")
+      throw new Conflict("payout.cancelled", "The payout is cancelled; it cannot have been processed.");
+    if (payout.status === "created")
+      payout = (
+        await scope.update(payouts, { status: "processed", processedAt: new Date() }, eq(payouts.id, payout.id))
+      )[0]!;
     return toPayout(payout, (await linesOf(scope, [payout.id])).get(payout.id) ?? []);
   });
 }

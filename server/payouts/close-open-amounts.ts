@@ -17,7 +17,12 @@ type Period = { id: string; periodEnd: string };
 /** Every entry of the period with its open amount (employed or not: a carried amount follows the person). */
 async function openAmountsOf(scope: TenantScope, periodId: string) {
   const rows = await scope.tx
-    .select({ employeeId: payrunEntries.employeeId, payable: payrunEntries.payable, carriedForward: payrunEntries.carriedForward, paidOut: payrunEntries.paidOut })
+    .select({
+      employeeId: payrunEntries.employeeId,
+      payable: payrunEntries.payable,
+      carriedForward: payrunEntries.carriedForward,
+      paidOut: payrunEntries.paidOut,
+    })
     .from(payrunEntries)
     .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, periodId)));
   return rows.map((row) => ({ employeeId: row.employeeId, open: openAmountOf(row) }));
@@ -57,7 +62,11 @@ export async function recordPaidExternally(scope: TenantScope, ctx: TenantCtx, p
       select r.id, ${scope.tenantId}::uuid, ${payoutId}::uuid, ${payrollId}::uuid, ${period.id}::uuid, r.employee_id, r.amount, null, null, ${now.toISOString()}::timestamptz
       from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount bigint)`);
   }
-  await syncPaidOut(scope, period.id, open.map((e) => e.employeeId));
+  await syncPaidOut(
+    scope,
+    period.id,
+    open.map((e) => e.employeeId),
+  );
   await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
   return payoutId;
 }

@@ -13,7 +13,15 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
  * that are not cancelled, with execution date, amount and the IBAN paid to (null: recorded as paid
  * outside the service). Self Service reads only their own (another employee is a 404).
  */
-export async function employeePayouts({ ctx, payrollId, employeeId }: { ctx: TenantCtx; payrollId: string; employeeId: string }) {
+export async function employeePayouts({
+  ctx,
+  payrollId,
+  employeeId,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  employeeId: string;
+}) {
   if (ctx.access.role === "SelfService" && ctx.access.employeeId !== employeeId) throw new NotFound("employee");
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
@@ -30,7 +38,14 @@ export async function employeePayouts({ ctx, payrollId, employeeId }: { ctx: Ten
       .from(payoutLines)
       .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
       .innerJoin(payrunPeriods, eq(payrunPeriods.id, payoutLines.payrunPeriodId))
-      .where(scope.where(payoutLines, eq(payoutLines.payrollId, payrollId), eq(payoutLines.employeeId, employeeId), ne(payouts.status, "cancelled")))
+      .where(
+        scope.where(
+          payoutLines,
+          eq(payoutLines.payrollId, payrollId),
+          eq(payoutLines.employeeId, employeeId),
+          ne(payouts.status, "cancelled"),
+        ),
+      )
       .orderBy(desc(payouts.executionDate), desc(payoutLines.id));
     return {
       items: rows.map((row) => ({

@@ -28,16 +28,18 @@ export function isQrIban(input: string): boolean {
   return isValidIBAN(iban) && isQRIBAN(iban);
 }
 
-export type IbanCheck =
-  | { ok: true; iban: string }
-  | { ok: false; reason: "invalid" | "qr_iban"; message: string };
+export type IbanCheck = { ok: true; iban: string } | { ok: false; reason: "invalid" | "qr_iban"; message: string };
 
 /** Normalizes and checks an account that is to receive a salary: a valid IBAN that is not a QR-IBAN. */
 export function checkSalaryIban(input: string): IbanCheck {
   const iban = normalizeIban(input);
   if (!iban || !isValidIBAN(iban)) return { ok: false, reason: "invalid", message: `"${input}" is not a valid IBAN.` };
   if (isQRIBAN(iban)) {
-    return { ok: false, reason: "qr_iban", message: `${formatIban(iban)} is a QR-IBAN; it only receives QR-bill payments with a QR reference, not salaries.` };
+    return {
+      ok: false,
+      reason: "qr_iban",
+      message: `${formatIban(iban)} is a QR-IBAN; it only receives QR-bill payments with a QR reference, not salaries.`,
+    };
   }
   return { ok: true, iban };
 }

@@ -53,7 +53,10 @@ export const cancelPayoutOp = operation({
     "Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, executed after it) can be cancelled too: that period's results and documents stay as closed, and its amounts are carried into the open period's entries (open amount and payslip, as carried forward).",
   allow: "payout.write",
   response: Payout,
-  problems: { 404: ["payout.not_found", "payroll.not_found", "payrun_period.not_found"], 409: ["payout.cancelled", "payout.processed"] },
+  problems: {
+    404: ["payout.not_found", "payroll.not_found", "payrun_period.not_found"],
+    409: ["payout.cancelled", "payout.processed"],
+  },
 });
 
 export const markPayoutProcessedOp = operation({

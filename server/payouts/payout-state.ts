@@ -23,15 +23,29 @@ export async function settleProcessedPayouts(scope: TenantScope, payrollId: stri
   await scope.update(
     payouts,
     { status: "processed", processedAt: sql`(${payouts.executionDate}::timestamp at time zone 'Europe/Zurich')` },
-    and(eq(payouts.payrollId, payrollId), eq(payouts.status, "created"), lte(payouts.executionDate, todayInZurich(now)))!,
+    and(
+      eq(payouts.payrollId, payrollId),
+      eq(payouts.status, "created"),
+      lte(payouts.executionDate, todayInZurich(now)),
+    )!,
   );
 }
 
 /** A payout of the period, after settling the processed ones; `lock` holds it for the transaction. */
-export async function findPayout(scope: TenantScope, payrollId: string, payrunPeriodId: string, payoutId: string, { lock = false } = {}) {
+export async function findPayout(
+  scope: TenantScope,
+  payrollId: string,
+  payrunPeriodId: string,
+  payoutId: string,
+  { lock = false } = {},
+) {
   if (!isUuid(payoutId)) throw new NotFound("payout");
   await settleProcessedPayouts(scope, payrollId);
-  const condition = and(eq(payouts.payrollId, payrollId), eq(payouts.payrunPeriodId, payrunPeriodId), eq(payouts.id, payoutId))!;
+  const condition = and(
+    eq(payouts.payrollId, payrollId),
+    eq(payouts.payrunPeriodId, payrunPeriodId),
+    eq(payouts.id, payoutId),
+  )!;
   const row = lock ? await scope.lock(payouts, condition) : await scope.first(payouts, condition);
   if (!row) throw new NotFound("payout");
   return row;
@@ -39,7 +53,9 @@ export async function findPayout(scope: TenantScope, payrollId: string, payrunPe
 
 export async function linesOf(scope: TenantScope, payoutIds: string[]) {
   if (!payoutIds.length) return new Map<string, LineRow[]>();
-  const rows = await scope.rows(payoutLines, inArray(payoutLines.payoutId, payoutIds), { orderBy: [asc(payoutLines.payoutId), asc(payoutLines.employeeId), asc(payoutLines.id)] });
+  const rows = await scope.rows(payoutLines, inArray(payoutLines.payoutId, payoutIds), {
+    orderBy: [asc(payoutLines.payoutId), asc(payoutLines.employeeId), asc(payoutLines.id)],
+  });
   const byPayout = new Map<string, LineRow[]>();
   for (const row of rows) {
     const list = byPayout.get(row.payoutId) ?? [];
@@ -59,7 +75,13 @@ export function toPayout(row: PayoutRow, lines: LineRow[]): PayoutOutput {
     count: row.count,
     external: row.external,
     documentId: row.documentId,
-    lines: lines.map((l) => ({ id: l.id, employeeId: l.employeeId, amount: formatRappen(l.amount), iban: l.iban, endToEndId: l.endToEndId })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      employeeId: l.employeeId,
+      amount: formatRappen(l.amount),
+      iban: l.iban,
+      endToEndId: l.endToEndId,
+    })),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
@@ -68,7 +90,9 @@ export function toPayout(row: PayoutRow, lines: LineRow[]): PayoutOutput {
 }
 
 export const creatorOf = (caller: Caller): PayoutCreator =>
-  caller.kind === "system" ? { kind: "system", id: caller.systemUserId, name: caller.name } : { kind: "person", id: caller.userId, name: caller.name };
+  caller.kind === "system"
+    ? { kind: "system", id: caller.systemUserId, name: caller.name }
+    : { kind: "person", id: caller.userId, name: caller.name };
 
 /**
  * Keeps `payrun_entries.paid_out` as the sum of the period's payout lines that are not cancelled,

@@ -17,8 +17,15 @@ export async function listPayouts({ ctx, payrollId, payrunPeriodId, input }: Whe
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     await settleProcessedPayouts(scope, payrollId);
-    const rows = await scope.rows(payouts, and(eq(payouts.payrunPeriodId, period.id), after ? gt(payouts.id, after) : undefined), { orderBy: [asc(payouts.id)], limit: input.limit + 1 });
-    const lines = await linesOf(scope, rows.slice(0, input.limit).map((r) => r.id));
+    const rows = await scope.rows(
+      payouts,
+      and(eq(payouts.payrunPeriodId, period.id), after ? gt(payouts.id, after) : undefined),
+      { orderBy: [asc(payouts.id)], limit: input.limit + 1 },
+    );
+    const lines = await linesOf(
+      scope,
+      rows.slice(0, input.limit).map((r) => r.id),
+    );
     return toPage(rows, input.limit, (row) => toPayout(row, lines.get(row.id) ?? []));
   });
 }
@@ -38,7 +45,9 @@ export async function getPayoutDocument({ ctx, payrollId, payrunPeriodId, payout
     await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     const payout = await findPayout(scope, payrollId, period.id, payoutId);
-    const doc = payout.documentId ? await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, payout.documentId))) : null;
+    const doc = payout.documentId
+      ? await scope.first(documents, and(eq(documents.payrunPeriodId, period.id), eq(documents.id, payout.documentId)))
+      : null;
     if (!doc?.content) throw new NotFound("document");
     return { name: doc.name, contentType: doc.contentType, bytes: doc.content };
   });

@@ -16,7 +16,11 @@ export type SecondAccount =
  * A percentage is of each payout, rounded down to the Rappen (the main account gets the remainder),
  * so that the two parts always sum to the amount.
  */
-export function splitPayment(amount: Rappen, second: SecondAccount, alreadyToSecond: Rappen): { toSecond: Rappen; toMain: Rappen } {
+export function splitPayment(
+  amount: Rappen,
+  second: SecondAccount,
+  alreadyToSecond: Rappen,
+): { toSecond: Rappen; toMain: Rappen } {
   const toSecond =
     "fixedPerPeriod" in second
       ? Math.min(amount, Math.max(0, second.fixedPerPeriod - alreadyToSecond))

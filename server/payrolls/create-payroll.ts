@@ -10,7 +10,11 @@ import { newId } from "../ids";
 import { openPeriod } from "../periods/open-period";
 import { toPayroll, type CreatePayroll } from "./schemas";
 
-const alreadyExists = () => new Conflict("payroll.already_exists", "This tenant already has its payroll; only one payroll per tenant is supported.");
+const alreadyExists = () =>
+  new Conflict(
+    "payroll.already_exists",
+    "This tenant already has its payroll; only one payroll per tenant is supported.",
+  );
 
 /** Creates the tenant's one payroll with its division and opens the first payrun period. */
 export async function createPayroll({ ctx, input }: Verb<CreatePayroll>) {
@@ -20,7 +24,11 @@ export async function createPayroll({ ctx, input }: Verb<CreatePayroll>) {
       if (await scope.first(payrolls)) throw alreadyExists();
       const country = regulations.get(input.countryRegulation);
       if (country?.kind !== "country") {
-        throw Invalid.field("countryRegulation", `"${input.countryRegulation}" is not an available country regulation; see GET /regulations/available.`, "regulations.unknown");
+        throw Invalid.field(
+          "countryRegulation",
+          `"${input.countryRegulation}" is not an available country regulation; see GET /regulations/available.`,
+          "regulations.unknown",
+        );
       }
       const accounting = defaultAccounting(regulations, input.countryRegulation);
       const division = await scope.insert(divisions, { id: newId(), name: input.name });

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
 import { PageQuery } from "../http/pagination";
-import { ClosePeriodRequest, CreatePayroll, ListPayrollsQuery, Payroll, PayrunPeriod, RebasePayroll, UpdatePayroll } from "./schemas";
+import {
+  ClosePeriodRequest,
+  CreatePayroll,
+  ListPayrollsQuery,
+  Payroll,
+  PayrunPeriod,
+  RebasePayroll,
+  UpdatePayroll,
+} from "./schemas";
 
 export const listPayrollsOp = operation({
   method: "GET",
@@ -44,7 +52,11 @@ export const updatePayrollOp = operation({
   allow: "payroll.update",
   body: UpdatePayroll,
   response: Payroll,
-  problems: { 404: ["payroll.not_found"], 409: ["payroll.accounting_start_fixed", "payroll.live"], 422: ["payroll.transmission_before_open_period"] },
+  problems: {
+    404: ["payroll.not_found"],
+    409: ["payroll.accounting_start_fixed", "payroll.live"],
+    422: ["payroll.transmission_before_open_period"],
+  },
 });
 
 export const rebasePayrollOp = operation({
@@ -55,7 +67,11 @@ export const rebasePayrollOp = operation({
   allow: "payroll.rebase",
   body: RebasePayroll,
   response: Payroll,
-  problems: { 404: ["payroll.not_found"], 409: ["payroll.live", "payroll.payouts_processed", "payroll.rebase_not_later"], 412: ["request.precondition_failed"] },
+  problems: {
+    404: ["payroll.not_found"],
+    409: ["payroll.live", "payroll.payouts_processed", "payroll.rebase_not_later"],
+    412: ["request.precondition_failed"],
+  },
 });
 
 export const listPeriodsOp = operation({
@@ -83,12 +99,20 @@ export const closePeriodOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close",
   tag: "Payrun periods",
-  summary: "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.",
+  summary:
+    "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.",
   allow: "period.close",
   body: ClosePeriodRequest,
   response: PayrunPeriod,
   problems: {
     404: ["payroll.not_found", "payrun_period.not_found"],
-    409: ["accounting.template_unavailable", "accounting.unmapped_wage_types", "document.inconsistent", "period.control_unresolved", "period.elm_incomplete", "period.not_open"],
+    409: [
+      "accounting.template_unavailable",
+      "accounting.unmapped_wage_types",
+      "document.inconsistent",
+      "period.control_unresolved",
+      "period.elm_incomplete",
+      "period.not_open",
+    ],
   },
 });

@@ -16,7 +16,17 @@ import { hasProcessedPayout } from "../payouts/payout-state";
  * Moves accountingStartDate later (support-assisted): deletes every payrun period with its
  * results and documents and opens one at the new date. Only before go-live.
  */
-export async function rebasePayroll({ ctx, payrollId, input, ifMatch }: { ctx: TenantCtx; payrollId: string; input: RebasePayroll; ifMatch: string | null }) {
+export async function rebasePayroll({
+  ctx,
+  payrollId,
+  input,
+  ifMatch,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: RebasePayroll;
+  ifMatch: string | null;
+}) {
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const current = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
@@ -32,7 +42,10 @@ export async function rebasePayroll({ ctx, payrollId, input, ifMatch }: { ctx: T
     }
     // Payouts sent to a bank block a rebase (contract section 8); payouts not yet processed go with their periods.
     if (await hasProcessedPayout(scope, payrollId)) {
-      throw new Conflict("payroll.payouts_processed", "A payout of this payroll has been processed by the bank; the payroll can no longer be rebased.");
+      throw new Conflict(
+        "payroll.payouts_processed",
+        "A payout of this payroll has been processed by the bank; the payroll can no longer be rebased.",
+      );
     }
     await scope.delete(payrunPeriods, eq(payrunPeriods.payrollId, payrollId));
     await openPeriod(scope, payrollId, input.accountingStartDate);

@@ -13,16 +13,22 @@ export const DEFAULT_COUNTRY_REGULATION = "CH";
 
 export const CreatePayroll = z.object({
   name: singleLine({ max: 200 }).describe("The payroll's name (as in the commercial register)."),
-  accountingStartDate: FirstOfMonth.describe("Earliest date of any case change or payrun period; the 1st of a month; fixed once set."),
+  accountingStartDate: FirstOfMonth.describe(
+    "Earliest date of any case change or payrun period; the 1st of a month; fixed once set.",
+  ),
   documentLanguage: DocumentLanguage,
-  countryRegulation: singleLine({ max: 100 }).default(DEFAULT_COUNTRY_REGULATION).describe("A country regulation of GET /regulations/available."),
+  countryRegulation: singleLine({ max: 100 })
+    .default(DEFAULT_COUNTRY_REGULATION)
+    .describe("A country regulation of GET /regulations/available."),
 });
 export type CreatePayroll = z.infer<typeof CreatePayroll>;
 
 export const UpdatePayroll = z.object({
   name: singleLine({ max: 200 }).optional(),
   documentLanguage: DocumentLanguage.optional(),
-  transmissionStartDate: FirstOfMonth.nullable().optional().describe("Go-live: the first period transmitted to ELM. One-way."),
+  transmissionStartDate: FirstOfMonth.nullable()
+    .optional()
+    .describe("Go-live: the first period transmitted to ELM. One-way."),
   accountingStartDate: IsoDate.optional().describe("Read-only here: only the rebase function changes it."),
 });
 export type UpdatePayroll = z.infer<typeof UpdatePayroll>;
@@ -56,7 +62,11 @@ export const PayrunPeriod = z
     periodEnd: z.string(),
     status: z.enum(["open", "closed", "finalized"]),
     closedAt: z.iso.datetime().nullable(),
-    submittedToElm: z.boolean().describe("The close of a live payroll's period submitted it: true from that close on (the transmission runs in the background, transmittedAt), false before go-live or while elmError says it cannot be transmitted."),
+    submittedToElm: z
+      .boolean()
+      .describe(
+        "The close of a live payroll's period submitted it: true from that close on (the transmission runs in the background, transmittedAt), false before go-live or while elmError says it cannot be transmitted.",
+      ),
     transmittedAt: z.iso.datetime().nullable().describe("When the declaration was handed to the ELM distributor."),
     finalizedAt: z.iso.datetime().nullable().describe("When the ELM submission completed (status finalized)."),
     elmError: z.string().nullable().describe("Why the ELM submission could not be made, when it could not."),
@@ -90,7 +100,9 @@ export const ClosePeriodRequest = z
     openAmounts: z
       .enum(["carryForward", "paidExternally"])
       .default("carryForward")
-      .describe("What happens to amounts still open: carried into the next period (default), or recorded as paid outside the service (catch-up months of a company onboarded mid-year, paid by its previous system)."),
+      .describe(
+        "What happens to amounts still open: carried into the next period (default), or recorded as paid outside the service (catch-up months of a company onboarded mid-year, paid by its previous system).",
+      ),
   })
   .meta({ id: "ClosePeriodRequest" });
 export type ClosePeriodRequest = z.infer<typeof ClosePeriodRequest>;

@@ -13,7 +13,17 @@ import { toPayroll, type UpdatePayroll } from "./schemas";
  * Changes name, document language and go-live (transmissionStartDate). accountingStartDate is
  * fixed: only the rebase function moves it. Go-live is one-way.
  */
-export async function updatePayroll({ ctx, payrollId, input, ifMatch }: { ctx: TenantCtx; payrollId: string; input: UpdatePayroll; ifMatch: string | null }) {
+export async function updatePayroll({
+  ctx,
+  payrollId,
+  input,
+  ifMatch,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  input: UpdatePayroll;
+  ifMatch: string | null;
+}) {
   return inTenant(ctx, async (scope) => {
     const current = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
     checkIfMatch(ifMatch, current);
@@ -27,13 +37,20 @@ export async function updatePayroll({ ctx, payrollId, input, ifMatch }: { ctx: T
     let transmissionStartDate = current.transmissionStartDate;
     if (input.transmissionStartDate !== undefined && input.transmissionStartDate !== current.transmissionStartDate) {
       if (current.transmissionStartDate !== null) {
-        throw new Conflict("payroll.live", `The payroll went live on ${current.transmissionStartDate}; go-live cannot be moved or reverted.`);
+        throw new Conflict(
+          "payroll.live",
+          `The payroll went live on ${current.transmissionStartDate}; go-live cannot be moved or reverted.`,
+        );
       }
       if (input.transmissionStartDate !== null) {
         const open = await findOpenPeriod(scope, payrollId);
         const earliest = open?.periodStart ?? current.accountingStartDate;
         if (input.transmissionStartDate < earliest) {
-          throw Invalid.field("transmissionStartDate", `Go-live cannot be before the open period (${earliest}); close the catch-up periods first.`, "payroll.transmission_before_open_period");
+          throw Invalid.field(
+            "transmissionStartDate",
+            `Go-live cannot be before the open period (${earliest}); close the catch-up periods first.`,
+            "payroll.transmission_before_open_period",
+          );
         }
         transmissionStartDate = input.transmissionStartDate;
       }

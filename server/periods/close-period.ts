@@ -39,9 +39,16 @@ export async function closePeriod({
   const regulations = await storedRegulations();
   return inTenant(ctx, async (scope) => {
     const payroll = await findVisiblePayroll(scope, ctx, payrollId, { lock: true });
-    const target = payrunPeriodId === "open" ? await periodOpenAt(scope, payrollId, receivedAt) : await findPayrunPeriod(scope, payrollId, payrunPeriodId);
+    const target =
+      payrunPeriodId === "open"
+        ? await periodOpenAt(scope, payrollId, receivedAt)
+        : await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     const period = (await scope.lock(payrunPeriods, eq(payrunPeriods.id, target.id)))!;
-    if (period.status !== "open") throw new Conflict("period.not_open", `The period from ${period.periodStart} is ${period.status}; only the open period can be closed.`);
+    if (period.status !== "open")
+      throw new Conflict(
+        "period.not_open",
+        `The period from ${period.periodStart} is ${period.status}; only the open period can be closed.`,
+      );
     await recalculateOpenPeriod(scope, regulations, payroll);
     // The entries Payroll Control shows (a former employee with an amount carried or paid too): its blocking count is what refuses.
     const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), shownEntry));
@@ -49,19 +56,38 @@ export async function closePeriod({
     const blocking = entries.flatMap((entry) =>
       controlOf(entry, confirmed.get(entry.employeeId) ?? new Set())
         .items.filter((item) => item.blocking)
-        .map((item) => ({ employeeId: entry.employeeId, code: item.code, message: item.message, caseName: item.caseName, ...(item.params ? { params: item.params } : {}) })),
+        .map((item) => ({
+          employeeId: entry.employeeId,
+          code: item.code,
+          message: item.message,
+          caseName: item.caseName,
+          ...(item.params ? { params: item.params } : {}),
+        })),
     );
     if (blocking.length) {
-      throw new Conflict("period.control_unresolved", `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`, { items: blocking });
+      throw new Conflict(
+        "period.control_unresolved",
+        `${blocking.length} blocking Payroll Control item(s) must be resolved before closing.`,
+        { items: blocking },
+      );
     }
     if (openAmounts === "paidExternally") await recordPaidExternally(scope, ctx, payrollId, period);
-    const [closed] = await scope.update(payrunPeriods, { status: "closed", closedAt: new Date() }, eq(payrunPeriods.id, period.id));
+    const [closed] = await scope.update(
+      payrunPeriods,
+      { status: "closed", closedAt: new Date() },
+      eq(payrunPeriods.id, period.id),
+    );
     await finalizeDocuments(scope, regulations, payroll, closed!);
     if (isDeclared(payroll, closed!)) await declareElm(scope, payroll, closed!);
     const next = await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
     await recalculateOpenPeriod(scope, regulations, payroll);
     await carryForwardOpenAmounts(scope, period, next.id);
-    await recordEvent(scope, "PayrunPeriodClosed", { payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });
+    await recordEvent(scope, "PayrunPeriodClosed", {
+      payrollId,
+      payrunPeriodId: period.id,
+      periodStart: period.periodStart,
+      periodEnd: period.periodEnd,
+    });
     // The closing instant is the end of the work: a close request that arrived before it meant this period by `open`.
     const [stamped] = await scope.update(payrunPeriods, { closedAt: new Date() }, eq(payrunPeriods.id, period.id));
     return toPayrunPeriod(stamped!);
@@ -76,7 +102,10 @@ export async function closePeriod({
 async function periodOpenAt(scope: TenantScope, payrollId: string, receivedAt: Date) {
   const [row] = await scope.rows(
     payrunPeriods,
-    and(eq(payrunPeriods.payrollId, payrollId), or(eq(payrunPeriods.status, "open"), gt(payrunPeriods.closedAt, receivedAt))),
+    and(
+      eq(payrunPeriods.payrollId, payrollId),
+      or(eq(payrunPeriods.status, "open"), gt(payrunPeriods.closedAt, receivedAt)),
+    ),
     { orderBy: [asc(payrunPeriods.periodStart)], limit: 1 },
   );
   if (!row) throw new NotFound("payrun_period");

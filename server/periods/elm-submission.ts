@@ -6,7 +6,12 @@ import type { TenantScope } from "../db/tenant-scope";
 import { documentIdOf } from "../documents/ids";
 import { byEmployee, inForceAt } from "../documents/case-values";
 import { declarationCategories, renderElmDeclaration } from "../elm/declaration";
-import { buildElmDeclarationModel, ElmDeclarationIncomplete, type ElmDeclarationModel, type ElmDefaultUse } from "../elm/model";
+import {
+  buildElmDeclarationModel,
+  ElmDeclarationIncomplete,
+  type ElmDeclarationModel,
+  type ElmDefaultUse,
+} from "../elm/model";
 import { withSandboxStandIns } from "../elm/stand-ins";
 import { ElmTransmissionUnavailable, elmTransmitter } from "../elm/transmission";
 import { env } from "../env";
@@ -36,8 +41,12 @@ export async function scheduleElmSubmission(scope: TenantScope, payload: Payload
 }
 
 async function declarationOf(scope: TenantScope, payrunPeriodId: string) {
-  const declaration = await scope.first(documents, and(eq(documents.payrunPeriodId, payrunPeriodId), eq(documents.category, "ElmDeclaration")));
-  if (!declaration?.content) throw Object.assign(new Error(`The ELM declaration of period ${payrunPeriodId} is missing.`), { permanent: true });
+  const declaration = await scope.first(
+    documents,
+    and(eq(documents.payrunPeriodId, payrunPeriodId), eq(documents.category, "ElmDeclaration")),
+  );
+  if (!declaration?.content)
+    throw Object.assign(new Error(`The ELM declaration of period ${payrunPeriodId} is missing.`), { permanent: true });
   return declaration;
 }
 
@@ -47,8 +56,17 @@ registerJobHandler(ELM_SUBMIT, async (scope, raw) => {
   if (!period || period.submittedAt) return;
   const declaration = await declarationOf(scope, period.id);
   try {
-    const { jobKey } = await elmTransmitter().submit({ declarationXml: declaration.content!.toString("utf8"), categories: payload.categories, payrollId: payload.payrollId, periodStart: period.periodStart });
-    await scope.update(payrunPeriods, { submittedAt: new Date(), elmJobKey: jobKey, elmError: null }, eq(payrunPeriods.id, period.id));
+    const { jobKey } = await elmTransmitter().submit({
+      declarationXml: declaration.content!.toString("utf8"),
+      categories: payload.categories,
+      payrollId: payload.payrollId,
+      periodStart: period.periodStart,
+    });
+    await scope.update(
+      payrunPeriods,
+      { submittedAt: new Date(), elmJobKey: jobKey, elmError: null },
+      eq(payrunPeriods.id, period.id),
+    );
     await enqueueJob(scope, ELM_RESULT, { ...payload, jobKey }, resultDelayMs());
   } catch (error) {
     // No transmitter here (production without a certificate): the period stays closed, not submitted, and says why.
@@ -85,7 +103,12 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
     })),
   );
   await scope.update(payrunPeriods, { status: "finalized", finalizedAt: new Date() }, eq(payrunPeriods.id, period.id));
-  await recordEvent(scope, "PayrunPeriodFinalized", { payrollId: payload.payrollId, payrunPeriodId: period.id, periodStart: period.periodStart, periodEnd: period.periodEnd });
+  await recordEvent(scope, "PayrunPeriodFinalized", {
+    payrollId: payload.payrollId,
+    payrunPeriodId: period.id,
+    periodStart: period.periodStart,
+    periodEnd: period.periodEnd,
+  });
 });
 
 /**
@@ -94,18 +117,42 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
  * transaction. Production refuses the close while the declaration lacks data (409 with every
  * gap); the sandbox fills gaps with the test company's stand-ins, listed in the declaration.
  */
-export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$inferSelect, period: typeof payrunPeriods.$inferSelect, environment = elmTransmitter().environment) {
+export async function declareElm(
+  scope: TenantScope,
+  payroll: typeof payrolls.$inferSelect,
+  period: typeof payrunPeriods.$inferSelect,
+  environment = elmTransmitter().environment,
+) {
   const entries = await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id));
   const previous =
-    period.periodStart.slice(5, 7) === "01" ? null : await scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), eq(payrunPeriods.periodStart, addMonths(period.periodStart, -1))));
+    period.periodStart.slice(5, 7) === "01"
+      ? null
+      : await scope.first(
+          payrunPeriods,
+          and(
+            eq(payrunPeriods.payrollId, payroll.id),
+            eq(payrunPeriods.periodStart, addMonths(period.periodStart, -1)),
+          ),
+        );
   const before = previous ? await scope.rows(payrunEntries, eq(payrunEntries.payrunPeriodId, previous.id)) : [];
   const yearToDateBefore = new Map(before.map((e) => [e.employeeId, e.yearToDate]));
   const ids = entries.map((e) => e.employeeId);
-  const people = new Map((ids.length ? await scope.rows(employees, inArray(employees.id, ids)) : []).map((p) => [p.id, p]));
+  const people = new Map(
+    (ids.length ? await scope.rows(employees, inArray(employees.id, ids)) : []).map((p) => [p.id, p]),
+  );
   const values = byEmployee(
-    await scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), ids.length ? or(isNull(caseValues.employeeId), inArray(caseValues.employeeId, ids)) : isNull(caseValues.employeeId)), {
-      orderBy: [asc(caseValues.createdAt), asc(caseValues.id)],
-    }),
+    await scope.rows(
+      caseValues,
+      and(
+        eq(caseValues.payrollId, payroll.id),
+        ids.length
+          ? or(isNull(caseValues.employeeId), inArray(caseValues.employeeId, ids))
+          : isNull(caseValues.employeeId),
+      ),
+      {
+        orderBy: [asc(caseValues.createdAt), asc(caseValues.id)],
+      },
+    ),
   );
   let company = inForceAt(values.get(null) ?? [], period.periodEnd);
   let staff = entries.map((entry) => {
@@ -138,9 +185,13 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
     });
   } catch (error) {
     if (!(error instanceof ElmDeclarationIncomplete)) throw error;
-    throw new Conflict("period.elm_incomplete", `The ELM declaration of the period lacks data (${error.problems.length} item(s)); record it and close again.`, {
-      items: error.problems.map((p) => ({ employeeId: p.employeeId, field: p.field, message: p.message })),
-    });
+    throw new Conflict(
+      "period.elm_incomplete",
+      `The ELM declaration of the period lacks data (${error.problems.length} item(s)); record it and close again.`,
+      {
+        items: error.problems.map((p) => ({ employeeId: p.employeeId, field: p.field, message: p.message })),
+      },
+    );
   }
   model.defaults.push(...standIns);
   const xml = renderElmDeclaration(model);
@@ -157,7 +208,11 @@ export async function declareElm(scope: TenantScope, payroll: typeof payrolls.$i
     content: Buffer.from(xml, "utf8"),
     position: ELM_POSITION,
   });
-  await scheduleElmSubmission(scope, { payrollId: payroll.id, payrunPeriodId: period.id, categories: declarationCategories(model) });
+  await scheduleElmSubmission(scope, {
+    payrollId: payroll.id,
+    payrunPeriodId: period.id,
+    categories: declarationCategories(model),
+  });
   await scope.update(payrunPeriods, { declaredAt: new Date() }, eq(payrunPeriods.id, period.id));
 }
 

@@ -19,4 +19,3 @@ export async function openPeriod(scope: TenantScope, payrollId: string, periodSt
 export async function findOpenPeriod(scope: TenantScope, payrollId: string) {
   return scope.first(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")));
 }
-

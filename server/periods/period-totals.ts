@@ -14,7 +14,9 @@ import { toPayrunPeriod } from "./list-periods";
 export async function periodTotals({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
-    const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), { orderBy: [asc(payrunPeriods.periodStart)] });
+    const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), {
+      orderBy: [asc(payrunPeriods.periodStart)],
+    });
     const sums = await scope.tx
       .select({
         payrunPeriodId: payrunEntries.payrunPeriodId,

@@ -6,7 +6,8 @@ export const availableRegulationsOp = operation({
   method: "GET",
   path: "/regulations/available",
   tag: "Regulations",
-  summary: "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.",
+  summary:
+    "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.",
   allow: "authenticated",
   query: PageQuery,
   response: AvailableRegulations,
@@ -26,9 +27,14 @@ export const updatePayrollRegulationsOp = operation({
   method: "PUT",
   path: "/tenants/{orgId}/payrolls/{payrollId}/regulations",
   tag: "Regulations",
-  summary: "Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.",
+  summary:
+    "Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.",
   allow: "payroll.update",
   body: AssignRegulations,
   response: PayrollRegulations,
-  problems: { 404: ["payroll.not_found"], 409: ["regulations.country_fixed", "regulations.industry_not_removable"], 422: ["regulations.unknown"] },
+  problems: {
+    404: ["payroll.not_found"],
+    409: ["regulations.country_fixed", "regulations.industry_not_removable"],
+    422: ["regulations.unknown"],
+  },
 });

@@ -35,9 +35,22 @@ const Name = singleLine({ max: 100 });
  * or a removal, 409); a field left out keeps its value; accountingDocument and accountingData may be removed (null).
  */
 export const AssignRegulations = z.object({
-  countryRegulation: singleLine({ min: 0, max: 100 }).nullable().optional().describe("Exactly one; set once, never swapped or removed: send the assigned one (409 regulations.country_fixed otherwise)."),
+  countryRegulation: singleLine({ min: 0, max: 100 })
+    .nullable()
+    .optional()
+    .describe(
+      "Exactly one; set once, never swapped or removed: send the assigned one (409 regulations.country_fixed otherwise).",
+    ),
   industries: z.array(Name).max(20).optional().describe("Industries are added, never removed. Left out: unchanged."),
-  accountingDocument: Name.nullable().optional().describe("Replaceable or removable (null: the default posting template) at any time; effective from the open period. Left out: unchanged."),
-  accountingData: Name.nullable().optional().describe("Chart of accounts scheme; replaceable or removable (null: the payroll's own accounts stay as they are) at any time. Left out: unchanged."),
+  accountingDocument: Name.nullable()
+    .optional()
+    .describe(
+      "Replaceable or removable (null: the default posting template) at any time; effective from the open period. Left out: unchanged.",
+    ),
+  accountingData: Name.nullable()
+    .optional()
+    .describe(
+      "Chart of accounts scheme; replaceable or removable (null: the payroll's own accounts stay as they are) at any time. Left out: unchanged.",
+    ),
 });
 export type AssignRegulations = z.infer<typeof AssignRegulations>;

@@ -37,25 +37,44 @@ export async function importCatalog<T = void>(db?: Database | Tx, options: Impor
   const database = db ?? (await getDb());
   const { eq } = await import("drizzle-orm");
   const outcome = await database.transaction(async (tx) => {
-    const existing = new Map((await tx.select().from(regulationVersions)).map((row) => [`${row.name}@${row.validFrom}`, row]));
+    const existing = new Map(
+      (await tx.select().from(regulationVersions)).map((row) => [`${row.name}@${row.validFrom}`, row]),
+    );
     let added = 0;
     let updated = 0;
     const changes: ImportedVersion[] = [];
     for (const regulation of options.catalog ?? allRegulations()) {
       for (const version of regulation.versions) {
-        const content = { name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version };
+        const content = {
+          name: regulation.name,
+          kind: regulation.kind,
+          displayName: regulation.displayName,
+          country: regulation.country,
+          version,
+        };
         const sum = checksum(content);
         const row = existing.get(`${regulation.name}@${version.validFrom}`);
         if (!row) {
           const inserted = await tx
             .insert(regulationVersions)
-            .values({ id: newId(), regulationId: regulationIdOf(regulation.name), name: regulation.name, kind: regulation.kind, validFrom: version.validFrom, content, checksum: sum })
+            .values({
+              id: newId(),
+              regulationId: regulationIdOf(regulation.name),
+              name: regulation.name,
+              kind: regulation.kind,
+              validFrom: version.validFrom,
+              content,
+              checksum: sum,
+            })
             .onConflictDoNothing()
             .returning({ id: regulationVersions.id });
           added += inserted.length;
           if (inserted.length) changes.push({ name: regulation.name, validFrom: version.validFrom });
         } else if (row.checksum !== sum) {
-          await tx.update(regulationVersions).set({ content, checksum: sum, importedAt: new Date() }).where(eq(regulationVersions.id, row.id));
+          await tx
+            .update(regulationVersions)
+            .set({ content, checksum: sum, importedAt: new Date() })
+            .where(eq(regulationVersions.id, row.id));
           updated++;
           changes.push({ name: regulation.name, validFrom: version.validFrom });
         }
@@ -64,7 +83,13 @@ export async function importCatalog<T = void>(db?: Database | Tx, options: Impor
     // Every content under its checksum, kept when a version is later updated in place.
     const contents = [...(options.catalog ?? allRegulations())].flatMap((regulation) =>
       regulation.versions.map((version) => {
-        const content = { name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version };
+        const content = {
+          name: regulation.name,
+          kind: regulation.kind,
+          displayName: regulation.displayName,
+          country: regulation.country,
+          version,
+        };
         return { checksum: checksum(content), content };
       }),
     );
@@ -76,7 +101,13 @@ export async function importCatalog<T = void>(db?: Database | Tx, options: Impor
   return outcome;
 }
 
-type StoredContent = { name: string; kind: Regulation["kind"]; displayName: Regulation["displayName"]; country: string | null; version: RegulationVersion };
+type StoredContent = {
+  name: string;
+  kind: Regulation["kind"];
+  displayName: Regulation["displayName"];
+  country: string | null;
+  version: RegulationVersion;
+};
 
 async function load(within?: Tx): Promise<Map<string, Regulation>> {
   const db = within ?? (await getDb());
@@ -89,7 +120,15 @@ async function load(within?: Tx): Promise<Map<string, Regulation>> {
   for (const row of rows) {
     const content = row.content as StoredContent;
     checksums.set(content.version, row.checksum);
-    const entry = regulations.get(content.name) ?? { regulation: { name: content.name, kind: content.kind, displayName: content.displayName, country: content.country }, versions: [] };
+    const entry = regulations.get(content.name) ?? {
+      regulation: {
+        name: content.name,
+        kind: content.kind,
+        displayName: content.displayName,
+        country: content.country,
+      },
+      versions: [],
+    };
     entry.versions.push(content.version);
     regulations.set(content.name, entry);
   }
@@ -107,7 +146,13 @@ const checksums = new WeakMap<RegulationVersion, string>();
 export function checksumOf(regulation: Omit<Regulation, "versions">, version: RegulationVersion): string {
   let sum = checksums.get(version);
   if (!sum) {
-    sum = checksum({ name: regulation.name, kind: regulation.kind, displayName: regulation.displayName, country: regulation.country, version });
+    sum = checksum({
+      name: regulation.name,
+      kind: regulation.kind,
+      displayName: regulation.displayName,
+      country: regulation.country,
+      version,
+    });
     checksums.set(version, sum);
   }
   return sum;
@@ -117,7 +162,10 @@ export function checksumOf(regulation: Omit<Regulation, "versions">, version: Re
 const byChecksum = new Map<string, RegulationVersion>();
 
 /** The versions stored under these checksums (regulation_contents), as the calculation reads them. */
-export async function versionsByChecksum(db: Database | Tx, wanted: readonly string[]): Promise<Map<string, RegulationVersion>> {
+export async function versionsByChecksum(
+  db: Database | Tx,
+  wanted: readonly string[],
+): Promise<Map<string, RegulationVersion>> {
   const missing = [...new Set(wanted)].filter((sum) => !byChecksum.has(sum));
   if (missing.length) {
     const { inArray } = await import("drizzle-orm");
@@ -149,6 +197,5 @@ export async function storedRegulations(within?: Tx): Promise<Map<string, Regula
   if (!cache || Date.now() - cache.at > CACHE_MS) cache = { at: Date.now(), regulations: await load(within) };
   return cache.regulations;
 }
-
 
 export { versionInForce };

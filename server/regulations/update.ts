@@ -33,7 +33,13 @@ type Trigger = (typeof regulationUpdateTriggers)[number];
 async function affectedPayrolls(tx: Tx, changes: ImportedVersion[]) {
   if (!changes.length) return [];
   const open = await tx
-    .select({ id: payrolls.id, tenantId: payrolls.tenantId, country: payrolls.countryRegulation, industries: payrolls.industries, periodStart: payrunPeriods.periodStart })
+    .select({
+      id: payrolls.id,
+      tenantId: payrolls.tenantId,
+      country: payrolls.countryRegulation,
+      industries: payrolls.industries,
+      periodStart: payrunPeriods.periodStart,
+    })
     .from(payrolls)
     .innerJoin(payrunPeriods, and(eq(payrunPeriods.payrollId, payrolls.id), eq(payrunPeriods.status, "open")));
   const affected: { payrollId: string; tenantId: string; from: string }[] = [];
@@ -55,11 +61,18 @@ export async function updateRegulations(trigger: Trigger, catalog?: Regulation[]
         await enqueueJob(await TenantScope.entered(tx, tenantId), REGULATIONS_RECALCULATE, { payrollId, from });
       }
       await TenantScope.leave(tx);
-      await tx.insert(regulationUpdates).values({ id: newId(), trigger, added, updated, payrollsRecalculated: affected.length });
+      await tx
+        .insert(regulationUpdates)
+        .values({ id: newId(), trigger, added, updated, payrollsRecalculated: affected.length });
       return affected.length;
     },
   });
-  return { added: outcome.added, updated: outcome.updated, changes: outcome.changes, payrollsRecalculated: outcome.after ?? 0 };
+  return {
+    added: outcome.added,
+    updated: outcome.updated,
+    changes: outcome.changes,
+    payrollsRecalculated: outcome.after ?? 0,
+  };
 }
 
 /** The last run of the update (the console shows when the regulations were last updated). */

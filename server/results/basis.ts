@@ -30,7 +30,12 @@ export async function lockPayrollResults(scope: TenantScope, payrollId: string):
 export const recordedAt = (at: string) => sql`${at}::timestamptz`;
 
 /** Stores what a recalculation read (see calculationBases); its id goes on every entry it writes. */
-export async function recordBasis(scope: TenantScope, payrollId: string, knownAt: string, regulations: Record<string, string[]>): Promise<string> {
+export async function recordBasis(
+  scope: TenantScope,
+  payrollId: string,
+  knownAt: string,
+  regulations: Record<string, string[]>,
+): Promise<string> {
   const id = newId();
   await scope.tx.insert(calculationBases).values({ id, tenantId: scope.tenantId, payrollId, knownAt, regulations });
   return id;

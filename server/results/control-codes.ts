@@ -6,4 +6,5 @@
 export const NOT_IN_PAYROLL = "control.not_in_payroll";
 
 /** Whether a Payroll Control row is an employee record not in the period's payroll. */
-export const isNotInPayroll = (row: { items: readonly { code: string }[] }) => row.items.some((i) => i.code === NOT_IN_PAYROLL);
+export const isNotInPayroll = (row: { items: readonly { code: string }[] }) =>
+  row.items.some((i) => i.code === NOT_IN_PAYROLL);

@@ -15,7 +15,12 @@ import type { StoredLine } from "../db/schema/results";
 import type { CaseDefinition, Lookup, Parameter, WageType } from "../regulations/catalog/types";
 import type { QstTariffTable } from "../regulations/qst";
 
-export type MergedRegulation = { parameters: Parameter[]; lookups: Lookup[]; wageTypes: WageType[]; cases: CaseDefinition[] };
+export type MergedRegulation = {
+  parameters: Parameter[];
+  lookups: Lookup[];
+  wageTypes: WageType[];
+  cases: CaseDefinition[];
+};
 export type ChainPeriod = { id: string; periodStart: string; periodEnd: string; status: string };
 
 /**
@@ -34,7 +39,9 @@ export type ValueParts = [fieldName: string, value: string, start: string, end: 
 
 /** The text of case values that historyFromText reads (the warm-up's synthetic employees, tests). */
 export function historiesText(values: readonly ValueParts[]): string {
-  return values.map(([field, value, start, end, caseChangeId]) => [field, value, start, end ?? "", caseChangeId].join(VALUE_PART)).join(VALUE_RECORD);
+  return values
+    .map(([field, value, start, end, caseChangeId]) => [field, value, start, end ?? "", caseChangeId].join(VALUE_PART))
+    .join(VALUE_RECORD);
 }
 
 /**
@@ -47,7 +54,7 @@ export function historyFromText(text: string | null): CaseHistory {
   if (!text) return history;
   // Read with indexOf rather than split: half the time (about 4 µs an employee instead of 7), and no arrays.
   let position = 0;
-  for (let from = 0; from <= text.length; ) {
+  for (let from = 0; from <= text.length;) {
     let recordEnd = text.indexOf(VALUE_RECORD, from);
     if (recordEnd === -1) recordEnd = text.length;
     const a = text.indexOf(VALUE_PART, from);
@@ -62,20 +69,35 @@ export function historyFromText(text: string | null): CaseHistory {
     const start = text.slice(b + 1, c);
     const end = text.slice(c + 1, d);
     const caseChangeId = text.slice(d + 1, recordEnd);
-    if (!ISO_DATE.test(start) || (end !== "" && !ISO_DATE.test(end)) || caseChangeId.length !== 36) throw unreadable(fieldName);
+    if (!ISO_DATE.test(start) || (end !== "" && !ISO_DATE.test(end)) || caseChangeId.length !== 36)
+      throw unreadable(fieldName);
     position++;
-    (history[fieldName] ??= []).push({ value, start, end: end === "" ? null : end, createdAt: new Date(position), id: String(position).padStart(8, "0"), caseChangeId });
+    (history[fieldName] ??= []).push({
+      value,
+      start,
+      end: end === "" ? null : end,
+      createdAt: new Date(position),
+      id: String(position).padStart(8, "0"),
+      caseChangeId,
+    });
     from = recordEnd + 1;
   }
   return history;
 }
 
-const unreadable = (fieldName: string) => new Error(`A case value of field ${JSON.stringify(fieldName)} could not be read for the calculation.`);
+const unreadable = (fieldName: string) =>
+  new Error(`A case value of field ${JSON.stringify(fieldName)} could not be read for the calculation.`);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Of a closed period's entry, what bookedFor reads of its lines, in line order (recalculate.ts's bookedLinesColumn). */
-export type BookedLine = [number: string, name: string, amount: number, retro: boolean, retroPeriodStart: string | null];
+export type BookedLine = [
+  number: string,
+  name: string,
+  amount: number,
+  retro: boolean,
+  retroPeriodStart: string | null,
+];
 /** A closed period's entry as loaded: its lines as the JSON text the database sent (parsed where it is used). */
 export type BookedEntry = { payrunPeriodId: string; lines: string };
 
@@ -93,9 +115,18 @@ export type EntryContext = {
  * The open period's entry of one employee, and the closed periods it books retro lines for. Each
  * period of the chain is calculated again with year-to-date figures chained from January.
  */
-export function employeeEntry(context: EntryContext, entryOf: EntryBuilder, employeeId: string, history: CaseHistory, booked: BookedEntry[]) {
+export function employeeEntry(
+  context: EntryContext,
+  entryOf: EntryBuilder,
+  employeeId: string,
+  history: CaseHistory,
+  booked: BookedEntry[],
+) {
   const { chain, openId, regulationOf, company, qst } = context;
-  const entries = booked.map((entry) => ({ payrunPeriodId: entry.payrunPeriodId, lines: JSON.parse(entry.lines) as BookedLine[] }));
+  const entries = booked.map((entry) => ({
+    payrunPeriodId: entry.payrunPeriodId,
+    lines: JSON.parse(entry.lines) as BookedLine[],
+  }));
   const open = chain.find((p) => p.id === openId)!;
   const retroPeriods: string[] = [];
   let yearToDate = emptyYearToDate();
@@ -103,7 +134,16 @@ export function employeeEntry(context: EntryContext, entryOf: EntryBuilder, empl
   let current: PeriodResult | null = null;
   for (const period of chain) {
     if (period.periodStart.endsWith("-01-01")) yearToDate = emptyYearToDate();
-    const result = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee: history, company, regulation: regulationOf(period.id), qst, yearToDate, explain: false });
+    const result = calculatePeriod({
+      periodStart: period.periodStart,
+      periodEnd: period.periodEnd,
+      employee: history,
+      company,
+      regulation: regulationOf(period.id),
+      qst,
+      yearToDate,
+      explain: false,
+    });
     yearToDate = result.yearToDate;
     if (period.id === openId) {
       current = result;
@@ -115,7 +155,10 @@ export function employeeEntry(context: EntryContext, entryOf: EntryBuilder, empl
   }
   // A former employee is paid what an earlier period left open (shown-entries.ts): the bank account is asked of everyone, the cost center of those with wages to book.
   const paymentIssues = missingForPayment(history, open.periodEnd, context.usesCostCenters && current!.employed);
-  return { entry: entryOf(employeeId, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro), retroPeriods };
+  return {
+    entry: entryOf(employeeId, { ...current!, issues: [...current!.issues, ...paymentIssues] }, retro),
+    retroPeriods,
+  };
 }
 
 /**
@@ -126,15 +169,32 @@ export function employeeEntry(context: EntryContext, entryOf: EntryBuilder, empl
 function missingForPayment(history: CaseHistory, date: string, usesCostCenters: boolean): PeriodResult["issues"] {
   const has = (field: string) => valueInForce(history[field] ?? [], date) !== null;
   const issues: PeriodResult["issues"] = [];
-  if (!has("Iban")) issues.push({ code: "control.missing_bank_account", message: "No bank account (IBAN) to pay the salary to.", field: "Iban", blocking: true, params: {} });
+  if (!has("Iban"))
+    issues.push({
+      code: "control.missing_bank_account",
+      message: "No bank account (IBAN) to pay the salary to.",
+      field: "Iban",
+      blocking: true,
+      params: {},
+    });
   if (usesCostCenters && !has("CostCenter")) {
-    issues.push({ code: "control.missing_cost_center", message: "The payroll uses cost centers; this employee has none.", field: "CostCenter", blocking: true, params: {} });
+    issues.push({
+      code: "control.missing_cost_center",
+      message: "The payroll uses cost centers; this employee has none.",
+      field: "CostCenter",
+      blocking: true,
+      params: {},
+    });
   }
   return issues;
 }
 
 /** What was booked for a closed period: its own lines plus the retro lines later closed periods booked for it. */
-function bookedFor(period: ChainPeriod, entries: { payrunPeriodId: string; lines: BookedLine[] }[], chain: ChainPeriod[]) {
+function bookedFor(
+  period: ChainPeriod,
+  entries: { payrunPeriodId: string; lines: BookedLine[] }[],
+  chain: ChainPeriod[],
+) {
   const amounts = new Map<string, { amount: number; name: string }>();
   const add = ([number, name, amount]: BookedLine) => {
     const booked = amounts.get(number) ?? { amount: 0, name };
@@ -145,13 +205,20 @@ function bookedFor(period: ChainPeriod, entries: { payrunPeriodId: string; lines
     const of = chain.find((p) => p.id === entry.payrunPeriodId);
     if (!of) continue;
     if (of.id === period.id) entry.lines.filter(([, , , retro]) => !retro).forEach(add);
-    else if (of.periodStart > period.periodStart) entry.lines.filter(([, , , retro, retroPeriodStart]) => retro && retroPeriodStart === period.periodStart).forEach(add);
+    else if (of.periodStart > period.periodStart)
+      entry.lines
+        .filter(([, , , retro, retroPeriodStart]) => retro && retroPeriodStart === period.periodStart)
+        .forEach(add);
   }
   return amounts;
 }
 
 /** Per wage type, what the period should have had minus what was booked for it. */
-function retroLines(result: PeriodResult, booked: Map<string, { amount: number; name: string }>, periodStart: string): StoredLine[] {
+function retroLines(
+  result: PeriodResult,
+  booked: Map<string, { amount: number; name: string }>,
+  periodStart: string,
+): StoredLine[] {
   const should = new Map(result.lines.map((line) => [line.number, line]));
   const numbers = [...new Set([...should.keys(), ...booked.keys()])].sort();
   const lines: StoredLine[] = [];
@@ -179,22 +246,39 @@ function retroLines(result: PeriodResult, booked: Map<string, { amount: number; 
 export function entryBuilder(regulation: MergedRegulation) {
   // The case of a field, for Payroll Control: the first case of the regulation that has the field.
   const caseOf = new Map<string, string>();
-  for (const definition of regulation.cases) for (const field of definition.fields) if (!caseOf.has(field.name)) caseOf.set(field.name, definition.name);
+  for (const definition of regulation.cases)
+    for (const field of definition.fields) if (!caseOf.has(field.name)) caseOf.set(field.name, definition.name);
   // Retro lines change what is paid: the net wage line's difference plus allowances and expenses.
   const kindOf = new Map(regulation.wageTypes.map((w) => [w.number, w.kind as string]));
   return (employeeId: string, result: PeriodResult, retro: StoredLine[]) => {
-    const retroSum = (kinds: string[]) => retro.filter((l) => kinds.includes(kindOf.get(l.number) ?? "")).reduce((sum, l) => sum + l.amount, 0);
+    const retroSum = (kinds: string[]) =>
+      retro.filter((l) => kinds.includes(kindOf.get(l.number) ?? "")).reduce((sum, l) => sum + l.amount, 0);
     return {
       employeeId,
       employed: result.employed || retro.length > 0,
       gross: (result.collectors.GrossWage ?? 0) + retroSum(["earning"]),
       net: (result.collectors.NetWage ?? 0) + retroSum(["net"]),
-      payable: (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
+      payable:
+        (result.collectors.PayableAmount ?? result.collectors.NetWage ?? 0) + retroSum(["net", "allowance", "expense"]),
       // Written out rather than spread ({ ...line, retro: false }): many times faster per line.
-      lines: [...result.lines.map((line): StoredLine => ({ number: line.number, name: line.name, amount: line.amount, base: line.base, rate: line.rate, retro: false, retroPeriodStart: null })), ...retro],
+      lines: [
+        ...result.lines.map((line): StoredLine => ({
+          number: line.number,
+          name: line.name,
+          amount: line.amount,
+          base: line.base,
+          rate: line.rate,
+          retro: false,
+          retroPeriodStart: null,
+        })),
+        ...retro,
+      ],
       collectors: result.collectors,
       yearToDate: result.yearToDate,
-      issues: result.issues.map((issue) => ({ ...issue, caseName: (issue.field ? caseOf.get(issue.field) : undefined) ?? null })),
+      issues: result.issues.map((issue) => ({
+        ...issue,
+        caseName: (issue.field ? caseOf.get(issue.field) : undefined) ?? null,
+      })),
     };
   };
 }
@@ -223,7 +307,9 @@ export function entryRow(entry: Entry, id: string) {
 /** The earliest period an entry's retro lines correct (payrun_entries.retro_from), null without retro lines. */
 export function retroFrom(lines: readonly StoredLine[]): string | null {
   let first: string | null = null;
-  for (const line of lines) if (line.retro && line.retroPeriodStart && (first === null || line.retroPeriodStart < first)) first = line.retroPeriodStart;
+  for (const line of lines)
+    if (line.retro && line.retroPeriodStart && (first === null || line.retroPeriodStart < first))
+      first = line.retroPeriodStart;
   return first === null ? null : isoDate(first);
 }
 
@@ -234,7 +320,19 @@ function isoDate(value: string) {
 
 export type EntryRow = ReturnType<typeof entryRow>;
 /** The columns of a COPY line, in order (copyLine), before the values every row shares. */
-export const STAGED_COLUMNS = ["id", "employee_id", "employed", "gross", "net", "payable", "lines", "collectors", "year_to_date", "issues", "retro_from"] as const;
+export const STAGED_COLUMNS = [
+  "id",
+  "employee_id",
+  "employed",
+  "gross",
+  "net",
+  "payable",
+  "lines",
+  "collectors",
+  "year_to_date",
+  "issues",
+  "retro_from",
+] as const;
 
 /** A row as one line of COPY's text format; `constants` is what every row of the copy ends with (already tab-led). */
 export function copyLine(r: EntryRow, constants: string) {
@@ -243,7 +341,8 @@ export function copyLine(r: EntryRow, constants: string) {
 
 /** A uuid as it goes into COPY's text: only what a uuid can be, so that nothing needs escaping. */
 export function uuid(value: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new Error(`Not a uuid: ${value}`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    throw new Error(`Not a uuid: ${value}`);
   return value;
 }
 
@@ -256,7 +355,9 @@ export function newIds(count: number): string[] {
   const random = randomBytes(16 * count);
   const msecs = Date.now();
   const first = random.readUInt32BE(0) & 0x3fffffff; // leaves room to count up within 32 bits
-  return Array.from({ length: count }, (_, i) => v7({ random: random.subarray(16 * i, 16 * i + 16), msecs, seq: first + i }));
+  return Array.from({ length: count }, (_, i) =>
+    v7({ random: random.subarray(16 * i, 16 * i + 16), msecs, seq: first + i }),
+  );
 }
 
 function integer(n: number) {

@@ -14,7 +14,11 @@ type Period = { periodStart: string; periodEnd: string };
 export type ExplainedLine = StoredLine & { explanation?: LineExplanation };
 
 /** The English sentence and the sources of a retro line: the closed period's line as it should have been, against what was booked. */
-export function retroExplanation(periodStart: string, should: { amount: number; explanation: LineExplanation } | undefined, amount: number): LineExplanation {
+export function retroExplanation(
+  periodStart: string,
+  should: { amount: number; explanation: LineExplanation } | undefined,
+  amount: number,
+): LineExplanation {
   const target = should?.amount ?? 0;
   const booked = target - amount;
   return {
@@ -45,15 +49,33 @@ export class BasisGone extends Error {
  * recorded later takes part, so a closed period's explanations stay what they were at close.
  * Entries stored before bases existed carry their explanations and are returned as they are.
  */
-export async function explainedLines(scope: TenantScope, payroll: PayrollRow, period: Period, entry: { employeeId: string; basisId: string | null; lines: StoredLine[] }): Promise<ExplainedLine[]> {
+export async function explainedLines(
+  scope: TenantScope,
+  payroll: PayrollRow,
+  period: Period,
+  entry: { employeeId: string; basisId: string | null; lines: StoredLine[] },
+): Promise<ExplainedLine[]> {
   if (!entry.basisId) return entry.lines;
   const basis = await scope.first(calculationBases, eq(calculationBases.id, entry.basisId));
   if (!basis) throw new BasisGone(entry.basisId);
-  const years = [period.periodStart, ...entry.lines.flatMap((l) => (l.retroPeriodStart ? [l.retroPeriodStart] : []))].map((d) => d.slice(0, 4)).sort();
+  const years = [period.periodStart, ...entry.lines.flatMap((l) => (l.retroPeriodStart ? [l.retroPeriodStart] : []))]
+    .map((d) => d.slice(0, 4))
+    .sort();
   const recordedBy = sql`${caseValues.createdAt} <= ${basis.knownAt}::timestamptz`;
   const [chain, employeeRows, companyRows] = await Promise.all([
-    scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payroll.id), gte(payrunPeriods.periodStart, `${years[0]}-01-01`), lte(payrunPeriods.periodStart, period.periodStart)), { orderBy: [asc(payrunPeriods.periodStart)] }),
-    scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), eq(caseValues.employeeId, entry.employeeId), recordedBy)),
+    scope.rows(
+      payrunPeriods,
+      and(
+        eq(payrunPeriods.payrollId, payroll.id),
+        gte(payrunPeriods.periodStart, `${years[0]}-01-01`),
+        lte(payrunPeriods.periodStart, period.periodStart),
+      ),
+      { orderBy: [asc(payrunPeriods.periodStart)] },
+    ),
+    scope.rows(
+      caseValues,
+      and(eq(caseValues.payrollId, payroll.id), eq(caseValues.employeeId, entry.employeeId), recordedBy),
+    ),
     scope.rows(caseValues, and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId), recordedBy)),
   ]);
   const checksumsOf = (start: string) => {
@@ -61,7 +83,10 @@ export async function explainedLines(scope: TenantScope, payroll: PayrollRow, pe
     if (!sums) throw new Error(`explain: basis ${basis.id} has no regulations for the period from ${start}`);
     return sums;
   };
-  const versions = await versionsByChecksum(scope.tx, chain.flatMap((p) => checksumsOf(p.periodStart)));
+  const versions = await versionsByChecksum(
+    scope.tx,
+    chain.flatMap((p) => checksumsOf(p.periodStart)),
+  );
   const employee = historyOf(employeeRows);
   const company = historyOf(companyRows);
   const qst = shippedQstTable();
@@ -69,8 +94,18 @@ export async function explainedLines(scope: TenantScope, payroll: PayrollRow, pe
   let yearToDate = emptyYearToDate();
   for (const p of chain) {
     if (p.periodStart.endsWith("-01-01")) yearToDate = emptyYearToDate();
-    const regulation = mergedVersions(checksumsOf(p.periodStart).map((checksum) => ({ version: versions.get(checksum)!, checksum })));
-    const result = calculatePeriod({ periodStart: p.periodStart, periodEnd: p.periodEnd, employee, company, regulation, qst, yearToDate });
+    const regulation = mergedVersions(
+      checksumsOf(p.periodStart).map((checksum) => ({ version: versions.get(checksum)!, checksum })),
+    );
+    const result = calculatePeriod({
+      periodStart: p.periodStart,
+      periodEnd: p.periodEnd,
+      employee,
+      company,
+      regulation,
+      qst,
+      yearToDate,
+    });
     yearToDate = result.yearToDate;
     results.set(p.periodStart, result);
   }
@@ -83,7 +118,9 @@ export async function explainedLines(scope: TenantScope, payroll: PayrollRow, pe
     const again = own.get(line.number);
     // The same inputs give the same amount; where they do not (the shipped QST tables changed since), no explanation rather than a wrong one.
     if (!again || again.amount !== line.amount) {
-      console.warn(`explain: line ${line.number} of employee ${entry.employeeId} (${period.periodStart}) came out ${again ? again.amount : "missing"} instead of ${line.amount}; left unexplained`);
+      console.warn(
+        `explain: line ${line.number} of employee ${entry.employeeId} (${period.periodStart}) came out ${again ? again.amount : "missing"} instead of ${line.amount}; left unexplained`,
+      );
       return line;
     }
     return { ...line, explanation: again.explanation };

@@ -12,7 +12,9 @@ import type { Localized, RegulationVersion } from "../regulations/catalog";
 export function regulationNames(inForce: readonly RegulationVersion[], elsewhere: readonly RegulationVersion[] = []) {
   const parameterNames = new Map<string, Localized>();
   for (const version of [...inForce, ...elsewhere]) {
-    for (const parameter of version.parameters) if (parameter.displayName && !parameterNames.has(parameter.key)) parameterNames.set(parameter.key, parameter.displayName);
+    for (const parameter of version.parameters)
+      if (parameter.displayName && !parameterNames.has(parameter.key))
+        parameterNames.set(parameter.key, parameter.displayName);
   }
   return {
     cases: inForce.flatMap((v) => v.cases.map(toCaseDefinition)),

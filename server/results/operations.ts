@@ -14,8 +14,16 @@ const EntrySummary = z.object({
 });
 const Explanation = z.object({
   text: z.string().describe("The explanation in English."),
-  key: z.string().optional().describe("The explanation's kind (a stable key); absent on lines calculated before it was introduced."),
-  params: z.record(z.string(), z.string()).optional().describe("The figures the text names, as plain values: ISO dates, CHF with two decimals, percentages, internal names."),
+  key: z
+    .string()
+    .optional()
+    .describe("The explanation's kind (a stable key); absent on lines calculated before it was introduced."),
+  params: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      "The figures the text names, as plain values: ISO dates, CHF with two decimals, percentages, internal names.",
+    ),
   caseValues: z.array(z.object({ field: z.string(), value: z.string(), caseChangeId: z.string() })),
   parameters: z.array(z.object({ key: z.string(), value: z.string() })),
 });
@@ -29,7 +37,9 @@ const Entry = EntrySummary.extend({
       rate: z.string().nullable(),
       retro: z.boolean(),
       retroPeriodStart: z.string().nullable(),
-      explanation: Explanation.optional().describe("With ?explain=true: the case values and parameters behind the line."),
+      explanation: Explanation.optional().describe(
+        "With ?explain=true: the case values and parameters behind the line.",
+      ),
     }),
   ),
   collectors: z.array(z.object({ name: z.string(), amount: Money })),
@@ -39,7 +49,8 @@ export const listEntriesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries",
   tag: "Payrun periods",
-  summary: "One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.",
+  summary:
+    "One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.",
   allow: "payroll.read",
   query: PageQuery,
   response: z.object({ items: z.array(EntrySummary), nextCursor: z.string().nullable() }),
@@ -52,7 +63,12 @@ export const getEntryOp = operation({
   tag: "Payrun periods",
   summary: "One entry with its wage type lines and collectors; ?explain=true explains every line.",
   allow: "payroll.read",
-  query: z.object({ explain: z.enum(["true", "false"]).default("false").transform((v) => v === "true") }),
+  query: z.object({
+    explain: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+  }),
   response: Entry,
   problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
 });
@@ -61,12 +77,24 @@ export const relevantEventValuesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues",
   tag: "Payrun periods",
-  summary: "The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.",
+  summary:
+    "The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.",
   allow: "payroll.read",
   query: PageQuery,
   response: z.object({
     since: z.iso.datetime().nullable(),
-    items: z.array(z.object({ caseFieldName: z.string(), caseName: z.string(), employeeId: z.uuid().nullable(), value: z.string(), start: z.string(), end: z.string().nullable(), caseChangeId: z.uuid(), createdAt: z.iso.datetime() })),
+    items: z.array(
+      z.object({
+        caseFieldName: z.string(),
+        caseName: z.string(),
+        employeeId: z.uuid().nullable(),
+        value: z.string(),
+        start: z.string(),
+        end: z.string().nullable(),
+        caseChangeId: z.uuid(),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
     nextCursor: z.string().nullable(),
   }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
@@ -86,7 +114,9 @@ export const controllingOp = operation({
         employeeId: z.uuid(),
         state: z.enum(["EmployedWithoutWage", "ReadyToPayOut", "PaidOut", "Blocked"]),
         openAmount: Money,
-        items: z.array(z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() })),
+        items: z.array(
+          z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() }),
+        ),
       }),
     ),
     nextCursor: z.string().nullable(),

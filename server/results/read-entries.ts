@@ -11,7 +11,12 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { payrollVisibility, visiblePayrollsRead } from "../payrolls/visibility";
 import { findPayrunPeriod } from "../periods/list-periods";
 import { openAmountOf } from "../payouts/open-amounts";
-import { visibilityValues, visibleEmployees, visibleEmployeesRead, type VisibilityValues } from "../employees/visibility";
+import {
+  visibilityValues,
+  visibleEmployees,
+  visibleEmployeesRead,
+  type VisibilityValues,
+} from "../employees/visibility";
 import { employmentColumns } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
 import { shownEntry } from "./shown-entries";
@@ -25,10 +30,22 @@ export type ControlState = "EmployedWithoutWage" | "ReadyToPayOut" | "PaidOut" |
  * Payroll Control: an entry is Blocked while it has a blocking item not confirmed by a
  * ControlConfirmation (cluster P) case for that code; otherwise its open amount decides.
  */
-export function controlOf(entry: Pick<EntryRow, "issues" | "payable" | "carriedForward" | "paidOut">, confirmedCodes: Set<string>) {
-  const items = entry.issues.map((issue) => ({ ...issue, blocking: issue.blocking && !confirmedCodes.has(issue.code) }));
+export function controlOf(
+  entry: Pick<EntryRow, "issues" | "payable" | "carriedForward" | "paidOut">,
+  confirmedCodes: Set<string>,
+) {
+  const items = entry.issues.map((issue) => ({
+    ...issue,
+    blocking: issue.blocking && !confirmedCodes.has(issue.code),
+  }));
   const openAmount = openAmountOf(entry);
-  const state: ControlState = items.some((i) => i.blocking) ? "Blocked" : openAmount > 0 ? "ReadyToPayOut" : entry.paidOut > 0 ? "PaidOut" : "EmployedWithoutWage";
+  const state: ControlState = items.some((i) => i.blocking)
+    ? "Blocked"
+    : openAmount > 0
+      ? "ReadyToPayOut"
+      : entry.paidOut > 0
+        ? "PaidOut"
+        : "EmployedWithoutWage";
   return { state, openAmount, items };
 }
 
@@ -49,13 +66,29 @@ export function toEntrySummary(entry: SummaryRow, confirmed: Set<string>) {
 
 const controlCodes = tenantRead<{ payrollId: string }>()("control_codes", (db, p) =>
   db
-    .select({ employeeId: caseValues.employeeId, value: caseValues.value, start: caseValues.start, end: caseValues.end })
+    .select({
+      employeeId: caseValues.employeeId,
+      value: caseValues.value,
+      start: caseValues.start,
+      end: caseValues.end,
+    })
     .from(caseValues)
-    .where(and(p.tenant(caseValues), eq(caseValues.payrollId, p.value("payrollId")), eq(caseValues.fieldName, "ControlCode"))),
+    .where(
+      and(
+        p.tenant(caseValues),
+        eq(caseValues.payrollId, p.value("payrollId")),
+        eq(caseValues.fieldName, "ControlCode"),
+      ),
+    ),
 );
 
 /** ControlCode values confirmed in the period, per employee. */
-export async function confirmations(scope: Parameters<Parameters<typeof inTenant>[1]>[0], payrollId: string, periodStart: string, periodEnd: string) {
+export async function confirmations(
+  scope: Parameters<Parameters<typeof inTenant>[1]>[0],
+  payrollId: string,
+  periodStart: string,
+  periodEnd: string,
+) {
   const rows = await scope.read(controlCodes, { payrollId });
   const byEmployee = new Map<string, Set<string>>();
   for (const row of rows) {
@@ -89,11 +122,24 @@ const confirmedOf = (summaries: Summary[]) => new Map(summaries.map((e) => [e.em
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 /** What a summary or Payroll Control reads of an entry: not its lines, collectors or year-to-date figures. */
-type SummaryRow = Pick<EntryRow, "id" | "employeeId" | "gross" | "net" | "payable" | "paidOut" | "carriedForward" | "issues">;
+type SummaryRow = Pick<
+  EntryRow,
+  "id" | "employeeId" | "gross" | "net" | "payable" | "paidOut" | "carriedForward" | "issues"
+>;
 type Summary = SummaryRow & { confirmed: string[] };
 /** A summary as periodView sends it: [id, employeeId, gross, net, payable, paidOut, carriedForward, issues, confirmed codes] (amounts in Rappen). */
 type SummaryJson = [string, string, number, number, number, number, number, SummaryRow["issues"], string[]];
-const summaryOf = ([id, employeeId, gross, net, payable, paidOut, carriedForward, issues, confirmed]: SummaryJson): Summary => ({
+const summaryOf = ([
+  id,
+  employeeId,
+  gross,
+  net,
+  payable,
+  paidOut,
+  carriedForward,
+  issues,
+  confirmed,
+]: SummaryJson): Summary => ({
   id,
   employeeId,
   gross,
@@ -125,7 +171,9 @@ function summariesJson(p: ReadParams<PeriodViewValues>, role: string, paged: boo
     ${paged ? sql`and "payrun_entries"."employee_id" > ${p.value("after")}` : sql``}
     ${visible ? sql`and "payrun_entries"."employee_id" in (select ${employees.id} from ${employees} where ${p.tenant(employees)} and ${visible})` : sql``}
     order by "payrun_entries"."employee_id" ${paged ? sql`limit ${p.value("limit")}` : sql``}`;
-  return sql<SummaryJson[]>`(select coalesce(json_agg(json_build_array(e."id", e."employee_id", e."gross", e."net", e."payable", e."paid_out", e."carried_forward", e."issues", e."confirmed") order by e."employee_id"), '[]'::json)
+  return sql<
+    SummaryJson[]
+  >`(select coalesce(json_agg(json_build_array(e."id", e."employee_id", e."gross", e."net", e."payable", e."paid_out", e."carried_forward", e."issues", e."confirmed") order by e."employee_id"), '[]'::json)
     from (${entries}) e)`;
 }
 
@@ -145,7 +193,9 @@ function outsideJson(p: ReadParams<PeriodViewValues>, role: string): SQL<Outside
     and not exists (select 1 from "payrun_entries" where "payrun_entries"."tenant_id" = "payrun_periods"."tenant_id"
       and "payrun_entries"."payrun_period_id" = "payrun_periods"."id" and "payrun_entries"."employee_id" = ${employees.id} and ${shownEntry})`;
   // Dates compare as strings (server/dates.ts), byte by byte as JavaScript does.
-  return sql<OutsideJson[]>`(select coalesce(json_agg(json_build_array(o."id", o."entry_date", o."exit_date") order by o."id"), '[]'::json)
+  return sql<
+    OutsideJson[]
+  >`(select coalesce(json_agg(json_build_array(o."id", o."entry_date", o."exit_date") order by o."id"), '[]'::json)
     from (${staff}) o where not coalesce(o."exit_date" collate "C" < "payrun_periods"."period_start"::text, false))`;
 }
 
@@ -183,16 +233,32 @@ const periodView = tenantRead<PeriodViewValues>()("period_view", (db, p, variant
  * with `control` also the employees outside them. A period id that is not one answers as findPayrunPeriod does, after the
  * payroll's own refusal.
  */
-async function readPeriodView(scope: Scope, ctx: TenantCtx, payrollId: string, payrunPeriodId: string, contents: { summaries?: boolean; page?: EntryPage; control?: boolean }) {
+async function readPeriodView(
+  scope: Scope,
+  ctx: TenantCtx,
+  payrollId: string,
+  payrunPeriodId: string,
+  contents: { summaries?: boolean; page?: EntryPage; control?: boolean },
+) {
   const open = payrunPeriodId === "open";
   if (!open && !isUuid(payrunPeriodId)) {
     await findVisiblePayroll(scope, ctx, payrollId);
     throw new NotFound("payrun_period");
   }
   const { variant } = payrollVisibility(ctx);
-  const values: PeriodViewValues = { payrollId, payrunPeriodId: open ? NIL_UUID : payrunPeriodId, after: contents.page?.after ?? NIL_UUID, limit: contents.page?.limit ?? 0, ...visibilityValues(ctx) };
+  const values: PeriodViewValues = {
+    payrollId,
+    payrunPeriodId: open ? NIL_UUID : payrunPeriodId,
+    after: contents.page?.after ?? NIL_UUID,
+    limit: contents.page?.limit ?? 0,
+    ...visibilityValues(ctx),
+  };
   const shown = contents.control ? "control" : contents.page ? "page" : contents.summaries ? "all" : "none";
-  const [row] = await scope.read(periodView, values, `${variant}:${open ? "open" : "byId"}:${ctx.access.role}:${shown}`);
+  const [row] = await scope.read(
+    periodView,
+    values,
+    `${variant}:${open ? "open" : "byId"}:${ctx.access.role}:${shown}`,
+  );
   if (!row) throw new NotFound("payroll");
   if (!row.period) throw new NotFound("payrun_period");
   return { payroll: row.payroll, period: row.period, entries: row.entries.map(summaryOf), outside: row.outside };
@@ -200,12 +266,38 @@ async function readPeriodView(scope: Scope, ctx: TenantCtx, payrollId: string, p
 
 type EntryPage = { after: string | null; limit: number };
 
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full?: false, entryId?: undefined, page?: EntryPage): Promise<PeriodEntries<SummaryRow>>;
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within: Scope | undefined, full: true, entryId?: string): Promise<PeriodEntries<EntryRow>>;
-async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: string, within?: Scope, full = false, entryId?: string, page?: EntryPage): Promise<PeriodEntries<SummaryRow | EntryRow>> {
+async function periodEntries(
+  ctx: TenantCtx,
+  payrollId: string,
+  payrunPeriodId: string,
+  within?: Scope,
+  full?: false,
+  entryId?: undefined,
+  page?: EntryPage,
+): Promise<PeriodEntries<SummaryRow>>;
+async function periodEntries(
+  ctx: TenantCtx,
+  payrollId: string,
+  payrunPeriodId: string,
+  within: Scope | undefined,
+  full: true,
+  entryId?: string,
+): Promise<PeriodEntries<EntryRow>>;
+async function periodEntries(
+  ctx: TenantCtx,
+  payrollId: string,
+  payrunPeriodId: string,
+  within?: Scope,
+  full = false,
+  entryId?: string,
+  page?: EntryPage,
+): Promise<PeriodEntries<SummaryRow | EntryRow>> {
   const read = async (scope: Scope) => {
     if (!full) {
-      const { payroll, period, entries } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { summaries: true, page });
+      const { payroll, period, entries } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, {
+        summaries: true,
+        page,
+      });
       return { payroll, period, entries, confirmed: confirmedOf(entries) };
     }
     // Without a transaction (readInTenant) the independent reads go out together; the payroll's refusal comes first, as before.
@@ -215,7 +307,12 @@ async function periodEntries(ctx: TenantCtx, payrollId: string, payrunPeriodId: 
       eq(payrunEntries.payrunPeriodId, period.id),
       shownEntry,
       entryId ? eq(payrunEntries.id, entryId) : undefined,
-      visible ? inArray(payrunEntries.employeeId, scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible))) : undefined,
+      visible
+        ? inArray(
+            payrunEntries.employeeId,
+            scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible)),
+          )
+        : undefined,
     );
     const [entries, confirmed] = await inOrder(
       scope.rows(payrunEntries, condition, { orderBy: [asc(payrunEntries.employeeId)] }),
@@ -233,24 +330,65 @@ type PeriodEntries<R> = {
 };
 
 /** The period's entries by employee id: one page, or every entry without a page (the console's screens). */
-export async function listEntries({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
+export async function listEntries({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  page?: PageQuery;
+}) {
   const after = decodeCursor(page?.cursor);
-  const { entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, undefined, false, undefined, page ? { after, limit: page.limit + 1 } : undefined);
+  const { entries, confirmed } = await periodEntries(
+    ctx,
+    payrollId,
+    payrunPeriodId,
+    undefined,
+    false,
+    undefined,
+    page ? { after, limit: page.limit + 1 } : undefined,
+  );
   const summary = (e: SummaryRow) => toEntrySummary(e, confirmed.get(e.employeeId) ?? new Set());
-  return page ? toKeyedPage(entries, page.limit, (e) => e.employeeId, summary) : { items: entries.map(summary), nextCursor: null };
+  return page
+    ? toKeyedPage(entries, page.limit, (e) => e.employeeId, summary)
+    : { items: entries.map(summary), nextCursor: null };
 }
 
-export async function getEntry({ ctx, payrollId, payrunPeriodId, entryId, explain }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; explain: boolean }) {
+export async function getEntry({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  entryId,
+  explain,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  entryId: string;
+  explain: boolean;
+}) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
   const read = () =>
     readInTenant(ctx, async (scope) => {
-      const { payroll, period, entries, confirmed } = await periodEntries(ctx, payrollId, payrunPeriodId, scope, true, entryId);
+      const { payroll, period, entries, confirmed } = await periodEntries(
+        ctx,
+        payrollId,
+        payrunPeriodId,
+        scope,
+        true,
+        entryId,
+      );
       const entry = entries[0];
       if (!entry) throw new NotFound("payrun_period_entry");
       return { entry, confirmed, lines: explain ? await explainedLines(scope, payroll, period, entry) : entry.lines };
     });
   // Once more when a recalculation replaced the entry between its read and its basis's (explain.ts, BasisGone).
-  const { entry, confirmed, lines } = await read().catch((error: unknown) => (error instanceof BasisGone ? read() : Promise.reject(error)));
+  const { entry, confirmed, lines } = await read().catch((error: unknown) =>
+    error instanceof BasisGone ? read() : Promise.reject(error),
+  );
   return {
     ...toEntrySummary(entry, confirmed.get(entry.employeeId) ?? new Set()),
     wageTypes: lines.map((line) => ({
@@ -273,7 +411,10 @@ const swissDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso
  * Why a current employee record is not in the period's payroll: what is missing, when it enters, or
  * which dates exclude it. params: the reason and the dates (ISO) for the console's sentence (server/calc/texts.ts).
  */
-function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; exitDate: string | null }, periodEnd: string) {
+function notInPayrollItem(
+  { entryDate, exitDate }: { entryDate: string | null; exitDate: string | null },
+  periodEnd: string,
+) {
   const reason = entryDate === null ? "noEntryDate" : entryDate > periodEnd ? "entersLater" : "exitBeforeEntry";
   const message =
     entryDate === null
@@ -281,7 +422,11 @@ function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; e
       : entryDate > periodEnd
         ? `Not in payroll yet: enters on ${swissDate(entryDate)}, after this period.`
         : `Not in payroll: the exit date ${swissDate(exitDate ?? entryDate)} is before the entry date ${swissDate(entryDate)} (Employment).`;
-  const params: Record<string, string> = { reason, entryDate: entryDate ?? "", exitDate: reason === "exitBeforeEntry" ? (exitDate ?? entryDate ?? "") : "" };
+  const params: Record<string, string> = {
+    reason,
+    entryDate: entryDate ?? "",
+    exitDate: reason === "exitBeforeEntry" ? (exitDate ?? entryDate ?? "") : "",
+  };
   return { code: NOT_IN_PAYROLL, message, caseName: "Employment", blocking: false, params };
 }
 
@@ -291,7 +436,10 @@ function notInPayrollItem({ entryDate, exitDate }: { entryDate: string | null; e
  */
 export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) => ({
   ...control,
-  items: control.items.map((row) => ({ ...row, items: row.items.map(({ code, message, caseName, blocking }) => ({ code, message, caseName, blocking })) })),
+  items: control.items.map((row) => ({
+    ...row,
+    items: row.items.map(({ code, message, caseName, blocking }) => ({ code, message, caseName, blocking })),
+  })),
 });
 
 /**
@@ -305,11 +453,24 @@ export const controlForApi = (control: Awaited<ReturnType<typeof controlling>>) 
  * Ordered by employee id; with a page, `limit` employees after the cursor's, and still the blocking
  * count of every employee.
  */
-export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; page?: PageQuery }) {
+export async function controlling({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  page?: PageQuery;
+}) {
   const { period, entries, confirmed, notInPayroll } = await readInTenant(ctx, async (scope) => {
     // The entries with their confirmations, and the payroll's other employees the caller sees with their employment at the period's end.
     const { period, entries, outside } = await readPeriodView(scope, ctx, payrollId, payrunPeriodId, { control: true });
-    const notInPayroll = outside.map(([employeeId, entryDate, exitDate]) => ({ employeeId, employment: { entryDate, exitDate } }));
+    const notInPayroll = outside.map(([employeeId, entryDate, exitDate]) => ({
+      employeeId,
+      employment: { entryDate, exitDate },
+    }));
     return { period, entries, confirmed: confirmedOf(entries), notInPayroll };
   });
   if (period.status !== "open") throw new NotFound("payrun_period");
@@ -320,10 +481,21 @@ export async function controlling({ ctx, payrollId, payrunPeriodId, page }: { ct
         employeeId: entry.employeeId,
         state: control.state,
         openAmount: money(control.openAmount),
-        items: control.items.map((i) => ({ code: i.code, message: i.message, caseName: i.caseName, blocking: i.blocking, params: i.params ?? null })),
+        items: control.items.map((i) => ({
+          code: i.code,
+          message: i.message,
+          caseName: i.caseName,
+          blocking: i.blocking,
+          params: i.params ?? null,
+        })),
       };
     }),
-    ...notInPayroll.map(({ employeeId, employment }) => ({ employeeId, state: "EmployedWithoutWage" as ControlState, openAmount: money(0), items: [notInPayrollItem(employment, period.periodEnd)] })),
+    ...notInPayroll.map(({ employeeId, employment }) => ({
+      employeeId,
+      state: "EmployedWithoutWage" as ControlState,
+      openAmount: money(0),
+      items: [notInPayrollItem(employment, period.periodEnd)],
+    })),
   ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0));
   const blockingCount = items.reduce((n, e) => n + e.items.filter((i) => i.blocking).length, 0);
   return { ...pageOf(items, page, { keyOf: (row) => row.employeeId, isKey: isUuid }), blockingCount };
@@ -336,7 +508,19 @@ const RELEVANT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f-]{36
  * The case values relevant to an entry's period (its employee's and the company's) recorded since the last close
  * before that period (and, for a closed period, up to its own close), in record order; a page of them when `page` is given (contract 1: lists are paged).
  */
-export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entryId, page }: { ctx: TenantCtx; payrollId: string; payrunPeriodId: string; entryId: string; page?: PageQuery }) {
+export async function relevantEventValues({
+  ctx,
+  payrollId,
+  payrunPeriodId,
+  entryId,
+  page,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  payrunPeriodId: string;
+  entryId: string;
+  page?: PageQuery;
+}) {
   if (!isUuid(entryId)) throw new NotFound("payrun_period_entry");
   const { period, entries } = await periodEntries(ctx, payrollId, payrunPeriodId);
   const entry = entries.find((e) => e.id === entryId);
@@ -344,10 +528,18 @@ export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entr
   return inTenant(ctx, async (scope) => {
     // "Since the last period close" as the entry's period saw it: from the close of the period before it, and for a
     // closed period up to its own close (what was recorded later is a later period's).
-    const before = await scope.rows(payrunPeriods, and(eq(payrunPeriods.payrollId, payrollId), isNotNull(payrunPeriods.closedAt), lt(payrunPeriods.periodStart, period.periodStart)), {
-      orderBy: [desc(payrunPeriods.periodStart)],
-      limit: 1,
-    });
+    const before = await scope.rows(
+      payrunPeriods,
+      and(
+        eq(payrunPeriods.payrollId, payrollId),
+        isNotNull(payrunPeriods.closedAt),
+        lt(payrunPeriods.periodStart, period.periodStart),
+      ),
+      {
+        orderBy: [desc(payrunPeriods.periodStart)],
+        limit: 1,
+      },
+    );
     const since = before[0]?.closedAt ?? null;
     const until = period.closedAt ?? null;
     const values = await scope.rows(
@@ -364,7 +556,16 @@ export async function relevantEventValues({ ctx, payrollId, payrunPeriodId, entr
     );
     const keyed = values.map((v) => ({
       key: `${v.createdAt.toISOString()}|${v.id}`,
-      item: { caseFieldName: v.fieldName, caseName: v.caseName, employeeId: v.employeeId, value: v.value, start: v.start, end: v.end, caseChangeId: v.caseChangeId, createdAt: v.createdAt.toISOString() },
+      item: {
+        caseFieldName: v.fieldName,
+        caseName: v.caseName,
+        employeeId: v.employeeId,
+        value: v.value,
+        start: v.start,
+        end: v.end,
+        caseChangeId: v.caseChangeId,
+        createdAt: v.createdAt.toISOString(),
+      },
     }));
     const { items, nextCursor } = pageOf(keyed, page, { keyOf: (v) => v.key, isKey: (key) => RELEVANT_KEY.test(key) });
     return { since: since?.toISOString() ?? null, items: items.map((v) => v.item), nextCursor };

@@ -4,7 +4,10 @@
  */
 export type RecalcPhase = "load" | "prepare" | "calculate" | "build" | "store";
 
-export const recalcPhases: { record?: (phase: RecalcPhase, ms: number) => void; event?: (label: string, slice?: number) => void } = {};
+export const recalcPhases: {
+  record?: (phase: RecalcPhase, ms: number) => void;
+  event?: (label: string, slice?: number) => void;
+} = {};
 
 /**
  * A point of a whole payroll's recalculation worth seeing on a timeline (bench/recalc-big --timeline),

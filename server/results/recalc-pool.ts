@@ -23,8 +23,16 @@ import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
  */
 const RECALC_THREAD_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 128 };
 
-type PoolState = { pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null; sentWith: Map<string, number>; warned: boolean };
-const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= { pool: null, sentWith: new Map(), warned: false });
+type PoolState = {
+  pool: Promise<Piscina<RecalcTask, RecalcTaskResult>> | null;
+  sentWith: Map<string, number>;
+  warned: boolean;
+};
+const state = ((globalThis as unknown as { __payrollRecalcPool?: PoolState }).__payrollRecalcPool ??= {
+  pool: null,
+  sentWith: new Map(),
+  warned: false,
+});
 
 export function recalcThreads(): number {
   return threadsSetting(env().RECALC_WORKERS);
@@ -63,7 +71,10 @@ export async function recalcThreadsReady(): Promise<boolean> {
     await pool();
     return true;
   } catch (error) {
-    if (!state.warned) console.warn(`Recalculation threads unavailable, calculating in the calling thread: ${error instanceof Error ? error.message : String(error)}`);
+    if (!state.warned)
+      console.warn(
+        `Recalculation threads unavailable, calculating in the calling thread: ${error instanceof Error ? error.message : String(error)}`,
+      );
     state.warned = true;
     return false;
   }
@@ -75,7 +86,10 @@ export async function recalcThreadsReady(): Promise<boolean> {
  * the thread that took a task does not keep them (it answers `missing`: a thread started since, or
  * one that never took one of the first tasks).
  */
-export async function calculateInThread(task: Omit<RecalcTask, "regulations">, regulations: () => RecalcTask["regulations"]): Promise<Extract<RecalcTaskResult, { missing: false }>> {
+export async function calculateInThread(
+  task: Omit<RecalcTask, "regulations">,
+  regulations: () => RecalcTask["regulations"],
+): Promise<Extract<RecalcTaskResult, { missing: false }>> {
   const threads = await pool();
   const keys = [...new Set(Object.values(task.keys))];
   const eager = keys.some((key) => (state.sentWith.get(key) ?? 0) < 2 * recalcThreads());

@@ -33,13 +33,27 @@ const TASK = 250;
 export async function warmRecalcThreads(regulations: Regulations, employeesPerThread = WARM_EMPLOYEES_PER_THREAD) {
   if (!(await recalcThreadsReady())) return { warmed: 0 };
   const year = new Date().getUTCFullYear();
-  const january = (status: string): ChainPeriod => ({ id: newId(), periodStart: `${year}-01-01`, periodEnd: `${year}-01-31`, status });
-  const february: ChainPeriod = { id: newId(), periodStart: `${year}-02-01`, periodEnd: new Date(Date.UTC(year, 2, 0)).toISOString().slice(0, 10), status: "open" };
+  const january = (status: string): ChainPeriod => ({
+    id: newId(),
+    periodStart: `${year}-01-01`,
+    periodEnd: `${year}-01-31`,
+    status,
+  });
+  const february: ChainPeriod = {
+    id: newId(),
+    periodStart: `${year}-02-01`,
+    periodEnd: new Date(Date.UTC(year, 2, 0)).toISOString().slice(0, 10),
+    status: "open",
+  };
   const versions = versionsFor(regulations, { countryRegulation: "CH", industries: [] }, february.periodStart);
   if (!versions.length) return { warmed: 0 };
   const key = regulationKey(versions);
   const regulation = mergedVersions(versions);
-  const shapes = [[january("open")], [january("closed"), february]].map((chain) => ({ chain, openId: chain[chain.length - 1]!.id, keys: Object.fromEntries(chain.map((p) => [p.id, key])) }));
+  const shapes = [[january("open")], [january("closed"), february]].map((chain) => ({
+    chain,
+    openId: chain[chain.length - 1]!.id,
+    keys: Object.fromEntries(chain.map((p) => [p.id, key])),
+  }));
   const company = syntheticCompanyHistory(`${year}-01-01`);
   const total = recalcThreads() * employeesPerThread;
   const count = Math.ceil(total / TASK);
@@ -50,7 +64,11 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
         company,
         usesCostCenters: false,
         constants: "",
-        employees: Array.from({ length: Math.min(TASK, total - t * TASK) }, (_, i) => ({ id: newId(), values: syntheticEmployeeText(t * TASK + i, `${year}-01-01`), booked: [] })),
+        employees: Array.from({ length: Math.min(TASK, total - t * TASK) }, (_, i) => ({
+          id: newId(),
+          values: syntheticEmployeeText(t * TASK + i, `${year}-01-01`),
+          booked: [],
+        })),
       },
       () => ({ [key]: regulation }),
     ).then(({ rows }) => linesIn(rows)),

@@ -7,7 +7,18 @@
  */
 import type { CaseHistory } from "../calc/types";
 import { shippedQstTable } from "../regulations/qst";
-import { type BookedEntry, type ChainPeriod, type EntryBuilder, type MergedRegulation, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds } from "./entry-rows";
+import {
+  type BookedEntry,
+  type ChainPeriod,
+  type EntryBuilder,
+  type MergedRegulation,
+  copyLine,
+  employeeEntry,
+  entryBuilder,
+  entryRow,
+  historyFromText,
+  newIds,
+} from "./entry-rows";
 
 export type RecalcTask = {
   chain: ChainPeriod[];
@@ -33,14 +44,22 @@ const builders = new WeakMap<MergedRegulation, EntryBuilder>();
 export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
   if (task.regulations) {
     if (regulations.size >= KEPT) regulations.clear();
-    for (const [key, regulation] of Object.entries(task.regulations)) if (!regulations.has(key)) regulations.set(key, regulation);
+    for (const [key, regulation] of Object.entries(task.regulations))
+      if (!regulations.has(key)) regulations.set(key, regulation);
   }
   if (Object.values(task.keys).some((key) => !regulations.has(key))) return { missing: true };
   const regulationOf = (periodId: string) => regulations.get(task.keys[periodId]!)!;
   const open = regulationOf(task.openId);
   let entryOf = builders.get(open);
   if (!entryOf) builders.set(open, (entryOf = entryBuilder(open)));
-  const context = { chain: task.chain, openId: task.openId, regulationOf, company: task.company, qst: shippedQstTable(), usesCostCenters: task.usesCostCenters };
+  const context = {
+    chain: task.chain,
+    openId: task.openId,
+    regulationOf,
+    company: task.company,
+    qst: shippedQstTable(),
+    usesCostCenters: task.usesCostCenters,
+  };
   const ids = newIds(task.employees.length);
   const retroPeriods = new Set<string>();
   const rows = utf8Writer(task.employees.length * 4096);

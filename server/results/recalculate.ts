@@ -1,13 +1,33 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { CaseHistory } from "../calc/types";
-import { caseHistories, caseValues, employees, lookupValues, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
+import {
+  caseHistories,
+  caseValues,
+  employees,
+  lookupValues,
+  payrolls,
+  payrunEntries,
+  payrunPeriods,
+} from "../db/schema";
 import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import type { CaseDefinition, Lookup, Parameter, RegulationVersion, WageType } from "../regulations/catalog";
 import { shippedQstTable } from "../regulations/qst";
 import { checksumOf, versionInForce, type Regulations } from "../regulations/store";
 import { lockPayrollResults, recordBasis } from "./basis";
-import { type BookedEntry, type EntryContext, type EntryRow, STAGED_COLUMNS, copyLine, employeeEntry, entryBuilder, entryRow, historyFromText, newIds, uuid } from "./entry-rows";
+import {
+  type BookedEntry,
+  type EntryContext,
+  type EntryRow,
+  STAGED_COLUMNS,
+  copyLine,
+  employeeEntry,
+  entryBuilder,
+  entryRow,
+  historyFromText,
+  newIds,
+  uuid,
+} from "./entry-rows";
 import { phaseClock, recalcEvent } from "./recalc-phases";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
@@ -17,7 +37,11 @@ type ValueRow = typeof caseValues.$inferSelect;
 type HistoryRow = Pick<ValueRow, "fieldName" | "value" | "start" | "end" | "createdAt" | "id" | "caseChangeId">;
 
 /** The payroll's regulations' versions in force on one date: the country's, then each industry's. */
-export function versionsFor(regulations: Regulations, payroll: Pick<PayrollRow, "countryRegulation" | "industries">, date: string) {
+export function versionsFor(
+  regulations: Regulations,
+  payroll: Pick<PayrollRow, "countryRegulation" | "industries">,
+  date: string,
+) {
   const versions: { version: RegulationVersion; checksum: string }[] = [];
   for (const name of [payroll.countryRegulation, ...payroll.industries]) {
     const regulation = regulations.get(name);
@@ -39,7 +63,12 @@ export function mergeVersions(versions: readonly RegulationVersion[]) {
     cases.push(...version.cases);
     for (const wageType of version.wageTypes) wageTypes.set(wageType.number, wageType);
   }
-  return { parameters, lookups, wageTypes: [...wageTypes.values()].sort((a, b) => a.number.localeCompare(b.number)), cases };
+  return {
+    parameters,
+    lookups,
+    wageTypes: [...wageTypes.values()].sort((a, b) => a.number.localeCompare(b.number)),
+    cases,
+  };
 }
 
 /**
@@ -72,7 +101,14 @@ export function regulationFor(regulations: Regulations, payroll: PayrollRow, dat
 export function historyOf(values: HistoryRow[]): CaseHistory {
   const history: CaseHistory = {};
   for (const v of values) {
-    (history[v.fieldName] ??= []).push({ value: v.value, start: v.start, end: v.end, createdAt: v.createdAt, id: v.id, caseChangeId: v.caseChangeId });
+    (history[v.fieldName] ??= []).push({
+      value: v.value,
+      start: v.start,
+      end: v.end,
+      createdAt: v.createdAt,
+      id: v.id,
+      caseChangeId: v.caseChangeId,
+    });
   }
   return history;
 }
@@ -97,7 +133,9 @@ const historyColumns = {
  * pglz: the exception handler swallows the refusal). Setting it is local to the transaction;
  * readers are unaffected, since every stored value records how it was compressed.
  */
-const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when others then null; end $$`);
+const preferLz4 = sql.raw(
+  `do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when others then null; end $$`,
+);
 
 /**
  * From this many employees on (copyFrom), entries are written through COPY (entryCopier) rather than
@@ -107,7 +145,12 @@ const preferLz4 = sql.raw(`do $$ begin perform set_config('default_toast_compres
  * at a time (slicesToRead), up to `readsAhead` slices ahead (readsAhead()). Tests lower copyFrom, slice and
  * readsAhead to reach those paths and read `written` to see which ones ran.
  */
-export const recalcTuning = { copyFrom: 1000, slice: 1000, readsAhead: 10, written: { staged: 0, direct: 0, json: 0, threads: 0 } };
+export const recalcTuning = {
+  copyFrom: 1000,
+  slice: 1000,
+  readsAhead: 10,
+  written: { staged: 0, direct: 0, json: 0, threads: 0 },
+};
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
@@ -140,7 +183,15 @@ const WRITES_IN_FLIGHT = 2;
  * read only when recorded up to `knownAt` (basis.ts).
  */
 type LoadValues = { payrollId: string; ids: string[]; knownAt: string };
-const ofEmployees = (variant: string, column: typeof employees.id | typeof caseValues.employeeId | typeof caseHistories.employeeId | typeof payrunEntries.employeeId, ids: SQL) =>
+const ofEmployees = (
+  variant: string,
+  column:
+    | typeof employees.id
+    | typeof caseValues.employeeId
+    | typeof caseHistories.employeeId
+    | typeof payrunEntries.employeeId,
+  ids: SQL,
+) =>
   variant === "one"
     ? sql`${column} = (${ids}::uuid[])[1]`
     : variant === "some"
@@ -151,7 +202,11 @@ const ofEmployees = (variant: string, column: typeof employees.id | typeof caseV
 const recordedBy = (knownAt: SQL) => sql`${caseValues.createdAt} <= ${knownAt}::timestamptz`;
 
 const periodsRead = tenantRead<{ payrollId: string }>()("recalc.periods", (db, p) =>
-  db.select().from(payrunPeriods).where(and(p.tenant(payrunPeriods), eq(payrunPeriods.payrollId, p.value("payrollId")))).orderBy(asc(payrunPeriods.periodStart)),
+  db
+    .select()
+    .from(payrunPeriods)
+    .where(and(p.tenant(payrunPeriods), eq(payrunPeriods.payrollId, p.value("payrollId"))))
+    .orderBy(asc(payrunPeriods.periodStart)),
 );
 
 /**
@@ -166,7 +221,13 @@ const staffRead = tenantRead<{ divisionId: string; ids: string[] }>()("recalc.st
   db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(p.tenant(employees), eq(employees.divisionId, p.value("divisionId")), ofEmployees(variant, employees.id, sql`${p.value("ids")}`)))
+    .where(
+      and(
+        p.tenant(employees),
+        eq(employees.divisionId, p.value("divisionId")),
+        ofEmployees(variant, employees.id, sql`${p.value("ids")}`),
+      ),
+    )
     // Entries are written (and so locked) in employee order, the order payouts lock them in: no deadlock between the two.
     .orderBy(asc(employees.id)),
 );
@@ -185,34 +246,64 @@ const historiesRead = tenantRead<LoadValues>()("recalc.histories", (db, p, varia
   const knownAt = sql`${p.value("knownAt")}::timestamptz`;
   const valuesThen = sql`case_values_text(${caseHistories.tenantId}, ${caseHistories.payrollId}, ${caseHistories.employeeId}, ${knownAt})`;
   return db
-    .select({ employeeId: caseHistories.employeeId, values: sql<string | null>`case when ${caseHistories.recordedUntil} <= ${knownAt} then ${caseHistories.values} else ${valuesThen} end` })
+    .select({
+      employeeId: caseHistories.employeeId,
+      values: sql<
+        string | null
+      >`case when ${caseHistories.recordedUntil} <= ${knownAt} then ${caseHistories.values} else ${valuesThen} end`,
+    })
     .from(caseHistories)
-    .where(and(p.tenant(caseHistories), eq(caseHistories.payrollId, p.value("payrollId")), variant === "all" ? undefined : ofEmployees(variant, caseHistories.employeeId, sql`${p.value("ids")}`)));
+    .where(
+      and(
+        p.tenant(caseHistories),
+        eq(caseHistories.payrollId, p.value("payrollId")),
+        variant === "all" ? undefined : ofEmployees(variant, caseHistories.employeeId, sql`${p.value("ids")}`),
+      ),
+    );
 });
 const companyValuesRead = tenantRead<Omit<LoadValues, "ids">>()("recalc.company_values", (db, p) =>
   db
     .select(historyColumns)
     .from(caseValues)
-    .where(and(p.tenant(caseValues), eq(caseValues.payrollId, p.value("payrollId")), isNull(caseValues.employeeId), recordedBy(sql`${p.value("knownAt")}`))),
-);
-const bookedRead = tenantRead<{ payrollId: string; periodIds: string[]; ids: string[] }>()("recalc.booked", (db, p, variant) =>
-  db
-    .select({ payrunPeriodId: payrunEntries.payrunPeriodId, employeeId: payrunEntries.employeeId, lines: bookedLinesColumn })
-    .from(payrunEntries)
     .where(
       and(
-        p.tenant(payrunEntries),
-        eq(payrunEntries.payrollId, p.value("payrollId")),
-        sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`,
-        ofEmployees(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
+        p.tenant(caseValues),
+        eq(caseValues.payrollId, p.value("payrollId")),
+        isNull(caseValues.employeeId),
+        recordedBy(sql`${p.value("knownAt")}`),
       ),
     ),
+);
+const bookedRead = tenantRead<{ payrollId: string; periodIds: string[]; ids: string[] }>()(
+  "recalc.booked",
+  (db, p, variant) =>
+    db
+      .select({
+        payrunPeriodId: payrunEntries.payrunPeriodId,
+        employeeId: payrunEntries.employeeId,
+        lines: bookedLinesColumn,
+      })
+      .from(payrunEntries)
+      .where(
+        and(
+          p.tenant(payrunEntries),
+          eq(payrunEntries.payrollId, p.value("payrollId")),
+          sql`${payrunEntries.payrunPeriodId} = any(${p.value("periodIds")}::uuid[])`,
+          ofEmployees(variant, payrunEntries.employeeId, sql`${p.value("ids")}`),
+        ),
+      ),
 );
 const costCentersRead = tenantRead<{ payrollId: string }>()("recalc.cost_centers", (db, p) =>
   db
     .select({ id: lookupValues.id })
     .from(lookupValues)
-    .where(and(p.tenant(lookupValues), eq(lookupValues.payrollId, p.value("payrollId")), eq(lookupValues.lookupName, "CostCenters")))
+    .where(
+      and(
+        p.tenant(lookupValues),
+        eq(lookupValues.payrollId, p.value("payrollId")),
+        eq(lookupValues.lookupName, "CostCenters"),
+      ),
+    )
     .limit(1),
 );
 
@@ -258,7 +349,14 @@ const LZ4_FROM = 100;
  * transaction. Within a call, the loads are one query each for all employees, the regulation is
  * merged once per period, and results are written in batches while the next batch is calculated.
  */
-export async function recalculateOpenPeriod(scope: TenantScope, regulations: Regulations, payroll: PayrollRow, employeeIds?: string[], from?: string, held?: HeldLock) {
+export async function recalculateOpenPeriod(
+  scope: TenantScope,
+  regulations: Regulations,
+  payroll: PayrollRow,
+  employeeIds?: string[],
+  from?: string,
+  held?: HeldLock,
+) {
   const clock = phaseClock();
   // Only values recorded up to knownAt: exactly those a later explanation reads again (basis.ts). A caller that
   // took the lock in this transaction to record values passes the time it got (held). The periods are read under
@@ -269,7 +367,11 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   const selected = employeeIds ?? [];
   const [periods, retroFrom] = await Promise.all([
     held?.periods ?? payrollPeriods(scope, payroll.id),
-    employeeIds && !employeeIds.length ? null : scope.read(retroFromRead, { payrollId: payroll.id, ids: selected }, some).then((rows) => rows[0]?.first ?? null),
+    employeeIds && !employeeIds.length
+      ? null
+      : scope
+          .read(retroFromRead, { payrollId: payroll.id, ids: selected }, some)
+          .then((rows) => rows[0]?.first ?? null),
   ]);
   recalcEvent("periods read");
   const open = periods.find((p) => p.status === "open");
@@ -277,7 +379,10 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   if (employeeIds && !employeeIds.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
   // From January of the earliest year touched: the change's, the open period's, or one the open entries already correct
   // (a correction of December booked into January is recalculated, not dropped, by a later change dated in January).
-  const firstYear = [from, retroFrom, open.periodStart].filter((date): date is string => !!date).reduce((a, b) => (a < b ? a : b)).slice(0, 4);
+  const firstYear = [from, retroFrom, open.periodStart]
+    .filter((date): date is string => !!date)
+    .reduce((a, b) => (a < b ? a : b))
+    .slice(0, 4);
   const chain = periods.filter((p) => p.periodStart >= `${firstYear}-01-01` && p.periodStart <= open.periodStart);
   const closedIds = chain.filter((p) => p.status !== "open").map((p) => p.id);
   const versionsOf = new Map(chain.map((p) => [p.id, versionsFor(regulations, payroll, p.periodStart)]));
@@ -287,26 +392,52 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     recalcEvent("read sent");
     const inputs = Promise.all([
       scope.read(historiesRead, { payrollId: payroll.id, ids, knownAt }, variant),
-      closedIds.length ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids }, variant) : Promise.resolve([]),
-    ]).then(([values, stored]) => (recalcEvent("read answered"), { valuesOf: new Map(values.map((v) => [v.employeeId, v.values])), storedOf: groupBy(stored, (e) => e.employeeId) }));
+      closedIds.length
+        ? scope.read(bookedRead, { payrollId: payroll.id, periodIds: closedIds, ids }, variant)
+        : Promise.resolve([]),
+    ]).then(
+      ([values, stored]) => (
+        recalcEvent("read answered"),
+        {
+          valuesOf: new Map(values.map((v) => [v.employeeId, v.values])),
+          storedOf: groupBy(stored, (e) => e.employeeId),
+        }
+      ),
+    );
     inputs.catch(() => {}); // awaited in order later; a failure meanwhile is not an unhandled rejection
     return inputs;
   };
   const [basisId, staff, selectedInputs, companyValues, costCenter, periodHasEntries] = await Promise.all([
-    recordBasis(scope, payroll.id, knownAt, Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)]))),
+    recordBasis(
+      scope,
+      payroll.id,
+      knownAt,
+      Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)])),
+    ),
     scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
     some === "all" ? null : readSlice(selected, some),
     scope.read(companyValuesRead, { payrollId: payroll.id, knownAt }),
     scope.read(costCentersRead, { payrollId: payroll.id }).then((rows) => rows[0] ?? null),
-    some === "one" ? true : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
+    some === "one"
+      ? true
+      : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
     !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
   ]);
   recalcEvent("staff and company read");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };
-  const slices = slicesToRead(staff, selectedInputs, readsAhead(chain.length), (employees) => readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"));
+  const slices = slicesToRead(staff, selectedInputs, readsAhead(chain.length), (employees) =>
+    readSlice([employees[0]!.id, employees[employees.length - 1]!.id], "range"),
+  );
   clock.lap("load");
   const company = historyOf(companyValues);
-  const context: EntryContext = { chain, openId: open.id, regulationOf: (id) => regulationOf.get(id)!, company, qst: shippedQstTable(), usesCostCenters: !!costCenter };
+  const context: EntryContext = {
+    chain,
+    openId: open.id,
+    regulationOf: (id) => regulationOf.get(id)!,
+    company,
+    qst: shippedQstTable(),
+    usesCostCenters: !!costCenter,
+  };
   const retroPeriods = new Set<string>();
   const path = staff.length < recalcTuning.copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
   recalcTuning.written[path]++;
@@ -317,16 +448,37 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     const copier = entryCopier(scope, payroll, open, basisId, path);
     const keys = Object.fromEntries(chain.map((p) => [p.id, regulationKey(versionsOf.get(p.id)!)]));
     const sentRegulations = () => Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!]));
-    const shared = { chain: chain.map(({ id, periodStart, periodEnd, status }) => ({ id, periodStart, periodEnd, status })), openId: open.id, keys, company, usesCostCenters: context.usesCostCenters, constants: copier.constants };
+    const shared = {
+      chain: chain.map(({ id, periodStart, periodEnd, status }) => ({ id, periodStart, periodEnd, status })),
+      openId: open.id,
+      keys,
+      company,
+      usesCostCenters: context.usesCostCenters,
+      constants: copier.constants,
+    };
     // Threads take THREAD_SLICE employees per task, so that the first rows come back early; at most
     // TASKS_AHEAD tasks are given out beyond what was written, so that rows calculated faster than the
     // database stores them do not pile up in memory.
     const tasks = slices.all.flatMap(({ employees }, slice) =>
-      Array.from({ length: Math.ceil(employees.length / THREAD_SLICE) }, (_, i) => ({ employees: employees.slice(i * THREAD_SLICE, (i + 1) * THREAD_SLICE), slice, lastOfSlice: (i + 1) * THREAD_SLICE >= employees.length })),
+      Array.from({ length: Math.ceil(employees.length / THREAD_SLICE) }, (_, i) => ({
+        employees: employees.slice(i * THREAD_SLICE, (i + 1) * THREAD_SLICE),
+        slice,
+        lastOfSlice: (i + 1) * THREAD_SLICE >= employees.length,
+      })),
     );
     const start = (task: (typeof tasks)[number]) => {
       const result = slices.inputs(task.slice).then(({ valuesOf, storedOf }) =>
-        calculateInThread({ ...shared, employees: task.employees.map(({ id }) => ({ id, values: valuesOf.get(id) ?? null, booked: storedOf.get(id) ?? [] })) }, sentRegulations),
+        calculateInThread(
+          {
+            ...shared,
+            employees: task.employees.map(({ id }) => ({
+              id,
+              values: valuesOf.get(id) ?? null,
+              booked: storedOf.get(id) ?? [],
+            })),
+          },
+          sentRegulations,
+        ),
       );
       result.catch(() => {}); // awaited in order below
       return { task, result };
@@ -347,7 +499,8 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
     }
     await copier.finish();
   } else {
-    const writer = path === "json" ? entryWriter(scope, payroll, open, basisId) : entryCopier(scope, payroll, open, basisId, path);
+    const writer =
+      path === "json" ? entryWriter(scope, payroll, open, basisId) : entryCopier(scope, payroll, open, basisId, path);
     const entryOf = entryBuilder(regulationOf.get(open.id)!);
     let batch: EntryRow[] = [];
     let ids: string[] = [];
@@ -359,7 +512,13 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
         const values = valuesOf.get(employee.id);
         const history = historyFromText(values ?? null);
         clock.lap("prepare");
-        const { entry, retroPeriods: retro } = employeeEntry(context, entryOf, employee.id, history, storedOf.get(employee.id) ?? []);
+        const { entry, retroPeriods: retro } = employeeEntry(
+          context,
+          entryOf,
+          employee.id,
+          history,
+          storedOf.get(employee.id) ?? [],
+        );
         for (const period of retro) retroPeriods.add(period);
         clock.lap("calculate");
         if (!batch.length) ids = newIds(Math.min(WRITE_BATCH, staff.length - done));
@@ -383,7 +542,12 @@ export async function recalculateOpenPeriod(scope: TenantScope, regulations: Reg
   }
   clock.lap("store");
   clock.done();
-  return { period: open, recalculated: staff.length, retroPeriods: [...retroPeriods].sort(), touched: chain.filter((p) => p.periodEnd >= (from ?? open.periodStart)) };
+  return {
+    period: open,
+    recalculated: staff.length,
+    retroPeriods: [...retroPeriods].sort(),
+    touched: chain.filter((p) => p.periodEnd >= (from ?? open.periodStart)),
+  };
 }
 
 type SliceInputs = { valuesOf: Map<string, string | null>; storedOf: Map<string, BookedEntry[]> };
@@ -395,14 +559,26 @@ type SliceInputs = { valuesOf: Map<string, string | null>; storedOf: Map<string,
  * the connection: done(slice, flush) ends the writes so far (flush) before it sends the next read, and
  * frees the slice's values. The employees a caller named (`selected`) are one slice, read already.
  */
-function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | SliceInputs | null, ahead: number, read: (employees: { id: string }[]) => Promise<SliceInputs>) {
+function slicesToRead(
+  staff: { id: string }[],
+  selected: Promise<SliceInputs> | SliceInputs | null,
+  ahead: number,
+  read: (employees: { id: string }[]) => Promise<SliceInputs>,
+) {
   const size = recalcTuning.slice;
-  const all = selected ? [{ employees: staff }] : Array.from({ length: Math.ceil(staff.length / size) }, (_, i) => ({ employees: staff.slice(i * size, (i + 1) * size) }));
+  const all = selected
+    ? [{ employees: staff }]
+    : Array.from({ length: Math.ceil(staff.length / size) }, (_, i) => ({
+        employees: staff.slice(i * size, (i + 1) * size),
+      }));
   // One promise per slice from the start, settled by its read once that is sent: a task may wait for a slice not read yet.
   const reads = new Map<number, { inputs: Promise<SliceInputs>; send: () => void }>();
   all.forEach((slice, i) => {
     let send = () => {};
-    const inputs = new Promise<SliceInputs>((resolve, reject) => (send = () => (selected ? Promise.resolve(selected) : read(slice.employees)).then(resolve, reject)));
+    const inputs = new Promise<SliceInputs>(
+      (resolve, reject) =>
+        (send = () => (selected ? Promise.resolve(selected) : read(slice.employees)).then(resolve, reject)),
+    );
     inputs.catch(() => {}); // awaited where it is used; a failure meanwhile is not an unhandled rejection
     reads.set(i, { inputs, send });
   });
@@ -413,7 +589,8 @@ function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | 
   sendUpTo(ahead);
   return {
     all,
-    inputs: (slice: number) => reads.get(slice)?.inputs ?? Promise.reject(new Error(`Slice ${slice} of the recalculation is done already.`)),
+    inputs: (slice: number) =>
+      reads.get(slice)?.inputs ?? Promise.reject(new Error(`Slice ${slice} of the recalculation is done already.`)),
     async done(slice: number, flush: () => Promise<void>) {
       reads.delete(slice);
       if (sent >= all.length) return;
@@ -425,7 +602,12 @@ function slicesToRead(staff: { id: string }[], selected: Promise<SliceInputs> | 
 
 /** For responses: the periods a recalculation went through, from the change's start to the open period. */
 export const touchedPeriods = (outcome: Awaited<ReturnType<typeof recalculateOpenPeriod>>) =>
-  (("touched" in outcome ? outcome.touched : undefined) ?? []).map((p) => ({ id: p.id, periodStart: p.periodStart, periodEnd: p.periodEnd, status: p.status }));
+  (("touched" in outcome ? outcome.touched : undefined) ?? []).map((p) => ({
+    id: p.id,
+    periodStart: p.periodStart,
+    periodEnd: p.periodEnd,
+    status: p.status,
+  }));
 
 function groupBy<T>(items: T[], key: (item: T) => string) {
   const groups = new Map<string, T[]>();
@@ -499,21 +681,39 @@ function entryWriter(scope: TenantScope, payroll: PayrollRow, period: PeriodRow,
  * upserts them into payrun_entries as entryWriter's does. The same interface as entryWriter, and
  * writeText for rows already made COPY lines (copyLine with `constants`) in a worker thread.
  */
-function entryCopier(scope: TenantScope, payroll: PayrollRow, period: PeriodRow, basisId: string, path: "staged" | "direct") {
+function entryCopier(
+  scope: TenantScope,
+  payroll: PayrollRow,
+  period: PeriodRow,
+  basisId: string,
+  path: "staged" | "direct",
+) {
   const calculatedAt = new Date().toISOString();
   // Values the same for every row of a direct copy, checked as the statement's parameters would be.
-  const constants = path === "direct" ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}` : "";
+  const constants =
+    path === "direct"
+      ? `\t${uuid(scope.tenantId)}\t${uuid(payroll.id)}\t${uuid(period.id)}\t${calculatedAt}\t${uuid(basisId)}`
+      : "";
   let copy: { write(text: string | Uint8Array): Promise<void>; finish(): Promise<void> } | null = null;
   let staging = false;
   const started = async () => {
     if (copy) return copy;
     if (path === "direct") {
-      copy = await scope.copyInto("payrun_entries", [...STAGED_COLUMNS, "tenant_id", "payroll_id", "payrun_period_id", "calculated_at", "basis_id"]);
+      copy = await scope.copyInto("payrun_entries", [
+        ...STAGED_COLUMNS,
+        "tenant_id",
+        "payroll_id",
+        "payrun_period_id",
+        "calculated_at",
+        "basis_id",
+      ]);
       return copy;
     }
     if (!staging) {
       await scope.tx.execute(
-        sql.raw(`create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb, retro_from date) on commit drop`),
+        sql.raw(
+          `create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb, retro_from date) on commit drop`,
+        ),
       );
       await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
       staging = true;

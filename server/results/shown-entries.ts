@@ -9,8 +9,13 @@ import { payrunEntries } from "../db/schema";
  * in it, carried into it (close-open-amounts.ts, carry-cancelled.ts) or paid out in it. A payout
  * pays only entries that have an open amount, so whoever can be paid is listed (contract section 8).
  */
-export const shownEntry: SQL = or(eq(payrunEntries.employed, true), ne(payrunEntries.carriedForward, 0), ne(payrunEntries.paidOut, 0))!;
+export const shownEntry: SQL = or(
+  eq(payrunEntries.employed, true),
+  ne(payrunEntries.carriedForward, 0),
+  ne(payrunEntries.paidOut, 0),
+)!;
 
 /** shownEntry for an entry already read. */
-export const isShownEntry = (entry: Pick<typeof payrunEntries.$inferSelect, "employed" | "carriedForward" | "paidOut">) =>
-  entry.employed || entry.carriedForward !== 0 || entry.paidOut !== 0;
+export const isShownEntry = (
+  entry: Pick<typeof payrunEntries.$inferSelect, "employed" | "carriedForward" | "paidOut">,
+) => entry.employed || entry.carriedForward !== 0 || entry.paidOut !== 0;

@@ -15,7 +15,10 @@ import { regulationNames } from "./names";
  * (regulationNames, server/results/names.ts).
  */
 export async function payrollNames({ ctx, payrollId, date }: { ctx: TenantCtx; payrollId: string; date: string }) {
-  const [regulations, payroll] = await Promise.all([storedRegulations(), inTenant(ctx, (scope) => findVisiblePayroll(scope, ctx, payrollId))]);
+  const [regulations, payroll] = await Promise.all([
+    storedRegulations(),
+    inTenant(ctx, (scope) => findVisiblePayroll(scope, ctx, payrollId)),
+  ]);
   const used = [payroll.countryRegulation, ...payroll.industries].flatMap((name) => {
     const regulation = regulations.get(name);
     return regulation ? [regulation] : [];
@@ -24,18 +27,32 @@ export async function payrollNames({ ctx, payrollId, date }: { ctx: TenantCtx; p
     const version = versionInForce(regulation, date);
     return version ? [version] : [];
   });
-  const elsewhere = used.flatMap((regulation) => [...regulation.versions].reverse().filter((v) => !inForce.includes(v)));
+  const elsewhere = used.flatMap((regulation) =>
+    [...regulation.versions].reverse().filter((v) => !inForce.includes(v)),
+  );
   return regulationNames(inForce, elsewhere);
 }
 
 /** When each of the given case changes of the payroll was recorded (ISO instants), by id. */
-export async function caseChangesRecordedAt({ ctx, payrollId, caseChangeIds }: { ctx: TenantCtx; payrollId: string; caseChangeIds: string[] }) {
+export async function caseChangesRecordedAt({
+  ctx,
+  payrollId,
+  caseChangeIds,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  caseChangeIds: string[];
+}) {
   const ids = [...new Set(caseChangeIds)].filter(isUuid);
   if (!ids.length) return new Map<string, string>();
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const rows = await scope.rows(caseChanges, inArray(caseChanges.id, ids));
     // An employee's reported change is recorded (its values known to the service) when HR approved it.
-    return new Map(rows.filter((r) => r.payrollId === payrollId).map((r) => [r.id, (r.status === "approved" && r.decidedAt ? r.decidedAt : r.createdAt).toISOString()]));
+    return new Map(
+      rows
+        .filter((r) => r.payrollId === payrollId)
+        .map((r) => [r.id, (r.status === "approved" && r.decidedAt ? r.decidedAt : r.createdAt).toISOString()]),
+    );
   });
 }

@@ -27,4 +27,6 @@ export const completionOf = (kind: TaskKind) => completions.get(kind);
 
 /** Who completed a task or decided a change: the caller as the API shows it. */
 export const actorOf = (caller: Caller): TaskActor =>
-  caller.kind === "system" ? { kind: "system", id: caller.systemUserId, name: caller.name } : { kind: "person", id: caller.userId, name: caller.name };
+  caller.kind === "system"
+    ? { kind: "system", id: caller.systemUserId, name: caller.name }
+    : { kind: "person", id: caller.userId, name: caller.name };

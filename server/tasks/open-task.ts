@@ -47,10 +47,24 @@ export async function openTask(scope: TenantScope, input: OpenTask): Promise<{ t
     .onConflictDoNothing()
     .returning();
   if (!row) {
-    const existing = await scope.first(tasks, and(eq(tasks.payrollId, input.payrollId), eq(tasks.kind, input.kind), eq(tasks.subject, subject!), eq(tasks.status, "open")));
+    const existing = await scope.first(
+      tasks,
+      and(
+        eq(tasks.payrollId, input.payrollId),
+        eq(tasks.kind, input.kind),
+        eq(tasks.subject, subject!),
+        eq(tasks.status, "open"),
+      ),
+    );
     if (!existing) throw new Error("openTask: an open task of this subject was neither inserted nor found");
     return { task: toTask(existing), created: false };
   }
-  await recordEvent(scope, "TaskChanged", { payrollId: row.payrollId, taskId: row.id, kind: row.kind, status: row.status, resolution: row.resolution });
+  await recordEvent(scope, "TaskChanged", {
+    payrollId: row.payrollId,
+    taskId: row.id,
+    kind: row.kind,
+    status: row.status,
+    resolution: row.resolution,
+  });
   return { task: toTask(row), created: true };
 }

@@ -8,7 +8,8 @@ export const listTasksOp = operation({
   method: "GET",
   path: TASKS,
   tag: "Tasks",
-  summary: "The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.",
+  summary:
+    "The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.",
   allow: "task.read",
   query: ListTasksQuery,
   response: z.object({ items: z.array(Task), nextCursor: z.string().nullable() }),
@@ -34,5 +35,8 @@ export const updateTaskOp = operation({
   allow: "task.write",
   body: UpdateTask,
   response: Task,
-  problems: { 404: ["payroll.not_found", "task.not_found"], 409: ["case.before_accounting_start", "case.change_not_pending", "task.done"] },
+  problems: {
+    404: ["payroll.not_found", "task.not_found"],
+    409: ["case.before_accounting_start", "case.change_not_pending", "task.done"],
+  },
 });

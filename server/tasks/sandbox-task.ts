@@ -23,5 +23,15 @@ export const SandboxTask = z.object({
 export async function openSandboxTask(input: z.input<typeof SandboxTask>) {
   if (!isDevelopmentLike()) throw new Error("Tasks are opened by hand only in a sandbox or development service.");
   const task = SandboxTask.parse(input);
-  return (await inTenantOf(task.tenantId, (scope) => openTask(scope, { payrollId: task.payrollId, kind: task.kind, title: task.title, employeeId: task.employeeId ?? null, details: { openedBy: "sandbox" } }))).task;
+  return (
+    await inTenantOf(task.tenantId, (scope) =>
+      openTask(scope, {
+        payrollId: task.payrollId,
+        kind: task.kind,
+        title: task.title,
+        employeeId: task.employeeId ?? null,
+        details: { openedBy: "sandbox" },
+      }),
+    )
+  ).task;
 }

@@ -8,12 +8,23 @@ export const Task = z
     id: z.uuid(),
     payrollId: z.uuid(),
     employeeId: z.uuid().nullable(),
-    kind: z.enum(taskKinds).describe("selfServiceChange: an employee's reported change waiting for HR; webhookFailing: a webhook whose deliveries keep failing."),
+    kind: z
+      .enum(taskKinds)
+      .describe(
+        "selfServiceChange: an employee's reported change waiting for HR; webhookFailing: a webhook whose deliveries keep failing.",
+      ),
     status: z.enum(taskStatuses),
-    resolution: z.enum(taskResolutions).nullable().describe("How a selfServiceChange task was decided; null otherwise."),
+    resolution: z
+      .enum(taskResolutions)
+      .nullable()
+      .describe("How a selfServiceChange task was decided; null otherwise."),
     title: z.string(),
     caseChangeId: z.uuid().nullable(),
-    details: z.record(z.string(), z.unknown()).describe("What the kind needs: webhookId and payloadUrl of a failing webhook; a change's before and after; resolutionReason once decided with a reason."),
+    details: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "What the kind needs: webhookId and payloadUrl of a failing webhook; a change's before and after; resolutionReason once decided with a reason.",
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
     completedBy: z.object({ kind: z.enum(["system", "person"]), id: z.string(), name: z.string() }).nullable(),
@@ -30,8 +41,13 @@ export type ListTasksQuery = z.infer<typeof ListTasksQuery>;
 export const UpdateTask = z
   .object({
     status: z.literal("done", { error: 'A task can only be completed: status "done".' }),
-    resolution: z.enum(taskResolutions, { error: "Use approved or rejected." }).optional().describe("Required for a selfServiceChange task; not given for other kinds."),
-    reason: multiLine({ max: 2000 }).optional().describe("Why (shown to the employee when a change is rejected); stored in details.resolutionReason."),
+    resolution: z
+      .enum(taskResolutions, { error: "Use approved or rejected." })
+      .optional()
+      .describe("Required for a selfServiceChange task; not given for other kinds."),
+    reason: multiLine({ max: 2000 })
+      .optional()
+      .describe("Why (shown to the employee when a change is rejected); stored in details.resolutionReason."),
   })
   .strict();
 export type UpdateTask = z.infer<typeof UpdateTask>;

@@ -23,17 +23,37 @@ const DECIDED: ReadonlySet<TaskKind> = new Set(["selfServiceChange"]);
  * a resolution, other kinds take none. A done task stays done (409 task.done). If-Match supported.
  * Records TaskChanged in the same transaction.
  */
-export async function updateTask({ ctx, payrollId, taskId, input, ifMatch }: { ctx: TenantCtx; payrollId: string; taskId: string; input: UpdateTask; ifMatch: string | null }) {
+export async function updateTask({
+  ctx,
+  payrollId,
+  taskId,
+  input,
+  ifMatch,
+}: {
+  ctx: TenantCtx;
+  payrollId: string;
+  taskId: string;
+  input: UpdateTask;
+  ifMatch: string | null;
+}) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
     const current = await findTask(scope, payrollId, taskId, { lock: true });
     checkIfMatch(ifMatch, current);
     if (current.status === "done") {
-      throw new Conflict("task.done", `The task was completed${current.resolution ? ` (${current.resolution})` : ""} on ${current.updatedAt.toISOString()}; a done task cannot be changed.`);
+      throw new Conflict(
+        "task.done",
+        `The task was completed${current.resolution ? ` (${current.resolution})` : ""} on ${current.updatedAt.toISOString()}; a done task cannot be changed.`,
+      );
     }
     const decided = DECIDED.has(current.kind);
-    if (decided && !input.resolution) throw Invalid.field("resolution", `A ${current.kind} task is approved or rejected: give resolution "approved" or "rejected".`);
-    if (!decided && input.resolution) throw Invalid.field("resolution", `A ${current.kind} task is only marked done; it takes no resolution.`);
+    if (decided && !input.resolution)
+      throw Invalid.field(
+        "resolution",
+        `A ${current.kind} task is approved or rejected: give resolution "approved" or "rejected".`,
+      );
+    if (!decided && input.resolution)
+      throw Invalid.field("resolution", `A ${current.kind} task is only marked done; it takes no resolution.`);
     const resolution = input.resolution ?? null;
     await completionOf(current.kind)?.(scope, ctx, current, resolution, { reason: input.reason ?? null });
     const now = new Date();
@@ -50,7 +70,13 @@ export async function updateTask({ ctx, payrollId, taskId, input, ifMatch }: { c
       },
       eq(tasks.id, current.id),
     );
-    await recordEvent(scope, "TaskChanged", { payrollId: row!.payrollId, taskId: row!.id, kind: row!.kind, status: row!.status, resolution: row!.resolution });
+    await recordEvent(scope, "TaskChanged", {
+      payrollId: row!.payrollId,
+      taskId: row!.id,
+      kind: row!.kind,
+      status: row!.status,
+      resolution: row!.resolution,
+    });
     return { task: toTask(row!), version: row!.version };
   });
 }

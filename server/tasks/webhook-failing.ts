@@ -12,7 +12,10 @@ import type { TaskOutput } from "./schemas";
  * without a payroll gets none (there is no task list to show it in). Runs in the caller's
  * transaction; returns the tasks opened now.
  */
-export async function openWebhookFailingTask(scope: TenantScope, { webhookId, payloadUrl }: { webhookId: string; payloadUrl: string }): Promise<TaskOutput[]> {
+export async function openWebhookFailingTask(
+  scope: TenantScope,
+  { webhookId, payloadUrl }: { webhookId: string; payloadUrl: string },
+): Promise<TaskOutput[]> {
   const opened: TaskOutput[] = [];
   for (const payroll of await scope.rows(payrolls, undefined, { orderBy: [asc(payrolls.id)] })) {
     const { task, created } = await openTask(scope, {

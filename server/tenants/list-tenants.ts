@@ -13,7 +13,10 @@ export async function listTenants({ ctx, input }: { ctx: Ctx; input: PageQuery }
   const visible =
     ctx.caller.kind === "system"
       ? eq(tenants.createdBySystemUserId, ctx.caller.systemUserId)
-      : inArray(tenants.id, db.select({ id: memberships.tenantId }).from(memberships).where(eq(memberships.userId, ctx.caller.userId)));
+      : inArray(
+          tenants.id,
+          db.select({ id: memberships.tenantId }).from(memberships).where(eq(memberships.userId, ctx.caller.userId)),
+        );
   const rows = await db
     .select()
     .from(tenants)

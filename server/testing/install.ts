@@ -42,7 +42,10 @@ async function recordAnswer(op: Operation, request: Request, answer: () => Promi
   if (recordFile) {
     let code: string | undefined;
     if (type.startsWith("application/problem+json")) code = ((await response.clone().json()) as { code?: string }).code;
-    appendFileSync(recordFile, `${JSON.stringify({ method: op.method, path: op.path, status: response.status, code })}\n`);
+    appendFileSync(
+      recordFile,
+      `${JSON.stringify({ method: op.method, path: op.path, status: response.status, code })}\n`,
+    );
   }
   if (exampleFile && response.status < 300 && type.startsWith("application/json")) {
     const body = await response.clone().json();
@@ -52,7 +55,10 @@ async function recordAnswer(op: Operation, request: Request, answer: () => Promi
     } catch {
       requestBody = null; // a form-encoded body (the token endpoint): its answer is still an example
     }
-    appendFileSync(exampleFile, `${JSON.stringify({ method: op.method, path: op.path, status: response.status, request: requestBody, response: body })}\n`);
+    appendFileSync(
+      exampleFile,
+      `${JSON.stringify({ method: op.method, path: op.path, status: response.status, request: requestBody, response: body })}\n`,
+    );
   }
   return response;
 }

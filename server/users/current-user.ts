@@ -25,7 +25,17 @@ export async function getCurrentUser({ caller }: { caller: Person }) {
  * The only thing a person changes here is their culture; another person's record does not exist for
  * them. Under a row lock; an If-Match naming another version is refused (412).
  */
-export async function updateCurrentUser({ caller, userId, input, ifMatch = null }: { caller: Person; userId: string; input: UpdateUser; ifMatch?: string | null }) {
+export async function updateCurrentUser({
+  caller,
+  userId,
+  input,
+  ifMatch = null,
+}: {
+  caller: Person;
+  userId: string;
+  input: UpdateUser;
+  ifMatch?: string | null;
+}) {
   if (userId !== caller.userId) throw new NotFound("user");
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -15,7 +15,8 @@ export const createUserOp = operation({
   method: "POST",
   path: "/users",
   tag: "Users",
-  summary: "Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token).",
+  summary:
+    "Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token).",
   allow: "person",
   problems: { 403: ["auth.forbidden", "users.create_not_supported"] },
 });

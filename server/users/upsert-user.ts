@@ -5,7 +5,13 @@ import { users } from "../db/schema";
 import { Unauthenticated } from "../errors";
 import { newId } from "../ids";
 
-export type IdentityClaims = { issuer: string; subject: string; email: string; name?: string | null; emailVerified?: boolean };
+export type IdentityClaims = {
+  issuer: string;
+  subject: string;
+  email: string;
+  name?: string | null;
+  emailVerified?: boolean;
+};
 
 /** C0 and C1 control characters (NUL, CR, LF, ...) and the bidirectional controls that reorder text. */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
@@ -18,9 +24,13 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u20
 function usableClaims(claims: IdentityClaims) {
   const email = claims.email.trim().toLowerCase();
   if ([claims.issuer, claims.subject, email].some((text) => new RegExp(CONTROLS.source, "u").test(text) || !text)) {
-    throw new Unauthenticated("The identity provider's token carries a subject or email address that cannot be used.", "auth.invalid_token");
+    throw new Unauthenticated(
+      "The identity provider's token carries a subject or email address that cannot be used.",
+      "auth.invalid_token",
+    );
   }
-  const name = [...(claims.name ?? "").replace(CONTROLS, "").replace(/\s+/g, " ").trim()].slice(0, 200).join("").trim() || email;
+  const name =
+    [...(claims.name ?? "").replace(CONTROLS, "").replace(/\s+/g, " ").trim()].slice(0, 200).join("").trim() || email;
   return { email, name };
 }
 
@@ -33,7 +43,10 @@ export function assertUsableClaims(claims: IdentityClaims) {
  * Whether a user row already holds what the claims say (email, name, verification), as upsertUser would
  * write them: then nothing needs writing. Unusable claims are refused here as there.
  */
-export function userHoldsClaims(row: { email: string; name: string; emailVerified: boolean }, claims: IdentityClaims): boolean {
+export function userHoldsClaims(
+  row: { email: string; name: string; emailVerified: boolean },
+  claims: IdentityClaims,
+): boolean {
   const { email, name } = usableClaims(claims);
   return row.email === email && row.name === name && row.emailVerified === (claims.emailVerified === true);
 }
@@ -48,15 +61,30 @@ export async function upsertUser(claims: IdentityClaims, { culture }: { culture?
   const emailVerified = claims.emailVerified === true;
   const [row] = await db
     .insert(users)
-    .values({ id: newId(), issuer: claims.issuer, subject: claims.subject, email, name, emailVerified, ...(culture ? { culture } : {}) })
-    .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { email, name: sql`excluded.name`, emailVerified } })
+    .values({
+      id: newId(),
+      issuer: claims.issuer,
+      subject: claims.subject,
+      email,
+      name,
+      emailVerified,
+      ...(culture ? { culture } : {}),
+    })
+    .onConflictDoUpdate({
+      target: [users.issuer, users.subject],
+      set: { email, name: sql`excluded.name`, emailVerified },
+    })
     .returning();
   return row!;
 }
 
 export async function findUser(issuer: string, subject: string) {
   const db = await getDb();
-  const [row] = await db.select().from(users).where(and(eq(users.issuer, issuer), eq(users.subject, subject))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
+    .limit(1);
   return row ?? null;
 }
 

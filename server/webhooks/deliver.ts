@@ -41,7 +41,6 @@ const claimMs = () => env().WEBHOOK_CLAIM_MS ?? DELIVERY_TIMEOUT_MS + 20_000;
 export const webhookJobExpireSeconds = () => Math.ceil(claimMs() / 1000);
 const BUSY_RETRY_MS = 200;
 
-
 const slot = globalThis as unknown as { __webhookSends?: Set<Promise<void>> };
 const inFlight = (slot.__webhookSends ??= new Set());
 
@@ -72,7 +71,14 @@ export async function scheduleDelivery(scope: TenantScope, messageId: string, de
 const delivered = (outcome: SendOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
 /** What a send needs, read in the transaction that claims the message (no second read before sending). */
-export type Claimed = { id: string; token: string; correlationId: string; body: string; payloadUrl: string; secret: string };
+export type Claimed = {
+  id: string;
+  token: string;
+  correlationId: string;
+  body: string;
+  payloadUrl: string;
+  secret: string;
+};
 
 /** Room for more sends in this process (a soft limit: the rest wait as jobs). */
 export const sendRoom = () => Math.max(0, env().WEBHOOK_MAX_IN_FLIGHT - inFlight.size);
@@ -109,43 +115,86 @@ export function sendOnCommit(scope: TenantScope, claimed: Claimed[]) {
   });
 }
 
-registerJobHandler(DELIVER_JOB, async (scope, payload) => {
-  await yieldToNetwork();
-  const messageId = String(payload.messageId);
-  const message = await scope.lock(webhookMessages, eq(webhookMessages.id, messageId));
-  if (!message || message.status !== "pending") return;
-  if (message.claimedUntil && message.claimedUntil.getTime() > Date.now()) {
-    // Another worker is on it; look again when its claim runs out.
-    await scheduleDelivery(scope, message.id, message.claimedUntil.getTime() - Date.now() + 1_000);
-    return;
-  }
-  const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
-  if (!webhook?.active) {
-    await scope.update(webhookMessages, { status: "failed", error: "Not sent: the webhook is inactive.", claimToken: null, claimedUntil: null, nextAttemptAt: null }, eq(webhookMessages.id, message.id));
-    return;
-  }
-  if (!sendRoom()) {
-    await scheduleDelivery(scope, message.id, BUSY_RETRY_MS);
-    return;
-  }
-  const claim = newClaim();
-  await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
-  await sendAfterCommit(scope, [{ id: message.id, token: claim.claimToken, correlationId: message.correlationId, body: message.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }]);
-}, { concurrency: 32, expireInSeconds: webhookJobExpireSeconds });
+registerJobHandler(
+  DELIVER_JOB,
+  async (scope, payload) => {
+    await yieldToNetwork();
+    const messageId = String(payload.messageId);
+    const message = await scope.lock(webhookMessages, eq(webhookMessages.id, messageId));
+    if (!message || message.status !== "pending") return;
+    if (message.claimedUntil && message.claimedUntil.getTime() > Date.now()) {
+      // Another worker is on it; look again when its claim runs out.
+      await scheduleDelivery(scope, message.id, message.claimedUntil.getTime() - Date.now() + 1_000);
+      return;
+    }
+    const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
+    if (!webhook?.active) {
+      await scope.update(
+        webhookMessages,
+        {
+          status: "failed",
+          error: "Not sent: the webhook is inactive.",
+          claimToken: null,
+          claimedUntil: null,
+          nextAttemptAt: null,
+        },
+        eq(webhookMessages.id, message.id),
+      );
+      return;
+    }
+    if (!sendRoom()) {
+      await scheduleDelivery(scope, message.id, BUSY_RETRY_MS);
+      return;
+    }
+    const claim = newClaim();
+    await scope.update(webhookMessages, claim, eq(webhookMessages.id, message.id));
+    await sendAfterCommit(scope, [
+      {
+        id: message.id,
+        token: claim.claimToken,
+        correlationId: message.correlationId,
+        body: message.body,
+        payloadUrl: webhook.payloadUrl,
+        secret: webhook.secret,
+      },
+    ]);
+  },
+  { concurrency: 32, expireInSeconds: webhookJobExpireSeconds },
+);
 
 async function sendClaimed(tenantId: string, message: Claimed) {
   const sentAt = new Date();
-  const outcome = await postWebhook(message.payloadUrl, signedHeaders(message.secret, message.correlationId, message.body, sentAt), message.body);
+  const outcome = await postWebhook(
+    message.payloadUrl,
+    signedHeaders(message.secret, message.correlationId, message.body, sentAt),
+    message.body,
+  );
   if (delivered(outcome)) {
     // The common case: nothing follows from a delivered message; recorded with the others that
     // arrived meanwhile, in one statement.
-    await recordDelivered({ tenantId, id: message.id, token: message.token, sentAt, durationMs: outcome.durationMs, status: outcome.status!, body: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null });
+    await recordDelivered({
+      tenantId,
+      id: message.id,
+      token: message.token,
+      sentAt,
+      durationMs: outcome.durationMs,
+      status: outcome.status!,
+      body: outcome.body?.slice(0, RESPONSE_BODY_CHARS) ?? null,
+    });
     return;
   }
   await recording(() => inTenantOf(tenantId, (scope) => recordFailure(scope, message, sentAt, outcome)));
 }
 
-type DeliveredRecord = { tenantId: string; id: string; token: string; sentAt: Date; durationMs: number; status: number; body: string | null };
+type DeliveredRecord = {
+  tenantId: string;
+  id: string;
+  token: string;
+  sentAt: Date;
+  durationMs: number;
+  status: number;
+  body: string | null;
+};
 const DELIVERED_BATCH = 200;
 const deliveredBatch: { record: DeliveredRecord; done: (error?: unknown) => void }[] = [];
 
@@ -165,15 +214,18 @@ async function flushDelivered() {
   const batch = deliveredBatch.splice(0, DELIVERED_BATCH);
   if (deliveredBatch.length) setImmediate(flushDelivered);
   const values = batch.map(
-    ({ record: r }) => sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${r.token}::uuid, ${r.sentAt.toISOString()}::timestamptz, ${r.durationMs}::int, ${r.status}::int, ${r.body}::text)`,
+    ({ record: r }) =>
+      sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${r.token}::uuid, ${r.sentAt.toISOString()}::timestamptz, ${r.durationMs}::int, ${r.status}::int, ${r.body}::text)`,
   );
   try {
     await recording(() =>
-      acrossTenants((db) => db.execute(sql`
+      acrossTenants((db) =>
+        db.execute(sql`
         update ${webhookMessages} set status = 'delivered', sent_at = v.sent_at, duration_ms = v.duration_ms, response_status = v.response_status,
           response_body = v.response_body, error = null, next_attempt_at = null, claim_token = null, claimed_until = null
         from (values ${sql.join(values, sql`, `)}) as v(id, tenant_id, token, sent_at, duration_ms, response_status, response_body)
-        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`)),
+        where ${webhookMessages.id} = v.id and ${webhookMessages.tenantId} = v.tenant_id and ${webhookMessages.claimToken} = v.token and ${webhookMessages.status} = 'pending'`),
+      ),
     );
     for (const entry of batch) entry.done();
   } catch (error) {
@@ -201,7 +253,10 @@ async function recording(write: () => Promise<unknown>) {
 
 /** Records a failed attempt and, in the same transaction, what follows from it. */
 async function recordFailure(scope: TenantScope, claimed: Claimed, sentAt: Date, outcome: SendOutcome) {
-  const message = await scope.lock(webhookMessages, and(eq(webhookMessages.id, claimed.id), eq(webhookMessages.claimToken, claimed.token))!);
+  const message = await scope.lock(
+    webhookMessages,
+    and(eq(webhookMessages.id, claimed.id), eq(webhookMessages.claimToken, claimed.token))!,
+  );
   // Taken over after the claim ran out (this send was too slow to count), or already settled.
   if (!message || message.status !== "pending") return;
   const gone = outcome.status === 410;
@@ -225,7 +280,12 @@ async function recordFailure(scope: TenantScope, claimed: Claimed, sentAt: Date,
   if (gone) {
     await scope.update(
       webhooks,
-      { active: false, deactivatedReason: `The receiver answered 410 Gone on ${sentAt.toISOString()}.`, version: sql`${webhooks.version} + 1`, updatedAt: new Date() },
+      {
+        active: false,
+        deactivatedReason: `The receiver answered 410 Gone on ${sentAt.toISOString()}.`,
+        version: sql`${webhooks.version} + 1`,
+        updatedAt: new Date(),
+      },
       eq(webhooks.id, message.webhookId),
     );
     return;

@@ -4,7 +4,17 @@ import { events, webhookMessages, webhooks } from "../db/schema";
 import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import { enqueueJob, jobWorkerRunning, registerJobHandler } from "../jobs/queue";
-import { followUpMs, newClaim, scheduleDelivery, sendAfterCommit, sendOnCommit, sendRoom, webhookJobExpireSeconds, yieldToNetwork, type Claimed } from "./deliver";
+import {
+  followUpMs,
+  newClaim,
+  scheduleDelivery,
+  sendAfterCommit,
+  sendOnCommit,
+  sendRoom,
+  webhookJobExpireSeconds,
+  yieldToNetwork,
+  type Claimed,
+} from "./deliver";
 import { correlationIdOf, eventBody, matchesWebhook } from "./payloads";
 import type { WebhookEvent } from "./schemas";
 
@@ -37,7 +47,11 @@ export function subscribedWebhooks(scope: TenantScope, type: string) {
 }
 
 /** Called by recordEvent, in the transaction that records the event (`subscribed` read alongside it, or here). */
-export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload" | "createdAt">, subscribed?: WebhookRow[]) {
+export async function scheduleWebhookDispatch(
+  scope: TenantScope,
+  event: Pick<EventRow, "id" | "type" | "payload" | "createdAt">,
+  subscribed?: WebhookRow[],
+) {
   subscribed ??= await subscribedWebhooks(scope, event.type);
   if (!subscribed.length) return;
   // The event travels with the job (a few ids): the dispatch need not read it back.
@@ -51,18 +65,42 @@ export async function scheduleWebhookDispatch(scope: TenantScope, event: Pick<Ev
   // trip to the database where the driver pipelines them).
   let room = jobWorkerRunning() ? sendRoom() : 0;
   const rows = messageRows(scope, event, targets, () => room-- > 0);
-  await Promise.all([scope.tx.insert(webhookMessages).values(rows), ...rows.map((row) => scheduleDelivery(scope, row.id, row.claimToken ? followUpMs() : 0))]);
+  await Promise.all([
+    scope.tx.insert(webhookMessages).values(rows),
+    ...rows.map((row) => scheduleDelivery(scope, row.id, row.claimToken ? followUpMs() : 0)),
+  ]);
   sendOnCommit(scope, claimedOf(rows, targets));
 }
 
 type MessageRow = ReturnType<typeof messageRows>[number];
 
-function messageRows(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload">, targets: WebhookRow[], claim: () => boolean) {
+function messageRows(
+  scope: TenantScope,
+  event: Pick<EventRow, "id" | "type" | "payload">,
+  targets: WebhookRow[],
+  claim: () => boolean,
+) {
   return targets.map((webhook) => {
     const correlationId = correlationIdOf(event.id, webhook.id);
-    const body = eventBody(event.type as WebhookEvent, event.payload, { tenantId: scope.tenantId, correlationId, metadata: webhook.payloadMetadata });
+    const body = eventBody(event.type as WebhookEvent, event.payload, {
+      tenantId: scope.tenantId,
+      correlationId,
+      metadata: webhook.payloadMetadata,
+    });
     const claimed = claim() ? newClaim() : { claimToken: null, claimedUntil: null };
-    return { id: newId(), tenantId: scope.tenantId, webhookId: webhook.id, eventId: event.id, eventType: event.type, correlationId, body, attempt: 1, retryStep: 0, status: "pending" as const, ...claimed };
+    return {
+      id: newId(),
+      tenantId: scope.tenantId,
+      webhookId: webhook.id,
+      eventId: event.id,
+      eventType: event.type,
+      correlationId,
+      body,
+      attempt: 1,
+      retryStep: 0,
+      status: "pending" as const,
+      ...claimed,
+    };
   });
 }
 
@@ -70,7 +108,18 @@ function claimedOf(rows: MessageRow[], targets: WebhookRow[]): Claimed[] {
   const byId = new Map(targets.map((w) => [w.id, w]));
   return rows.flatMap((row) => {
     const webhook = byId.get(row.webhookId)!;
-    return row.claimToken ? [{ id: row.id, token: row.claimToken, correlationId: row.correlationId, body: row.body, payloadUrl: webhook.payloadUrl, secret: webhook.secret }] : [];
+    return row.claimToken
+      ? [
+          {
+            id: row.id,
+            token: row.claimToken,
+            correlationId: row.correlationId,
+            body: row.body,
+            payloadUrl: webhook.payloadUrl,
+            secret: webhook.secret,
+          },
+        ]
+      : [];
   });
 }
 
@@ -81,34 +130,63 @@ function claimedOf(rows: MessageRow[], targets: WebhookRow[]): Claimed[] {
  * room to send are claimed as they are written and sent once the caller's transaction commits;
  * the others get a job due at once. Returns how many were written.
  */
-export async function writeAndSendMessages(scope: TenantScope, event: Pick<EventRow, "id" | "type" | "payload">, targets: WebhookRow[], options: { replay?: boolean } = {}): Promise<number> {
+export async function writeAndSendMessages(
+  scope: TenantScope,
+  event: Pick<EventRow, "id" | "type" | "payload">,
+  targets: WebhookRow[],
+  options: { replay?: boolean } = {},
+): Promise<number> {
   if (!targets.length) return 0;
   let room = sendRoom();
   const rows = messageRows(scope, event, targets, () => room-- > 0);
   if (options.replay) {
     const previous = await scope.tx
-      .select({ correlationId: webhookMessages.correlationId, attempts: sql<number>`max(${webhookMessages.attempt})`.mapWith(Number) })
+      .select({
+        correlationId: webhookMessages.correlationId,
+        attempts: sql<number>`max(${webhookMessages.attempt})`.mapWith(Number),
+      })
       .from(webhookMessages)
-      .where(scope.where(webhookMessages, inArray(webhookMessages.correlationId, rows.map((r) => r.correlationId))))
+      .where(
+        scope.where(
+          webhookMessages,
+          inArray(
+            webhookMessages.correlationId,
+            rows.map((r) => r.correlationId),
+          ),
+        ),
+      )
       .groupBy(webhookMessages.correlationId);
     const attempts = new Map(previous.map((p) => [p.correlationId, p.attempts]));
     for (const row of rows) row.attempt = (attempts.get(row.correlationId) ?? 0) + 1;
   }
   const insert = scope.tx.insert(webhookMessages).values(rows);
-  const written = new Set((await (options.replay ? insert : insert.onConflictDoNothing()).returning({ id: webhookMessages.id })).map((r) => r.id));
+  const written = new Set(
+    (await (options.replay ? insert : insert.onConflictDoNothing()).returning({ id: webhookMessages.id })).map(
+      (r) => r.id,
+    ),
+  );
   const kept = rows.filter((row) => written.has(row.id));
   for (const row of kept) if (!row.claimToken) await scheduleDelivery(scope, row.id);
   await sendAfterCommit(scope, claimedOf(kept, targets));
   return written.size;
 }
 
-registerJobHandler(DISPATCH_JOB, async (scope, payload) => {
-  await yieldToNetwork();
-  const carried = payload as { eventId: string; type?: string; payload?: Record<string, unknown> };
-  const event: Pick<EventRow, "id" | "type" | "payload"> | null =
-    carried.type && carried.payload ? { id: carried.eventId, type: carried.type, payload: carried.payload } : await scope.first(events, eq(events.id, carried.eventId));
-  if (!event) return;
-  const active = await scope.rows(webhooks, and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`));
-  const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
-  await writeAndSendMessages(scope, event, targets);
-}, { concurrency: 16, expireInSeconds: webhookJobExpireSeconds });
+registerJobHandler(
+  DISPATCH_JOB,
+  async (scope, payload) => {
+    await yieldToNetwork();
+    const carried = payload as { eventId: string; type?: string; payload?: Record<string, unknown> };
+    const event: Pick<EventRow, "id" | "type" | "payload"> | null =
+      carried.type && carried.payload
+        ? { id: carried.eventId, type: carried.type, payload: carried.payload }
+        : await scope.first(events, eq(events.id, carried.eventId));
+    if (!event) return;
+    const active = await scope.rows(
+      webhooks,
+      and(eq(webhooks.active, true), sql`${event.type} = any(${webhooks.events})`),
+    );
+    const targets = active.filter((webhook) => matchesWebhook(webhook, event.type, event.payload));
+    await writeAndSendMessages(scope, event, targets);
+  },
+  { concurrency: 16, expireInSeconds: webhookJobExpireSeconds },
+);

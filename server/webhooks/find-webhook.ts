@@ -6,7 +6,9 @@ import { NotFound } from "../errors";
 
 /** The tenant's webhook, or 404 (another tenant's id is as unknown as a made-up one). */
 export async function findWebhook(scope: TenantScope, webhookId: string, { lock = false } = {}) {
-  const row = lock ? await scope.lock(webhooks, eq(webhooks.id, webhookId)) : await scope.first(webhooks, eq(webhooks.id, webhookId));
+  const row = lock
+    ? await scope.lock(webhooks, eq(webhooks.id, webhookId))
+    : await scope.first(webhooks, eq(webhooks.id, webhookId));
   if (!row) throw new NotFound("webhook");
   return row;
 }

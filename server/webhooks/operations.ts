@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { PageQuery } from "../http/pagination";
 import { operation } from "../http/operation";
-import { CreateWebhook, ListMessagesQuery, Replay, ReplayAccepted, UpdateWebhook, Webhook, WebhookMessage } from "./schemas";
+import {
+  CreateWebhook,
+  ListMessagesQuery,
+  Replay,
+  ReplayAccepted,
+  UpdateWebhook,
+  Webhook,
+  WebhookMessage,
+} from "./schemas";
 
 /** {orgId} is the tenantId of the interface's webhook paths (one path parameter name per route folder). */
 const WEBHOOKS = "/tenants/{orgId}/webhooks";
@@ -44,7 +52,8 @@ export const updateWebhookOp = operation({
   method: "PUT",
   path: WEBHOOK,
   tag: "Webhooks",
-  summary: "Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).",
+  summary:
+    "Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).",
   allow: "webhook.write",
   body: UpdateWebhook,
   response: Webhook,
@@ -76,7 +85,8 @@ export const redeliverWebhookMessageOp = operation({
   method: "POST",
   path: `${WEBHOOK}/messages/{messageId}/redeliver`,
   tag: "Webhooks",
-  summary: "Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.",
+  summary:
+    "Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.",
   allow: "webhook.write",
   response: WebhookMessage,
   status: 202,
@@ -87,7 +97,8 @@ export const replayWebhookOp = operation({
   method: "POST",
   path: `${WEBHOOK}/replay`,
   tag: "Webhooks",
-  summary: "Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.",
+  summary:
+    "Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.",
   allow: "webhook.write",
   body: Replay,
   response: ReplayAccepted,
@@ -99,7 +110,8 @@ export const testWebhookOp = operation({
   method: "POST",
   path: `${WEBHOOK}/test`,
   tag: "Webhooks",
-  summary: "Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.",
+  summary:
+    "Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.",
   allow: "webhook.write",
   response: WebhookMessage,
   status: 202,

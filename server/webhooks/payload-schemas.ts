@@ -8,14 +8,21 @@ import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from "./schemas";
  */
 const common = {
   tenantId: z.uuid(),
-  correlationId: z.uuid().describe("The same for every attempt, redelivery and replay of this event to this webhook: drop repeats by it."),
+  correlationId: z
+    .uuid()
+    .describe("The same for every attempt, redelivery and replay of this event to this webhook: drop repeats by it."),
   timestamp: z.iso.datetime().describe("When the message was written (UTC)."),
   metadata: z.record(z.string(), z.unknown()).describe("The webhook's payloadMetadata, echoed."),
 };
 const day = z.iso.date();
 
 const fields: Record<WebhookEvent, z.ZodRawShape> = {
-  CaseChangeAdded: { payrollId: z.uuid(), caseChangeId: z.uuid(), employeeId: z.uuid().nullable().describe("null for a company case."), caseName: z.string() },
+  CaseChangeAdded: {
+    payrollId: z.uuid(),
+    caseChangeId: z.uuid(),
+    employeeId: z.uuid().nullable().describe("null for a company case."),
+    caseName: z.string(),
+  },
   PayoutCreated: { payrollId: z.uuid(), payrunPeriodId: z.uuid(), payoutId: z.uuid() },
   PayoutCancellationRequested: { payrollId: z.uuid(), payrunPeriodId: z.uuid(), payoutId: z.uuid() },
   TaskChanged: { payrollId: z.uuid(), taskId: z.uuid() },

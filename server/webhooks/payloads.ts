@@ -17,7 +17,8 @@ const EVENT_FIELDS: Record<WebhookEvent, readonly string[]> = {
 const CORRELATION_NAMESPACE = "4f0b7b52-7a5e-4c1b-9e53-0d7f3c1a9b21";
 
 /** One per event and webhook, the same however often it is sent (retries, redeliveries, replays). */
-export const correlationIdOf = (eventId: string, webhookId: string) => v5(`${eventId}/${webhookId}`, CORRELATION_NAMESPACE);
+export const correlationIdOf = (eventId: string, webhookId: string) =>
+  v5(`${eventId}/${webhookId}`, CORRELATION_NAMESPACE);
 
 type Common = { tenantId: string; correlationId: string; metadata: Record<string, unknown>; timestamp?: Date };
 
@@ -39,7 +40,11 @@ function header({ tenantId, correlationId, metadata, timestamp = new Date() }: C
   return { tenantId, correlationId, timestamp: timestamp.toISOString().replace(/\.\d{3}Z$/, "Z"), metadata };
 }
 
-export function matchesWebhook(webhook: { events: string[]; caseNames: string[] | null }, type: string, eventPayload: Record<string, unknown>): boolean {
+export function matchesWebhook(
+  webhook: { events: string[]; caseNames: string[] | null },
+  type: string,
+  eventPayload: Record<string, unknown>,
+): boolean {
   if (!webhook.events.includes(type)) return false;
   if (type === "CaseChangeAdded" && webhook.caseNames) return webhook.caseNames.includes(String(eventPayload.caseName));
   return true;

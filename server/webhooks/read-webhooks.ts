@@ -11,7 +11,10 @@ import { toWebhook } from "./schemas";
 export async function listWebhooks({ ctx, input }: { ctx: TenantCtx; input: PageQuery }) {
   const after = decodeCursor(input.cursor);
   return inTenant(ctx, async (scope) => {
-    const rows = await scope.rows(webhooks, after ? gt(webhooks.id, after) : undefined, { orderBy: [asc(webhooks.id)], limit: input.limit + 1 });
+    const rows = await scope.rows(webhooks, after ? gt(webhooks.id, after) : undefined, {
+      orderBy: [asc(webhooks.id)],
+      limit: input.limit + 1,
+    });
     return toPage(rows, input.limit, toWebhook);
   });
 }

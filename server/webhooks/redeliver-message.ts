@@ -11,23 +11,44 @@ import { toWebhookMessage } from "./schemas";
 
 /** 409 webhook.inactive: nothing is sent to a webhook that is switched off (activate it with PUT first). */
 export function assertActive(webhook: { active: boolean }) {
-  if (!webhook.active) throw new Conflict("webhook.inactive", "The webhook is inactive; activate it (PUT active: true) before sending to it.");
+  if (!webhook.active)
+    throw new Conflict(
+      "webhook.inactive",
+      "The webhook is inactive; activate it (PUT active: true) before sending to it.",
+    );
 }
 
 /**
  * Sends a message again now: a new attempt with the same correlationId and the same body, once,
  * without automatic retries (the person who asked sees its outcome in the log).
  */
-export async function redeliverMessage({ ctx, webhookId, messageId }: { ctx: TenantCtx; webhookId: string; messageId: string }) {
+export async function redeliverMessage({
+  ctx,
+  webhookId,
+  messageId,
+}: {
+  ctx: TenantCtx;
+  webhookId: string;
+  messageId: string;
+}) {
   return inTenant(ctx, async (scope) => {
     const webhook = await findWebhook(scope, webhookId, { lock: true });
-    const original = await scope.first(webhookMessages, and(eq(webhookMessages.webhookId, webhook.id), eq(webhookMessages.id, messageId)));
+    const original = await scope.first(
+      webhookMessages,
+      and(eq(webhookMessages.webhookId, webhook.id), eq(webhookMessages.id, messageId)),
+    );
     if (!original) throw new NotFound("webhook_message");
     assertActive(webhook);
     const [{ attempts }] = (await scope.tx
       .select({ attempts: sql<number>`coalesce(max(${webhookMessages.attempt}), 0)`.mapWith(Number) })
       .from(webhookMessages)
-      .where(scope.where(webhookMessages, eq(webhookMessages.webhookId, webhook.id), eq(webhookMessages.correlationId, original.correlationId)))) as [{ attempts: number }];
+      .where(
+        scope.where(
+          webhookMessages,
+          eq(webhookMessages.webhookId, webhook.id),
+          eq(webhookMessages.correlationId, original.correlationId),
+        ),
+      )) as [{ attempts: number }];
     const message = await scope.insert(webhookMessages, {
       id: newId(),
       webhookId: webhook.id,

@@ -22,19 +22,44 @@ const PAGE = 200;
 type ReplayJob = { webhookId: string; since: string; until: string; after?: string };
 
 function matching(webhook: typeof webhooks.$inferSelect, since: Date, until: Date): SQL {
-  const caseFilter = webhook.caseNames ? or(sql`${events.type} <> 'CaseChangeAdded'`, inArray(sql`${events.payload}->>'caseName'`, webhook.caseNames)) : undefined;
-  return and(inArray(events.type, webhook.events), gte(events.createdAt, since), lte(events.createdAt, until), caseFilter)!;
+  const caseFilter = webhook.caseNames
+    ? or(sql`${events.type} <> 'CaseChangeAdded'`, inArray(sql`${events.payload}->>'caseName'`, webhook.caseNames))
+    : undefined;
+  return and(
+    inArray(events.type, webhook.events),
+    gte(events.createdAt, since),
+    lte(events.createdAt, until),
+    caseFilter,
+  )!;
 }
 
-export async function replayEvents({ ctx, webhookId, input, receivedAt }: { ctx: TenantCtx; webhookId: string; input: Replay; receivedAt: Date }) {
+export async function replayEvents({
+  ctx,
+  webhookId,
+  input,
+  receivedAt,
+}: {
+  ctx: TenantCtx;
+  webhookId: string;
+  input: Replay;
+  receivedAt: Date;
+}) {
   const since = new Date(input.since);
   if (since.getTime() > receivedAt.getTime()) throw Invalid.field("since", "since lies in the future.");
   return inTenant(ctx, async (scope) => {
     const webhook = await findWebhook(scope, webhookId);
     assertActive(webhook);
-    const [counted] = await scope.tx.select({ n: count() }).from(events).where(scope.where(events, matching(webhook, since, receivedAt)));
+    const [counted] = await scope.tx
+      .select({ n: count() })
+      .from(events)
+      .where(scope.where(events, matching(webhook, since, receivedAt)));
     const total = counted?.n ?? 0;
-    if (total > 0) await enqueueJob(scope, REPLAY_JOB, { webhookId: webhook.id, since: since.toISOString(), until: receivedAt.toISOString() } satisfies ReplayJob);
+    if (total > 0)
+      await enqueueJob(scope, REPLAY_JOB, {
+        webhookId: webhook.id,
+        since: since.toISOString(),
+        until: receivedAt.toISOString(),
+      } satisfies ReplayJob);
     return { count: total };
   });
 }
@@ -42,10 +67,14 @@ export async function replayEvents({ ctx, webhookId, input, receivedAt }: { ctx:
 async function replayPage(scope: TenantScope, job: ReplayJob) {
   const webhook = await scope.first(webhooks, eq(webhooks.id, job.webhookId));
   if (!webhook?.active) return;
-  const page = await scope.rows(events, and(matching(webhook, new Date(job.since), new Date(job.until)), job.after ? gt(events.id, job.after) : undefined), {
-    orderBy: [asc(events.id)],
-    limit: PAGE,
-  });
+  const page = await scope.rows(
+    events,
+    and(matching(webhook, new Date(job.since), new Date(job.until)), job.after ? gt(events.id, job.after) : undefined),
+    {
+      orderBy: [asc(events.id)],
+      limit: PAGE,
+    },
+  );
   for (const event of page) await writeAndSendMessages(scope, event, [webhook], { replay: true });
   if (page.length === PAGE) await enqueueJob(scope, REPLAY_JOB, { ...job, after: page[page.length - 1]!.id });
 }

@@ -6,7 +6,9 @@ import { env } from "../env";
  * wait (by up to a fifth), so the schedule still spans more than 72 hours and the first retry
  * comes within 6 s; it spreads the retries of many messages that failed together.
  */
-const CONTRACT_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
+const CONTRACT_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+];
 
 /** The waits before retry 1, 2, ... (WEBHOOK_RETRY_DELAYS_MS replaces them outside production). */
 export function retryDelaysMs(): number[] {

@@ -4,14 +4,23 @@ import { PageQuery } from "../http/pagination";
 import { singleLine, textProblem } from "../http/text";
 
 /** The events of interface section 6, any combination of which a webhook subscribes to. */
-export const WEBHOOK_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"] as const;
+export const WEBHOOK_EVENTS = [
+  "CaseChangeAdded",
+  "PayoutCreated",
+  "PayoutCancellationRequested",
+  "TaskChanged",
+  "PayrunPeriodClosed",
+  "PayrunPeriodFinalized",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The eventType of a message sent by POST .../test. */
 export const TEST_EVENT = "Test";
 
 const MAX_METADATA_BYTES = 8 * 1024;
 
-const PayloadUrl = singleLine({ max: 2000 }).describe("Absolute https URL the service POSTs each matching event to (http too where WEBHOOK_ALLOW_PRIVATE_TARGETS=true).");
+const PayloadUrl = singleLine({ max: 2000 }).describe(
+  "Absolute https URL the service POSTs each matching event to (http too where WEBHOOK_ALLOW_PRIVATE_TARGETS=true).",
+);
 const Events = z
   .array(z.enum(WEBHOOK_EVENTS))
   .min(1, "Name at least one event.")
@@ -32,16 +41,28 @@ const Secret = z
     const problem = textProblem(value, { singleLine: true });
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .describe("The key the payloads are signed with, as UTF-8 bytes (write-only; secretHint shows its last 4 characters). A long random value is recommended.");
+  .describe(
+    "The key the payloads are signed with, as UTF-8 bytes (write-only; secretHint shows its last 4 characters). A long random value is recommended.",
+  );
 const PayloadMetadata = z
   .record(z.string(), z.unknown())
-  .refine((value) => Buffer.byteLength(JSON.stringify(value), "utf8") <= MAX_METADATA_BYTES, `At most ${MAX_METADATA_BYTES} bytes as JSON.`)
+  .refine(
+    (value) => Buffer.byteLength(JSON.stringify(value), "utf8") <= MAX_METADATA_BYTES,
+    `At most ${MAX_METADATA_BYTES} bytes as JSON.`,
+  )
   .describe("Any object; sent back as metadata in every payload.");
 
 /** caseNames filters CaseChangeAdded only: with that event missing it would filter nothing. */
-const caseNamesNeedCaseEvent = (value: { events?: WebhookEvent[]; caseNames?: string[] | null }, ctx: z.RefinementCtx) => {
+const caseNamesNeedCaseEvent = (
+  value: { events?: WebhookEvent[]; caseNames?: string[] | null },
+  ctx: z.RefinementCtx,
+) => {
   if (value.caseNames && value.events && !value.events.includes("CaseChangeAdded")) {
-    ctx.addIssue({ code: "custom", path: ["caseNames"], message: "caseNames filters CaseChangeAdded, which events does not include." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["caseNames"],
+      message: "caseNames filters CaseChangeAdded, which events does not include.",
+    });
   }
 };
 
@@ -64,7 +85,9 @@ export const CreateWebhook = z
     events: Events,
     caseNames: CaseNames.optional(),
     secret: Secret,
-    payloadMetadata: PayloadMetadata.nullable().default({}).describe("Any object; sent back as metadata in every payload. null: none ({})."),
+    payloadMetadata: PayloadMetadata.nullable()
+      .default({})
+      .describe("Any object; sent back as metadata in every payload. null: none ({})."),
     active: z.boolean().default(true),
     ...ReadOnlyEcho,
   })
@@ -79,7 +102,9 @@ export const UpdateWebhook = z
     events: Events.optional(),
     caseNames: CaseNames.optional(),
     secret: Secret.optional(),
-    payloadMetadata: PayloadMetadata.nullable().optional().describe("Any object; sent back as metadata in every payload. null: none ({})."),
+    payloadMetadata: PayloadMetadata.nullable()
+      .optional()
+      .describe("Any object; sent back as metadata in every payload. null: none ({})."),
     active: z.boolean().optional(),
     ...ReadOnlyEcho,
   })
@@ -95,7 +120,10 @@ export const Webhook = z
     caseNames: z.array(z.string()).nullable(),
     payloadMetadata: z.record(z.string(), z.unknown()),
     active: z.boolean(),
-    deactivatedReason: z.string().nullable().describe("Why the service deactivated the webhook (a 410 answer); null otherwise."),
+    deactivatedReason: z
+      .string()
+      .nullable()
+      .describe("Why the service deactivated the webhook (a 410 answer); null otherwise."),
     secretHint: z.string().describe("The secret's last 4 characters (a secret of 4 or fewer, whole)."),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -122,7 +150,11 @@ export const WebhookMessage = z
   .object({
     id: z.uuid(),
     eventType: z.string().describe(`An event name of interface section 6, or ${TEST_EVENT} for a test event.`),
-    correlationId: z.uuid().describe("One per event and webhook: the same for every retry, redelivery and replay (also the webhook-id header)."),
+    correlationId: z
+      .uuid()
+      .describe(
+        "One per event and webhook: the same for every retry, redelivery and replay (also the webhook-id header).",
+      ),
     payload: z.record(z.string(), z.unknown()).describe("The JSON body sent."),
     attempt: z.number().int().describe("1 for the first attempt; retries, redeliveries and replays count on."),
     status: z.enum(["pending", "delivered", "failed"]),
@@ -131,7 +163,10 @@ export const WebhookMessage = z
     responseStatus: z.number().int().nullable(),
     responseBody: z.string().nullable().describe("The first 2,048 characters of the response body."),
     error: z.string().nullable(),
-    nextAttemptAt: z.string().nullable().describe("Pending: when it will be sent; failed: when the retry is due (null when none follows)."),
+    nextAttemptAt: z
+      .string()
+      .nullable()
+      .describe("Pending: when it will be sent; failed: when the retry is due (null when none follows)."),
   })
   .meta({ id: "WebhookMessage" });
 export type WebhookMessageOutput = z.infer<typeof WebhookMessage>;
@@ -160,7 +195,9 @@ export type ListMessagesQuery = z.infer<typeof ListMessagesQuery>;
 
 export const Replay = z
   .object({
-    since: z.iso.datetime({ offset: true, error: "An ISO 8601 instant, e.g. 2026-01-31T10:15:00Z." }).describe("Re-send every matching event recorded at or after this instant."),
+    since: z.iso
+      .datetime({ offset: true, error: "An ISO 8601 instant, e.g. 2026-01-31T10:15:00Z." })
+      .describe("Re-send every matching event recorded at or after this instant."),
   })
   .strict();
 export type Replay = z.infer<typeof Replay>;

@@ -31,14 +31,20 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
  * no redirects followed (node:http never follows them; a 3xx is a failure), a fresh connection,
  * at most DELIVERY_TIMEOUT_MS for the whole exchange. Never throws: what happened is the outcome.
  */
-export async function postWebhook(payloadUrl: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendOutcome> {
+export async function postWebhook(
+  payloadUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target;
   try {
     target = await resolveTarget(payloadUrl);
   } catch (error) {
-    const message = error instanceof TargetRefused ? `Target refused: ${error.message}` : `Target refused: ${String(error)}`;
+    const message =
+      error instanceof TargetRefused ? `Target refused: ${error.message}` : `Target refused: ${String(error)}`;
     return { status: null, body: null, error: message, durationMs: elapsed() };
   }
   const { url, address, family } = target;
@@ -59,7 +65,12 @@ export async function postWebhook(payloadUrl: string, headers: Record<string, st
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         method: "POST",
-        headers: { ...headers, "content-length": String(payload.length), "user-agent": "swiss-payroll-webhooks/1", connection: "close" },
+        headers: {
+          ...headers,
+          "content-length": String(payload.length),
+          "user-agent": "swiss-payroll-webhooks/1",
+          connection: "close",
+        },
         agent: false,
         ...(address && family ? { lookup: pinnedLookup(address, family) } : {}),
       },
@@ -96,7 +107,9 @@ export async function postWebhook(payloadUrl: string, headers: Record<string, st
       finish({ status: null, body: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s.` });
       request.destroy();
     }, timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ status: null, body: null, error: `Connection failed: ${error.code ?? error.message}` }));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      finish({ status: null, body: null, error: `Connection failed: ${error.code ?? error.message}` }),
+    );
     request.end(payload);
   });
 }

@@ -14,7 +14,12 @@ export function standardSignature(secret: string, id: string, timestampSeconds: 
   return `v1,${createHmac("sha256", Buffer.from(secret, "utf8")).update(`${id}.${timestampSeconds}.${body}`, "utf8").digest("base64")}`;
 }
 
-export function signedHeaders(secret: string, correlationId: string, body: string, now = new Date()): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  correlationId: string,
+  body: string,
+  now = new Date(),
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   return {
     "content-type": "application/json",

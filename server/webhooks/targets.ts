@@ -27,7 +27,8 @@ export function addressProblem(address: string): string | null {
   const ip = ipaddr.process(address);
   const range = ip.range();
   if (range !== "unicast") return `${address} is a ${range} address`;
-  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return `${address} is not a global unicast address`;
+  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6))
+    return `${address} is not a global unicast address`;
   return null;
 }
 
@@ -52,8 +53,12 @@ export function parseTargetUrl(payloadUrl: string): URL {
     throw new TargetRefused("payloadUrl is not an absolute URL.");
   }
   const protocols = allowsPrivateTargets() ? ["https:", "http:"] : ["https:"];
-  if (!protocols.includes(url.protocol)) throw new TargetRefused(`payloadUrl must use https (${url.protocol.replace(":", "")} is not allowed).`);
-  if (url.username || url.password) throw new TargetRefused("payloadUrl may not carry a user name or password; deliveries are authenticated by their signature.");
+  if (!protocols.includes(url.protocol))
+    throw new TargetRefused(`payloadUrl must use https (${url.protocol.replace(":", "")} is not allowed).`);
+  if (url.username || url.password)
+    throw new TargetRefused(
+      "payloadUrl may not carry a user name or password; deliveries are authenticated by their signature.",
+    );
   return url;
 }
 
@@ -66,18 +71,27 @@ export async function resolveTarget(payloadUrl: string): Promise<Target> {
   if (allowsPrivateTargets()) return { url, address: null, family: null };
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   // RFC 6761: localhost and every name under it are loopback, whether or not this machine's resolver knows them.
-  if (/(^|\.)localhost\.?$/.test(host)) throw new TargetRefused(`${url.hostname} is a loopback name: not a public address.`);
+  if (/(^|\.)localhost\.?$/.test(host))
+    throw new TargetRefused(`${url.hostname} is a loopback name: not a public address.`);
   let addresses: { address: string; family: number }[];
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch (error) {
-    throw new TargetRefused(`${url.hostname} could not be resolved (${(error as { code?: string }).code ?? "no address"}).`, true);
+    throw new TargetRefused(
+      `${url.hostname} could not be resolved (${(error as { code?: string }).code ?? "no address"}).`,
+      true,
+    );
   }
   if (!addresses.length) throw new TargetRefused(`${url.hostname} could not be resolved.`, true);
   // Every address must be allowed: a host that also resolves to an internal address is refused as a whole.
   for (const { address } of addresses) {
     const problem = addressProblem(address);
-    if (problem) throw new TargetRefused(url.hostname === address || `[${address}]` === url.hostname ? `${problem}: not a public address.` : `${url.hostname} resolves to ${problem}: not a public address.`);
+    if (problem)
+      throw new TargetRefused(
+        url.hostname === address || `[${address}]` === url.hostname
+          ? `${problem}: not a public address.`
+          : `${url.hostname} resolves to ${problem}: not a public address.`,
+      );
   }
   const [first] = addresses;
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };

@@ -10,14 +10,25 @@ import { toWebhook, type UpdateWebhook, type WebhookEvent } from "./schemas";
 import { assertAllowedTarget } from "./targets";
 
 /** Changes what is sent; fields left out keep their value. Under a row lock; a stale If-Match is 412. */
-export async function updateWebhook({ ctx, webhookId, input, ifMatch }: { ctx: TenantCtx; webhookId: string; input: UpdateWebhook; ifMatch: string | null }) {
+export async function updateWebhook({
+  ctx,
+  webhookId,
+  input,
+  ifMatch,
+}: {
+  ctx: TenantCtx;
+  webhookId: string;
+  input: UpdateWebhook;
+  ifMatch: string | null;
+}) {
   if (input.payloadUrl !== undefined) await assertAllowedTarget(input.payloadUrl);
   return inTenant(ctx, async (scope) => {
     const current = await findWebhook(scope, webhookId, { lock: true });
     checkIfMatch(ifMatch, current);
     const events = input.events ?? (current.events as WebhookEvent[]);
     const caseNames = input.caseNames === undefined ? current.caseNames : input.caseNames;
-    if (caseNames && !events.includes("CaseChangeAdded")) throw Invalid.field("caseNames", "caseNames filters CaseChangeAdded, which events does not include.");
+    if (caseNames && !events.includes("CaseChangeAdded"))
+      throw Invalid.field("caseNames", "caseNames filters CaseChangeAdded, which events does not include.");
     const active = input.active ?? current.active;
     const [row] = await scope.update(
       webhooks,

@@ -12,7 +12,9 @@ import { runsProductionBuild } from "../env";
  */
 export type WorkerName = "render" | "recalc";
 
-const files = ((globalThis as unknown as { __payrollWorkerFiles?: Map<WorkerName, Promise<string>> }).__payrollWorkerFiles ??= new Map());
+const files = ((
+  globalThis as unknown as { __payrollWorkerFiles?: Map<WorkerName, Promise<string>> }
+).__payrollWorkerFiles ??= new Map());
 
 export function workerFile(name: WorkerName): Promise<string> {
   let file = files.get(name);
@@ -27,11 +29,16 @@ async function buildWorkerFile(name: WorkerName): Promise<string> {
   const dir = path.join(process.cwd(), ".workers");
   if (runsProductionBuild()) {
     const file = path.join(dir, `${name}.mjs`);
-    if (!existsSync(file)) throw new Error(`The worker ${file} is missing: build with \`npm run build\` (it runs scripts/build-workers.mjs).`);
+    if (!existsSync(file))
+      throw new Error(
+        `The worker ${file} is missing: build with \`npm run build\` (it runs scripts/build-workers.mjs).`,
+      );
     return file;
   }
   const script = pathToFileURL(path.join(process.cwd(), "scripts", "build-workers.mjs")).href;
-  const { bundleWorker, writeAtomically } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ script)) as {
+  const { bundleWorker, writeAtomically } = (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ script
+  )) as {
     bundleWorker: (name: WorkerName) => Promise<string>;
     writeAtomically: (file: string, text: string) => string;
   };

@@ -10,18 +10,25 @@ import { openApiDocument } from "@/server/docs/openapi";
  * that response lists.
  */
 type Recorded = { method: string; path: string; status: number; code?: string };
-type ResponseObject = { content?: Record<string, { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }> };
+type ResponseObject = {
+  content?: Record<string, { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }>;
+};
 
 const recordFile = process.env.API_RESPONSE_RECORD;
 
 describe("what the routes answered is what the OpenAPI document says", () => {
   it("lists every status and problem code the suites saw", () => {
-    expect(recordFile && existsSync(recordFile), "API_RESPONSE_RECORD names the suites' record (npm test sets it)").toBeTruthy();
+    expect(
+      recordFile && existsSync(recordFile),
+      "API_RESPONSE_RECORD names the suites' record (npm test sets it)",
+    ).toBeTruthy();
     const recorded = readFileSync(recordFile!, "utf8")
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Recorded);
-    const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>> };
+    const document = openApiDocument() as {
+      paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
+    };
     const undocumented = new Set<string>();
     const seen = new Set<string>();
     for (const answer of recorded) {
@@ -34,10 +41,14 @@ describe("what the routes answered is what the OpenAPI document says", () => {
       }
       if (answer.code) {
         const codes = response.content?.["application/problem+json"]?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
-        if (!codes.includes(answer.code)) undocumented.add(`${answer.method} ${answer.path}: ${answer.status} ${answer.code}`);
+        if (!codes.includes(answer.code))
+          undocumented.add(`${answer.method} ${answer.path}: ${answer.status} ${answer.code}`);
       }
     }
-    expect([...undocumented].sort(), "answers the document does not list (add them to the operation's problems or alsoAnswers)").toEqual([]);
+    expect(
+      [...undocumented].sort(),
+      "answers the document does not list (add them to the operation's problems or alsoAnswers)",
+    ).toEqual([]);
     // The record covers the API: a check over a handful of answers would prove little.
     const coverage = allOperations.filter((op) => seen.has(`${op.method} ${op.path}`)).length / allOperations.length;
     expect(coverage, "share of operations the suites called").toBeGreaterThan(0.9);

@@ -27,17 +27,27 @@ describe("the API reference at /docs/api", () => {
     const postCase = page.locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdCases"]');
     await postCase.waitFor({ state: "attached", timeout: 30_000 });
     expect(await postCase.locator("h2").first().textContent()).toContain("Report a case change");
-    expect(await page.locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayouts"]').count()).toBe(1);
-    expect(await page.locator("h2").filter({ hasText: "A payout and its payment file were created." }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayouts"]')
+        .count(),
+    ).toBe(1);
+    expect(
+      await page.locator("h2").filter({ hasText: "A payout and its payment file were created." }).count(),
+    ).toBeGreaterThan(0);
     const origin = new URL(baseUrl).origin;
-    const elsewhere = requested.filter((url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"));
+    const elsewhere = requested.filter(
+      (url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"),
+    );
     expect(elsewhere).toEqual([]);
     expect(requested).toContain(`${origin}/api/openapi.json`);
     await context.close();
   });
 
   it("a problem's type opens its code's section, which links to the operations that answer it", async () => {
-    const answer = await fetch(`${baseUrl}/api/tenants/00000000-0000-4000-8000-000000000000/employees`, { headers: { authorization: "Bearer not-a-token" } });
+    const answer = await fetch(`${baseUrl}/api/tenants/00000000-0000-4000-8000-000000000000/employees`, {
+      headers: { authorization: "Bearer not-a-token" },
+    });
     const problem = (await answer.json()) as { type: string; code: string };
     expect(problem.type).toBe(`/docs/api/problems#${problem.code}`);
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -47,7 +57,10 @@ describe("the API reference at /docs/api", () => {
     expect(await section.count()).toBe(1);
     expect(await section.textContent()).toContain("401");
     await section.locator("summary").click();
-    await section.getByRole("link", { name: /GET \/tenants\/\{orgId\}\/employees$/ }).first().click();
+    await section
+      .getByRole("link", { name: /GET \/tenants\/\{orgId\}\/employees$/ })
+      .first()
+      .click();
     await page.waitForURL(/\/docs\/api#operation\/getTenantsOrgIdEmployees$/);
     await context.close();
   });
@@ -61,7 +74,9 @@ describe("the API reference at /docs/api", () => {
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}\/employees/);
     await page.getByRole("link", { name: "API reference" }).click();
     await page.waitForURL(`${baseUrl}/docs/api`);
-    await page.locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdCases"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page
+      .locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdCases"]')
+      .waitFor({ state: "attached", timeout: 30_000 });
     await context.close();
   });
 });

@@ -13,7 +13,11 @@ function systemUserCommand(name: string) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
   Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], { cwd: root, env, encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
 }
@@ -46,20 +50,34 @@ describe("closing a period and browsing its documents", () => {
 
   /** Optional screenshots for a person to look at (E2E_SCREENSHOTS=/tmp/dir). */
   async function snap(name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `closing-${name}.png`), fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `closing-${name}.png`), fullPage: true });
   }
 
-  async function record(caseName: string, employeeId: string | null, values: Record<string, string>, start = "2026-01-01") {
+  async function record(
+    caseName: string,
+    employeeId: string | null,
+    values: Record<string, string>,
+    start = "2026-01-01",
+  ) {
     const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) },
+      body: {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })),
+      },
     });
     expect(response.status, response.text).toBe(201);
   }
 
   async function employee(identifier: string, firstName: string, lastName: string) {
-    const response = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier, firstName, lastName } });
+    const response = await call(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier, firstName, lastName },
+    });
     expect(response.status, response.text).toBe(201);
     return response.body.id as string;
   }
@@ -69,21 +87,36 @@ describe("closing a period and browsing its documents", () => {
     const token = await fetch(`${baseUrl}/api/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }),
     });
     system = ((await token.json()) as { access_token: string }).access_token;
     const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Closing ${run}` } });
     expect(tenant.status, tenant.text).toBe(201);
     orgId = tenant.body.id;
 
-    const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    const personal = await fetch(`${baseUrl}/api/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.example" }),
+    });
     const adminToken = ((await personal.json()) as { access_token: string }).access_token;
     const admin = await call("/users", { token: adminToken });
     expect(admin.status, admin.text).toBe(200);
     // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
-    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
+    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, {
+      method: "POST",
+      token: system,
+      body: { email: "admin@demo.example", role: "Administrator" },
+    });
     expect(invitation.status, invitation.text).toBe(201);
-    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken });
+    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, {
+      method: "POST",
+      token: adminToken,
+    });
     expect(membership.status, membership.text).toBe(200);
 
     browser = await launchChromium();
@@ -97,14 +130,34 @@ describe("closing a period and browsing its documents", () => {
   });
 
   it("sets up a live payroll with two complete employees and closes January through the API", async () => {
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Closing ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Closing ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
     const people = [
-      { identifier: `C1-${run}`, first: "Clara", last: "Closer", birth: "1986-05-10", sex: "female", ahv: "756.9217.0769.85", salary: "6500.00" },
-      { identifier: `C2-${run}`, first: "Claude", last: "Closer", birth: "1979-11-02", sex: "male", ahv: "756.1234.5678.97", salary: "8200.00" },
+      {
+        identifier: `C1-${run}`,
+        first: "Clara",
+        last: "Closer",
+        birth: "1986-05-10",
+        sex: "female",
+        ahv: "756.9217.0769.85",
+        salary: "6500.00",
+      },
+      {
+        identifier: `C2-${run}`,
+        first: "Claude",
+        last: "Closer",
+        birth: "1979-11-02",
+        sex: "male",
+        ahv: "756.1234.5678.97",
+        salary: "8200.00",
+      },
     ];
     for (const p of people) {
       const id = await employee(p.identifier, p.first, p.last);
@@ -113,9 +166,16 @@ describe("closing a period and browsing its documents", () => {
       await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
       await record("Salary", id, { SalaryType: "monthly", MonthlySalary: p.salary });
     }
-    const live = await call(`/tenants/${orgId}/payrolls/${payrollId}`, { method: "PUT", token: system, body: { transmissionStartDate: "2026-01-01" } });
+    const live = await call(`/tenants/${orgId}/payrolls/${payrollId}`, {
+      method: "PUT",
+      token: system,
+      body: { transmissionStartDate: "2026-01-01" },
+    });
     expect(live.status, live.text).toBe(200);
-    const january = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, { method: "POST", token: system });
+    const january = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, {
+      method: "POST",
+      token: system,
+    });
     expect(january.status, january.text).toBe(200);
     const february = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
     expect(february.body.periodStart).toBe("2026-02-01");
@@ -129,7 +189,10 @@ describe("closing a period and browsing its documents", () => {
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
 
     await page.goto(`/tenants/${orgId}/payroll-control`);
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Close period", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: "Close period", exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/close$`));
     await page.getByRole("heading", { name: "Close period", level: 1 }).waitFor();
 
@@ -142,9 +205,12 @@ describe("closing a period and browsing its documents", () => {
     expect(await page.getByTestId("checklist-live").getAttribute("data-live")).toBe("true");
     // Nothing was paid out: both employees' pay (January's carried forward, and February's) is still open.
     expect(await page.getByTestId("checklist-unpaid").getAttribute("data-count")).toBe("2");
-    expect(await checklist.locator('[data-item="payslips"]').getByRole("link", { name: "Closer, Clara" }).getAttribute("href")).toMatch(
-      new RegExp(`^/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/documents/`),
-    );
+    expect(
+      await checklist
+        .locator('[data-item="payslips"]')
+        .getByRole("link", { name: "Closer, Clara" })
+        .getAttribute("href"),
+    ).toMatch(new RegExp(`^/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/documents/`));
     const accounting = checklist.locator('[data-item="accounting"]');
     expect(await accounting.getByRole("link", { name: /^PDF/ }).count()).toBe(1);
     expect(await accounting.getByRole("link", { name: /^CSV/ }).count()).toBe(1);
@@ -186,34 +252,52 @@ describe("closing a period and browsing its documents", () => {
     await dialog.getByRole("button", { name: "Close February 2026" }).click();
     const progress = page.getByTestId("close-progress");
     await progress.waitFor();
-    expect(await progress.textContent()).toContain("Generating 2 payslips, the accounting document and the ELM declaration…");
+    expect(await progress.textContent()).toContain(
+      "Generating 2 payslips, the accounting document and the ELM declaration…",
+    );
     expect(await page.getByRole("progressbar", { name: "Closing February 2026" }).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
     await snap("progress");
     release();
 
     // The closed period's status, polled until ELM has finalized it.
-    await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/close` && url.searchParams.get("closed") === februaryId);
+    await page.waitForURL(
+      (url) => url.pathname === `/tenants/${orgId}/close` && url.searchParams.get("closed") === februaryId,
+    );
     await page.unroute(closeUrl);
     const status = page.getByTestId("closed-status");
     await status.waitFor();
     expect(await status.getAttribute("data-period-id")).toBe(februaryId);
     await expect.poll(() => status.getAttribute("data-stage"), { timeout: 45_000, interval: 250 }).toBe("finalized");
     const steps = status.getByTestId("status-step");
-    expect(await steps.evaluateAll((items) => items.map((i) => [i.getAttribute("data-step"), i.getAttribute("data-done")]))).toEqual([
+    expect(
+      await steps.evaluateAll((items) => items.map((i) => [i.getAttribute("data-step"), i.getAttribute("data-done")])),
+    ).toEqual([
       ["closed", "true"],
       ["submitted", "true"],
       ["finalized", "true"],
     ]);
     // February's open amounts were recorded as paid outside the service: one external payout, nothing open in March but March's own pay.
-    const payouts = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/payouts`, { token: system });
-    expect(payouts.body.items.map((p: { external: boolean; status: string; count: number }) => [p.external, p.status, p.count])).toEqual([[true, "processed", 2]]);
+    const payouts = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/payouts`, {
+      token: system,
+    });
+    expect(
+      payouts.body.items.map((p: { external: boolean; status: string; count: number }) => [
+        p.external,
+        p.status,
+        p.count,
+      ]),
+    ).toEqual([[true, "processed", 2]]);
     const march = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: system });
-    for (const entry of march.body.items as { net: string; openAmount: string }[]) expect(entry.openAmount).toBe(entry.net);
+    for (const entry of march.body.items as { net: string; openAmount: string }[])
+      expect(entry.openAmount).toBe(entry.net);
     // The next month is open, and the chart has February among the closed periods.
     await page.getByRole("button", { name: "Close March 2026" }).waitFor();
     expect(await page.getByTestId("totals-table").locator("tbody tr").count()).toBe(3);
-    await status.getByRole("link", { name: /^ELM receipt:/ }).first().waitFor();
+    await status
+      .getByRole("link", { name: /^ELM receipt:/ })
+      .first()
+      .waitFor();
     await snap("closed");
   });
 
@@ -222,15 +306,23 @@ describe("closing a period and browsing its documents", () => {
     await page.waitForURL(new RegExp(`/tenants/${orgId}/periods/${februaryId}$`));
     await page.getByRole("heading", { name: "Documents of February 2026", level: 1 }).waitFor();
     expect(await page.getByTestId("period-status").getAttribute("data-stage")).toBe("finalized");
-    const groups = await page.getByTestId("document-group").evaluateAll((tables) => tables.map((t) => t.getAttribute("data-category")));
+    const groups = await page
+      .getByTestId("document-group")
+      .evaluateAll((tables) => tables.map((t) => t.getAttribute("data-category")));
     expect(groups).toEqual(["Payslip", "AccountingDocument", "ElmDeclaration", "ElmReceipt"]);
     const payslips = page.locator('[data-testid="document-group"][data-category="Payslip"]');
     expect(await payslips.getByRole("row", { name: /Closer, Clara/ }).count()).toBe(1);
     expect(await payslips.getByRole("row", { name: /Closer, Claude/ }).count()).toBe(1);
-    for (const final of await page.getByTestId("document-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-final")))) expect(final).toBe("true");
+    for (const final of await page
+      .getByTestId("document-row")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-final"))))
+      expect(final).toBe("true");
     await snap("documents");
 
-    await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: /^Payslips/ }).click();
+    await page
+      .getByRole("navigation", { name: "Filter by category" })
+      .getByRole("link", { name: /^Payslips/ })
+      .click();
     await page.waitForURL((url) => url.searchParams.get("category") === "Payslip");
     await expect.poll(() => page.getByTestId("document-group").count()).toBe(1);
     expect(await page.getByTestId("document-group").getAttribute("data-category")).toBe("Payslip");
@@ -245,11 +337,19 @@ describe("closing a period and browsing its documents", () => {
   });
 
   it("lists every period with its state and totals", async () => {
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Periods & documents", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: "Periods & documents", exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/periods$`));
     const rows = page.getByTestId("period-row");
     await rows.first().waitFor();
-    const stages = await rows.evaluateAll((items) => items.map((r) => [r.querySelector("th a")?.textContent, r.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage")]));
+    const stages = await rows.evaluateAll((items) =>
+      items.map((r) => [
+        r.querySelector("th a")?.textContent,
+        r.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage"),
+      ]),
+    );
     expect(stages).toEqual([
       ["March 2026", "open"],
       ["February 2026", "finalized"],
@@ -260,12 +360,24 @@ describe("closing a period and browsing its documents", () => {
   });
 
   it("shows the payouts of closed February on the Payouts screen, and goes back to the open period", async () => {
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Payouts", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: "Payouts", exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/payouts$`));
     const earlier = page.getByRole("navigation", { name: "Earlier periods" });
     await earlier.getByRole("link").first().waitFor();
     // Newest first, each with its state.
-    expect(await earlier.getByRole("link").evaluateAll((links) => links.map((a) => [a.childNodes[0]?.textContent, a.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage")]))).toEqual([
+    expect(
+      await earlier
+        .getByRole("link")
+        .evaluateAll((links) =>
+          links.map((a) => [
+            a.childNodes[0]?.textContent,
+            a.querySelector('[data-testid="period-status"]')?.getAttribute("data-stage"),
+          ]),
+        ),
+    ).toEqual([
       ["February 2026", "finalized"],
       ["January 2026", expect.stringMatching(/^(submitted|finalized)$/)],
     ]);
@@ -273,7 +385,11 @@ describe("closing a period and browsing its documents", () => {
     await page.waitForURL((url) => url.searchParams.get("period") === februaryId);
     await page.getByRole("heading", { name: "Payouts of February 2026", level: 2 }).waitFor();
     // February's open amounts, recorded as paid outside the service when it closed: one payout of two payments, no file to download, no action left.
-    expect(await page.getByTestId("payout").evaluateAll((items) => items.map((i) => [i.getAttribute("data-status"), i.getAttribute("data-count")]))).toEqual([["processed", "2"]]);
+    expect(
+      await page
+        .getByTestId("payout")
+        .evaluateAll((items) => items.map((i) => [i.getAttribute("data-status"), i.getAttribute("data-count")])),
+    ).toEqual([["processed", "2"]]);
     expect(await page.getByTestId("payout-status").textContent()).toBe("Processed outside the service");
     expect(await page.getByTestId("payout").getByRole("button").count()).toBe(0);
     expect(await page.getByTestId("payout").getByRole("link", { name: "Download pain.001" }).count()).toBe(0);
@@ -307,10 +423,18 @@ describe("closing a period and browsing its documents", () => {
 
     // Meanwhile someone hires a person without their data: Payroll Control blocks March.
     const newcomer = await employee(`C3-${run}`, "Nora", "Newcomer");
-    await record("Employment", newcomer, { EntryDate: "2026-03-01", ActivityRate: "100", WorkplaceCanton: "ZH" }, "2026-03-01");
+    await record(
+      "Employment",
+      newcomer,
+      { EntryDate: "2026-03-01", ActivityRate: "100", WorkplaceCanton: "ZH" },
+      "2026-03-01",
+    );
 
     await button.click();
-    await page.getByRole("dialog", { name: "Close March 2026?" }).getByRole("button", { name: "Close March 2026" }).click();
+    await page
+      .getByRole("dialog", { name: "Close March 2026?" })
+      .getByRole("button", { name: "Close March 2026" })
+      .click();
     const problem = page.getByTestId("close-problem");
     await problem.waitFor();
     expect(await problem.getAttribute("data-code")).toBe("period.control_unresolved");
@@ -324,10 +448,16 @@ describe("closing a period and browsing its documents", () => {
     // The refusal refreshes the page: the checklist now blocks, the button says why, the items name the person.
     await page.getByTestId("close-blocked-reason").waitFor();
     expect(await page.getByRole("button", { name: "Close March 2026" }).isDisabled()).toBe(true);
-    expect(await page.getByTestId("close-blocked-reason").textContent()).toMatch(/^\d+ blocking items? in Payroll Control must be resolved first\.$/);
-    expect(await page.locator('[data-testid="checklist-item"][data-item="control"]').getAttribute("data-state")).toBe("blocked");
+    expect(await page.getByTestId("close-blocked-reason").textContent()).toMatch(
+      /^\d+ blocking items? in Payroll Control must be resolved first\.$/,
+    );
+    expect(await page.locator('[data-testid="checklist-item"][data-item="control"]').getAttribute("data-state")).toBe(
+      "blocked",
+    );
     expect(await page.getByTestId("employees-blocked").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("close-problem-item").first().textContent()).toContain(`Newcomer, Nora (C3-${run})`);
+    await expect
+      .poll(() => page.getByTestId("close-problem-item").first().textContent())
+      .toContain(`Newcomer, Nora (C3-${run})`);
     await snap("refused");
 
     // And after a reload the same: the button stays disabled with its reason.

@@ -65,7 +65,9 @@ describe("payroll console", () => {
 
     // The same session authenticates the documented API, and the filter is its includeFormer parameter.
     const orgId = /\/tenants\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-    const listed = await page.request.get(`/api/tenants/${orgId}/employees?includeFormer=true&search=${encodeURIComponent(identifier)}`);
+    const listed = await page.request.get(
+      `/api/tenants/${orgId}/employees?includeFormer=true&search=${encodeURIComponent(identifier)}`,
+    );
     expect(listed.status()).toBe(200);
     const body = (await listed.json()) as { items: { identifier: string }[] };
     expect(body.items.map((e) => e.identifier)).toEqual([identifier]);
@@ -80,8 +82,12 @@ describe("payroll console", () => {
     await page.getByRole("button", { name: "Create employee" }).click();
 
     const identifierField = page.getByLabel("Identifier");
-    await page.waitForFunction(() => document.querySelector('input[name="identifier"]')?.getAttribute("aria-invalid") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('input[name="identifier"]')?.getAttribute("aria-invalid") === "true",
+    );
     const describedBy = await identifierField.getAttribute("aria-describedby");
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain(`already has the identifier "${identifier}"`);
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain(
+      `already has the identifier "${identifier}"`,
+    );
   });
 });

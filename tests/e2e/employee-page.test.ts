@@ -7,7 +7,6 @@ import { launchChromium, signInAtIdp } from "./browser";
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
-
 async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
@@ -36,11 +35,23 @@ describe("the employee page and the cost centers, as an HR administrator uses th
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Employee UX ${run}`));
 
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Lohn ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" } });
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Lohn ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
+    });
     expect(payroll.status, JSON.stringify(payroll.body)).toBe(201);
     payrollId = payroll.body.id;
-    for (const [first, last] of [["Vera", "Vorwärts"], ["Kurt", "Kosten"], ["Lena", "Leer"]] as const) {
-      const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last } });
+    for (const [first, last] of [
+      ["Vera", "Vorwärts"],
+      ["Kurt", "Kosten"],
+      ["Lena", "Leer"],
+    ] as const) {
+      const created = await call(`/tenants/${orgId}/employees`, {
+        method: "POST",
+        token: system,
+        body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last },
+      });
       expect(created.status).toBe(201);
       employees.push({ id: created.body.id, name: `${first} ${last}` });
       const employment = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
@@ -92,7 +103,17 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     expect(await page.title()).toContain("Vera Vorwärts");
 
     const nav = page.getByRole("navigation", { name: "Sections of this employee" });
-    for (const name of ["Overview", "Personal", "Employment & wage", "Social insurance", "Tax", "Bank & payment", "Family", "Absences", "Documents"]) {
+    for (const name of [
+      "Overview",
+      "Personal",
+      "Employment & wage",
+      "Social insurance",
+      "Tax",
+      "Bank & payment",
+      "Family",
+      "Absences",
+      "Documents",
+    ]) {
       expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     }
     await nav.getByRole("link", { name: "Employment & wage", exact: true }).click();
@@ -139,7 +160,10 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     expect(await caseForm("Salary").getByLabel("Monthly salary (CHF)").inputValue()).toBe("6500.00");
     expect(await caseForm("Salary").getByText("7'000.00 from 01.09.2026").isVisible()).toBe(true);
 
-    await page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name: "Overview", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections of this employee" })
+      .getByRole("link", { name: "Overview", exact: true })
+      .click();
     const scheduled = page.getByRole("region", { name: "Scheduled changes" });
     await scheduled.waitFor();
     expect(await scheduled.textContent()).toContain("Monthly salary");
@@ -151,12 +175,25 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     await caseForm("Employment").waitFor();
     // The case forms of the section (the payslip preview's explanations are Payroll Control's).
     const text = (await page.locator("#section-employment").textContent()) ?? "";
-    for (const internal of ["Save lohn", "Anstellung", "SalaryType", "Required when SalaryType", "Required for calculation", "(ESS)", "(ECT)", "control."]) expect(text, internal).not.toContain(internal);
+    for (const internal of [
+      "Save lohn",
+      "Anstellung",
+      "SalaryType",
+      "Required when SalaryType",
+      "Required for calculation",
+      "(ESS)",
+      "(ECT)",
+      "control.",
+    ])
+      expect(text, internal).not.toContain(internal);
     expect(await page.getByRole("button", { name: "Save salary" }).count()).toBe(1);
     expect(await page.getByText("History of employment").count()).toBe(1);
     expect(text).toContain("Required when the salary type is monthly");
 
-    await page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name: "Personal", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections of this employee" })
+      .getByRole("link", { name: "Personal", exact: true })
+      .click();
     const form = caseForm("Personal data");
     await form.getByLabel("AHV number").fill("756.9217.0769.84");
     await form.getByRole("button", { name: "Save personal data" }).click();
@@ -187,14 +224,20 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     await bulk.getByRole("button", { name: "Assign to 3 employees" }).click();
     const summary = bulk.getByRole("status");
     await summary.getByText("0 of 3 assigned; 3 failed").waitFor();
-    for (const e of employees) expect(await summary.textContent()).toContain(`${e.name}: No value can start before the payroll's accounting start date (01.01.2026).`);
+    for (const e of employees)
+      expect(await summary.textContent()).toContain(
+        `${e.name}: No value can start before the payroll's accounting start date (01.01.2026).`,
+      );
 
     await bulk.getByLabel("Valid from").fill("2026-01-01");
     await bulk.getByRole("button", { name: "Assign to 3 employees" }).click();
     await summary.getByText("3 of 3 assigned").waitFor();
 
     for (const e of employees) {
-      const values = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases/values/time?employeeId=${e.id}&caseFieldNames=CostCenter&valueDate=2026-01-31`, { token: system });
+      const values = await call(
+        `/tenants/${orgId}/payrolls/${payrollId}/cases/values/time?employeeId=${e.id}&caseFieldNames=CostCenter&valueDate=2026-01-31`,
+        { token: system },
+      );
       expect(values.status).toBe(200);
       expect(values.body.items.map((v: { value: string }) => v.value)).toEqual(["200"]);
     }

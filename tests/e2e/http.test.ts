@@ -21,14 +21,19 @@ function besideService(args: string[]) {
 }
 
 function systemUserCommand(name: string) {
-  return JSON.parse(besideService(["system-user", "--", "create", "--name", name, "--json"])) as { clientId: string; clientSecret: string };
+  return JSON.parse(besideService(["system-user", "--", "create", "--name", name, "--json"])) as {
+    clientId: string;
+    clientSecret: string;
+  };
 }
 
 /** A request line written on a socket as it is: fetch refuses to send TRACE, and FOO is not a method Node parses. */
 function rawRequest(requestLine: string): Promise<{ status: number; head: string; body: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`),
+    );
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("utf8")));
     socket.on("error", reject);
@@ -60,12 +65,22 @@ describe("the running service", () => {
       await fetch(`${baseUrl}/api/oauth/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+        }),
       }),
     );
     expect(token.status).toBe(200);
     const auth = { authorization: `Bearer ${token.body.access_token}`, "content-type": "application/json" };
-    const tenant = await json(await fetch(`${baseUrl}/api/tenants`, { method: "POST", headers: auth, body: JSON.stringify({ name: "CLI tenant" }) }));
+    const tenant = await json(
+      await fetch(`${baseUrl}/api/tenants`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: "CLI tenant" }),
+      }),
+    );
     expect(tenant.status).toBe(201);
     const payroll = await json(
       await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/payrolls/simple`, {
@@ -79,11 +94,19 @@ describe("the running service", () => {
       await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/employees`, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ identifier: "1", firstName: "Ida", lastName: "Http", divisionId: payroll.body.divisionId }),
+        body: JSON.stringify({
+          identifier: "1",
+          firstName: "Ida",
+          lastName: "Http",
+          divisionId: payroll.body.divisionId,
+        }),
       }),
     );
     expect(employee.status).toBe(201);
-    const deleted = await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/employees/${employee.body.id}`, { method: "DELETE", headers: auth });
+    const deleted = await fetch(`${baseUrl}/api/tenants/${tenant.body.id}/employees/${employee.body.id}`, {
+      method: "DELETE",
+      headers: auth,
+    });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get("allow")).toBe("GET, PUT");
     // A second command run gives a second, different system user.
@@ -91,7 +114,9 @@ describe("the running service", () => {
   });
 
   it("imports regulation versions while it runs (npm run regulations:update)", () => {
-    expect(besideService(["regulations:update"])).toBe("Regulations: 0 version(s) added, 0 updated; 0 payroll(s) to recalculate.");
+    expect(besideService(["regulations:update"])).toBe(
+      "Regulations: 0 version(s) added, 0 updated; 0 payroll(s) to recalculate.",
+    );
   });
 
   it("serves the JWKS, the OpenAPI document and problem+json for unknown routes", async () => {

@@ -18,14 +18,27 @@ const STEP = "::guide-step ";
 function guideProgram(markdown: string) {
   const blocks = [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
   const headings = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => ({ at: m.index, title: m[1]! }));
-  const titles = [...markdown.matchAll(/^```ts\n/gm)].map((m) => headings.filter((h) => h.at < m.index).at(-1)?.title ?? "(before the first heading)");
+  const titles = [...markdown.matchAll(/^```ts\n/gm)].map(
+    (m) => headings.filter((h) => h.at < m.index).at(-1)?.title ?? "(before the first heading)",
+  );
   // Imports stay first; every block announces its step so that a failure names it.
-  const program = blocks.map((block, i) => `console.log(${JSON.stringify(`${STEP}${i + 1} ${titles[i]}`)});\n${block}`).join("\n");
+  const program = blocks
+    .map((block, i) => `console.log(${JSON.stringify(`${STEP}${i + 1} ${titles[i]}`)});\n${block}`)
+    .join("\n");
   const imports = program.split("\n").filter((line) => /^import /.test(line));
-  return { blocks, titles, source: [...imports, ...program.split("\n").filter((line) => !/^import /.test(line))].join("\n") };
+  return {
+    blocks,
+    titles,
+    source: [...imports, ...program.split("\n").filter((line) => !/^import /.test(line))].join("\n"),
+  };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -43,8 +56,24 @@ describe("docs/integration.md", () => {
   it("its TypeScript samples, run in order as one program, take a new tenant to a closed month with documents and verified webhooks", async () => {
     const guide = guideProgram(readFileSync(path.join(root, "docs/integration.md"), "utf8"));
     expect(guide.blocks.length).toBeGreaterThanOrEqual(12);
-    for (const step of ["token", "tenant", "payroll", "regulations", "employees", "cases", "missing data", "payroll control", "payouts", "close", "documents", "webhooks"]) {
-      expect(guide.titles.some((t) => t.toLowerCase().includes(step)), step).toBe(true);
+    for (const step of [
+      "token",
+      "tenant",
+      "payroll",
+      "regulations",
+      "employees",
+      "cases",
+      "missing data",
+      "payroll control",
+      "payouts",
+      "close",
+      "documents",
+      "webhooks",
+    ]) {
+      expect(
+        guide.titles.some((t) => t.toLowerCase().includes(step)),
+        step,
+      ).toBe(true);
     }
 
     const file = path.join(root, `.integration-guide-${randomBytes(4).toString("hex")}.mts`);
@@ -53,23 +82,59 @@ describe("docs/integration.md", () => {
       // The samples compile against the generated types (a renamed field or path fails here).
       const typecheck = spawnSync(
         process.execPath,
-        [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--skipLibCheck", "--types", "node", "--lib", "es2022,dom", file],
+        [
+          path.join(root, "node_modules/typescript/bin/tsc"),
+          "--noEmit",
+          "--strict",
+          "--noUncheckedIndexedAccess",
+          "--target",
+          "es2022",
+          "--module",
+          "esnext",
+          "--moduleResolution",
+          "bundler",
+          "--skipLibCheck",
+          "--types",
+          "node",
+          "--lib",
+          "es2022,dom",
+          file,
+        ],
         { cwd: root, encoding: "utf8" },
       );
-      expect(typecheck.status, `the guide's samples do not type-check:\n${typecheck.stdout}${typecheck.stderr}`).toBe(0);
+      expect(typecheck.status, `the guide's samples do not type-check:\n${typecheck.stdout}${typecheck.stderr}`).toBe(
+        0,
+      );
 
       const credentials = systemUserCommand("Integration guide");
-      const env = { ...process.env, PAYROLL_URL: baseUrl, PAYROLL_CLIENT_ID: credentials.clientId, PAYROLL_CLIENT_SECRET: credentials.clientSecret };
+      const env = {
+        ...process.env,
+        PAYROLL_URL: baseUrl,
+        PAYROLL_CLIENT_ID: credentials.clientId,
+        PAYROLL_CLIENT_SECRET: credentials.clientSecret,
+      };
       const started = Date.now();
-      const result = await run(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), file], env, 150_000);
+      const result = await run(
+        process.execPath,
+        [path.join(root, "node_modules/tsx/dist/cli.mjs"), file],
+        env,
+        150_000,
+      );
       const seconds = (Date.now() - started) / 1000;
-      const lastStep = result.output.split("\n").filter((line) => line.startsWith(STEP)).at(-1)?.slice(STEP.length) ?? "(none)";
+      const lastStep =
+        result.output
+          .split("\n")
+          .filter((line) => line.startsWith(STEP))
+          .at(-1)
+          ?.slice(STEP.length) ?? "(none)";
       expect(result.code, `the guide failed in step ${lastStep}:\n${result.output.slice(-6000)}`).toBe(0);
       expect(lastStep).toMatch(/^\d+ 13\. Webhooks$/);
       expect(result.output).toMatch(/^closed 2026-01-01 to 2026-01-31: closed$/m);
       expect(result.output).toMatch(/^received: .*WebhookPayloadPayrunPeriodClosed/m);
       if (process.env.E2E_VERBOSE) console.log(result.output);
-      console.log(`[guide] ${guide.blocks.length} samples ran in ${seconds.toFixed(1)} s (tsx start included) against ${baseUrl}`);
+      console.log(
+        `[guide] ${guide.blocks.length} samples ran in ${seconds.toFixed(1)} s (tsx start included) against ${baseUrl}`,
+      );
     } finally {
       rmSync(file, { force: true });
     }

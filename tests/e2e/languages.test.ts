@@ -15,14 +15,24 @@ type Locale = (typeof LOCALES)[number];
 
 /** A message of a catalog (messages/<locale>/<namespace>.json) by its dotted key. */
 function message(locale: Locale, namespace: string, key: string): string {
-  const catalog = JSON.parse(readFileSync(path.join(root, "messages", locale, `${namespace}.json`), "utf8")) as Record<string, unknown>;
-  const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+  const catalog = JSON.parse(readFileSync(path.join(root, "messages", locale, `${namespace}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const found = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
   if (typeof found !== "string") throw new Error(`${locale} ${namespace}.${key} is not a message`);
   return found;
 }
 
 /** 7'234.50, as the contract (9c) writes amounts in every language of the console, French included. */
-const SALARY: Record<Locale, string> = { "de-CH": "7'234.50", "fr-CH": "7'234.50", "it-CH": "7'234.50", "en-CH": "7'234.50" };
+const SALARY: Record<Locale, string> = {
+  "de-CH": "7'234.50",
+  "fr-CH": "7'234.50",
+  "it-CH": "7'234.50",
+  "en-CH": "7'234.50",
+};
 /** Words that are not English, so a console that stayed English fails: the menu's Payroll Control and the list's title. */
 const OWN_WORDS: Record<Locale, { control: string; employees: string }> = {
   "de-CH": { control: "Lohnkontrolle", employees: "Mitarbeitende" },
@@ -56,34 +66,59 @@ describe("the console speaks the person's language", () => {
   }
 
   async function adminToken() {
-    const response = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    const response = await fetch(`${baseUrl}/api/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.example" }),
+    });
     return ((await response.json()) as { access_token: string }).access_token;
   }
 
   beforeAll(async () => {
     let system = "";
     ({ system, orgId } = await tenantWithDemoAdministrator(`Languages ${run}`));
-    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Sprachen ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" } });
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Sprachen ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
-    const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `L-${run}`, firstName: "Lea", lastName } });
+    const employee = await apiCall(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: `L-${run}`, firstName: "Lea", lastName },
+    });
     expect(employee.status, employee.text).toBe(201);
     employeeId = employee.body.id;
-    const values = (pairs: Record<string, string>) => Object.entries(pairs).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" }));
+    const values = (pairs: Record<string, string>) =>
+      Object.entries(pairs).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" }));
     for (const [caseName, pairs] of [
       ["Employment", { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" }],
       ["Salary", { SalaryType: "monthly", MonthlySalary: "7234.50" }],
     ] as const) {
-      const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, { method: "POST", token: system, body: { caseName, employeeId, values: values(pairs) } });
+      const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, {
+        method: "POST",
+        token: system,
+        body: { caseName, employeeId, values: values(pairs) },
+      });
       expect(recorded.status, recorded.text).toBe(201);
     }
-    const partTime = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `P-${run}`, firstName: "Max", lastName: `Teilzeit${run}` } });
+    const partTime = await apiCall(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: `P-${run}`, firstName: "Max", lastName: `Teilzeit${run}` },
+    });
     expect(partTime.status, partTime.text).toBe(201);
     partTimeId = partTime.body.id;
     for (const [caseName, pairs] of [
       ["Employment", { EntryDate: "2026-01-15", ActivityRate: "100", WorkplaceCanton: "ZH" }],
       ["Salary", { SalaryType: "monthly" }],
     ] as const) {
-      const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, { method: "POST", token: system, body: { caseName, employeeId: partTimeId, values: values(pairs) } });
+      const recorded = await apiCall(`/tenants/${orgId}/payrolls/${payroll.body.id}/cases`, {
+        method: "POST",
+        token: system,
+        body: { caseName, employeeId: partTimeId, values: values(pairs) },
+      });
       expect(recorded.status, recorded.text).toBe(201);
     }
 
@@ -109,7 +144,10 @@ describe("the console speaks the person's language", () => {
   });
 
   const htmlLang = () => page.evaluate(() => document.documentElement.lang);
-  const nav = () => page.getByRole("navigation", { name: new RegExp(`^${escapeRegExp(message(currentLocale, "common", "nav.label"))}$`) });
+  const nav = () =>
+    page.getByRole("navigation", {
+      name: new RegExp(`^${escapeRegExp(message(currentLocale, "common", "nav.label"))}$`),
+    });
   let currentLocale: Locale = "en-CH";
 
   /** The menu's words of the language, on every console page. */
@@ -117,7 +155,12 @@ describe("the console speaks the person's language", () => {
     expect(await htmlLang()).toBe(locale);
     for (const key of ["employees", "payrollControl", "close"]) {
       const name = message(locale, "common", `nav.${key}`);
-      expect(await nav().getByRole("link", { name: new RegExp(`^${escapeRegExp(name)}`) }).count(), `${locale} menu: ${name}`).toBeGreaterThan(0);
+      expect(
+        await nav()
+          .getByRole("link", { name: new RegExp(`^${escapeRegExp(name)}`) })
+          .count(),
+        `${locale} menu: ${name}`,
+      ).toBeGreaterThan(0);
     }
     expect(await nav().textContent()).toContain(OWN_WORDS[locale].control);
   }
@@ -141,7 +184,8 @@ describe("the console speaks the person's language", () => {
       await page.getByRole("heading", { level: 1, name: message(locale, "employees", "list.title") }).waitFor();
       expect(message(locale, "employees", "list.title")).toBe(OWN_WORDS[locale].employees);
       const table = page.getByRole("table");
-      for (const column of ["identifier", "entry", "exit"]) expect(await table.textContent()).toContain(message(locale, "employees", `list.columns.${column}`));
+      for (const column of ["identifier", "entry", "exit"])
+        expect(await table.textContent()).toContain(message(locale, "employees", `list.columns.${column}`));
       const row = page.getByRole("row").filter({ hasText: lastName });
       expect(await row.textContent()).toContain("01.01.2026");
       expect(await row.textContent()).toContain(message(locale, "employees", "list.current"));
@@ -151,10 +195,15 @@ describe("the console speaks the person's language", () => {
       await page.goto(`/tenants/${orgId}/employees/${employeeId}`);
       await expectMenu(locale);
       const sections = page.getByRole("navigation", { name: message(locale, "employees", "page.sectionsLabel") });
-      for (const id of ["overview", "personal", "employment"]) await sections.getByRole("link", { name: message(locale, "employees", `page.sections.${id}`), exact: true }).waitFor();
+      for (const id of ["overview", "personal", "employment"])
+        await sections
+          .getByRole("link", { name: message(locale, "employees", `page.sections.${id}`), exact: true })
+          .waitFor();
       await page.getByRole("heading", { name: message(locale, "employees", "page.payslip") }).waitFor();
       expect(await page.getByTestId("payslip-gross").textContent()).toBe(SALARY[locale]);
-      expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe(SALARY[locale]);
+      expect(await page.locator('[data-testid="collector"][data-name="GrossWage"] dd').textContent()).toBe(
+        SALARY[locale],
+      );
       const payslip = (await page.getByTestId("payslip-preview").textContent()) ?? "";
       expect(payslip).toContain(message(locale, "payslip", "columns.wageType"));
       // The AHV line's "why?": the calculation's sentence in the language, the wage and the rate in its format.
@@ -163,25 +212,42 @@ describe("the console speaks the person's language", () => {
       const rate = "5.3\u202f%";
       const why = message(locale, "calc", "why.ahv").replace("{wage}", `CHF ${SALARY[locale]}`).replace("{rate}", rate);
       expect(await ahv.getByTestId("why-text").textContent()).toBe(why);
-      expect(why).toContain({ "de-CH": "AHV-pflichtigen Lohn", "fr-CH": "soumis à l'AVS", "it-CH": "soggetto all'AVS", "en-CH": "AHV-liable wage" }[locale]);
+      expect(why).toContain(
+        {
+          "de-CH": "AHV-pflichtigen Lohn",
+          "fr-CH": "soumis à l'AVS",
+          "it-CH": "soggetto all'AVS",
+          "en-CH": "AHV-liable wage",
+        }[locale],
+      );
       // The regulation's figures behind it by the parameters' display names in the language, not their keys spelled out in English.
-      const rateName = { "de-CH": "AHV/IV/EO-Beitragssatz Arbeitnehmende", "fr-CH": "Taux de cotisation AVS/AI/APG employé", "it-CH": "Aliquota di contributo AVS/AI/IPG dipendente", "en-CH": "AHV/IV/EO contribution rate, employee" }[locale];
+      const rateName = {
+        "de-CH": "AHV/IV/EO-Beitragssatz Arbeitnehmende",
+        "fr-CH": "Taux de cotisation AVS/AI/APG employé",
+        "it-CH": "Aliquota di contributo AVS/AI/IPG dipendente",
+        "en-CH": "AHV/IV/EO contribution rate, employee",
+      }[locale];
       const figures = (await ahv.getByTestId("why").textContent()) ?? "";
-      expect(figures).toContain(message(locale, "payslip", "why.value").replace("{name}", rateName).replace("{value}", rate));
+      expect(figures).toContain(
+        message(locale, "payslip", "why.value").replace("{name}", rateName).replace("{value}", rate),
+      );
       expect(figures).not.toMatch(/AHV employee rate|IV share each side/i);
 
       // The record's description says since when, the Swiss way.
-      expect(await page.locator("main").first().textContent()).toContain(message(locale, "employees", "page.since").replace("{date}", "01.01.2026"));
+      expect(await page.locator("main").first().textContent()).toContain(
+        message(locale, "employees", "page.since").replace("{date}", "01.01.2026"),
+      );
       if (locale === "fr-CH") await snap("fr-employee");
 
       // The salary form: the regulation's names in the language, and the saved dates as 01.01.2026.
-      await sections.getByRole("link", { name: message(locale, "employees", "page.sections.employment"), exact: true }).click();
+      await sections
+        .getByRole("link", { name: message(locale, "employees", "page.sections.employment"), exact: true })
+        .click();
       const language = locale.slice(0, 2) as "de" | "fr" | "it" | "en";
       const salaryName = { de: "Lohn", fr: "Salaire", it: "Salario", en: "Salary" }[language];
       const salaryForm = page.getByRole("form", { name: salaryName, exact: true });
       await salaryForm.waitFor();
       expect(await salaryForm.getByLabel(message(locale, "cases", "form.validFrom")).inputValue()).toBe("01.01.2026");
-
     });
 
     // Payroll Control and the close screen (their own words are another screen's catalog): the language, the menu's words and the period's dates.
@@ -193,10 +259,21 @@ describe("the console speaks the person's language", () => {
       if (locale === "fr-CH") await snap("fr-payroll-control");
       expect(await page.locator("main").first().textContent()).toMatch(/01\.01\.2026/);
       // A finding with its figures: the calculation's sentence in the language, the dates the Swiss way.
-      const finding = page.locator(`[data-testid="control-row"][data-employee-id="${partTimeId}"] [data-testid="control-item"][data-code="calc.missing_monthly_salary"]`);
-      const sentence = message(locale, "calc", "issue.calc.missing_monthly_salary").replace("{from}", "15.01.2026").replace("{to}", "31.01.2026");
+      const finding = page.locator(
+        `[data-testid="control-row"][data-employee-id="${partTimeId}"] [data-testid="control-item"][data-code="calc.missing_monthly_salary"]`,
+      );
+      const sentence = message(locale, "calc", "issue.calc.missing_monthly_salary")
+        .replace("{from}", "15.01.2026")
+        .replace("{to}", "31.01.2026");
       expect(await finding.getByTestId("control-item-text").textContent()).toBe(sentence);
-      expect(sentence).toContain({ "de-CH": "Kein Monatslohn", "fr-CH": "Pas de salaire mensuel", "it-CH": "Nessun salario mensile", "en-CH": "No monthly salary" }[locale]);
+      expect(sentence).toContain(
+        {
+          "de-CH": "Kein Monatslohn",
+          "fr-CH": "Pas de salaire mensuel",
+          "it-CH": "Nessun salario mensile",
+          "en-CH": "No monthly salary",
+        }[locale],
+      );
     });
 
     it(`${locale}: a page that does not exist says so in it, with the way back`, async () => {
@@ -205,7 +282,9 @@ describe("the console speaks the person's language", () => {
       expect(response?.status()).toBe(404);
       expect(await page.locator("html").getAttribute("lang")).toBe(locale);
       await page.getByText(message(locale, "common", "notFound.title"), { exact: true }).waitFor();
-      expect(await page.getByRole("link", { name: message(locale, "common", "notFound.home") }).getAttribute("href")).toBe("/");
+      expect(
+        await page.getByRole("link", { name: message(locale, "common", "notFound.home") }).getAttribute("href"),
+      ).toBe("/");
     });
 
     it(`${locale}: the close screen speaks it`, async () => {

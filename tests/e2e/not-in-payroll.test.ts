@@ -7,7 +7,6 @@ import { launchChromium, signInAtIdp } from "./browser";
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
-
 async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
@@ -32,17 +31,30 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
   let payrollId = "";
   let newHireId = "";
 
-  async function record(caseName: string, employeeId: string | null, values: Record<string, string>, start = "2026-01-01") {
+  async function record(
+    caseName: string,
+    employeeId: string | null,
+    values: Record<string, string>,
+    start = "2026-01-01",
+  ) {
     const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) },
+      body: {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })),
+      },
     });
     expect(response.status, response.text).toBe(201);
   }
 
   async function employee(identifier: string, firstName: string, lastName: string) {
-    const response = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier, firstName, lastName } });
+    const response = await call(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier, firstName, lastName },
+    });
     expect(response.status, response.text).toBe(201);
     return response.body.id as string;
   }
@@ -50,14 +62,34 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`New hires ${run}`));
 
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `New hires ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `New hires ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
     const people = [
-      { identifier: `N1-${run}`, first: "Clara", last: "Complete", birth: "1986-05-10", sex: "female", ahv: "756.9217.0769.85", salary: "6500.00" },
-      { identifier: `N2-${run}`, first: "Claude", last: "Complete", birth: "1979-11-02", sex: "male", ahv: "756.1234.5678.97", salary: "8200.00" },
+      {
+        identifier: `N1-${run}`,
+        first: "Clara",
+        last: "Complete",
+        birth: "1986-05-10",
+        sex: "female",
+        ahv: "756.9217.0769.85",
+        salary: "6500.00",
+      },
+      {
+        identifier: `N2-${run}`,
+        first: "Claude",
+        last: "Complete",
+        birth: "1979-11-02",
+        sex: "male",
+        ahv: "756.1234.5678.97",
+        salary: "8200.00",
+      },
     ];
     for (const p of people) {
       const id = await employee(p.identifier, p.first, p.last);
@@ -92,14 +124,18 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
     const item = row.locator('[data-testid="control-item"][data-code="control.not_in_payroll"]');
     expect(await item.getAttribute("data-blocking")).toBe("false");
     expect(await item.textContent()).toMatch(/no entry date/i);
-    expect(await item.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(`/tenants/${orgId}/employees/${newHireId}#case-Employment`);
+    expect(await item.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(
+      `/tenants/${orgId}/employees/${newHireId}#case-Employment`,
+    );
     expect(await page.getByTestId("not-in-payroll-count").textContent()).toBe("1");
     expect(await page.getByTestId("blocking-count").textContent()).toBe("0");
     expect(await page.getByTestId("blocked-employees").textContent()).toBe("0 of 2 in payroll");
 
     // Amounts as on every other screen: thousands with the apostrophe.
     expect(await page.getByTestId("total-gross").textContent()).toBe("14'700.00");
-    const clara = page.locator('[data-testid="control-row"][data-in-payroll="true"]').filter({ hasText: "Complete, Clara" });
+    const clara = page
+      .locator('[data-testid="control-row"][data-in-payroll="true"]')
+      .filter({ hasText: "Complete, Clara" });
     expect(await clara.getByTestId("row-gross").textContent()).toBe("6'500.00");
     expect(await clara.getByTestId("row-open").textContent()).toMatch(/^\d{1,3}(?:'\d{3})*\.\d{2}$/);
   });
@@ -114,7 +150,9 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
     const notInPayroll = page.getByTestId("employees-not-in-payroll");
     expect(await notInPayroll.getAttribute("data-count")).toBe("1");
     expect(await notInPayroll.textContent()).toContain("1 not in payroll yet");
-    expect(await notInPayroll.getByRole("link", { name: `Keller, Luca (N3-${run})` }).getAttribute("href")).toBe(`/tenants/${orgId}/employees/${newHireId}#case-Employment`);
+    expect(await notInPayroll.getByRole("link", { name: `Keller, Luca (N3-${run})` }).getAttribute("href")).toBe(
+      `/tenants/${orgId}/employees/${newHireId}#case-Employment`,
+    );
     expect(await employees.getAttribute("data-state")).toBe("info");
     expect(await page.getByRole("button", { name: "Close January 2026" }).isEnabled()).toBe(true);
   });

@@ -13,7 +13,11 @@ function systemUserCommand(name: string) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
   Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], { cwd: root, env, encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
 }
@@ -46,7 +50,11 @@ describe("onboarding a new payroll", () => {
   const missing = () => page.getByTestId("missing-data").first();
   const missingCount = async () => Number(await missing().getAttribute("data-count"));
   /** The employee page shows one section at a time. */
-  const openSection = (name: string) => page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name, exact: true }).click();
+  const openSection = (name: string) =>
+    page
+      .getByRole("navigation", { name: "Sections of this employee" })
+      .getByRole("link", { name, exact: true })
+      .click();
 
   /** Saves a generated case form and waits for its confirmation. */
   async function save(form: Locator, button: string) {
@@ -59,21 +67,36 @@ describe("onboarding a new payroll", () => {
     const token = await fetch(`${baseUrl}/api/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }),
     });
     const system = ((await token.json()) as { access_token: string }).access_token;
     const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Empty ${run}` } });
     expect(tenant.status).toBe(201);
     orgId = tenant.body.id;
 
-    const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+    const personal = await fetch(`${baseUrl}/api/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.example" }),
+    });
     const adminToken = ((await personal.json()) as { access_token: string }).access_token;
     const admin = await call("/users", { token: adminToken });
     expect(admin.status).toBe(200);
     // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
-    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
+    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, {
+      method: "POST",
+      token: system,
+      body: { email: "admin@demo.example", role: "Administrator" },
+    });
     expect(invitation.status).toBe(201);
-    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken });
+    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, {
+      method: "POST",
+      token: adminToken,
+    });
     expect(membership.status).toBe(200);
 
     browser = await launchChromium();
@@ -108,7 +131,9 @@ describe("onboarding a new payroll", () => {
     expect(await start.inputValue()).toBe(`01.01.${year}`);
     await start.fill(`31.13.${year}`);
     await start.blur();
-    expect(await page.locator(`[id="${await start.getAttribute("aria-describedby")}"]`).textContent()).toBe("Enter a date as 31.01.2026.");
+    expect(await page.locator(`[id="${await start.getAttribute("aria-describedby")}"]`).textContent()).toBe(
+      "Enter a date as 31.01.2026.",
+    );
     await start.fill(`${year}-01-01`);
     await start.blur();
     expect(await start.inputValue()).toBe(`01.01.${year}`);
@@ -190,7 +215,9 @@ describe("onboarding a new payroll", () => {
     await page.getByRole("button", { name: "Create employee" }).click();
     await page.waitForURL(/\/employees(\?[^/]*)?$/);
 
-    const listed = await page.request.get(`/api/tenants/${orgId}/employees?includeFormer=true&search=${encodeURIComponent(identifier)}`);
+    const listed = await page.request.get(
+      `/api/tenants/${orgId}/employees?includeFormer=true&search=${encodeURIComponent(identifier)}`,
+    );
     employeeId = ((await listed.json()) as { items: { id: string }[] }).items[0]!.id;
     await page.goto(`/tenants/${orgId}/employees/${employeeId}`);
     await page.getByRole("heading", { name: "Olga Onboard" }).waitFor();
@@ -209,7 +236,9 @@ describe("onboarding a new payroll", () => {
     await form.getByRole("button", { name: "Save personal data" }).click();
     const ahv = form.getByLabel("AHV number");
     await expect.poll(() => ahv.getAttribute("aria-invalid")).toBe("true");
-    expect(await form.locator(`[id="${await ahv.getAttribute("aria-describedby")}"]`).textContent()).toMatch(/check digit/);
+    expect(await form.locator(`[id="${await ahv.getAttribute("aria-describedby")}"]`).textContent()).toMatch(
+      /check digit/,
+    );
     await ahv.fill("756.9217.0769.85");
     await save(form, "Save personal data");
     await expect.poll(missingCount).toBe(before - 1);
@@ -270,6 +299,8 @@ describe("onboarding a new payroll", () => {
     for (const step of ["details", "regulations", "chart", "company", "cost-centers", "employees"]) {
       expect(await page.locator(`[data-step="${step}"]`).getAttribute("data-done"), step).toBe("true");
     }
-    expect(await page.getByText(new RegExp(`${escapeRegExp(company)} · step \\d of 6 · 6 of 6 done`)).isVisible()).toBe(true);
+    expect(await page.getByText(new RegExp(`${escapeRegExp(company)} · step \\d of 6 · 6 of 6 done`)).isVisible()).toBe(
+      true,
+    );
   });
 });

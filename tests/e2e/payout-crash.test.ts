@@ -14,7 +14,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultPoint } from "@/server/testing/hooks";
 import { validatePain001 } from "../fixtures/pain001/validate";
-import { freePort, freshDatabase, root, serviceEnv, startServer, stopServer, type OwnDatabase, type ServerProcess } from "../support/server-process";
+import {
+  freePort,
+  freshDatabase,
+  root,
+  serviceEnv,
+  startServer,
+  stopServer,
+  type OwnDatabase,
+  type ServerProcess,
+} from "../support/server-process";
 
 const toRappen = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -39,7 +48,11 @@ const killServer = (server: ServerProcess, signal: NodeJS.Signals = "SIGKILL") =
 
 /** Runs an npm script beside the service, on the test's database. */
 function besideService(database: OwnDatabase, publicUrl: string, args: string[]) {
-  const run = spawnSync("npm", ["run", "-s", ...args], { cwd: root, env: serviceEnv(database, { PUBLIC_URL: publicUrl }), encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "-s", ...args], {
+    cwd: root,
+    env: serviceEnv(database, { PUBLIC_URL: publicUrl }),
+    encoding: "utf8",
+  });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.trim().split("\n").pop()!;
 }
@@ -57,10 +70,19 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   const employees: string[] = [];
   const owed = new Map<string, number>();
 
-  async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async function call(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const response = await fetch(`${server!.baseUrl}${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -78,7 +100,11 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     return reply.body;
   }
   const postCase = (caseName: string, employeeId: string | null, record: Record<string, string>) =>
-    ok("POST", `/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName, employeeId, values: Object.entries(record).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) });
+    ok("POST", `/api/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+      caseName,
+      employeeId,
+      values: Object.entries(record).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })),
+    });
   async function newToken() {
     const reply = await fetch(`${server!.baseUrl}/api/oauth/token`, {
       method: "POST",
@@ -95,16 +121,35 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     if (credentials.client_id) await newToken();
   }
 
-  const entryOf = async (employeeId: string) => ((await ok("GET", `${base}/open/entries`)) as { items: { employeeId: string; openAmount: string; paidOut: string }[] }).items.find((e) => e.employeeId === employeeId)!;
+  const entryOf = async (employeeId: string) =>
+    (
+      (await ok("GET", `${base}/open/entries`)) as {
+        items: { employeeId: string; openAmount: string; paidOut: string }[];
+      }
+    ).items.find((e) => e.employeeId === employeeId)!;
   const payoutsOf = async (employeeId: string) =>
-    ((await ok("GET", `${base}/open/payouts?limit=100`)) as { items: { id: string; documentId?: string; lines: { employeeId: string; amount: string }[] }[] }).items.filter((p) => p.lines.some((l) => l.employeeId === employeeId));
-  const paymentFiles = async () => ((await ok("GET", `${base}/open/documents?category=PaymentFile&limit=100`)) as { items: { id: string; category: string }[] }).items.filter((d) => d.category === "PaymentFile");
+    (
+      (await ok("GET", `${base}/open/payouts?limit=100`)) as {
+        items: { id: string; documentId?: string; lines: { employeeId: string; amount: string }[] }[];
+      }
+    ).items.filter((p) => p.lines.some((l) => l.employeeId === employeeId));
+  const paymentFiles = async () =>
+    (
+      (await ok("GET", `${base}/open/documents?category=PaymentFile&limit=100`)) as {
+        items: { id: string; category: string }[];
+      }
+    ).items.filter((d) => d.category === "PaymentFile");
 
   /** Starts a server that dies at the step, and sends it an advance under the key: the connection drops. */
   async function payIntoCrash(point: FaultPoint, employeeId: string, key: string) {
     await restart(point);
     const dying = server!;
-    const attempt = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key }).then(
+    const attempt = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    ).then(
       (reply) => reply,
       (error: unknown) => error,
     );
@@ -119,21 +164,47 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     database = await freshDatabase(workDir, "crash");
     await restart();
     credentials = (({ clientId, clientSecret }) => ({ client_id: clientId, client_secret: clientSecret }))(
-      JSON.parse(besideService(database, server!.baseUrl, ["system-user", "--", "create", "--name", "Crash test", "--json"])) as { clientId: string; clientSecret: string },
+      JSON.parse(
+        besideService(database, server!.baseUrl, ["system-user", "--", "create", "--name", "Crash test", "--json"]),
+      ) as { clientId: string; clientSecret: string },
     );
     await newToken();
     orgId = ((await ok("POST", "/api/tenants", { name: "Crash AG" })) as { id: string }).id;
-    const payroll = (await ok("POST", `/api/tenants/${orgId}/payrolls/simple`, { name: "Crash AG", accountingStartDate: "2026-01-01", documentLanguage: "de" })) as { id: string };
+    const payroll = (await ok("POST", `/api/tenants/${orgId}/payrolls/simple`, {
+      name: "Crash AG",
+      accountingStartDate: "2026-01-01",
+      documentLanguage: "de",
+    })) as { id: string };
     payrollId = payroll.id;
     base = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`;
     await postCase("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.1" });
     await postCase("CompanyFak", null, { FakCanton: "BE", FakRate: "1.5" });
-    await postCase("CompanyAddress", null, { CompanyStreet: "Bundesplatz", CompanyHouseNumber: "3", CompanyPostalCode: "3003", CompanyCity: "Bern", CompanyCountry: "CH" });
+    await postCase("CompanyAddress", null, {
+      CompanyStreet: "Bundesplatz",
+      CompanyHouseNumber: "3",
+      CompanyPostalCode: "3003",
+      CompanyCity: "Bern",
+      CompanyCountry: "CH",
+    });
     await postCase("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009" });
     for (const [i, name] of ["Bea", "Cem", "Dan"].entries()) {
-      const employee = (await ok("POST", `/api/tenants/${orgId}/employees`, { identifier: `E${i + 1}`, firstName: name, lastName: "Crash" })) as { id: string };
-      await postCase("EmployeePersonalData", employee.id, { BirthDate: "1990-02-01", Sex: "female", AhvNumber: "756.1234.5678.97" });
-      await postCase("EmployeeAddress", employee.id, { Street: "Seestrasse", HouseNumber: "12", PostalCode: "6004", City: "Luzern", Country: "CH" });
+      const employee = (await ok("POST", `/api/tenants/${orgId}/employees`, {
+        identifier: `E${i + 1}`,
+        firstName: name,
+        lastName: "Crash",
+      })) as { id: string };
+      await postCase("EmployeePersonalData", employee.id, {
+        BirthDate: "1990-02-01",
+        Sex: "female",
+        AhvNumber: "756.1234.5678.97",
+      });
+      await postCase("EmployeeAddress", employee.id, {
+        Street: "Seestrasse",
+        HouseNumber: "12",
+        PostalCode: "6004",
+        City: "Luzern",
+        Country: "CH",
+      });
       await postCase("EmployeeBankAccount", employee.id, { Iban: "CH93 0076 2011 6238 5295 7" });
       await postCase("Employment", employee.id, { EntryDate: "2026-01-01" });
       await postCase("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "5000.00" });
@@ -157,10 +228,18 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
 
     expect(await payoutsOf(employeeId)).toEqual([]);
     expect(await paymentFiles()).toEqual([]);
-    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "0.00", openAmount: (owed.get(employeeId)! / 100).toFixed(2) });
+    expect(await entryOf(employeeId)).toMatchObject({
+      paidOut: "0.00",
+      openAmount: (owed.get(employeeId)! / 100).toFixed(2),
+    });
 
     // The key's first run left it "running": a retry right away is told so and pays nothing ...
-    const early = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    const early = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(early.status, early.text).toBe(409);
     expect(early.body.code).toBe("idempotency.in_progress");
     expect(await payoutsOf(employeeId)).toEqual([]);
@@ -168,17 +247,32 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     // ... until the key counts as abandoned (STALE_RUNNING_MS, 5 minutes; aged here in the database, with no server running).
     await killServer(server!, "SIGTERM");
     server = null;
-    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [key]);
+    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [
+      key,
+    ]);
     await restart();
-    const retry = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    const retry = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(retry.status, retry.text).toBe(201);
-    const again = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    const again = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(again.status, again.text).toBe(201);
     expect(again.body.payout.id).toBe(retry.body.payout.id);
 
     const paid = await payoutsOf(employeeId);
     expect(paid.map((p) => p.id)).toEqual([retry.body.payout.id]);
-    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+    expect(await entryOf(employeeId)).toMatchObject({
+      paidOut: "1000.00",
+      openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2),
+    });
   }, 600_000);
 
   it("killed after the commit, before the response: paid once with its file, and a retry with the key answers with the committed payout", async () => {
@@ -190,27 +284,54 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     const paid = await payoutsOf(employeeId);
     expect(paid).toHaveLength(1);
     const payout = paid[0]!;
-    expect(payout).toMatchObject({ status: "created", total: "1000.00", count: 1, lines: [{ employeeId, amount: "1000.00" }] });
+    expect(payout).toMatchObject({
+      status: "created",
+      total: "1000.00",
+      count: 1,
+      lines: [{ employeeId, amount: "1000.00" }],
+    });
     const files = (await paymentFiles()).filter((d) => !filesBefore.includes(d.id));
     expect(files.map((d) => d.id)).toEqual([payout.documentId]);
-    const file = await fetch(`${server!.baseUrl}${base}/open/payouts/${payout.id}/document`, { headers: { authorization: `Bearer ${token}` } });
+    const file = await fetch(`${server!.baseUrl}${base}/open/payouts/${payout.id}/document`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(file.status).toBe(200);
     const xml = await file.text();
     expect((await validatePain001(xml)).messages).toEqual([]);
     expect(xml).toContain("<CtrlSum>1000.00</CtrlSum>");
-    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+    expect(await entryOf(employeeId)).toMatchObject({
+      paidOut: "1000.00",
+      openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2),
+    });
 
     // A retry with the key gets the payout the killed process committed, at once and not again.
-    const retry = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    const retry = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(retry.status, retry.text).toBe(201);
     expect(retry.body.payout.id).toBe(payout.id);
-    expect(retry.body.paymentFile).toMatchObject({ documentId: files[0]!.id, contentType: "application/xml", content: xml });
-    const replay = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    expect(retry.body.paymentFile).toMatchObject({
+      documentId: files[0]!.id,
+      contentType: "application/xml",
+      content: xml,
+    });
+    const replay = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(replay.status, replay.text).toBe(201);
     expect(replay.body).toEqual(retry.body);
 
     expect((await payoutsOf(employeeId)).map((p) => p.id)).toEqual([payout.id]);
-    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+    expect(await entryOf(employeeId)).toMatchObject({
+      paidOut: "1000.00",
+      openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2),
+    });
   }, 600_000);
 
   it("killed after the commit, retried only once the key would count as abandoned: the committed payout again, not a second one", async () => {
@@ -223,12 +344,22 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     // STALE_RUNNING_MS (5 minutes) passes: aged in the database, with no server running.
     await killServer(server!, "SIGTERM");
     server = null;
-    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [key]);
+    await database.sql(`UPDATE idempotency_keys SET created_at = created_at - interval '6 minutes' WHERE key = $1`, [
+      key,
+    ]);
     await restart();
-    const late = await call("POST", `${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { "idempotency-key": key });
+    const late = await call(
+      "POST",
+      `${base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { "idempotency-key": key },
+    );
     expect(late.status, late.text).toBe(201);
     expect(late.body.payout.id).toBe(payout!.id);
     expect((await payoutsOf(employeeId)).map((p) => p.id)).toEqual([payout!.id]);
-    expect(await entryOf(employeeId)).toMatchObject({ paidOut: "1000.00", openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2) });
+    expect(await entryOf(employeeId)).toMatchObject({
+      paidOut: "1000.00",
+      openAmount: ((owed.get(employeeId)! - 100_000) / 100).toFixed(2),
+    });
   }, 600_000);
 });

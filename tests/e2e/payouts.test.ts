@@ -9,7 +9,6 @@ import { launchChromium, signInAtIdp } from "./browser";
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
 
-
 async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
@@ -22,7 +21,8 @@ async function call(pathname: string, init: { method?: string; token: string; bo
 
 /** "6500.00" as Rappen, and Rappen as the console's Swiss "6'500.00". */
 const rappen = (amount: string) => Math.round(Number(amount) * 100);
-const swiss = (r: number) => `${String(Math.floor(r / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "'")}.${String(r % 100).padStart(2, "0")}`;
+const swiss = (r: number) =>
+  `${String(Math.floor(r / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "'")}.${String(r % 100).padStart(2, "0")}`;
 const nbOfTxs = (xml: string) => [...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((m) => Number(m[1]));
 
 /**
@@ -47,14 +47,19 @@ describe("paying open amounts on the Payouts screen", () => {
 
   /** Optional screenshots for a person to look at (E2E_SCREENSHOTS=/tmp/dir). */
   async function snap(name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `payouts-${name}.png`), fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `payouts-${name}.png`), fullPage: true });
   }
 
   async function record(caseName: string, employeeId: string | null, values: Record<string, string>) {
     const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) },
+      body: {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })),
+      },
     });
     expect(response.status, response.text).toBe(201);
   }
@@ -62,7 +67,12 @@ describe("paying open amounts on the Payouts screen", () => {
   async function openAmounts() {
     const entries = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: system });
     expect(entries.status, entries.text).toBe(200);
-    return new Map((entries.body.items as { employeeId: string; openAmount: string }[]).map((e) => [e.employeeId, rappen(e.openAmount)]));
+    return new Map(
+      (entries.body.items as { employeeId: string; openAmount: string }[]).map((e) => [
+        e.employeeId,
+        rappen(e.openAmount),
+      ]),
+    );
   }
 
   const row = (employeeId: string) => page.locator(`[data-testid="payout-row"][data-employee-id="${employeeId}"]`);
@@ -71,7 +81,10 @@ describe("paying open amounts on the Payouts screen", () => {
 
   async function openPayouts() {
     await page.goto(`/tenants/${orgId}/payroll-control`);
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Payouts", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: "Payouts", exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/payouts$`));
     await page.getByRole("heading", { name: "Payouts", level: 1 }).waitFor();
     await page.getByRole("list", { name: "Employees" }).waitFor();
@@ -95,25 +108,88 @@ describe("paying open amounts on the Payouts screen", () => {
   });
 
   it("sets up a payroll with three employees ready to be paid and one without a bank account", async () => {
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Payouts ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Payouts ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "LU", FakRate: "1.35" });
-    await record("CompanyAddress", null, { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "6003", CompanyCity: "Luzern", CompanyCountry: "CH" });
+    await record("CompanyAddress", null, {
+      CompanyStreet: "Bahnhofstrasse",
+      CompanyHouseNumber: "1",
+      CompanyPostalCode: "6003",
+      CompanyCity: "Luzern",
+      CompanyCountry: "CH",
+    });
     await record("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009" });
     const people = [
-      { identifier: `P1-${run}`, first: "Lea", last: "Advance", birth: "1988-04-12", sex: "female", ahv: "756.3598.1127.37", salary: "6500.00", iban: "CH9300762011623852957" },
-      { identifier: `P2-${run}`, first: "Noah", last: "Bauer", birth: "1979-09-03", sex: "male", ahv: "756.6417.0995.23", salary: "8200.00", iban: "CH5604835012345678009" },
-      { identifier: `P3-${run}`, first: "Mia", last: "Caflisch", birth: "1995-01-20", sex: "female", ahv: "756.1234.5678.97", salary: "4800.00", iban: "CH9300762011623852957" },
-      { identifier: `P4-${run}`, first: "Luca", last: "Dörig", birth: "1990-06-30", sex: "male", ahv: "756.9217.0769.85", salary: "3900.00", iban: null },
+      {
+        identifier: `P1-${run}`,
+        first: "Lea",
+        last: "Advance",
+        birth: "1988-04-12",
+        sex: "female",
+        ahv: "756.3598.1127.37",
+        salary: "6500.00",
+        iban: "CH9300762011623852957",
+      },
+      {
+        identifier: `P2-${run}`,
+        first: "Noah",
+        last: "Bauer",
+        birth: "1979-09-03",
+        sex: "male",
+        ahv: "756.6417.0995.23",
+        salary: "8200.00",
+        iban: "CH5604835012345678009",
+      },
+      {
+        identifier: `P3-${run}`,
+        first: "Mia",
+        last: "Caflisch",
+        birth: "1995-01-20",
+        sex: "female",
+        ahv: "756.1234.5678.97",
+        salary: "4800.00",
+        iban: "CH9300762011623852957",
+      },
+      {
+        identifier: `P4-${run}`,
+        first: "Luca",
+        last: "Dörig",
+        birth: "1990-06-30",
+        sex: "male",
+        ahv: "756.9217.0769.85",
+        salary: "3900.00",
+        iban: null,
+      },
     ];
     for (const p of people) {
-      const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: p.identifier, firstName: p.first, lastName: p.last } });
+      const created = await call(`/tenants/${orgId}/employees`, {
+        method: "POST",
+        token: system,
+        body: { identifier: p.identifier, firstName: p.first, lastName: p.last },
+      });
       expect(created.status, created.text).toBe(201);
       const id = created.body.id as string;
-      await record("EmployeePersonalData", id, { BirthDate: p.birth, Sex: p.sex, AhvNumber: p.ahv, Nationality: "CH", CivilStatus: "single" });
-      await record("EmployeeAddress", id, { Street: "Seestrasse", HouseNumber: "12", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" });
+      await record("EmployeePersonalData", id, {
+        BirthDate: p.birth,
+        Sex: p.sex,
+        AhvNumber: p.ahv,
+        Nationality: "CH",
+        CivilStatus: "single",
+      });
+      await record("EmployeeAddress", id, {
+        Street: "Seestrasse",
+        HouseNumber: "12",
+        PostalCode: "6004",
+        City: "Luzern",
+        Country: "CH",
+        ResidenceCanton: "LU",
+      });
       if (p.iban) await record("EmployeeBankAccount", id, { Iban: p.iban });
       await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "LU" });
       await record("Salary", id, { SalaryType: "monthly", MonthlySalary: p.salary });
@@ -137,13 +213,16 @@ describe("paying open amounts on the Payouts screen", () => {
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
 
     // The demo payroll (read only here): its four complete employees, with IBAN and address, can be selected.
-    const tenants = (await (await page.request.get("/api/tenants?limit=100")).json()) as { items: { id: string; name: string }[] };
+    const tenants = (await (await page.request.get("/api/tenants?limit=100")).json()) as {
+      items: { id: string; name: string }[];
+    };
     const demo = tenants.items.find((t) => t.name === "Muster AG (Demo)")!.id;
     await page.goto(`/tenants/${demo}/payouts`);
     await page.getByRole("list", { name: "Employees" }).waitFor();
     const demoRows = page.locator('[data-testid="payout-row"][data-selectable="true"]');
     const names = await demoRows.evaluateAll((rows) => rows.map((r) => r.querySelector("a")?.textContent ?? ""));
-    for (const identifier of ["1001", "1002", "1003", "1005"]) expect(names.some((n) => n.endsWith(`(${identifier})`))).toBe(true);
+    for (const identifier of ["1001", "1002", "1003", "1005"])
+      expect(names.some((n) => n.endsWith(`(${identifier})`))).toBe(true);
 
     await openPayouts();
 
@@ -168,7 +247,9 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await amount.inputValue()).toBe((first!.open / 100).toFixed(2));
     await amount.fill(((first!.open + 100) / 100).toFixed(2));
     await page.getByRole("button", { name: "Review payout" }).click();
-    expect(await row(first!.id).getByTestId("amount-error").textContent()).toBe(`More than the open amount of CHF ${swiss(first!.open)}.`);
+    expect(await row(first!.id).getByTestId("amount-error").textContent()).toBe(
+      `More than the open amount of CHF ${swiss(first!.open)}.`,
+    );
     expect(await previewDialog().isVisible()).toBe(false);
 
     // The date: the next bank business day, shown as dd.mm.yyyy.
@@ -182,7 +263,9 @@ describe("paying open amounts on the Payouts screen", () => {
     await date.fill("31.02.2026");
     await page.getByRole("button", { name: "Review payout" }).click();
     await expect.poll(() => date.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`[id="${await date.getAttribute("aria-describedby")}"]`).textContent()).toBe("Enter a date as 31.01.2026.");
+    expect(await page.locator(`[id="${await date.getAttribute("aria-describedby")}"]`).textContent()).toBe(
+      "Enter a date as 31.01.2026.",
+    );
     await date.fill(executionDate);
     await date.blur();
     expect(await date.inputValue()).toBe(shownDate);
@@ -202,9 +285,14 @@ describe("paying open amounts on the Payouts screen", () => {
     });
     expect(other.status, other.text).toBe(201);
     await dialog.getByRole("button", { name: "Pay CHF 1'000.00" }).click();
-    await expect.poll(() => row(first!.id).getByTestId("amount-error").textContent()).toBe("The amount exceeds the open amount of 500.00.");
+    await expect
+      .poll(() => row(first!.id).getByTestId("amount-error").textContent())
+      .toBe("The amount exceeds the open amount of 500.00.");
     expect(await dialog.isVisible()).toBe(false);
-    const undo = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${other.body.payout.id}`, { method: "POST", token: system });
+    const undo = await call(
+      `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${other.body.payout.id}`,
+      { method: "POST", token: system },
+    );
     expect(undo.status, undo.text).toBe(200);
     await page.reload();
     await expectOpen(first!.id, first!.open);
@@ -236,8 +324,14 @@ describe("paying open amounts on the Payouts screen", () => {
     await result.waitFor();
     await page.unroute(payoutsUrl);
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(JSON.parse(posts[0]!.postData()!)).toEqual({ employeeIds: [first!.id], amounts: { [first!.id]: "1000.00" }, executionDate });
+    expect(posts[0]!.headers()["idempotency-key"]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(JSON.parse(posts[0]!.postData()!)).toEqual({
+      employeeIds: [first!.id],
+      amounts: { [first!.id]: "1000.00" },
+      executionDate,
+    });
     advancePayoutId = (await result.getAttribute("data-payout-id"))!;
     expect(await result.getByTestId("result-total").textContent()).toBe("1'000.00");
     expect(await result.getByRole("link", { name: "Download the pain.001 file" }).getAttribute("href")).toBe(
@@ -265,10 +359,15 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await dialog.getByTestId("preview-count").textContent()).toBe("3");
     expect(await dialog.getByTestId("preview-total").textContent()).toBe(swiss(rest));
     await snap("preview");
-    const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/payrunperiods/${periodId}/payouts`));
+    const sent = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith(`/payrunperiods/${periodId}/payouts`),
+    );
     await dialog.getByRole("button", { name: `Pay CHF ${swiss(rest)}` }).click();
     // The whole open amounts go without amounts (the API's final payment).
-    expect(JSON.parse((await sent).postData()!)).toEqual({ employeeIds: staff.map((s) => s.id), executionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(JSON.parse((await sent).postData()!)).toEqual({
+      employeeIds: staff.map((s) => s.id),
+      executionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const result = page.getByTestId("payout-result");
     await expect.poll(() => result.getAttribute("data-payout-id")).not.toBe(advancePayoutId);
     finalPayoutId = (await result.getAttribute("data-payout-id"))!;
@@ -324,13 +423,20 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await advance.getByRole("button", { name: "Cancel payout" }).count()).toBe(0);
 
     // A payout the screen still shows as created, processed by someone else in the meantime.
-    const made = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, { method: "POST", token: system, body: { employeeIds: [staff[1]!.id] } });
+    const made = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
+      method: "POST",
+      token: system,
+      body: { employeeIds: [staff[1]!.id] },
+    });
     expect(made.status, made.text).toBe(201);
     await page.reload();
     const stale = payoutItem(made.body.payout.id);
     await stale.waitFor();
     await expectOpen(staff[1]!.id, 0);
-    const processed = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${made.body.payout.id}/processed`, { method: "POST", token: system });
+    const processed = await call(
+      `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${made.body.payout.id}/processed`,
+      { method: "POST", token: system },
+    );
     expect(processed.status, processed.text).toBe(200);
     await stale.getByRole("button", { name: "Cancel payout" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this payout?" });
@@ -345,10 +451,20 @@ describe("paying open amounts on the Payouts screen", () => {
   });
 
   it("shows before anyone confirms what the bank file lacks for an employee Payroll Control lets through (no address)", async () => {
-    const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `P5-${run}`, firstName: "Elia", lastName: "Ohneadresse" } });
+    const created = await call(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: `P5-${run}`, firstName: "Elia", lastName: "Ohneadresse" },
+    });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
-    await record("EmployeePersonalData", id, { BirthDate: "1992-02-02", Sex: "male", AhvNumber: "756.1111.2222.39", Nationality: "CH", CivilStatus: "single" });
+    await record("EmployeePersonalData", id, {
+      BirthDate: "1992-02-02",
+      Sex: "male",
+      AhvNumber: "756.1111.2222.39",
+      Nationality: "CH",
+      CivilStatus: "single",
+    });
     await record("EmployeeBankAccount", id, { Iban: "CH9300762011623852957" });
     await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "50", WorkplaceCanton: "LU" });
     await record("Salary", id, { SalaryType: "monthly", MonthlySalary: "3000.00" });
@@ -359,9 +475,18 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await row(id).getByRole("checkbox").isDisabled()).toBe(true);
     const lacks = row(id).getByTestId("row-file-blockers");
     expect(await lacks.textContent()).toContain("no town");
-    expect(await lacks.getByRole("link", { name: "Complete" }).first().getAttribute("href")).toBe(`/tenants/${orgId}/employees/${id}#case-EmployeeAddress`);
+    expect(await lacks.getByRole("link", { name: "Complete" }).first().getAttribute("href")).toBe(
+      `/tenants/${orgId}/employees/${id}#case-EmployeeAddress`,
+    );
     // Once the address is recorded, the employee can be selected.
-    await record("EmployeeAddress", id, { Street: "Seestrasse", HouseNumber: "1", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" });
+    await record("EmployeeAddress", id, {
+      Street: "Seestrasse",
+      HouseNumber: "1",
+      PostalCode: "6004",
+      City: "Luzern",
+      Country: "CH",
+      ResidenceCanton: "LU",
+    });
     await page.reload();
     await row(id).waitFor();
     expect(await row(id).getAttribute("data-selectable")).toBe("true");
@@ -374,7 +499,9 @@ describe("paying open amounts on the Payouts screen", () => {
     await page.getByRole("list", { name: "Employees" }).waitFor();
     await row(staff[2]!.id).getByRole("checkbox").check();
     await page.getByLabel(`Amount for ${staff[2]!.name} (CHF)`).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     const box = async (locator: Locator) => (await locator.boundingBox())!;
     const review = await box(page.getByRole("button", { name: "Review payout" }));

@@ -12,7 +12,12 @@ const REFRESH = { timeout: 10_000 };
 /** The API's CHF ("5600.00") as the console shows it ("5'600.00"). */
 const swiss = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, "'");
 
-const COMPANY_CODES = new Set(["calc.missing_company_uvg", "calc.missing_fak_rate", "calc.missing_industry_rate", "calc.regulation_incomplete"]);
+const COMPANY_CODES = new Set([
+  "calc.missing_company_uvg",
+  "calc.missing_fak_rate",
+  "calc.missing_industry_rate",
+  "calc.regulation_incomplete",
+]);
 
 /**
  * Payroll control and the live payslip preview, in the demo tenant (document language German, so the
@@ -34,7 +39,10 @@ describe("payroll control and the payslip preview", () => {
   }
 
   async function openControl() {
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Payroll control", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: "Payroll control", exact: true })
+      .click();
     await page.waitForURL(/\/payroll-control$/);
     await page.getByRole("heading", { name: "Payroll control", level: 1 }).waitFor();
   }
@@ -46,7 +54,10 @@ describe("payroll control and the payslip preview", () => {
 
   /** The employee page shows one section at a time. */
   async function openSection(name: string) {
-    await page.getByRole("navigation", { name: "Sections of this employee" }).getByRole("link", { name, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections of this employee" })
+      .getByRole("link", { name, exact: true })
+      .click();
   }
 
   beforeAll(async () => {
@@ -66,10 +77,14 @@ describe("payroll control and the payslip preview", () => {
     await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
 
-    const tenants = (await (await page.request.get("/api/tenants?limit=100")).json()) as { items: { id: string; name: string }[] };
+    const tenants = (await (await page.request.get("/api/tenants?limit=100")).json()) as {
+      items: { id: string; name: string }[];
+    };
     orgId = tenants.items.find((t) => t.name === "Muster AG (Demo)")!.id;
     expect(orgId).toBeTruthy();
-    const listed = (await (await page.request.get(`/api/tenants/${orgId}/employees?search=1004`)).json()) as { items: { id: string; identifier: string }[] };
+    const listed = (await (await page.request.get(`/api/tenants/${orgId}/employees?search=1004`)).json()) as {
+      items: { id: string; identifier: string }[];
+    };
     employeeId = listed.items.find((e) => e.identifier === "1004")!.id;
     expect(employeeId).toBeTruthy();
 
@@ -83,7 +98,11 @@ describe("payroll control and the payslip preview", () => {
     await row.waitFor();
     expect(await row.getAttribute("data-in-payroll")).toBe("false");
     expect(await row.getByTestId("control-state").textContent()).toBe("Not in payroll yet");
-    expect(await row.locator('[data-testid="control-item"][data-code="control.not_in_payroll"]').getAttribute("data-blocking")).toBe("false");
+    expect(
+      await row
+        .locator('[data-testid="control-item"][data-code="control.not_in_payroll"]')
+        .getAttribute("data-blocking"),
+    ).toBe("false");
     await openEmployee();
   });
 
@@ -103,8 +122,12 @@ describe("payroll control and the payslip preview", () => {
     await row.waitFor();
     expect(await row.getAttribute("data-state")).toBe("Blocked");
     expect(await row.getByTestId("control-state").textContent()).toBe("Blocked");
-    const codes = await row.getByTestId("control-item").evaluateAll((items) => items.map((i) => i.getAttribute("data-code")));
-    expect(codes).toEqual(expect.arrayContaining(["calc.missing_birth_date", "calc.missing_ahv_number", "calc.missing_salary_type"]));
+    const codes = await row
+      .getByTestId("control-item")
+      .evaluateAll((items) => items.map((i) => i.getAttribute("data-code")));
+    expect(codes).toEqual(
+      expect.arrayContaining(["calc.missing_birth_date", "calc.missing_ahv_number", "calc.missing_salary_type"]),
+    );
     expect(Number(await page.getByTestId("blocking-count").textContent())).toBeGreaterThanOrEqual(3);
 
     // Each item links to the case that fixes it, anchored to the case card.
@@ -113,7 +136,10 @@ describe("payroll control and the payslip preview", () => {
     const fix = birthDate.getByRole("link", { name: /^Fix: Personal data/ });
     expect(await fix.getAttribute("href")).toBe(`/tenants/${orgId}/employees/${employeeId}#case-EmployeePersonalData`);
     await fix.click();
-    await page.waitForURL((url) => url.pathname === `/tenants/${orgId}/employees/${employeeId}` && url.hash === "#case-EmployeePersonalData");
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/tenants/${orgId}/employees/${employeeId}` && url.hash === "#case-EmployeePersonalData",
+    );
     // The link opens the section that holds the case.
     await caseForm("Personal data").waitFor();
   });
@@ -124,7 +150,9 @@ describe("payroll control and the payslip preview", () => {
     await form.getByLabel("Sex").selectOption("female");
     await form.getByLabel("AHV number").fill("756.9217.0769.85");
     await save(form, "Save personal data");
-    await expect.poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross"), REFRESH).toBe("0.00");
+    await expect
+      .poll(async () => page.locator('[data-testid="payslip-preview"]').getAttribute("data-gross"), REFRESH)
+      .toBe("0.00");
     const netBefore = await preview().getAttribute("data-net");
 
     // Paying needs the bank account (a Payroll Control item otherwise).
@@ -164,7 +192,10 @@ describe("payroll control and the payslip preview", () => {
     const why = salaryLine.getByTestId("why");
     await why.getByText(/Monthly salary: CHF 6'500\.00/).waitFor();
     await ahv.getByText("why?").click();
-    await ahv.getByTestId("why").getByText(/AHV\/IV\/EO contribution rate, employee: 5\.3\s%/).waitFor();
+    await ahv
+      .getByTestId("why")
+      .getByText(/AHV\/IV\/EO contribution rate, employee: 5\.3\s%/)
+      .waitFor();
   });
 
   it("Payroll control: only company-level items are left blocking; confirming them unblocks the employee", async () => {
@@ -183,7 +214,10 @@ describe("payroll control and the payslip preview", () => {
     expect(await row.getAttribute("data-state")).toBe("Blocked");
     // The company's missing UVG data links to the company page's case.
     const uvg = row.locator('[data-code="calc.missing_company_uvg"]');
-    if (await uvg.count()) expect(await uvg.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(`/tenants/${orgId}/company#case-CompanyUvg`);
+    if (await uvg.count())
+      expect(await uvg.getByRole("link", { name: /^Fix:/ }).getAttribute("href")).toBe(
+        `/tenants/${orgId}/company#case-CompanyUvg`,
+      );
 
     // Confirming each (a ControlConfirmation case) resolves it.
     for (const code of codes) {

@@ -25,23 +25,46 @@ describe("every payslip of a period in one download", () => {
     const tenant = await tenantWithDemoAdministrator(`Archive ${run} AG`);
     orgId = tenant.orgId;
     const system = tenant.system;
-    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Archive ${run}`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Archive ${run}`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     const record = async (caseName: string, employeeId: string | null, values: Record<string, string>) => {
       const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
         method: "POST",
         token: system,
-        body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) },
+        body: {
+          caseName,
+          employeeId,
+          values: Object.entries(values).map(([caseFieldName, value]) => ({
+            caseFieldName,
+            value,
+            start: "2026-01-01",
+          })),
+        },
       });
       expect(response.status, response.text).toBe(201);
     };
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-    for (const [identifier, firstName, salary] of [["A1", "Lea", "6500.00"], ["A2", "Marco", "5200.00"]] as const) {
-      const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier, firstName, lastName: "Archiv" } });
+    for (const [identifier, firstName, salary] of [
+      ["A1", "Lea", "6500.00"],
+      ["A2", "Marco", "5200.00"],
+    ] as const) {
+      const employee = await apiCall(`/tenants/${orgId}/employees`, {
+        method: "POST",
+        token: system,
+        body: { identifier, firstName, lastName: "Archiv" },
+      });
       expect(employee.status, employee.text).toBe(201);
-      await record("Employment", employee.body.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
+      await record("Employment", employee.body.id, {
+        EntryDate: "2026-01-01",
+        ActivityRate: "100",
+        WorkplaceCanton: "ZH",
+      });
       await record("Salary", employee.body.id, { SalaryType: "monthly", MonthlySalary: salary });
     }
     periodId = (await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system })).body.id;
@@ -65,7 +88,9 @@ describe("every payslip of a period in one download", () => {
     const link = page.getByRole("link", { name: "Download the ZIP with 2 payslips" });
     await link.waitFor({ timeout: 45_000 });
     const href = await link.getAttribute("href");
-    expect(href).toMatch(new RegExp(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}/documents/[0-9a-f-]{36}$`));
+    expect(href).toMatch(
+      new RegExp(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${periodId}/documents/[0-9a-f-]{36}$`),
+    );
 
     // The download with the browser's session: a ZIP of both payslips as PDFs.
     const response = await page.request.get(href!);

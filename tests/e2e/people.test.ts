@@ -10,7 +10,9 @@ const idpUrl = inject("e2eIdpUrl");
 
 /** A message of the catalog (messages/<locale>/<namespace>.json), by its dotted key. */
 function catalog(locale: string, namespace: string, key: string): string {
-  const messages: unknown = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../messages", locale, `${namespace}.json`), "utf8"));
+  const messages: unknown = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, "../../messages", locale, `${namespace}.json`), "utf8"),
+  );
   const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
   if (typeof found !== "string") throw new Error(`${locale} ${namespace}.${key}: no message`);
   return found;
@@ -31,8 +33,12 @@ describe("people and invitations", () => {
   let orgId = "";
   let invitationUrl = "";
 
-  const memberRow = (email: string) => admin.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(escapeRegExp(email)) });
-  const invitationRow = (email: string) => admin.getByRole("table", { name: "Pending invitations" }).getByRole("row", { name: new RegExp(escapeRegExp(email)) });
+  const memberRow = (email: string) =>
+    admin.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(escapeRegExp(email)) });
+  const invitationRow = (email: string) =>
+    admin
+      .getByRole("table", { name: "Pending invitations" })
+      .getByRole("row", { name: new RegExp(escapeRegExp(email)) });
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -70,7 +76,9 @@ describe("people and invitations", () => {
     await admin.getByText(`Invitation for ${newbie} created`).waitFor();
     await invitationRow(newbie).waitFor();
     expect(await invitationRow(newbie).textContent()).toContain("Manager");
-    invitationUrl = await admin.getByRole("textbox", { name: `Invitation link for ${newbie}`, exact: true }).inputValue();
+    invitationUrl = await admin
+      .getByRole("textbox", { name: `Invitation link for ${newbie}`, exact: true })
+      .inputValue();
     expect(invitationUrl).toMatch(new RegExp(`^${escapeRegExp(baseUrl)}/invitation/[0-9a-f-]{36}$`));
   });
 
@@ -113,7 +121,10 @@ describe("people and invitations", () => {
     await form.getByLabel("Role").selectOption("SelfService");
     await form.getByLabel("Employee").selectOption({ label: "Schmid, Mia (1003)" });
     await form.getByRole("button", { name: "Save role" }).click();
-    await admin.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(`${escapeRegExp(newbie)}.*Self Service.*Schmid, Mia`) }).waitFor();
+    await admin
+      .getByRole("table", { name: "Members" })
+      .getByRole("row", { name: new RegExp(`${escapeRegExp(newbie)}.*Self Service.*Schmid, Mia`) })
+      .waitFor();
 
     // Self Service lands in their portal, for their own record; every console page is a 404 to them.
     await invitee.goto("/");
@@ -121,8 +132,11 @@ describe("people and invitations", () => {
     await invitee.getByRole("heading", { name: "My documents" }).waitFor();
     expect(await invitee.getByRole("navigation", { name: "Sections", exact: true }).count()).toBe(0);
     const listed = await invitee.request.get(`/api/tenants/${orgId}/employees`);
-    expect(((await listed.json()) as { items: { identifier: string }[] }).items.map((e) => e.identifier)).toEqual(["1003"]);
-    for (const page of ["", "/employees", "/settings"]) expect((await invitee.goto(`/tenants/${orgId}${page}`))?.status(), page).toBe(404);
+    expect(((await listed.json()) as { items: { identifier: string }[] }).items.map((e) => e.identifier)).toEqual([
+      "1003",
+    ]);
+    for (const page of ["", "/employees", "/settings"])
+      expect((await invitee.goto(`/tenants/${orgId}${page}`))?.status(), page).toBe(404);
   });
 
   it("the administrator removes the access, and the removed person's next request is refused", async () => {
@@ -134,7 +148,10 @@ describe("people and invitations", () => {
 
     const reloaded = await invitee.reload();
     expect(reloaded?.status()).toBe(404);
-    const status = await invitee.evaluate(async (path) => (await fetch(path)).status, `/api/tenants/${orgId}/employees`);
+    const status = await invitee.evaluate(
+      async (path) => (await fetch(path)).status,
+      `/api/tenants/${orgId}/employees`,
+    );
     expect(status).toBe(404);
     await invitee.goto("/");
     await invitee.getByRole("heading", { name: "No tenant yet" }).waitFor();
@@ -160,7 +177,10 @@ describe("people and invitations", () => {
     expect(await invitee.getByTestId("invitation-role").textContent()).toBe("Self Service");
 
     await invitationRow(other).getByRole("button", { name: "Withdraw" }).click();
-    await admin.getByRole("dialog", { name: "Withdraw the invitation?" }).getByRole("button", { name: "Withdraw invitation" }).click();
+    await admin
+      .getByRole("dialog", { name: "Withdraw the invitation?" })
+      .getByRole("button", { name: "Withdraw invitation" })
+      .click();
     await invitationRow(other).waitFor({ state: "detached" });
 
     await invitee.reload();

@@ -12,7 +12,6 @@ const idpUrl = inject("e2eIdpUrl");
 const FINDING_CODE = /\b(calc|control)\.[a-z_]+/;
 const INTERNAL_NAME = /\b[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b/;
 
-
 async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
@@ -37,30 +36,57 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
   const employees: string[] = [];
 
   async function snap(name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `plain-words-${name}.png`), fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOTS, `plain-words-${name}.png`),
+        fullPage: true,
+      });
   }
 
   async function record(caseName: string, employeeId: string, values: Record<string, string>) {
     const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) },
+      body: {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })),
+      },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   }
 
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Plain words ${run}`));
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Wort ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" } });
+    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Wort ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
+    });
     expect(payroll.status, JSON.stringify(payroll.body)).toBe(201);
     payrollId = payroll.body.id;
 
-    for (const [first, last] of [["Paula", "Plain"], ["Sam", "Salaryless"]] as const) {
-      const created = await call(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last } });
+    for (const [first, last] of [
+      ["Paula", "Plain"],
+      ["Sam", "Salaryless"],
+    ] as const) {
+      const created = await call(`/tenants/${orgId}/employees`, {
+        method: "POST",
+        token: system,
+        body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last },
+      });
       expect(created.status).toBe(201);
       employees.push(created.body.id);
-      await record("Employment", created.body.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
-      await record("EmployeePersonalData", created.body.id, { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
+      await record("Employment", created.body.id, {
+        EntryDate: "2026-01-01",
+        ActivityRate: "100",
+        WorkplaceCanton: "ZH",
+      });
+      await record("EmployeePersonalData", created.body.id, {
+        BirthDate: "1986-05-10",
+        Sex: "female",
+        AhvNumber: "756.9217.0769.85",
+      });
     }
     // Paula earns 6'500.00 a month but has no bank account; Sam has a salary type and no salary.
     await record("Salary", employees[0]!, { SalaryType: "monthly", MonthlySalary: "6500" });
@@ -87,8 +113,15 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
     const paula = page.locator(`[data-testid="control-row"][data-employee-id="${employees[0]}"]`);
     const sam = page.locator(`[data-testid="control-row"][data-employee-id="${employees[1]}"]`);
     const bank = paula.locator('[data-testid="control-item"][data-code="control.missing_bank_account"]');
-    expect(await bank.getByTestId("control-item-text").textContent()).toBe("No bank account (IBAN) to pay the salary to.");
-    expect(await sam.locator('[data-testid="control-item"][data-code="calc.missing_monthly_salary"]').getByTestId("control-item-text").textContent()).toBe("No monthly salary from 01.01.2026 to 31.01.2026.");
+    expect(await bank.getByTestId("control-item-text").textContent()).toBe(
+      "No bank account (IBAN) to pay the salary to.",
+    );
+    expect(
+      await sam
+        .locator('[data-testid="control-item"][data-code="calc.missing_monthly_salary"]')
+        .getByTestId("control-item-text")
+        .textContent(),
+    ).toBe("No monthly salary from 01.01.2026 to 31.01.2026.");
 
     const main = page.locator("main");
     let text = await main.innerText();
@@ -104,7 +137,9 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
     await confirm.getByLabel("Reason").fill("Paid by cheque this month");
     await confirm.getByRole("button", { name: "Confirm this is correct" }).click();
     await expect.poll(() => bank.getAttribute("data-blocking")).toBe("false");
-    await expect.poll(() => bank.getByTestId("control-item-confirmed").textContent()).toMatch(/^Confirmed by .+ on \d{2}\.\d{2}\.\d{4} for this period\.$/);
+    await expect
+      .poll(() => bank.getByTestId("control-item-confirmed").textContent())
+      .toMatch(/^Confirmed by .+ on \d{2}\.\d{2}\.\d{4} for this period\.$/);
     text = await main.innerText();
     expect(text).not.toMatch(FINDING_CODE);
     expect(text).not.toContain("ControlConfirmation");
@@ -137,7 +172,9 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
     await why.getByText(/^Monthly salary: CHF 6'500\.00 \(recorded \d{2}\.\d{2}\.\d{4}\)$/).waitFor();
 
     // Every line's why?: no case change id, no internal name, no ISO date.
-    await page.locator('[data-testid="why"]').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page
+      .locator('[data-testid="why"]')
+      .evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     const texts = await page.locator('[data-testid="why"]').allInnerTexts();
     expect(texts.length).toBeGreaterThan(3);
     for (const text of texts) {

@@ -22,13 +22,19 @@ describe("the README's Using the API", () => {
   it("runs as written, each command taking its ids from the previous answers", async () => {
     const block = usingTheApiBlock();
     expect(block).toContain("BASE=${BASE:-http://localhost:3000}");
-    expect(block).not.toMatch(/\.\.\.|<[a-z-]+>|\$\{?(?!BASE|CREDENTIALS|CLIENT_ID|CLIENT_SECRET|TOKEN|ORG|PAYROLL_ANSWER|PAYROLL|DIVISION|EMPLOYEE)[A-Z_]+/);
+    expect(block).not.toMatch(
+      /\.\.\.|<[a-z-]+>|\$\{?(?!BASE|CREDENTIALS|CLIENT_ID|CLIENT_SECRET|TOKEN|ORG|PAYROLL_ANSWER|PAYROLL|DIVISION|EMPLOYEE)[A-Z_]+/,
+    );
 
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
     Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl, BASE: baseUrl });
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn("bash", ["-euo", "pipefail", "-c", `set -x\n${block}`], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("bash", ["-euo", "pipefail", "-c", `set -x\n${block}`], {
+        cwd: root,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

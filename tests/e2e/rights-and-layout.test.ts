@@ -8,7 +8,10 @@ const idpUrl = inject("e2eIdpUrl");
 
 type Box = { x: number; y: number; width: number; height: number };
 const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -17,7 +20,8 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 /** Whether the page scrolls sideways: it must not, at any width the console supports. */
-const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function signIn(page: Page, demo: string) {
   await page.goto("/signin");
@@ -56,10 +60,18 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     orgId = await signIn(manager, "Marco Manager");
     const nav = manager.getByRole("navigation", { name: "Sections" });
     await nav.getByRole("link", { name: "Employees" }).waitFor();
-    for (const section of ["People", "Company settings", "Regulations", "Chart of accounts", "Cost centers", "Setup checklist"]) {
+    for (const section of [
+      "People",
+      "Company settings",
+      "Regulations",
+      "Chart of accounts",
+      "Cost centers",
+      "Setup checklist",
+    ]) {
       expect(await nav.getByRole("link", { name: section }).count(), section).toBe(0);
     }
-    for (const section of ["Payroll control", "Close period", "Company data"]) expect(await nav.getByRole("link", { name: section }).count(), section).toBe(1);
+    for (const section of ["Payroll control", "Close period", "Company data"])
+      expect(await nav.getByRole("link", { name: section }).count(), section).toBe(1);
 
     await nav.getByRole("link", { name: "Company data" }).click();
     await manager.waitForURL(/\/company$/);
@@ -73,10 +85,16 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     expect(await manager.getByLabel("Valid from").count()).toBe(0);
     expect(await manager.getByText("an administrator changes it").isVisible()).toBe(true);
     // What the console hides, the API refuses: 403 (not 422), and the pages answer 404.
-    const payrollId = ((await (await manager.request.get(`/api/tenants/${orgId}/payrolls`)).json()) as { items: { id: string }[] }).items[0]!.id;
+    const payrollId = (
+      (await (await manager.request.get(`/api/tenants/${orgId}/payrolls`)).json()) as { items: { id: string }[] }
+    ).items[0]!.id;
     const posted = await manager.request.post(`/api/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       headers: { origin: baseUrl },
-      data: { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Genf", start: "2026-01-01" }] },
+      data: {
+        caseName: "CompanyAddress",
+        employeeId: null,
+        values: [{ caseFieldName: "CompanyCity", value: "Genf", start: "2026-01-01" }],
+      },
     });
     expect(posted.status()).toBe(403);
     for (const page of ["people", "settings", "regulations", "accounts", "cost-centers", "onboarding"]) {
@@ -93,7 +111,9 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     const payrollId = (await get(`/tenants/${orgId}/payrolls`)).items[0].id as string;
     const regulations = await get(`/tenants/${orgId}/payrolls/${payrollId}/regulations`);
     const accounts = await get(`/tenants/${orgId}/payrolls/${payrollId}/lookups/values?lookupName=Accounts&limit=500`);
-    const costCenters = await get(`/tenants/${orgId}/payrolls/${payrollId}/lookups/values?lookupName=CostCenters&limit=1`);
+    const costCenters = await get(
+      `/tenants/${orgId}/payrolls/${payrollId}/lookups/values?lookupName=CostCenters&limit=1`,
+    );
     const missing = await get(`/tenants/${orgId}/payrolls/${payrollId}/missingdata?limit=500`);
     const employees = await get(`/tenants/${orgId}/employees?limit=1&includeFormer=true`);
     const wageTypes = await get(`/tenants/${orgId}/payrolls/${payrollId}/wagetypes?limit=500`);
@@ -110,7 +130,8 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
       employees: employees.items.length > 0 && !missing.items.some((i: any) => i.employeeId !== null),
     };
     expect(expected.regulations && expected.chart).toBe(true);
-    for (const [step, done] of Object.entries(expected)) expect(await admin.locator(`[data-step="${step}"]`).getAttribute("data-done"), step).toBe(String(done));
+    for (const [step, done] of Object.entries(expected))
+      expect(await admin.locator(`[data-step="${step}"]`).getAttribute("data-done"), step).toBe(String(done));
     for (const [step, done] of Object.entries(expected)) {
       const status = await admin.locator(`[data-step="${step}"]`).getByTestId("step-status").textContent();
       expect(status, step).toBe(done ? "✓ done" : step === "cost-centers" ? "optional" : "to do");
@@ -136,7 +157,10 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
       for (const i of [0, Math.floor(n / 2), n - 1]) {
         const save = saves.nth(i);
         await save.scrollIntoViewIfNeeded();
-        expect(inside(await boxOf(save), await boxOf(card)), `${table}: Save ${i} inside its card ${JSON.stringify(cardBox)}`).toBe(true);
+        expect(
+          inside(await boxOf(save), await boxOf(card)),
+          `${table}: Save ${i} inside its card ${JSON.stringify(cardBox)}`,
+        ).toBe(true);
         const box = await boxOf(save);
         expect(box.x + box.width, `${table}: Save ${i} inside the window`).toBeLessThanOrEqual(1440);
       }
@@ -150,7 +174,9 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     await form.getByLabel("Email address").fill(email);
     await form.getByLabel("Role").selectOption("Administrator");
     await form.getByRole("button", { name: "Create invitation" }).click();
-    const row = admin.getByRole("table", { name: "Pending invitations" }).getByRole("row", { name: new RegExp(escapeRegExp(email)) });
+    const row = admin
+      .getByRole("table", { name: "Pending invitations" })
+      .getByRole("row", { name: new RegExp(escapeRegExp(email)) });
     await row.waitFor();
     expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     const withdraw = row.getByRole("button", { name: "Withdraw" });
@@ -166,7 +192,10 @@ describe("rights in the console, the setup checklist and the layout at 1440 px",
     expect(scroller).toBeLessThanOrEqual(0);
     // Clean up: withdraw it through the button the test just found.
     await withdraw.click();
-    await admin.getByRole("dialog", { name: "Withdraw the invitation?" }).getByRole("button", { name: "Withdraw invitation" }).click();
+    await admin
+      .getByRole("dialog", { name: "Withdraw the invitation?" })
+      .getByRole("button", { name: "Withdraw invitation" })
+      .click();
     await row.waitFor({ state: "detached" });
   });
 });

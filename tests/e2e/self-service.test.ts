@@ -10,7 +10,8 @@ const idpUrl = inject("e2eIdpUrl");
 
 /** Optional screenshots for a person to look at (E2E_SCREENSHOTS=/tmp/dir). */
 async function snapOf(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `self-service-${name}.png`), fullPage: true });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `self-service-${name}.png`), fullPage: true });
 }
 
 /** Whether the page scrolls sideways on the phone: it must not. */
@@ -40,28 +41,51 @@ describe("the self-service portal at 390 x 844", () => {
     const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId: employee, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) },
+      body: {
+        caseName,
+        employeeId: employee,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })),
+      },
     });
     expect(response.status, response.text).toBe(201);
   }
   const changes = async (status: string) =>
-    (await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases/changes?employeeId=${employeeId}&status=${status}`, { token: system })).body.items as { id: string; status: string }[];
+    (
+      await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases/changes?employeeId=${employeeId}&status=${status}`, {
+        token: system,
+      })
+    ).body.items as { id: string; status: string }[];
 
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Portal ${run}`));
-    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Portal ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Portal ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
-    const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: "8001", firstName: "Nora", lastName: "Portal" } });
+    const employee = await apiCall(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: "8001", firstName: "Nora", lastName: "Portal" },
+    });
     expect(employee.status, employee.text).toBe(201);
     employeeId = employee.body.id;
-    await record("EmployeePersonalData", employeeId, { BirthDate: "1988-03-14", Sex: "female", AhvNumber: "756.9217.0769.85" });
+    await record("EmployeePersonalData", employeeId, {
+      BirthDate: "1988-03-14",
+      Sex: "female",
+      AhvNumber: "756.9217.0769.85",
+    });
     await record("EmployeeBankAccount", employeeId, { Iban: "CH9300762011623852957" });
     await record("Employment", employeeId, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
     await record("Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "6000.00" });
-    const january = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, { method: "POST", token: system });
+    const january = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, {
+      method: "POST",
+      token: system,
+    });
     expect(january.status, january.text).toBe(200);
 
     browser = await launchChromium();
@@ -72,7 +96,12 @@ describe("the self-service portal at 390 x 844", () => {
   });
 
   async function phone() {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     context.setDefaultTimeout(20_000);
     return context.newPage();
   }
@@ -94,7 +123,9 @@ describe("the self-service portal at 390 x 844", () => {
     expect(await form.getByLabel("Employee").inputValue()).toBe(employeeId);
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Create invitation" }).click();
-    invitationUrl = await admin.getByRole("textbox", { name: `Invitation link for ${email}`, exact: true }).inputValue();
+    invitationUrl = await admin
+      .getByRole("textbox", { name: `Invitation link for ${email}`, exact: true })
+      .inputValue();
     expect(invitationUrl).toMatch(/\/invitation\/[0-9a-f-]{36}$/);
     await context.close();
   });
@@ -169,16 +200,28 @@ describe("the self-service portal at 390 x 844", () => {
     const simulated = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases?dryRun=true`, {
       method: "POST",
       token: system,
-      body: { caseName: "FamilyAllowances", employeeId, values: [{ caseFieldName: "ChildAllowances", value: "2", start: "2026-02-01" }] },
+      body: {
+        caseName: "FamilyAllowances",
+        employeeId,
+        values: [{ caseFieldName: "ChildAllowances", value: "2", start: "2026-02-01" }],
+      },
     });
     expect(simulated.status, simulated.text).toBe(200);
-    const mine = simulated.body.periods.find((p: { status: string }) => p.status === "open").employees.find((e: { employeeId: string }) => e.employeeId === employeeId);
+    const mine = simulated.body.periods
+      .find((p: { status: string }) => p.status === "open")
+      .employees.find((e: { employeeId: string }) => e.employeeId === employeeId);
     const amount = (text: string | null) => (text ?? "").split("→").map((s) => s.replace(/[^0-9.]/g, ""));
     if (mine.payable) {
-      expect(amount(await effect.getByTestId("payable-before-after").textContent())).toEqual([mine.payable.before, mine.payable.after]);
+      expect(amount(await effect.getByTestId("payable-before-after").textContent())).toEqual([
+        mine.payable.before,
+        mine.payable.after,
+      ]);
       expect(Number(mine.payable.after)).toBeGreaterThan(Number(mine.payable.before));
     } else if (mine.gross.before !== mine.gross.after || mine.net.before !== mine.net.after) {
-      expect(amount(await effect.getByTestId("net-before-after").textContent())).toEqual([mine.net.before, mine.net.after]);
+      expect(amount(await effect.getByTestId("net-before-after").textContent())).toEqual([
+        mine.net.before,
+        mine.net.after,
+      ]);
     } else {
       expect(await effect.textContent()).toContain("does not alter");
     }
@@ -204,16 +247,26 @@ describe("the self-service portal at 390 x 844", () => {
     expect(await report.getByTestId("change-status").textContent()).toBe("Pending");
     await snap("pending");
     // In groups of four, as on bank documents (and on HR's task).
-    expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain("CH93 0076 2011 6238 5295 7");
-    expect(await page.getByTestId("field-Iban").getByTestId("pending-value").textContent()).toContain("CH56 0483 5012 3456 7800 9");
+    expect(await page.getByTestId("field-Iban").getByTestId("in-force").textContent()).toContain(
+      "CH93 0076 2011 6238 5295 7",
+    );
+    expect(await page.getByTestId("field-Iban").getByTestId("pending-value").textContent()).toContain(
+      "CH56 0483 5012 3456 7800 9",
+    );
   });
 
   it("HR approves it; the employee sees it approved and in force", async () => {
-    const tasks = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks?status=open&employeeId=${employeeId}`, { token: system });
+    const tasks = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks?status=open&employeeId=${employeeId}`, {
+      token: system,
+    });
     expect(tasks.status, tasks.text).toBe(200);
     const task = (tasks.body.items as { id: string; kind: string }[]).find((t) => t.kind === "selfServiceChange");
     expect(task).toBeDefined();
-    const done = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${task!.id}`, { method: "PUT", token: system, body: { status: "done", resolution: "approved", reason: "Checked." } });
+    const done = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${task!.id}`, {
+      method: "PUT",
+      token: system,
+      body: { status: "done", resolution: "approved", reason: "Checked." },
+    });
     expect(done.status, done.text).toBe(200);
 
     await page.reload();
@@ -228,7 +281,10 @@ describe("the self-service portal at 390 x 844", () => {
 
   it("completes the missing address from the list: it applies at once and is missing no more", async () => {
     await page.goto(`/self-service/${orgId}/data`);
-    await page.getByTestId("portal-missing").getByRole("link", { name: /Your postal code is missing/ }).click();
+    await page
+      .getByTestId("portal-missing")
+      .getByRole("link", { name: /Your postal code is missing/ })
+      .click();
     await page.waitForURL(/\/report\/EmployeeAddress$/);
     await page.getByLabel("Postal code").fill("8001");
     await page.getByLabel("City").fill("Zürich");
@@ -247,16 +303,24 @@ describe("the self-service portal at 390 x 844", () => {
     await page.getByLabel("First name").fill("Jon");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("Sent to HR: pending").waitFor();
-    const tasks = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks?status=open&employeeId=${employeeId}`, { token: system });
+    const tasks = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks?status=open&employeeId=${employeeId}`, {
+      token: system,
+    });
     const task = (tasks.body.items as { id: string; kind: string }[]).find((t) => t.kind === "selfServiceChange");
-    const done = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${task!.id}`, { method: "PUT", token: system, body: { status: "done", resolution: "rejected", reason: "Please bring the marriage certificate." } });
+    const done = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${task!.id}`, {
+      method: "PUT",
+      token: system,
+      body: { status: "done", resolution: "rejected", reason: "Please bring the marriage certificate." },
+    });
     expect(done.status, done.text).toBe(200);
 
     await page.goto(`/self-service/${orgId}/data`);
     const report = page.locator('[data-testid="portal-report"][data-case="EmployeePartner"]');
     await report.waitFor();
     expect(await report.getByTestId("change-status").textContent()).toBe("Rejected");
-    expect(await report.getByTestId("decision-reason").textContent()).toBe("Reason: Please bring the marriage certificate.");
+    expect(await report.getByTestId("decision-reason").textContent()).toBe(
+      "Reason: Please bring the marriage certificate.",
+    );
     expect(await page.getByTestId("field-PartnerFirstName").count()).toBe(0);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });
@@ -269,19 +333,40 @@ describe("the self-service portal at 390 x 844", () => {
 
   it("with Self Service at a second company, the person chooses the company; the portal speaks their language", async () => {
     const token = async (address: string) =>
-      ((await (await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: address }) })).json()) as { access_token: string }).access_token;
+      (
+        (await (
+          await fetch(`${baseUrl}/api/dev/token`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: address }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
     const adminToken = await token("admin@demo.example");
-    const demo = ((await apiCall("/tenants?limit=100", { token: adminToken })).body.items as { id: string; name: string }[]).find((x) => x.name === "Muster AG (Demo)")!;
-    const staff = (await apiCall(`/tenants/${demo.id}/employees`, { token: adminToken })).body.items as { id: string }[];
-    const invitation = await apiCall(`/tenants/${demo.id}/user_memberships/invite`, { method: "POST", token: adminToken, body: { email, role: "SelfService", employeeId: staff[0]!.id } });
+    const demo = (
+      (await apiCall("/tenants?limit=100", { token: adminToken })).body.items as { id: string; name: string }[]
+    ).find((x) => x.name === "Muster AG (Demo)")!;
+    const staff = (await apiCall(`/tenants/${demo.id}/employees`, { token: adminToken })).body.items as {
+      id: string;
+    }[];
+    const invitation = await apiCall(`/tenants/${demo.id}/user_memberships/invite`, {
+      method: "POST",
+      token: adminToken,
+      body: { email, role: "SelfService", employeeId: staff[0]!.id },
+    });
     expect(invitation.status, invitation.text).toBe(201);
-    const accepted = await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: await token(email) });
+    const accepted = await apiCall(`/user_membership_invitations/${invitation.body.id}`, {
+      method: "POST",
+      token: await token(email),
+    });
     expect(accepted.status, accepted.text).toBe(200);
 
     await page.goto("/");
     await page.waitForURL(/\/self-service$/);
     const companies = page.getByRole("list", { name: "Companies" });
-    expect((await companies.getByRole("link").allTextContents()).sort()).toEqual(["Muster AG (Demo)→", `Portal ${run}→`].sort());
+    expect((await companies.getByRole("link").allTextContents()).sort()).toEqual(
+      ["Muster AG (Demo)→", `Portal ${run}→`].sort(),
+    );
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     await companies.getByRole("link", { name: /Muster AG/ }).click();
     await page.waitForURL(new RegExp(`/self-service/${demo.id}$`));

@@ -12,7 +12,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureBuild, freePort, freshDatabase, serviceEnv, startServer, stopServer, waitFor, type ServerProcess } from "../support/server-process";
+import {
+  ensureBuild,
+  freePort,
+  freshDatabase,
+  serviceEnv,
+  startServer,
+  stopServer,
+  waitFor,
+  type ServerProcess,
+} from "../support/server-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -59,7 +68,12 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    server = await startServer({ env, port, logFile: path.join(workDir, "server.log"), echo: Boolean(process.env.E2E_VERBOSE) });
+    server = await startServer({
+      env,
+      port,
+      logFile: path.join(workDir, "server.log"),
+      echo: Boolean(process.env.E2E_VERBOSE),
+    });
     await waitFor(`${idpUrl}/.well-known/openid-configuration`, server);
   } catch (error) {
     await teardown();

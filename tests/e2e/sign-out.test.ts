@@ -37,7 +37,9 @@ describe("signing out", () => {
 
     // next-auth's sign-out endpoint, as the console's "Sign out" button calls it.
     const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-    const signedOut = await context.request.post("/api/auth/signout", { form: { csrfToken, callbackUrl: `${baseUrl}/signin`, json: "true" } });
+    const signedOut = await context.request.post("/api/auth/signout", {
+      form: { csrfToken, callbackUrl: `${baseUrl}/signin`, json: "true" },
+    });
     expect(signedOut.ok()).toBe(true);
 
     // The same cookie, kept by someone who copied it before: no longer a session.
@@ -58,6 +60,8 @@ describe("signing out", () => {
     await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}\/employees/);
     const fresh = (await context.cookies(baseUrl)).find((c) => c.name === "next-auth.session-token");
-    expect((await fetch(`${baseUrl}/api/users`, { headers: { cookie: `next-auth.session-token=${fresh!.value}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${baseUrl}/api/users`, { headers: { cookie: `next-auth.session-token=${fresh!.value}` } })).status,
+    ).toBe(200);
   });
 });

@@ -16,7 +16,11 @@ function openTask(args: { tenant: string; payroll: string; title: string; kind?:
   for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
   Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl, SERVICE_ENVIRONMENT: "sandbox" });
   const flags = Object.entries(args).flatMap(([name, value]) => (value ? [`--${name}`, value] : []));
-  const run = spawnSync("npm", ["run", "-s", "task", "--", "open", ...flags, "--json"], { cwd: root, env, encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "-s", "task", "--", "open", ...flags, "--json"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as { id: string };
 }
@@ -44,14 +48,32 @@ describe("the Tasks screen", () => {
 
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Tasks ${run}`));
-    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Tasks ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Tasks ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
-    const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: "7001", firstName: "Lea", lastName: "Keller" } });
+    const employee = await apiCall(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: "7001", firstName: "Lea", lastName: "Keller" },
+    });
     expect(employee.status, employee.text).toBe(201);
     employeeId = employee.body.id;
-    failingId = openTask({ tenant: orgId, payroll: payrollId, title: `Webhook deliveries to https://hooks.example.test/${run} are failing` }).id;
-    changeId = openTask({ tenant: orgId, payroll: payrollId, kind: "selfServiceChange", employee: employeeId, title: "New bank account reported" }).id;
+    failingId = openTask({
+      tenant: orgId,
+      payroll: payrollId,
+      title: `Webhook deliveries to https://hooks.example.test/${run} are failing`,
+    }).id;
+    changeId = openTask({
+      tenant: orgId,
+      payroll: payrollId,
+      kind: "selfServiceChange",
+      employee: employeeId,
+      title: "New bank account reported",
+    }).id;
 
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
@@ -83,7 +105,9 @@ describe("the Tasks screen", () => {
     expect(await item(changeId).getByRole("button", { name: "Approve" }).count()).toBe(1);
     expect(await item(changeId).getByRole("button", { name: "Reject" }).count()).toBe(1);
     // Newest first.
-    const order = await page.getByTestId("task").evaluateAll((items) => items.map((i) => i.getAttribute("data-task-id")));
+    const order = await page
+      .getByTestId("task")
+      .evaluateAll((items) => items.map((i) => i.getAttribute("data-task-id")));
     expect(order).toEqual([changeId, failingId]);
   });
 
@@ -116,24 +140,54 @@ describe("the Tasks screen", () => {
     expect(await page.getByRole("button", { name: /Mark done|Approve|Reject/ }).count()).toBe(0);
 
     const task = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/tasks/${changeId}`, { token: system });
-    expect(task.body).toMatchObject({ status: "done", resolution: "rejected", details: { resolutionReason: "The account is not in your name." } });
+    expect(task.body).toMatchObject({
+      status: "done",
+      resolution: "rejected",
+      details: { resolutionReason: "The account is not in your name." },
+    });
   });
 
   it("shows an employee's reported bank account with before and after, and approves it: then it is in force", async () => {
     // The employee's account as HR recorded it, then Lea as Self Service reports a new one.
     const cases = `/tenants/${orgId}/payrolls/${payrollId}/cases`;
-    const recorded = await apiCall(cases, { method: "POST", token: system, body: { caseName: "EmployeeBankAccount", employeeId, values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01" }] } });
+    const recorded = await apiCall(cases, {
+      method: "POST",
+      token: system,
+      body: {
+        caseName: "EmployeeBankAccount",
+        employeeId,
+        values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01" }],
+      },
+    });
     expect(recorded.status, recorded.text).toBe(201);
     const email = `lea-${run}@example.test`;
-    const invitation = await apiCall(`/tenants/${orgId}/user_memberships/invite`, { method: "POST", token: system, body: { email, role: "SelfService", employeeId } });
+    const invitation = await apiCall(`/tenants/${orgId}/user_memberships/invite`, {
+      method: "POST",
+      token: system,
+      body: { email, role: "SelfService", employeeId },
+    });
     expect(invitation.status, invitation.text).toBe(201);
-    const dev = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, name: "Lea Keller" }) });
+    const dev = await fetch(`${baseUrl}/api/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, name: "Lea Keller" }),
+    });
     const lea = ((await dev.json()) as { access_token: string }).access_token;
-    expect((await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: lea })).status).toBe(200);
+    expect(
+      (await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: lea })).status,
+    ).toBe(200);
     const reported = await apiCall(cases, {
       method: "POST",
       token: lea,
-      body: { caseName: "EmployeeBankAccount", employeeId, reason: "I moved to another bank.", values: [{ caseFieldName: "Iban", value: "CH5604835012345678009", start: "2026-02-01" }, { caseFieldName: "AccountHolder", value: "Lea Keller", start: "2026-02-01" }] },
+      body: {
+        caseName: "EmployeeBankAccount",
+        employeeId,
+        reason: "I moved to another bank.",
+        values: [
+          { caseFieldName: "Iban", value: "CH5604835012345678009", start: "2026-02-01" },
+          { caseFieldName: "AccountHolder", value: "Lea Keller", start: "2026-02-01" },
+        ],
+      },
     });
     expect(reported.status, reported.text).toBe(202);
     const taskId = reported.body.taskId as string;
@@ -165,11 +219,26 @@ describe("the Tasks screen", () => {
     await dialog.getByRole("button", { name: "Approve" }).click();
     await task.waitFor({ state: "detached" });
 
-    const inForce = await apiCall(`${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-02-15`, { token: system });
-    expect(inForce.body.items).toMatchObject([{ caseFieldName: "Iban", value: "CH5604835012345678009", start: "2026-02-01", caseChangeId: reported.body.caseChange.id }]);
-    const before = await apiCall(`${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-01-15`, { token: system });
+    const inForce = await apiCall(
+      `${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-02-15`,
+      { token: system },
+    );
+    expect(inForce.body.items).toMatchObject([
+      {
+        caseFieldName: "Iban",
+        value: "CH5604835012345678009",
+        start: "2026-02-01",
+        caseChangeId: reported.body.caseChange.id,
+      },
+    ]);
+    const before = await apiCall(
+      `${cases}/values/time?employeeId=${employeeId}&caseFieldNames=Iban&valueDate=2026-01-15`,
+      { token: system },
+    );
     expect(before.body.items[0].value).toBe("CH9300762011623852957");
     const seen = await apiCall(`${cases}/changes?employeeId=${employeeId}&status=approved`, { token: lea });
-    expect(seen.body.items).toMatchObject([{ id: reported.body.caseChange.id, status: "approved", decision: { resolution: "approved", reason: null } }]);
+    expect(seen.body.items).toMatchObject([
+      { id: reported.body.caseChange.id, status: "approved", decision: { resolution: "approved", reason: null } },
+    ]);
   });
 });

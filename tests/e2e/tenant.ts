@@ -15,19 +15,31 @@ export function systemUserCommand(name: string) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
   Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], { cwd: root, env, encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
 }
 
-export async function apiCall(pathname: string, init: { method?: string; token: string; body?: unknown; headers?: Record<string, string> }) {
+export async function apiCall(
+  pathname: string,
+  init: { method?: string; token: string; body?: unknown; headers?: Record<string, string> },
+) {
   const response = await fetch(`${baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
     headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json", ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: (text && /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : null) as any };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (text && /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : null) as any,
+  };
 }
 
 /** A new system user's tenant named `name`, with the demo administrator as its Administrator. */
@@ -36,16 +48,31 @@ export async function tenantWithDemoAdministrator(name: string) {
   const token = await fetch(`${baseUrl}/api/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+    }),
   });
   const system = ((await token.json()) as { access_token: string }).access_token;
   const tenant = await apiCall("/tenants", { method: "POST", token: system, body: { name } });
   expect(tenant.status, tenant.text).toBe(201);
-  const personal = await fetch(`${baseUrl}/api/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example" }) });
+  const personal = await fetch(`${baseUrl}/api/dev/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@demo.example" }),
+  });
   const adminToken = ((await personal.json()) as { access_token: string }).access_token;
-  const invitation = await apiCall(`/tenants/${tenant.body.id}/user_memberships/invite`, { method: "POST", token: system, body: { email: "admin@demo.example", role: "Administrator" } });
+  const invitation = await apiCall(`/tenants/${tenant.body.id}/user_memberships/invite`, {
+    method: "POST",
+    token: system,
+    body: { email: "admin@demo.example", role: "Administrator" },
+  });
   expect(invitation.status, invitation.text).toBe(201);
-  const accepted = await apiCall(`/user_membership_invitations/${invitation.body.id}`, { method: "POST", token: adminToken });
+  const accepted = await apiCall(`/user_membership_invitations/${invitation.body.id}`, {
+    method: "POST",
+    token: adminToken,
+  });
   expect(accepted.status, accepted.text).toBe(200);
   return { system, orgId: tenant.body.id as string };
 }

@@ -35,7 +35,12 @@ describe("web security of the running service", () => {
   const createTenantEmployee = (headers: Record<string, string>, body: string) =>
     fetch(`${baseUrl}/api/tenants/${tenantId}/employees`, { method: "POST", headers: { cookie, ...headers }, body });
 
-  const anEmployee = () => JSON.stringify({ identifier: `WS-${Math.random().toString(36).slice(2, 8)}`, firstName: "Web", lastName: "Security" });
+  const anEmployee = () =>
+    JSON.stringify({
+      identifier: `WS-${Math.random().toString(36).slice(2, 8)}`,
+      firstName: "Web",
+      lastName: "Security",
+    });
 
   it("refuses a cookie-authenticated write from another site: 403 request.cross_origin, nothing written", async () => {
     const body = anEmployee();
@@ -43,16 +48,31 @@ describe("web security of the running service", () => {
     expect(response.status).toBe(403);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
     expect((await response.json()).code).toBe("request.cross_origin");
-    const jsonTyped = await createTenantEmployee({ origin: "https://evil.example", "content-type": "application/json" }, body);
+    const jsonTyped = await createTenantEmployee(
+      { origin: "https://evil.example", "content-type": "application/json" },
+      body,
+    );
     expect(jsonTyped.status).toBe(403);
-    const crossSite = await createTenantEmployee({ "sec-fetch-site": "cross-site", "content-type": "application/json" }, body);
+    const crossSite = await createTenantEmployee(
+      { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+      body,
+    );
     expect(crossSite.status).toBe(403);
     // Basic credentials (which a browser re-sends on its own) authenticate nothing here: the cookie does, and is checked.
-    const withBasic = await createTenantEmployee({ origin: "https://evil.example", "content-type": "application/json", authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }, body);
+    const withBasic = await createTenantEmployee(
+      {
+        origin: "https://evil.example",
+        "content-type": "application/json",
+        authorization: `Basic ${Buffer.from("a:b").toString("base64")}`,
+      },
+      body,
+    );
     expect(withBasic.status).toBe(403);
     expect((await withBasic.json()).code).toBe("request.cross_origin");
     const identifier = JSON.parse(body).identifier as string;
-    const list = await fetch(`${baseUrl}/api/tenants/${tenantId}/employees?search=${identifier}`, { headers: { cookie } });
+    const list = await fetch(`${baseUrl}/api/tenants/${tenantId}/employees?search=${identifier}`, {
+      headers: { cookie },
+    });
     expect((await list.json()).items).toEqual([]);
   });
 
@@ -77,7 +97,12 @@ describe("web security of the running service", () => {
   });
 
   it("answers a path id with bad percent-encoding with problem+json, never a 500", async () => {
-    for (const path of ["/api/tenants/%C3%28", "/api/tenants/%zz", `/api/tenants/${tenantId}/employees/%E0%A4%A`, "/api/tenants/%00"]) {
+    for (const path of [
+      "/api/tenants/%C3%28",
+      "/api/tenants/%zz",
+      `/api/tenants/${tenantId}/employees/%E0%A4%A`,
+      "/api/tenants/%00",
+    ]) {
       const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);
@@ -86,7 +111,9 @@ describe("web security of the running service", () => {
   });
 
   it("answers bad percent-encoding in the query with problem+json, never a 500", async () => {
-    const response = await fetch(`${baseUrl}/api/tenants/${tenantId}/employees?search=%zz&limit=%C3%28`, { headers: { cookie } });
+    const response = await fetch(`${baseUrl}/api/tenants/${tenantId}/employees?search=%zz&limit=%C3%28`, {
+      headers: { cookie },
+    });
     expect(response.status).toBeLessThan(500);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
   });

@@ -14,9 +14,11 @@ const idpUrl = inject("e2eIdpUrl");
 const DELIVERY = { timeout: 45_000, interval: 250 };
 
 /** Whether the page scrolls sideways: it must not, down to a phone's 390 px. */
-const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-const hmacHex = (secret: string, body: string) => createHmac("sha256", Buffer.from(secret, "utf8")).update(body).digest("hex");
+const hmacHex = (secret: string, body: string) =>
+  createHmac("sha256", Buffer.from(secret, "utf8")).update(body).digest("hex");
 
 /**
  * The Webhooks screen (issue 11 item 7, contract section 9) against the running service and a real
@@ -42,24 +44,38 @@ describe("the Webhooks screen", () => {
   const sent: Record<string, string> = {};
 
   async function snap(name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `webhooks-${name}.png`), fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `webhooks-${name}.png`), fullPage: true });
   }
 
-  async function record(caseName: string, employee: string | null, values: Record<string, string>, start = "2026-01-01") {
+  async function record(
+    caseName: string,
+    employee: string | null,
+    values: Record<string, string>,
+    start = "2026-01-01",
+  ) {
     const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
-      body: { caseName, employeeId: employee, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) },
+      body: {
+        caseName,
+        employeeId: employee,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })),
+      },
     });
     expect(response.status, response.text).toBe(201);
     return response.body.id as string;
   }
 
   const hooks = () => receiver.at("/hooks");
-  const receivedWhere = (match: (json: Record<string, unknown>) => boolean): Received[] => hooks().filter((r) => match(r.json));
+  const receivedWhere = (match: (json: Record<string, unknown>) => boolean): Received[] =>
+    hooks().filter((r) => match(r.json));
   const card = () => page.locator(`[data-testid="webhook"][data-webhook-id="${webhookId}"]`);
   const messages = () => card().getByTestId("webhook-message");
-  const message = (correlationId: string, attempt: number) => card().locator(`[data-testid="webhook-message"][data-correlation-id="${correlationId}"][data-attempt="${attempt}"]`);
+  const message = (correlationId: string, attempt: number) =>
+    card().locator(
+      `[data-testid="webhook-message"][data-correlation-id="${correlationId}"][data-attempt="${attempt}"]`,
+    );
   /** The log as a person keeps it current: Reload, then look. */
   async function reloadLog() {
     await card().getByRole("button", { name: "Reload" }).click();
@@ -69,19 +85,46 @@ describe("the Webhooks screen", () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     ({ system, orgId } = await tenantWithDemoAdministrator(`Webhooks ${run}`));
-    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, { method: "POST", token: system, body: { name: `Webhooks ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" } });
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Webhooks ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
+    });
     expect(payroll.status, payroll.text).toBe(201);
     payrollId = payroll.body.id;
     // A company and one employee who can be paid (for PayoutCreated), all before the webhook exists.
     await record("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
     await record("CompanyFak", null, { FakCanton: "LU", FakRate: "1.35" });
-    await record("CompanyAddress", null, { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "6003", CompanyCity: "Luzern", CompanyCountry: "CH" });
+    await record("CompanyAddress", null, {
+      CompanyStreet: "Bahnhofstrasse",
+      CompanyHouseNumber: "1",
+      CompanyPostalCode: "6003",
+      CompanyCity: "Luzern",
+      CompanyCountry: "CH",
+    });
     await record("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009" });
-    const employee = await apiCall(`/tenants/${orgId}/employees`, { method: "POST", token: system, body: { identifier: `W-${run}`, firstName: "Lea", lastName: "Hook" } });
+    const employee = await apiCall(`/tenants/${orgId}/employees`, {
+      method: "POST",
+      token: system,
+      body: { identifier: `W-${run}`, firstName: "Lea", lastName: "Hook" },
+    });
     expect(employee.status, employee.text).toBe(201);
     employeeId = employee.body.id;
-    await record("EmployeePersonalData", employeeId, { BirthDate: "1988-04-12", Sex: "female", AhvNumber: "756.3598.1127.37", Nationality: "CH", CivilStatus: "single" });
-    await record("EmployeeAddress", employeeId, { Street: "Seestrasse", HouseNumber: "12", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" });
+    await record("EmployeePersonalData", employeeId, {
+      BirthDate: "1988-04-12",
+      Sex: "female",
+      AhvNumber: "756.3598.1127.37",
+      Nationality: "CH",
+      CivilStatus: "single",
+    });
+    await record("EmployeeAddress", employeeId, {
+      Street: "Seestrasse",
+      HouseNumber: "12",
+      PostalCode: "6004",
+      City: "Luzern",
+      Country: "CH",
+      ResidenceCanton: "LU",
+    });
     await record("EmployeeBankAccount", employeeId, { Iban: "CH9300762011623852957" });
     await record("Employment", employeeId, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "LU" });
     await record("Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "6500.00" });
@@ -103,7 +146,10 @@ describe("the Webhooks screen", () => {
     await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
     await page.waitForURL(/\/tenants\/[0-9a-f-]{36}/);
     await page.goto(`/tenants/${orgId}/employees`);
-    await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Webhooks", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sections", exact: true })
+      .getByRole("link", { name: "Webhooks", exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/tenants/${orgId}/webhooks$`));
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
     await page.getByText("No webhooks yet.").waitFor();
@@ -131,14 +177,23 @@ describe("the Webhooks screen", () => {
     const item = page.getByTestId("webhook");
     await item.waitFor();
     webhookId = (await item.getAttribute("data-webhook-id"))!;
-    expect(await card().getByTestId("webhook-summary").textContent()).toBe("Active · CaseChangeAdded, PayoutCreated · only cases Salary");
+    expect(await card().getByTestId("webhook-summary").textContent()).toBe(
+      "Active · CaseChangeAdded, PayoutCreated · only cases Salary",
+    );
     expect(await card().textContent()).toContain(`Secret ending in ${secret.slice(-4)}`);
     await snap("created");
 
     // What the service holds: the choices made, never the secret.
     const read = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}`, { token: system });
     expect(read.status, read.text).toBe(200);
-    expect(read.body).toMatchObject({ payloadUrl: receiver.url("/hooks"), events: ["CaseChangeAdded", "PayoutCreated"], caseNames: ["Salary"], payloadMetadata: { client: "e2e" }, active: true, secretHint: secret.slice(-4) });
+    expect(read.body).toMatchObject({
+      payloadUrl: receiver.url("/hooks"),
+      events: ["CaseChangeAdded", "PayoutCreated"],
+      caseNames: ["Salary"],
+      payloadMetadata: { client: "e2e" },
+      active: true,
+      secretHint: secret.slice(-4),
+    });
     expect(read.text).not.toContain(secret);
 
     // Once: gone when dismissed, and not there after a reload.
@@ -162,24 +217,64 @@ describe("the Webhooks screen", () => {
 
     const [arrived] = receivedWhere((json) => json.$type === "WebhookPayloadTest");
     expect(arrived).toBeDefined();
-    expect(arrived!.json).toMatchObject({ tenantId: orgId, webhookId, metadata: { client: "e2e" }, correlationId: await test.getAttribute("data-correlation-id") });
+    expect(arrived!.json).toMatchObject({
+      tenantId: orgId,
+      webhookId,
+      metadata: { client: "e2e" },
+      correlationId: await test.getAttribute("data-correlation-id"),
+    });
     expect(arrived!.headers["x-service-signature"]).toBe(`sha256=${hmacHex(secret, arrived!.body)}`);
     // As a receiver using a Standard Webhooks library checks it (it takes the secret's base64).
     const standard = new StandardWebhook(Buffer.from(secret, "utf8").toString("base64"));
-    expect(standard.verify(arrived!.body, arrived!.headers as Record<string, string>)).toMatchObject({ $type: "WebhookPayloadTest" });
+    expect(standard.verify(arrived!.body, arrived!.headers as Record<string, string>)).toMatchObject({
+      $type: "WebhookPayloadTest",
+    });
   });
 
   it("delivers a case change and a payout made through the API, in the log; a case outside caseNames is not sent", async () => {
-    await record("EmployeeAddress", employeeId, { Street: "Seestrasse", HouseNumber: "14", PostalCode: "6004", City: "Luzern", Country: "CH", ResidenceCanton: "LU" }, "2026-02-01");
-    const changeId = await record("Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "6600.00" }, "2026-02-01");
-    const payout = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, { method: "POST", token: system, body: { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } } });
+    await record(
+      "EmployeeAddress",
+      employeeId,
+      {
+        Street: "Seestrasse",
+        HouseNumber: "14",
+        PostalCode: "6004",
+        City: "Luzern",
+        Country: "CH",
+        ResidenceCanton: "LU",
+      },
+      "2026-02-01",
+    );
+    const changeId = await record(
+      "Salary",
+      employeeId,
+      { SalaryType: "monthly", MonthlySalary: "6600.00" },
+      "2026-02-01",
+    );
+    const payout = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
+      method: "POST",
+      token: system,
+      body: { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } },
+    });
     expect(payout.status, payout.text).toBe(201);
     const payoutId = payout.body.payout.id as string;
 
-    await expect.poll(() => receivedWhere((json) => json.caseChangeId === changeId || json.payoutId === payoutId).length, DELIVERY).toBe(2);
+    await expect
+      .poll(
+        () => receivedWhere((json) => json.caseChangeId === changeId || json.payoutId === payoutId).length,
+        DELIVERY,
+      )
+      .toBe(2);
     const [change] = receivedWhere((json) => json.caseChangeId === changeId);
     const [paid] = receivedWhere((json) => json.payoutId === payoutId);
-    expect(change!.json).toMatchObject({ $type: "WebhookPayloadCaseChangeAdded", tenantId: orgId, payrollId, employeeId, caseName: "Salary", metadata: { client: "e2e" } });
+    expect(change!.json).toMatchObject({
+      $type: "WebhookPayloadCaseChangeAdded",
+      tenantId: orgId,
+      payrollId,
+      employeeId,
+      caseName: "Salary",
+      metadata: { client: "e2e" },
+    });
     expect(paid!.json).toMatchObject({ $type: "WebhookPayloadPayoutCreated", tenantId: orgId, payrollId, payoutId });
     for (const arrived of [change!, paid!]) {
       expect(arrived.headers["x-service-signature"]).toBe(`sha256=${hmacHex(secret, arrived.body)}`);
@@ -206,7 +301,12 @@ describe("the Webhooks screen", () => {
 
   it("shows a receiver's 500 as failed attempts (retried once at once), and redelivers after the receiver is fixed", async () => {
     receiver.answer("/hooks", [500]);
-    const changeId = await record("Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "6700.00" }, "2026-03-01");
+    const changeId = await record(
+      "Salary",
+      employeeId,
+      { SalaryType: "monthly", MonthlySalary: "6700.00" },
+      "2026-03-01",
+    );
     // The first attempt and the automatic retry (about a second later) both reach the receiver and fail.
     await expect.poll(() => receivedWhere((json) => json.caseChangeId === changeId).length, DELIVERY).toBe(2);
     const failing = receivedWhere((json) => json.caseChangeId === changeId);
@@ -217,7 +317,11 @@ describe("the Webhooks screen", () => {
     await expect
       .poll(async () => {
         await reloadLog();
-        return [await statusOf(message(sent.failing!, 1)), await statusOf(message(sent.failing!, 2)), await statusOf(message(sent.failing!, 3))];
+        return [
+          await statusOf(message(sent.failing!, 1)),
+          await statusOf(message(sent.failing!, 2)),
+          await statusOf(message(sent.failing!, 3)),
+        ];
       }, DELIVERY)
       .toEqual(["failed", "failed", "pending"]);
     for (const attempt of [1, 2]) expect(await message(sent.failing, attempt).textContent()).toContain("HTTP 500");
@@ -229,7 +333,9 @@ describe("the Webhooks screen", () => {
 
     // The status filter.
     await card().getByRole("navigation", { name: "Delivery status" }).getByRole("button", { name: "Failed" }).click();
-    await expect.poll(() => messages().evaluateAll((items) => items.map((i) => i.getAttribute("data-status")))).toEqual(["failed", "failed"]);
+    await expect
+      .poll(() => messages().evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))))
+      .toEqual(["failed", "failed"]);
     await snap("failed");
 
     receiver.answer("/hooks", [200]);
@@ -262,13 +368,18 @@ describe("the Webhooks screen", () => {
     await replay.getByLabel("Send again every event since").fill(since);
     await replay.getByRole("button", { name: "Replay" }).click();
     // Salary before the webhook existed, the two Salary changes since, the payout: the EmployeeAddress changes are filtered out.
-    await card().getByText(/4 events since .* will be sent again/).waitFor();
+    await card()
+      .getByText(/4 events since .* will be sent again/)
+      .waitFor();
 
     await expect.poll(() => hooks().length - before, DELIVERY).toBeGreaterThanOrEqual(4);
     const again = hooks().slice(before);
     const correlationIds = again.map((r) => r.json.correlationId);
-    for (const correlationId of [sent.salary, sent.payout, sent.failing]) expect(correlationIds).toContain(correlationId);
-    expect(again.filter((r) => r.json.$type === "WebhookPayloadCaseChangeAdded").every((r) => r.json.caseName === "Salary")).toBe(true);
+    for (const correlationId of [sent.salary, sent.payout, sent.failing])
+      expect(correlationIds).toContain(correlationId);
+    expect(
+      again.filter((r) => r.json.$type === "WebhookPayloadCaseChangeAdded").every((r) => r.json.caseName === "Salary"),
+    ).toBe(true);
     await expect
       .poll(async () => {
         await reloadLog();
@@ -296,7 +407,11 @@ describe("the Webhooks screen", () => {
     let form = page.getByRole("form", { name: "Edit webhook" });
     await form.waitFor();
     // Someone else changes the webhook while the form is open.
-    const meanwhile = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}`, { method: "PUT", token: system, body: { payloadMetadata: { client: "e2e", changedBy: "api" } } });
+    const meanwhile = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}`, {
+      method: "PUT",
+      token: system,
+      body: { payloadMetadata: { client: "e2e", changedBy: "api" } },
+    });
     expect(meanwhile.status, meanwhile.text).toBe(200);
     await form.getByRole("checkbox", { name: /^PayoutCreated/ }).uncheck();
     await form.getByRole("button", { name: "Save webhook" }).click();
@@ -306,7 +421,10 @@ describe("the Webhooks screen", () => {
     await card().getByRole("button", { name: "Edit" }).click();
     form = page.getByRole("form", { name: "Edit webhook" });
     await form.waitFor();
-    expect(JSON.parse(await form.getByLabel("Payload metadata (JSON object)").inputValue())).toEqual({ client: "e2e", changedBy: "api" });
+    expect(JSON.parse(await form.getByLabel("Payload metadata (JSON object)").inputValue())).toEqual({
+      client: "e2e",
+      changedBy: "api",
+    });
     expect(await form.getByRole("checkbox", { name: /^PayoutCreated/ }).isChecked()).toBe(true);
     expect(await form.getByLabel("Only these cases (caseNames)").inputValue()).toBe("Salary");
     await form.getByRole("checkbox", { name: /^PayoutCreated/ }).uncheck();
@@ -319,7 +437,13 @@ describe("the Webhooks screen", () => {
     expect(await page.getByTestId("webhook-secret").count()).toBe(0);
 
     const read = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}`, { token: system });
-    expect(read.body).toMatchObject({ events: ["TaskChanged"], caseNames: null, payloadMetadata: { client: "e2e", changedBy: "api" }, active: true, secretHint: secret.slice(-4) });
+    expect(read.body).toMatchObject({
+      events: ["TaskChanged"],
+      caseNames: null,
+      payloadMetadata: { client: "e2e", changedBy: "api" },
+      active: true,
+      secretHint: secret.slice(-4),
+    });
   });
 
   it("deactivates: shown inactive, nothing can be sent to it, the API agrees", async () => {
@@ -333,12 +457,19 @@ describe("the Webhooks screen", () => {
     await expect.poll(() => card().getAttribute("data-active")).toBe("false");
     expect(await card().getByTestId("webhook-summary").textContent()).toMatch(/^Inactive/);
     expect(await card().getByRole("button", { name: "Send test event" }).isDisabled()).toBe(true);
-    expect(await card().getByRole("form", { name: "Replay events" }).getByRole("button", { name: "Replay" }).isDisabled()).toBe(true);
+    expect(
+      await card().getByRole("form", { name: "Replay events" }).getByRole("button", { name: "Replay" }).isDisabled(),
+    ).toBe(true);
     await expect.poll(() => messages().count()).toBeGreaterThan(0);
     expect(await card().getByRole("button", { name: "Redeliver" }).first().isDisabled()).toBe(true);
 
     const read = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}`, { token: system });
-    expect(read.body).toMatchObject({ events: ["CaseChangeAdded", "TaskChanged"], caseNames: null, active: false, deactivatedReason: null });
+    expect(read.body).toMatchObject({
+      events: ["CaseChangeAdded", "TaskChanged"],
+      caseNames: null,
+      active: false,
+      deactivatedReason: null,
+    });
     const test = await apiCall(`/tenants/${orgId}/webhooks/${webhookId}/test`, { method: "POST", token: system });
     expect(test.status, test.text).toBe(409);
     expect(test.body.code).toBe("webhook.inactive");

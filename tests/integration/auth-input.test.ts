@@ -7,7 +7,8 @@ import { devIdpIssuer } from "@/server/env";
 import { api, call } from "../fixtures/api";
 import { personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 
-const isProblem = (response: { headers: Headers }) => expect(response.headers.get("content-type")).toBe("application/problem+json");
+const isProblem = (response: { headers: Headers }) =>
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
 
 // The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
 beforeAll(async () => {
@@ -15,7 +16,12 @@ beforeAll(async () => {
 });
 
 describe("cookies that cannot be decoded", () => {
-  for (const cookie of ["x=%zz", "next-auth.session-token=%zz", "next-auth.session-token=not-a-jwe", "next-auth.session-token.0=%E0%A4%A; other=1"]) {
+  for (const cookie of [
+    "x=%zz",
+    "next-auth.session-token=%zz",
+    "next-auth.session-token=not-a-jwe",
+    "next-auth.session-token.0=%E0%A4%A; other=1",
+  ]) {
     it(`${cookie}: public operations work, protected ones answer 401, a bearer token still counts`, async () => {
       const t = await tenantFixture({ withPayroll: false });
       const jwks = await api.get("/api/.well-known/jwks.json", { headers: { cookie } });
@@ -26,7 +32,11 @@ describe("cookies that cannot be decoded", () => {
       const withToken = await api.get(`/api/tenants/${t.orgId}`, { token: t.token, headers: { cookie } });
       expect(withToken.status).toBe(200);
       const su = await systemUserFixture();
-      const token = await api.post("/api/oauth/token", { grant_type: "client_credentials", client_id: su.clientId, client_secret: su.clientSecret }, { headers: { cookie } });
+      const token = await api.post(
+        "/api/oauth/token",
+        { grant_type: "client_credentials", client_id: su.clientId, client_secret: su.clientSecret },
+        { headers: { cookie } },
+      );
       expect(token.status).toBe(200);
     });
   }
@@ -50,7 +60,14 @@ describe("HTTP Basic credentials that cannot be decoded", () => {
 describe("a person token's claims with control characters", () => {
   async function devIdpToken(claims: Record<string, unknown>, subject: string) {
     const { key, kid, alg } = await currentSigningKey("dev-idp");
-    return new SignJWT(claims).setProtectedHeader({ alg, kid, typ: "JWT" }).setIssuer(devIdpIssuer()).setAudience(DEV_CLIENT_ID).setSubject(subject).setIssuedAt().setExpirationTime("5m").sign(key);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg, kid, typ: "JWT" })
+      .setIssuer(devIdpIssuer())
+      .setAudience(DEV_CLIENT_ID)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key);
   }
 
   it("a NUL or other control character in the name claim is dropped from the person's name", async () => {
@@ -71,7 +88,10 @@ describe("a person token's claims with control characters", () => {
 
   it("a NUL in the subject or the email is an unusable token (401)", async () => {
     const email = `${unique("nul")}@example.test`;
-    for (const token of [await devIdpToken({ email, email_verified: true }, `${email}\u0000`), await devIdpToken({ email: `${email}\u0000`, email_verified: true }, email)]) {
+    for (const token of [
+      await devIdpToken({ email, email_verified: true }, `${email}\u0000`),
+      await devIdpToken({ email: `${email}\u0000`, email_verified: true }, email),
+    ]) {
       const response = await api.get("/api/users", { token });
       expect(response.status).toBe(401);
       isProblem(response);

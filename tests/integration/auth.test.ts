@@ -20,13 +20,24 @@ const form = (fields: Record<string, string>) => ({
 describe("system user tokens", () => {
   it("issues a token for form, JSON and HTTP Basic credentials", async () => {
     const su = await createSystemUser("Backend");
-    const viaForm = await call("POST", "/api/oauth/token", form({ grant_type: "client_credentials", client_id: su.clientId, client_secret: su.clientSecret }));
+    const viaForm = await call(
+      "POST",
+      "/api/oauth/token",
+      form({ grant_type: "client_credentials", client_id: su.clientId, client_secret: su.clientSecret }),
+    );
     expect(viaForm.status).toBe(200);
     expect(viaForm.body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
-    const viaJson = await api.post("/api/oauth/token", { grant_type: "client_credentials", client_id: su.clientId, client_secret: su.clientSecret });
+    const viaJson = await api.post("/api/oauth/token", {
+      grant_type: "client_credentials",
+      client_id: su.clientId,
+      client_secret: su.clientSecret,
+    });
     expect(viaJson.status).toBe(200);
     const basic = Buffer.from(`${su.clientId}:${su.clientSecret}`).toString("base64");
-    const viaBasic = await call("POST", "/api/oauth/token", { ...form({ grant_type: "client_credentials" }), headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` } });
+    const viaBasic = await call("POST", "/api/oauth/token", {
+      ...form({ grant_type: "client_credentials" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` },
+    });
     expect(viaBasic.status).toBe(200);
     expect((await api.get("/api/tenants", { token: viaBasic.body.access_token })).status).toBe(200);
   });
@@ -40,11 +51,27 @@ describe("system user tokens", () => {
 
   it("refuses a wrong secret, an unknown client and another grant type", async () => {
     const su = await createSystemUser("Backend");
-    const wrong = await api.post("/api/oauth/token", { grant_type: "client_credentials", client_id: su.clientId, client_secret: "nope" });
+    const wrong = await api.post("/api/oauth/token", {
+      grant_type: "client_credentials",
+      client_id: su.clientId,
+      client_secret: "nope",
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe("auth.invalid_client");
-    expect((await api.post("/api/oauth/token", { grant_type: "client_credentials", client_id: "su_unknown", client_secret: "x" })).status).toBe(401);
-    const grant = await api.post("/api/oauth/token", { grant_type: "password", client_id: su.clientId, client_secret: su.clientSecret });
+    expect(
+      (
+        await api.post("/api/oauth/token", {
+          grant_type: "client_credentials",
+          client_id: "su_unknown",
+          client_secret: "x",
+        })
+      ).status,
+    ).toBe(401);
+    const grant = await api.post("/api/oauth/token", {
+      grant_type: "password",
+      client_id: su.clientId,
+      client_secret: su.clientSecret,
+    });
     expect(grant.status).toBe(422);
     expect(grant.body.errors[0].path).toBe("grant_type");
     const missing = await api.post("/api/oauth/token", { grant_type: "client_credentials" });
@@ -75,10 +102,25 @@ describe("system user tokens", () => {
       .sign(key);
     const [head, payload, signature] = su.token.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    const tampered = [head, Buffer.from(JSON.stringify({ ...claims, sub: "00000000-0000-7000-8000-000000000000" })).toString("base64url"), signature].join(".");
+    const tampered = [
+      head,
+      Buffer.from(JSON.stringify({ ...claims, sub: "00000000-0000-7000-8000-000000000000" })).toString("base64url"),
+      signature,
+    ].join(".");
     const foreignKey = await generateKeyPair("ES256");
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: "ES256", kid }).setIssuer(serviceIssuer()).setAudience(SERVICE_AUDIENCE).setSubject(su.id).setExpirationTime("1h").sign(foreignKey.privateKey);
-    const otherIssuer = await new SignJWT({ email: "x@y.z" }).setProtectedHeader({ alg: "ES256" }).setIssuer("https://evil.example").setSubject("x").setExpirationTime("1h").sign(foreignKey.privateKey);
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: "ES256", kid })
+      .setIssuer(serviceIssuer())
+      .setAudience(SERVICE_AUDIENCE)
+      .setSubject(su.id)
+      .setExpirationTime("1h")
+      .sign(foreignKey.privateKey);
+    const otherIssuer = await new SignJWT({ email: "x@y.z" })
+      .setProtectedHeader({ alg: "ES256" })
+      .setIssuer("https://evil.example")
+      .setSubject("x")
+      .setExpirationTime("1h")
+      .sign(foreignKey.privateKey);
     for (const token of [expired, tampered, foreign, otherIssuer, "not-a-jwt"]) {
       const response = await api.get("/api/tenants", { token });
       expect(response.status, token.slice(0, 20)).toBe(401);
@@ -111,7 +153,11 @@ describe("people", () => {
     const person = await memberOf(t.orgId, "Administrator");
     const { key, kid, alg } = await currentSigningKey("dev-idp");
     const subject = person.email;
-    const shortLived = await new SignJWT({ email: person.email, email_verified: true, name: person.email.split("@")[0] })
+    const shortLived = await new SignJWT({
+      email: person.email,
+      email_verified: true,
+      name: person.email.split("@")[0],
+    })
       .setProtectedHeader({ alg, kid, typ: "JWT" })
       .setIssuer(devIdpIssuer())
       .setSubject(subject)
@@ -139,10 +185,17 @@ describe("people", () => {
     const t = await tenantFixture();
     const person = await memberOf(t.orgId, "Administrator");
     const [user] = await (await getDb()).select().from(users).where(eq(users.email, person.email));
-    const cookie = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
-    const response = await api.get(`/api/tenants/${t.orgId}`, { headers: { cookie: `next-auth.session-token=${cookie}` } });
+    const cookie = await encode({
+      token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) },
+      secret: await sessionSecret(),
+    });
+    const response = await api.get(`/api/tenants/${t.orgId}`, {
+      headers: { cookie: `next-auth.session-token=${cookie}` },
+    });
     expect(response.status).toBe(200);
-    const forged = await api.get(`/api/tenants/${t.orgId}`, { headers: { cookie: `next-auth.session-token=${cookie.slice(0, -4)}abcd` } });
+    const forged = await api.get(`/api/tenants/${t.orgId}`, {
+      headers: { cookie: `next-auth.session-token=${cookie.slice(0, -4)}abcd` },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -151,7 +204,13 @@ describe("people", () => {
     const first = await personToken(email, "Rea Der");
     const db = await getDb();
     // xmin names the transaction that last wrote the row: an upsert changes it even when nothing differs.
-    const written = async () => (await db.select({ xmin: sql<string>`xmin::text`, name: users.name }).from(users).where(eq(users.email, email)))[0];
+    const written = async () =>
+      (
+        await db
+          .select({ xmin: sql<string>`xmin::text`, name: users.name })
+          .from(users)
+          .where(eq(users.email, email))
+      )[0];
     const before = await written();
     for (let i = 0; i < 3; i++) expect((await api.get("/api/tenants", { token: first.token })).status).toBe(200);
     expect(await written()).toEqual(before);
@@ -167,8 +226,12 @@ describe("people", () => {
     const person = await memberOf(t.orgId, "Administrator");
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.email, person.email));
-    const cookie = await encode({ token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) }, secret: await sessionSecret() });
-    const read = () => api.get(`/api/tenants/${t.orgId}/employees`, { headers: { cookie: `next-auth.session-token=${cookie}` } });
+    const cookie = await encode({
+      token: { userId: user!.id, sub: user!.subject, sessionId: await startSession(user!.id) },
+      secret: await sessionSecret(),
+    });
+    const read = () =>
+      api.get(`/api/tenants/${t.orgId}/employees`, { headers: { cookie: `next-auth.session-token=${cookie}` } });
     expect((await read()).status).toBe(200);
     await db.delete(memberships).where(and(eq(memberships.tenantId, t.orgId), eq(memberships.userId, user!.id)));
     const after = await read();

@@ -18,7 +18,17 @@ import { openTaskFor } from "../fixtures/tasks";
  * of the tenant's settings (company data, payroll settings, regulations, lookups) reads where a
  * payroll needs them, no writes; nothing of people (memberships, invitations).
  */
-const CALLERS = ["anonymous", "systemUser", "otherSystemUser", "administrator", "manager", "unassignedManager", "selfService", "otherSelfService", "outsider"] as const;
+const CALLERS = [
+  "anonymous",
+  "systemUser",
+  "otherSystemUser",
+  "administrator",
+  "manager",
+  "unassignedManager",
+  "selfService",
+  "otherSelfService",
+  "outsider",
+] as const;
 type CallerName = (typeof CALLERS)[number];
 
 const MATRIX: Record<string, string | Record<string, string>> = {
@@ -55,7 +65,8 @@ const MATRIX: Record<string, string | Record<string, string>> = {
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}": "uonoonffn",
-  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues": "uonoonffn",
+  "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues":
+    "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling": "uonoonffn",
   "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts": "uonoonffn",
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts": "uonoonffn",
@@ -109,7 +120,11 @@ const MATRIX: Record<string, string | Record<string, string>> = {
 const VALID_BODY: Record<string, unknown> = {
   "PUT /users/{userId}": { culture: "de-CH" },
   "PUT /tenants/{orgId}/payrolls/{payrollId}/tasks/{taskId}": { status: "done" },
-  "POST /tenants/{orgId}/payrolls/{payrollId}/cases (company data)": { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }] },
+  "POST /tenants/{orgId}/payrolls/{payrollId}/cases (company data)": {
+    caseName: "CompanyAddress",
+    employeeId: null,
+    values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }],
+  },
   "POST /tenants/{orgId}/payrolls/{payrollId}/cases (an employee's case)": (ids: { employeeId: string }) => ({
     caseName: "Employment",
     employeeId: ids.employeeId,
@@ -123,13 +138,25 @@ const keyOf = (op: { method: string; path: string }) => `${op.method} ${op.path}
 
 describe("authorization matrix", () => {
   const tokens = {} as Record<CallerName, string | undefined>;
-  let orgId: string, payrollId: string, employeeId: string, adminUserId: string, invitationId: string, entryId: string, payslipId: string, payoutId: string, archiveId: string;
+  let orgId: string,
+    payrollId: string,
+    employeeId: string,
+    adminUserId: string,
+    invitationId: string,
+    entryId: string,
+    payslipId: string,
+    payoutId: string,
+    archiveId: string;
   let owner: string;
   let webhookId: string, messageId: string;
 
   /** A webhook to a public address literal (nothing is sent: this file runs no jobs). */
   async function freshWebhook() {
-    const response = await api.post(`/api/tenants/${orgId}/webhooks`, { payloadUrl: "https://93.184.215.14/matrix", events: ["PayoutCreated"], secret: "matrix-secret-0123456789" }, { token: owner });
+    const response = await api.post(
+      `/api/tenants/${orgId}/webhooks`,
+      { payloadUrl: "https://93.184.215.14/matrix", events: ["PayoutCreated"], secret: "matrix-secret-0123456789" },
+      { token: owner },
+    );
     return response.body.id as string;
   }
 
@@ -138,11 +165,19 @@ describe("authorization matrix", () => {
     return (await invitedMember(orgId, owner, "Administrator")).membershipId;
   }
   async function freshCostCenter() {
-    const response = await api.post(`/api/tenants/${orgId}/regulations/CH/lookups/CostCenters/values`, { key: unique("KST"), value: "Matrix" }, { token: owner });
+    const response = await api.post(
+      `/api/tenants/${orgId}/regulations/CH/lookups/CostCenters/values`,
+      { key: unique("KST"), value: "Matrix" },
+      { token: owner },
+    );
     return response.body.id as string;
   }
   async function freshInvitation() {
-    const response = await api.post(`/api/tenants/${orgId}/user_memberships/invite`, { email: `${unique("i")}@example.test`, role: "Administrator" }, { token: owner });
+    const response = await api.post(
+      `/api/tenants/${orgId}/user_memberships/invite`,
+      { email: `${unique("i")}@example.test`, role: "Administrator" },
+      { token: owner },
+    );
     return response.body.id as string;
   }
 
@@ -153,18 +188,44 @@ describe("authorization matrix", () => {
     payrollId = t.payroll.id;
     employeeId = (await api.post(`/api/tenants/${orgId}/employees`, anEmployee(), { token: owner })).body.id;
     const otherEmployee = (await api.post(`/api/tenants/${orgId}/employees`, anEmployee(), { token: owner })).body.id;
-    await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/cases`, { caseName: "Employment", employeeId, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: owner });
-    entryId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: owner })).body.items[0].id;
-    payslipId = (await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents?employeeId=${employeeId}`, { token: owner })).body.items[0].id;
+    await api.post(
+      `/api/tenants/${orgId}/payrolls/${payrollId}/cases`,
+      {
+        caseName: "Employment",
+        employeeId,
+        values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+      },
+      { token: owner },
+    );
+    entryId = (
+      await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: owner })
+    ).body.items[0].id;
+    payslipId = (
+      await api.get(
+        `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents?employeeId=${employeeId}`,
+        { token: owner },
+      )
+    ).body.items[0].id;
     await companyFixture(t);
     const paid = await payableEmployee(t);
-    payoutId = (await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, { employeeIds: [paid], amounts: { [paid]: "10.00" } }, { token: owner })).body.payout.id;
-    archiveId = (await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payslip-archives`, undefined, { token: owner })).body.id;
+    payoutId = (
+      await api.post(
+        `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`,
+        { employeeIds: [paid], amounts: { [paid]: "10.00" } },
+        { token: owner },
+      )
+    ).body.payout.id;
+    archiveId = (
+      await api.post(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payslip-archives`, undefined, {
+        token: owner,
+      })
+    ).body.id;
     const admin = await memberOf(orgId, "Administrator");
     adminUserId = (await api.get("/api/users", { token: admin.token })).body.id;
     invitationId = await freshInvitation();
     webhookId = await freshWebhook();
-    messageId = (await api.post(`/api/tenants/${orgId}/webhooks/${webhookId}/test`, undefined, { token: owner })).body.id;
+    messageId = (await api.post(`/api/tenants/${orgId}/webhooks/${webhookId}/test`, undefined, { token: owner })).body
+      .id;
     Object.assign(tokens, {
       anonymous: undefined,
       systemUser: owner,
@@ -187,19 +248,41 @@ describe("authorization matrix", () => {
   for (const op of allOperations) {
     const rows = MATRIX[keyOf(op)];
     if (!rows) continue; // reported by the test above
-    const variants = typeof rows === "string" ? [[keyOf(op), rows] as const] : Object.entries(rows).map(([kind, row]) => [`${keyOf(op)} (${kind})`, row] as const);
+    const variants =
+      typeof rows === "string"
+        ? [[keyOf(op), rows] as const]
+        : Object.entries(rows).map(([kind, row]) => [`${keyOf(op)} (${kind})`, row] as const);
     for (const [name, row] of variants) {
       it(name, async () => {
         const seen: string[] = [];
         for (const caller of CALLERS) {
-          const params: Record<string, string> = { orgId, tenantId: orgId, payrollId, employeeId, userId: adminUserId, invitationId };
-          Object.assign(params, { payrunPeriodId: "open", payrunPeriodEntryId: entryId, regulationId: "CH", lookupId: "CostCenters", wageTypeNumber: "1000", documentId: payslipId, payoutId, webhookId, messageId, archiveId });
+          const params: Record<string, string> = {
+            orgId,
+            tenantId: orgId,
+            payrollId,
+            employeeId,
+            userId: adminUserId,
+            invitationId,
+          };
+          Object.assign(params, {
+            payrunPeriodId: "open",
+            payrunPeriodEntryId: entryId,
+            regulationId: "CH",
+            lookupId: "CostCenters",
+            wageTypeNumber: "1000",
+            documentId: payslipId,
+            payoutId,
+            webhookId,
+            messageId,
+            archiveId,
+          });
           if (op.method === "DELETE" && op.path.includes("{webhookId}")) params.webhookId = await freshWebhook();
           if (op.path.includes("{lookupValueId}")) params.lookupValueId = await freshCostCenter();
           if (op.path.includes("{userMembershipId}")) params.userMembershipId = await freshMembership();
           // An allowed PUT completes the task: each cell gets an open one.
           if (op.path.includes("{taskId}")) params.taskId = (await openTaskFor(orgId, { payrollId })).id;
-          if (op.method === "DELETE" && op.path.includes("{invitationId}")) params.invitationId = await freshInvitation();
+          if (op.method === "DELETE" && op.path.includes("{invitationId}"))
+            params.invitationId = await freshInvitation();
           const path = "/api" + op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
           const valid = VALID_BODY[name];
           const body = op.body ? (typeof valid === "function" ? valid({ employeeId }) : (valid ?? {})) : undefined;

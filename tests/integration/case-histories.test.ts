@@ -22,14 +22,24 @@ async function database() {
 /** The kept texts of a tenant's employees against the values aggregated anew, employee by employee. */
 async function keptAndAggregated(tenantId: string) {
   const { db, sql, eq, isNotNull, and, caseValues } = await database();
-  const kept = (await db.execute(sql`select employee_id, payroll_id, "values", recorded_until::text as recorded_until from case_histories where tenant_id = ${tenantId}::uuid`)) as unknown as Row[] | { rows: Row[] };
+  const kept = (await db.execute(
+    sql`select employee_id, payroll_id, "values", recorded_until::text as recorded_until from case_histories where tenant_id = ${tenantId}::uuid`,
+  )) as unknown as Row[] | { rows: Row[] };
   const inRecordOrder = sql<string>`string_agg(concat_ws(${VALUE_PART}::text, ${caseValues.fieldName}, ${caseValues.value}, ${caseValues.start}, coalesce(${caseValues.end}::text, ''), ${caseValues.caseChangeId}), ${VALUE_RECORD}::text order by date_trunc('milliseconds', ${caseValues.createdAt}), ${caseValues.id})`;
   const aggregated = await db
-    .select({ employee_id: caseValues.employeeId, payroll_id: caseValues.payrollId, values: inRecordOrder, recorded_until: sql<string>`max(${caseValues.createdAt})::text` })
+    .select({
+      employee_id: caseValues.employeeId,
+      payroll_id: caseValues.payrollId,
+      values: inRecordOrder,
+      recorded_until: sql<string>`max(${caseValues.createdAt})::text`,
+    })
     .from(caseValues)
     .where(and(eq(caseValues.tenantId, tenantId), isNotNull(caseValues.employeeId)))
     .groupBy(caseValues.payrollId, caseValues.employeeId);
-  const byEmployee = (rows: Row[]) => Object.fromEntries(rows.map((r) => [`${r.payroll_id}/${r.employee_id}`, { values: r.values, recordedUntil: r.recorded_until }]));
+  const byEmployee = (rows: Row[]) =>
+    Object.fromEntries(
+      rows.map((r) => [`${r.payroll_id}/${r.employee_id}`, { values: r.values, recordedUntil: r.recorded_until }]),
+    );
   return { kept: byEmployee(Array.isArray(kept) ? kept : kept.rows), aggregated: byEmployee(aggregated as Row[]) };
 }
 type Row = { employee_id: string | null; payroll_id: string; values: string; recorded_until: string };
@@ -42,7 +52,10 @@ async function expectKeptAsAggregated(tenantId: string, employees: number) {
 
 describe("kept case histories", () => {
   it("are what aggregating the values gives, after inserts, updates and deletes by anyone", async () => {
-    const { t, post, people } = await datedPayroll("2087-01-01", "Kept Histories AG", [{ salary: "6500.00" }, { salary: "7200.00" }]);
+    const { t, post, people } = await datedPayroll("2087-01-01", "Kept Histories AG", [
+      { salary: "6500.00" },
+      { salary: "7200.00" },
+    ]);
     const [first, second] = people as [string, string];
     // Through the API: each change inserts the values of one employee.
     await post("Salary", first, { MonthlySalary: "6600.00" }, "2087-02-01");
@@ -50,9 +63,13 @@ describe("kept case histories", () => {
 
     const { db, sql } = await database();
     // Record times moved within one millisecond (the order the text keeps), and a value moved to the other employee.
-    await db.execute(sql`update case_values set created_at = date_trunc('milliseconds', created_at) + interval '900 microseconds' where employee_id = ${first}::uuid and field_name = 'MonthlySalary'`);
+    await db.execute(
+      sql`update case_values set created_at = date_trunc('milliseconds', created_at) + interval '900 microseconds' where employee_id = ${first}::uuid and field_name = 'MonthlySalary'`,
+    );
     await expectKeptAsAggregated(t.orgId, 2);
-    await db.execute(sql`update case_values set employee_id = ${second}::uuid where employee_id = ${first}::uuid and field_name = 'Iban'`);
+    await db.execute(
+      sql`update case_values set employee_id = ${second}::uuid where employee_id = ${first}::uuid and field_name = 'Iban'`,
+    );
     await expectKeptAsAggregated(t.orgId, 2);
     const { kept } = await keptAndAggregated(t.orgId);
     const keptOf = (employeeId: string) => Object.entries(kept).find(([key]) => key.endsWith(employeeId))![1].values;
@@ -76,24 +93,41 @@ describe("kept case histories", () => {
  * anew, the others' read as kept. A company change recalculates the whole payroll, slice by slice in the threads' path.
  */
 async function recordedLater(from: string) {
-  const { t, base, post, people } = await datedPayroll(from, `Recorded Later ${from.slice(0, 4)} AG`, [{ salary: "6500.00" }, { salary: "7200.00" }]);
+  const { t, base, post, people } = await datedPayroll(from, `Recorded Later ${from.slice(0, 4)} AG`, [
+    { salary: "6500.00" },
+    { salary: "7200.00" },
+  ]);
   const [later, known] = people as [string, string];
   const raise = await post("Salary", later, { MonthlySalary: "9900.00" });
   await post("Salary", known, { MonthlySalary: "7300.00" });
   const { db, sql } = await database();
-  await db.execute(sql`update case_values set created_at = now() + interval '1 day' where case_change_id = ${raise.id}::uuid`);
+  await db.execute(
+    sql`update case_values set created_at = now() + interval '1 day' where case_change_id = ${raise.id}::uuid`,
+  );
 
   await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.1" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
+  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
+    id: string;
+    employeeId: string;
+  }[];
   const salaryOf = async (employeeId: string) => {
-    const entry = await api.get(`${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`, { token: t.token });
+    const entry = await api.get(
+      `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
+      { token: t.token },
+    );
     expect(entry.status, entry.text).toBe(200);
-    return (entry.body.wageTypes as { number: string; amount: string }[]).filter((w) => w.number === "1000").map((w) => w.amount);
+    return (entry.body.wageTypes as { number: string; amount: string }[])
+      .filter((w) => w.number === "1000")
+      .map((w) => w.amount);
   };
   expect(await salaryOf(later)).toEqual(["6500.00"]);
   expect(await salaryOf(known)).toEqual(["7300.00"]);
 }
 
 describe("a value recorded after a recalculation's time", () => {
-  inBothRecalculationPaths(recordedLater, ["2089-01-01", "2088-01-01"], ["is not read, the other employees' values are", "the same through COPY and the threads, slice by slice"]);
+  inBothRecalculationPaths(
+    recordedLater,
+    ["2089-01-01", "2088-01-01"],
+    ["is not read, the other employees' values are", "the same through COPY and the threads, slice by slice"],
+  );
 });

@@ -40,10 +40,45 @@ describe("closing edge cases", () => {
     const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
     const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
     const post = (caseName: string, values: Record<string, string>) =>
-      api.post(`${base}/cases`, { caseName, employeeId: employee.id, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) }, { token: t.token });
+      api.post(
+        `${base}/cases`,
+        {
+          caseName,
+          employeeId: employee.id,
+          values: Object.entries(values).map(([caseFieldName, value]) => ({
+            caseFieldName,
+            value,
+            start: "2026-01-01",
+          })),
+        },
+        { token: t.token },
+      );
     // What Payroll Control asks for, and nothing more (no addresses, fund numbers or activity rate).
-    await api.post(`${base}/cases`, { caseName: "CompanyUvg", employeeId: null, values: [{ caseFieldName: "UvgInsurer", value: "Suva", start: "2026-01-01" }, { caseFieldName: "NbuRate", value: "1", start: "2026-01-01" }, { caseFieldName: "BuRate", value: "0.1", start: "2026-01-01" }] }, { token: t.token });
-    await api.post(`${base}/cases`, { caseName: "CompanyFak", employeeId: null, values: [{ caseFieldName: "FakCanton", value: "BE", start: "2026-01-01" }, { caseFieldName: "FakRate", value: "1.5", start: "2026-01-01" }] }, { token: t.token });
+    await api.post(
+      `${base}/cases`,
+      {
+        caseName: "CompanyUvg",
+        employeeId: null,
+        values: [
+          { caseFieldName: "UvgInsurer", value: "Suva", start: "2026-01-01" },
+          { caseFieldName: "NbuRate", value: "1", start: "2026-01-01" },
+          { caseFieldName: "BuRate", value: "0.1", start: "2026-01-01" },
+        ],
+      },
+      { token: t.token },
+    );
+    await api.post(
+      `${base}/cases`,
+      {
+        caseName: "CompanyFak",
+        employeeId: null,
+        values: [
+          { caseFieldName: "FakCanton", value: "BE", start: "2026-01-01" },
+          { caseFieldName: "FakRate", value: "1.5", start: "2026-01-01" },
+        ],
+      },
+      { token: t.token },
+    );
     await post("EmployeePersonalData", { BirthDate: "1990-02-01", Sex: "male", AhvNumber: "756.1234.5678.97" });
     await post("EmployeeBankAccount", { Iban: "CH9300762011623852957" });
     await post("Employment", { EntryDate: "2026-01-01" });
@@ -51,8 +86,12 @@ describe("closing edge cases", () => {
     expect((await api.put(base, { transmissionStartDate: "2026-01-01" }, { token: t.token })).status).toBe(200);
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
-    const [declaration] = (await api.get(`${base}/payrunperiods/${closed.body.id}/documents?category=ElmDeclaration`, { token: t.token })).body.items;
-    const xml = (await api.get(`${base}/payrunperiods/${closed.body.id}/documents/${declaration.id}`, { token: t.token })).text;
+    const [declaration] = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents?category=ElmDeclaration`, { token: t.token })
+    ).body.items;
+    const xml = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents/${declaration.id}`, { token: t.token })
+    ).text;
     expect((await validateDeclareSalary(xml)).messages).toEqual([]);
     const period = await waitForStatus(`${base}/payrunperiods/${closed.body.id}`, t.token, "finalized");
     expect(period).toMatchObject({ status: "finalized", submittedToElm: true, elmError: null });
@@ -79,13 +118,25 @@ describe("the ELM declaration in production", () => {
     const t = await tenantFixture();
     const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
     const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-    await api.post(`${base}/cases`, { caseName: "Employment", employeeId: employee.id, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: t.token });
+    await api.post(
+      `${base}/cases`,
+      {
+        caseName: "Employment",
+        employeeId: employee.id,
+        values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+      },
+      { token: t.token },
+    );
     const db = await getDb();
     const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, t.payroll.id));
     const [period] = await db.select().from(payrunPeriods).where(eq(payrunPeriods.payrollId, t.payroll.id));
-    const refusal = await inTenantOf(t.orgId, (scope) => declareElm(scope, payroll!, period!, "production")).catch((error: unknown) => error);
+    const refusal = await inTenantOf(t.orgId, (scope) => declareElm(scope, payroll!, period!, "production")).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toMatchObject({ code: "period.elm_incomplete" });
     const { items } = (refusal as { extra: { items: { field: string | null }[] } }).extra;
-    expect(items.map((i) => i.field)).toEqual(expect.arrayContaining(["AhvFundNumber", "Sex", "BirthDate", "ResidenceCanton"]));
+    expect(items.map((i) => i.field)).toEqual(
+      expect.arrayContaining(["AhvFundNumber", "Sex", "BirthDate", "ResidenceCanton"]),
+    );
   });
 });

@@ -23,7 +23,11 @@ describe("API conventions", () => {
 
   it("malformed JSON is a 400", async () => {
     const su = await systemUserFixture();
-    const response = await call("POST", "/api/tenants", { token: su.token, rawBody: "{ not json", headers: { "content-type": "application/json" } });
+    const response = await call("POST", "/api/tenants", {
+      token: su.token,
+      rawBody: "{ not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("request.malformed_json");
   });
@@ -32,7 +36,13 @@ describe("API conventions", () => {
     const su = await systemUserFixture();
     const response = await api.post("/api/tenants", ["a list"], { token: su.token });
     expect(response.status).toBe(422);
-    expect(response.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 422, detail: expect.any(String), code: "validation.failed" });
+    expect(response.body).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: 422,
+      detail: expect.any(String),
+      code: "validation.failed",
+    });
     expect(response.body.errors).toEqual([expect.objectContaining({ path: "", message: expect.any(String) })]);
   });
 
@@ -41,8 +51,14 @@ describe("API conventions", () => {
       const t = await tenantFixture();
       const key = unique("key");
       const body = anEmployee();
-      const first = await api.post(`/api/tenants/${t.orgId}/employees`, body, { token: t.token, headers: { "idempotency-key": key } });
-      const again = await api.post(`/api/tenants/${t.orgId}/employees`, body, { token: t.token, headers: { "idempotency-key": key } });
+      const first = await api.post(`/api/tenants/${t.orgId}/employees`, body, {
+        token: t.token,
+        headers: { "idempotency-key": key },
+      });
+      const again = await api.post(`/api/tenants/${t.orgId}/employees`, body, {
+        token: t.token,
+        headers: { "idempotency-key": key },
+      });
       expect(first.status).toBe(201);
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
@@ -53,8 +69,14 @@ describe("API conventions", () => {
     it("the same key with another body is a 422 idempotency.key_reused", async () => {
       const t = await tenantFixture();
       const key = unique("key");
-      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token, headers: { "idempotency-key": key } });
-      const reused = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token, headers: { "idempotency-key": key } });
+      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), {
+        token: t.token,
+        headers: { "idempotency-key": key },
+      });
+      const reused = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), {
+        token: t.token,
+        headers: { "idempotency-key": key },
+      });
       expect(reused.status).toBe(422);
       expect(reused.body.code).toBe("idempotency.key_reused");
     });
@@ -63,8 +85,16 @@ describe("API conventions", () => {
       const a = await systemUserFixture();
       const b = await systemUserFixture();
       const key = unique("key");
-      const first = await api.post("/api/tenants", { name: "Same" }, { token: a.token, headers: { "idempotency-key": key } });
-      const second = await api.post("/api/tenants", { name: "Same" }, { token: b.token, headers: { "idempotency-key": key } });
+      const first = await api.post(
+        "/api/tenants",
+        { name: "Same" },
+        { token: a.token, headers: { "idempotency-key": key } },
+      );
+      const second = await api.post(
+        "/api/tenants",
+        { name: "Same" },
+        { token: b.token, headers: { "idempotency-key": key } },
+      );
       expect(second.status).toBe(201);
       expect(second.body.id).not.toBe(first.body.id);
     });
@@ -72,9 +102,17 @@ describe("API conventions", () => {
     it("a failed first request is remembered as failed, not retried into a different answer", async () => {
       const t = await tenantFixture();
       const key = unique("key");
-      const bad = await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "X", accountingStartDate: "2026-01-01", documentLanguage: "de" }, { token: t.token, headers: { "idempotency-key": key } });
+      const bad = await api.post(
+        `/api/tenants/${t.orgId}/payrolls/simple`,
+        { name: "X", accountingStartDate: "2026-01-01", documentLanguage: "de" },
+        { token: t.token, headers: { "idempotency-key": key } },
+      );
       expect(bad.status).toBe(409);
-      const again = await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, { name: "X", accountingStartDate: "2026-01-01", documentLanguage: "de" }, { token: t.token, headers: { "idempotency-key": key } });
+      const again = await api.post(
+        `/api/tenants/${t.orgId}/payrolls/simple`,
+        { name: "X", accountingStartDate: "2026-01-01", documentLanguage: "de" },
+        { token: t.token, headers: { "idempotency-key": key } },
+      );
       expect(again.status).toBe(409);
       expect(again.body.code).toBe("payroll.already_exists");
     });

@@ -19,9 +19,16 @@ describe("POST /dev/token", () => {
       await api.post("/api/dev/token", { email: "someone@example.test" }),
       await api.post("/api/dev/token", { email: "not-an-email" }),
       await api.post("/api/dev/token", { unexpected: true }),
-      await api.post("/api/dev/token", undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } }),
+      await api.post("/api/dev/token", undefined, {
+        rawBody: "{not json",
+        headers: { "content-type": "application/json" },
+      }),
       await api.post("/api/dev/token", undefined, { rawBody: "email=a", headers: { "content-type": "text/plain" } }),
-      await api.post("/api/dev/token", { email: "someone@example.test" }, { headers: { authorization: "Bearer not-a-token" } }),
+      await api.post(
+        "/api/dev/token",
+        { email: "someone@example.test" },
+        { headers: { authorization: "Bearer not-a-token" } },
+      ),
     ]) {
       expect(answer.status).toBe(404);
       expect(answer.body.code).toBe("route.not_found");

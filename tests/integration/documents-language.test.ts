@@ -10,15 +10,25 @@ type Doc = { id: string; category: string; employeeId: string | null };
 describe("the language of an employee's payslip", () => {
   it("is their correspondence language where set, else the payroll's", async () => {
     const { t, base, post, employee } = await example1();
-    const other = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Other" }), { token: t.token })).body as { id: string };
-    await post("EmployeePersonalData", other.id, { BirthDate: "1980-02-02", Sex: "male", AhvNumber: "756.6417.0995.23" });
+    const other = (
+      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Other" }), { token: t.token })
+    ).body as { id: string };
+    await post("EmployeePersonalData", other.id, {
+      BirthDate: "1980-02-02",
+      Sex: "male",
+      AhvNumber: "756.6417.0995.23",
+    });
     await post("EmployeeBankAccount", other.id, { Iban: "CH5604835012345678009" });
     await post("Employment", other.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
     await post("Salary", other.id, { SalaryType: "monthly", MonthlySalary: "5000.00" });
     await post("EmployeePersonalData", employee.id, { CorrespondenceLanguage: "fr" });
 
     const payslipOf = async (employeeId: string) => {
-      const docs = (await api.get(`${base}/payrunperiods/open/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })).body.items as Doc[];
+      const docs = (
+        await api.get(`${base}/payrunperiods/open/documents?category=Payslip&employeeId=${employeeId}`, {
+          token: t.token,
+        })
+      ).body.items as Doc[];
       expect(docs).toHaveLength(1);
       const response = await api.get(`${base}/payrunperiods/open/documents/${docs[0]!.id}`, { token: t.token });
       expect(response.status).toBe(200);

@@ -6,7 +6,14 @@ import { pdfText } from "../fixtures/pdf";
 // Each test makes a payroll and renders PDFs: on a shared, busy machine that takes longer than the default.
 vi.setConfig({ testTimeout: 120_000 });
 
-type Doc = { id: string; category: string; employeeId: string | null; name: string; contentType: string; final: boolean };
+type Doc = {
+  id: string;
+  category: string;
+  employeeId: string | null;
+  name: string;
+  contentType: string;
+  final: boolean;
+};
 
 const documentsOf = async (base: string, token: string, period = "open") => {
   const response = await api.get(`${base}/payrunperiods/${period}/documents`, { token });
@@ -17,7 +24,10 @@ const documentsOf = async (base: string, token: string, period = "open") => {
 /** RFC 6266: `inline|attachment; filename="<ASCII>"; filename*=UTF-8''<percent-encoded>`; returns both names. */
 function dispositionOf(header: string | null) {
   expect(header).not.toBeNull();
-  const match = /^(?:attachment|inline); filename="((?:[\x20-\x21\x23-\x5b\x5d-\x7e])*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header!);
+  const match =
+    /^(?:attachment|inline); filename="((?:[\x20-\x21\x23-\x5b\x5d-\x7e])*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(
+      header!,
+    );
   expect(match, header!).not.toBeNull();
   return { fallback: match![1]!, name: decodeURIComponent(match![2]!) };
 }
@@ -62,7 +72,12 @@ describe("a name never breaks a document (issue 9, item 7)", () => {
     // Leaving in January gives the salary certificate too.
     await post("Employment", employee.id, { ExitDate: "2026-01-31" });
     const docs = await documentsOf(base, t.token);
-    expect(docs.map((d) => d.category).sort()).toEqual(["AccountingDocument", "AccountingDocument", "Payslip", "SalaryCertificate"]);
+    expect(docs.map((d) => d.category).sort()).toEqual([
+      "AccountingDocument",
+      "AccountingDocument",
+      "Payslip",
+      "SalaryCertificate",
+    ]);
     for (const doc of docs) {
       const response = await api.get(`${base}/payrunperiods/open/documents/${doc.id}`, { token: t.token });
       expect(response.status, `${doc.category}: ${response.text.slice(0, 300)}`).toBe(200);
@@ -85,7 +100,12 @@ describe("the payslip's address window shows the whole name (issue 38, item 6.4)
     const lastName = `=cmd|'/C calc'!A0${"x".repeat(60)}!A0`;
     const firstName = "Anna-Maria-Josefina-Theresia-Margaretha";
     const { t, base, post, employee } = await example1({ employee: { firstName, lastName } });
-    await post("EmployeeAddress", employee.id, { Street: "Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen", HouseNumber: "12a", PostalCode: "8001", City: "Zürich" });
+    await post("EmployeeAddress", employee.id, {
+      Street: "Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen",
+      HouseNumber: "12a",
+      PostalCode: "8001",
+      City: "Zürich",
+    });
     const payslip = (await documentsOf(base, t.token)).find((d) => d.category === "Payslip")!;
     const response = await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token });
     expect(response.status).toBe(200);
@@ -98,10 +118,15 @@ describe("the payslip's address window shows the whole name (issue 38, item 6.4)
     expect(end, text).toBeGreaterThan(start);
     const window = lines.slice(start, end + 1);
     expect(window.length, text).toBeGreaterThan(3);
-    expect(window.join("").replace(/ /g, ""), text).toBe(`${firstName}${lastName}Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen12a8001Zürich`.replace(/ /g, ""));
+    expect(window.join("").replace(/ /g, ""), text).toBe(
+      `${firstName}${lastName}Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen12a8001Zürich`.replace(/ /g, ""),
+    );
     // ... that is, the name wrapped; the last characters are there, and no hyphen was added at a break.
     expect(text).toContain("!A0");
-    expect(window.filter((line) => line.endsWith("-")), text).toEqual([]);
+    expect(
+      window.filter((line) => line.endsWith("-")),
+      text,
+    ).toEqual([]);
   });
 });
 
@@ -109,7 +134,11 @@ describe("the accounting CSV and PDF with cost centers (issue 9, item 15)", () =
   it("fills the CostCenter column when every employee has one, as an inert text cell, and the PDF names it", async () => {
     const { t, base, post, employee } = await example1();
     const key = '=HYPERLINK("http://x","y")';
-    const created = await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key, value: "@Office" }, { token: t.token });
+    const created = await api.post(
+      `/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`,
+      { key, value: "@Office" },
+      { token: t.token },
+    );
     expect(created.status, created.text).toBe(201);
     await post("CostCenter", employee.id, { CostCenter: key });
     const docs = await documentsOf(base, t.token);
@@ -129,7 +158,9 @@ describe("the accounting CSV and PDF with cost centers (issue 9, item 15)", () =
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
     const pdfDoc = docs.find((d) => d.category === "AccountingDocument" && d.contentType === "application/pdf")!;
-    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${pdfDoc.id}`, { token: t.token })).bytes);
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${pdfDoc.id}`, { token: t.token })).bytes,
+    );
     expect(text).toContain(`Kostenstelle ${key} @Office`);
   });
 });
@@ -138,7 +169,9 @@ describe("the payslip's figures say what they are (issue 9, item 24)", () => {
   it("no withholding-tax wage without withholding tax, and the BVG base is labelled as annual", async () => {
     const { t, base } = await example1();
     const payslip = (await documentsOf(base, t.token)).find((d) => d.category === "Payslip")!;
-    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes);
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes,
+    );
     expect(text).not.toContain("Quellensteuerpflichtiger Lohn");
     // BVG (78,000 - 26,460) = 51,540 coordinated annual salary; 214.75 a month.
     const bvg = text.split("\n").find((line) => line.includes("BVG Arbeitnehmende"));
@@ -151,7 +184,9 @@ describe("the payslip's figures say what they are (issue 9, item 24)", () => {
     const { t, base, post, employee } = await example1();
     await post("WithholdingTax", employee.id, { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH" });
     const payslip = (await documentsOf(base, t.token)).find((d) => d.category === "Payslip")!;
-    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes);
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes,
+    );
     expect(text).toContain("Quellensteuer");
     expect(text).toContain("Quellensteuerpflichtiger Lohn");
   });

@@ -24,7 +24,9 @@ describe("documents for every kind of pay", () => {
   it("makes payslips, the accounting document and a valid ELM declaration for hourly, bonus, expenses, allowances, withholding tax, pensioner and minor", async () => {
     const { t, base } = await example1();
     const hire = async (firstName: string, birthDate: string, cases: Record<string, Record<string, string>>) => {
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })).body;
+      const employee = (
+        await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })
+      ).body;
       const all: Record<string, Record<string, string>> = {
         EmployeePersonalData: { BirthDate: birthDate, Sex: "male", AhvNumber: "756.6417.0995.23" },
         EmployeeBankAccount: { Iban: "CH5604835012345678009" },
@@ -32,15 +34,41 @@ describe("documents for every kind of pay", () => {
         ...cases,
       };
       for (const [caseName, values] of Object.entries(all)) {
-        const response = await api.post(`${base}/cases`, { caseName, employeeId: employee.id, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })) }, { token: t.token });
+        const response = await api.post(
+          `${base}/cases`,
+          {
+            caseName,
+            employeeId: employee.id,
+            values: Object.entries(values).map(([caseFieldName, value]) => ({
+              caseFieldName,
+              value,
+              start: "2026-01-01",
+            })),
+          },
+          { token: t.token },
+        );
         expect(response.status, `${firstName} ${caseName}: ${response.text}`).toBe(201);
       }
       return employee;
     };
-    await hire("Hourly", "1990-01-01", { Salary: { SalaryType: "hourly", HourlyWage: "30.00", HolidayWeeks: "5", ThirteenthSalary: "monthly" }, WorkedHours: { Hours: "120" } });
-    await hire("Bonus", "1980-01-01", { Salary: { SalaryType: "monthly", MonthlySalary: "9000.00" }, OneTimePayment: { BonusAmount: "5000.00" }, Expenses: { ExpenseAmount: "120.35" } });
-    await hire("Family", "1985-01-01", { Salary: { SalaryType: "monthly", MonthlySalary: "5000.00" }, FamilyAllowances: { ChildAllowances: "2" }, InsuranceDailyAllowance: { DailyAllowanceAmount: "800.00" } });
-    await hire("Source", "1992-01-01", { Salary: { SalaryType: "monthly", MonthlySalary: "6000.00" }, WithholdingTax: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH" } });
+    await hire("Hourly", "1990-01-01", {
+      Salary: { SalaryType: "hourly", HourlyWage: "30.00", HolidayWeeks: "5", ThirteenthSalary: "monthly" },
+      WorkedHours: { Hours: "120" },
+    });
+    await hire("Bonus", "1980-01-01", {
+      Salary: { SalaryType: "monthly", MonthlySalary: "9000.00" },
+      OneTimePayment: { BonusAmount: "5000.00" },
+      Expenses: { ExpenseAmount: "120.35" },
+    });
+    await hire("Family", "1985-01-01", {
+      Salary: { SalaryType: "monthly", MonthlySalary: "5000.00" },
+      FamilyAllowances: { ChildAllowances: "2" },
+      InsuranceDailyAllowance: { DailyAllowanceAmount: "800.00" },
+    });
+    await hire("Source", "1992-01-01", {
+      Salary: { SalaryType: "monthly", MonthlySalary: "6000.00" },
+      WithholdingTax: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH" },
+    });
     await hire("Pensioner", "1958-03-01", { Salary: { SalaryType: "monthly", MonthlySalary: "2000.00" } });
     await hire("Minor", "2009-04-01", { Salary: { SalaryType: "monthly", MonthlySalary: "1200.00" } });
 
@@ -58,8 +86,12 @@ describe("documents for every kind of pay", () => {
     expect((await api.put(base, { transmissionStartDate: "2026-01-01" }, { token: t.token })).status).toBe(200);
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
-    const [declaration] = (await api.get(`${base}/payrunperiods/${closed.body.id}/documents?category=ElmDeclaration`, { token: t.token })).body.items as Doc[];
-    const xml = (await api.get(`${base}/payrunperiods/${closed.body.id}/documents/${declaration!.id}`, { token: t.token })).text;
+    const [declaration] = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents?category=ElmDeclaration`, { token: t.token })
+    ).body.items as Doc[];
+    const xml = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents/${declaration!.id}`, { token: t.token })
+    ).text;
     expect((await validateDeclareSalary(xml)).messages).toEqual([]);
   });
 });

@@ -10,7 +10,15 @@ import { aPayroll, anEmployee, memberOf, tenantFixture } from "../fixtures/facto
 import { pdfText } from "../fixtures/pdf";
 import { changeSettings } from "../support/settings";
 
-type Doc = { id: string; category: string; employeeId: string | null; name: string; contentType: string; final: boolean; createdAt: string };
+type Doc = {
+  id: string;
+  category: string;
+  employeeId: string | null;
+  name: string;
+  contentType: string;
+  final: boolean;
+  createdAt: string;
+};
 
 const documentsOf = async (base: string, token: string, period = "open", query = "") => {
   const response = await api.get(`${base}/payrunperiods/${period}/documents${query}`, { token });
@@ -24,7 +32,11 @@ function csvTotals(csv: string) {
   const columns = header!.split(";");
   const amount = columns.findIndex((c) => /amount|betrag/i.test(c));
   expect(amount).toBeGreaterThanOrEqual(0);
-  return { columns, rows: rows.map((r) => r.split(";")), total: rows.reduce((sum, r) => sum + Math.round(Number(r.split(";")[amount]) * 100), 0) };
+  return {
+    columns,
+    rows: rows.map((r) => r.split(";")),
+    total: rows.reduce((sum, r) => sum + Math.round(Number(r.split(";")[amount]) * 100), 0),
+  };
 }
 
 describe("documents of a payrun period", () => {
@@ -38,7 +50,9 @@ describe("documents of a payrun period", () => {
     ]);
     expect(await documentsOf(base, t.token, "open", `?employeeId=${employee.id}`)).toHaveLength(1);
     expect(await documentsOf(base, t.token, "open", "?category=AccountingDocument")).toHaveLength(2);
-    expect((await api.get(`${base}/payrunperiods/open/documents?category=Nonsense`, { token: t.token })).status).toBe(422);
+    expect((await api.get(`${base}/payrunperiods/open/documents?category=Nonsense`, { token: t.token })).status).toBe(
+      422,
+    );
 
     const payslip = docs[0]!;
     const pdf = await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token });
@@ -62,10 +76,16 @@ describe("documents of a payrun period", () => {
     expect(csv.text).toMatch(/1091;[^\r\n]*1020;[^\r\n]*5804\.25/);
     expect(journal.total).toBeGreaterThan(650000);
 
-    const accounting = pdfText((await api.get(`${base}/payrunperiods/open/documents/${docs[1]!.id}`, { token: t.token })).bytes);
+    const accounting = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${docs[1]!.id}`, { token: t.token })).bytes,
+    );
     const totals = [...accounting.matchAll(/(\d{1,3}(?:'\d{3})*\.\d{2})/g)].map((m) => m[1]);
     expect(accounting).toContain("1091");
-    expect(totals).toContain(`${Math.floor(journal.total / 100).toLocaleString("de-CH").replace(/’/g, "'")}.${String(journal.total % 100).padStart(2, "0")}`);
+    expect(totals).toContain(
+      `${Math.floor(journal.total / 100)
+        .toLocaleString("de-CH")
+        .replace(/’/g, "'")}.${String(journal.total % 100).padStart(2, "0")}`,
+    );
   });
 
   it("closing makes them final under the same ids, and the next period has its own previews", async () => {
@@ -74,32 +94,53 @@ describe("documents of a payrun period", () => {
     const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;
     expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
     const after = await documentsOf(base, t.token, january.id);
-    expect(after.map((d) => [d.id, d.category, d.name, d.final])).toEqual(before.map((d) => [d.id, d.category, d.name, true]));
-    const text = pdfText((await api.get(`${base}/payrunperiods/${january.id}/documents/${after[0]!.id}`, { token: t.token })).bytes);
+    expect(after.map((d) => [d.id, d.category, d.name, d.final])).toEqual(
+      before.map((d) => [d.id, d.category, d.name, true]),
+    );
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/${january.id}/documents/${after[0]!.id}`, { token: t.token })).bytes,
+    );
     expect(text).toContain("5'804.25");
     expect(text).not.toMatch(/VORSCHAU|Vorschau/);
     // Before go-live no ELM documents are made.
     expect(after.filter((d) => d.category.startsWith("Elm"))).toEqual([]);
     const february = await documentsOf(base, t.token);
-    expect(february.find((d) => d.category === "Payslip")).toMatchObject({ employeeId: employee.id, final: false, name: expect.stringContaining("2026-02") });
+    expect(february.find((d) => d.category === "Payslip")).toMatchObject({
+      employeeId: employee.id,
+      final: false,
+      name: expect.stringContaining("2026-02"),
+    });
     // A preview of the open period is not a document of the closed one.
-    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/${february[0]!.id}`, { token: t.token })).status).toBe(404);
-    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/not-a-uuid`, { token: t.token })).status).toBe(404);
+    expect(
+      (await api.get(`${base}/payrunperiods/${january.id}/documents/${february[0]!.id}`, { token: t.token })).status,
+    ).toBe(404);
+    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/not-a-uuid`, { token: t.token })).status).toBe(
+      404,
+    );
   });
 
   it("a final accounting document keeps the account names as they stood at close", async () => {
     const { t, base } = await example1();
     const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
-    const accounts = (await api.get(`${base}/lookups/values?limit=500&lookupName=Accounts`, { token: t.token })).body.items as { id: string; key: string }[];
+    const accounts = (await api.get(`${base}/lookups/values?limit=500&lookupName=Accounts`, { token: t.token })).body
+      .items as { id: string; key: string }[];
     const clearing = accounts.find((a) => a.key === "1091")!;
-    const renamed = await api.put(`/api/tenants/${t.orgId}/regulations/ChartOfAccountsKmu/lookups/Accounts/values/${clearing.id}`, { value: "Renamed clearing account" }, { token: t.token });
+    const renamed = await api.put(
+      `/api/tenants/${t.orgId}/regulations/ChartOfAccountsKmu/lookups/Accounts/values/${clearing.id}`,
+      { value: "Renamed clearing account" },
+      { token: t.token },
+    );
     expect(renamed.status, renamed.text).toBe(200);
     const [finalPdf] = await documentsOf(base, t.token, january.id, "?category=AccountingDocument");
-    const closedText = pdfText((await api.get(`${base}/payrunperiods/${january.id}/documents/${finalPdf!.id}`, { token: t.token })).bytes);
+    const closedText = pdfText(
+      (await api.get(`${base}/payrunperiods/${january.id}/documents/${finalPdf!.id}`, { token: t.token })).bytes,
+    );
     expect(closedText).toContain("Lohndurchlaufkonto");
     expect(closedText).not.toContain("Renamed clearing account");
     const [preview] = await documentsOf(base, t.token, "open", "?category=AccountingDocument");
-    const openText = pdfText((await api.get(`${base}/payrunperiods/open/documents/${preview!.id}`, { token: t.token })).bytes);
+    const openText = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${preview!.id}`, { token: t.token })).bytes,
+    );
     expect(openText).toContain("Renamed clearing account");
   });
 
@@ -107,14 +148,25 @@ describe("documents of a payrun period", () => {
     const { t, base, employee } = await example1();
     const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
     const { employeeDocuments } = await import("@/server/documents/read-documents");
-    const ctx = { caller: { kind: "system" as const, systemUserId: t.owner.id, name: "test" }, tenantId: t.orgId, access: { tenantId: t.orgId, role: "Administrator" as const, payrollIds: [], employeeId: null } };
+    const ctx = {
+      caller: { kind: "system" as const, systemUserId: t.owner.id, name: "test" },
+      tenantId: t.orgId,
+      access: { tenantId: t.orgId, role: "Administrator" as const, payrollIds: [], employeeId: null },
+    };
     const { items } = await employeeDocuments({ ctx, payrollId: t.payroll.id, employeeId: employee.id });
     expect(items.map((d) => [d.category, d.periodStart, d.final])).toEqual([
       ["Payslip", "2026-02-01", false],
       ["Payslip", "2026-01-01", true],
     ]);
     expect(items[1]!.payrunPeriodId).toBe(january.id);
-    const other = await employeeDocuments({ ctx: { ...ctx, access: { ...ctx.access, role: "SelfService" as const, employeeId: "00000000-0000-0000-0000-000000000000" } }, payrollId: t.payroll.id, employeeId: employee.id });
+    const other = await employeeDocuments({
+      ctx: {
+        ...ctx,
+        access: { ...ctx.access, role: "SelfService" as const, employeeId: "00000000-0000-0000-0000-000000000000" },
+      },
+      payrollId: t.payroll.id,
+      employeeId: employee.id,
+    });
     expect(other.items).toEqual([]);
   });
 
@@ -123,7 +175,9 @@ describe("documents of a payrun period", () => {
     await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     await post("Salary", employee.id, { MonthlySalary: "7000.00" }, "2026-01-01");
     const payslip = (await documentsOf(base, t.token, "open", "?category=Payslip"))[0]!;
-    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes);
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes,
+    );
     expect(text).toContain("7'000.00");
     expect(text).toContain("500.00"); // the January correction of the monthly salary
     expect(text).toMatch(/01\.2026|Januar 2026|2026-01/); // marked with the period it corrects
@@ -133,8 +187,14 @@ describe("documents of a payrun period", () => {
     const { t, base, post, employee } = await example1();
     await post("Employment", employee.id, { ExitDate: "2026-01-31" }, "2026-01-01");
     const certificate = (await documentsOf(base, t.token, "open", "?category=SalaryCertificate"))[0]!;
-    expect(certificate).toMatchObject({ employeeId: employee.id, contentType: "application/pdf", name: expect.stringContaining("2026") });
-    const text = pdfText((await api.get(`${base}/payrunperiods/open/documents/${certificate.id}`, { token: t.token })).bytes);
+    expect(certificate).toMatchObject({
+      employeeId: employee.id,
+      contentType: "application/pdf",
+      name: expect.stringContaining("2026"),
+    });
+    const text = pdfText(
+      (await api.get(`${base}/payrunperiods/open/documents/${certificate.id}`, { token: t.token })).bytes,
+    );
     expect(text).toContain("Anna Muster");
     expect(text).toContain("756.9217.0769.85");
     expect(text).toContain("6'500"); // field 8, gross
@@ -142,15 +202,40 @@ describe("documents of a payrun period", () => {
 
   it("December has everyone's salary certificate of the year, with the year's figures", async () => {
     const t = await tenantFixture({ withPayroll: false });
-    const created = await api.post(`/api/tenants/${t.orgId}/payrolls/simple`, aPayroll({ accountingStartDate: "2026-12-01" }), { token: t.token });
+    const created = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/simple`,
+      aPayroll({ accountingStartDate: "2026-12-01" }),
+      { token: t.token },
+    );
     expect(created.status, created.text).toBe(201);
     const base = `/api/tenants/${t.orgId}/payrolls/${created.body.id}`;
     const post = (caseName: string, employeeId: string | null, values: Record<string, string>) =>
-      api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-12-01" })) }, { token: t.token });
+      api.post(
+        `${base}/cases`,
+        {
+          caseName,
+          employeeId,
+          values: Object.entries(values).map(([caseFieldName, value]) => ({
+            caseFieldName,
+            value,
+            start: "2026-12-01",
+          })),
+        },
+        { token: t.token },
+      );
     const people: { id: string }[] = [];
-    for (const [firstName, salary] of [["Anna", "6500.00"], ["Bruno", "5000.00"]] as const) {
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })).body;
-      await post("EmployeePersonalData", employee.id, { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" });
+    for (const [firstName, salary] of [
+      ["Anna", "6500.00"],
+      ["Bruno", "5000.00"],
+    ] as const) {
+      const employee = (
+        await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })
+      ).body;
+      await post("EmployeePersonalData", employee.id, {
+        BirthDate: "1986-05-10",
+        Sex: "female",
+        AhvNumber: "756.9217.0769.85",
+      });
       await post("Employment", employee.id, { EntryDate: "2026-12-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
       await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
       people.push(employee);
@@ -166,23 +251,45 @@ describe("documents of a payrun period", () => {
 
   it("Self Service sees only their own payslips; other callers' tenants see nothing", async () => {
     const { t, base, employee } = await example1();
-    const colleague = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Bruno" }), { token: t.token })).body;
-    await api.post(`${base}/cases`, { caseName: "Employment", employeeId: colleague.id, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] }, { token: t.token });
+    const colleague = (
+      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Bruno" }), { token: t.token })
+    ).body;
+    await api.post(
+      `${base}/cases`,
+      {
+        caseName: "Employment",
+        employeeId: colleague.id,
+        values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+      },
+      { token: t.token },
+    );
     const all = await documentsOf(base, t.token);
     const self = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
     const own = await documentsOf(base, self.token);
     expect(own.map((d) => [d.category, d.employeeId])).toEqual([["Payslip", employee.id]]);
     const accounting = all.find((d) => d.category === "AccountingDocument")!;
-    expect((await api.get(`${base}/payrunperiods/open/documents/${accounting.id}`, { token: self.token })).status).toBe(404);
+    expect((await api.get(`${base}/payrunperiods/open/documents/${accounting.id}`, { token: self.token })).status).toBe(
+      404,
+    );
     const theirs = all.find((d) => d.employeeId === colleague.id)!;
-    expect((await api.get(`${base}/payrunperiods/open/documents/${theirs.id}`, { token: self.token })).status).toBe(404);
-    expect((await api.get(`${base}/payrunperiods/open/documents/${own[0]!.id}`, { token: self.token })).status).toBe(200);
+    expect((await api.get(`${base}/payrunperiods/open/documents/${theirs.id}`, { token: self.token })).status).toBe(
+      404,
+    );
+    expect((await api.get(`${base}/payrunperiods/open/documents/${own[0]!.id}`, { token: self.token })).status).toBe(
+      200,
+    );
   });
 
   it("Self Service finds its way through the regular endpoints to the payslip of a closed period (interface 1.9)", async () => {
     const { t, employee } = await example1();
     const self = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
-    expect((await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
+    expect(
+      (
+        await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`, undefined, {
+          token: t.token,
+        })
+      ).status,
+    ).toBe(200);
     // From the tenant alone: the payroll, its periods, the closed one's documents.
     const payrolls = await api.get(`/api/tenants/${t.orgId}/payrolls`, { token: self.token });
     expect(payrolls.status, payrolls.text).toBe(200);
@@ -195,7 +302,9 @@ describe("documents of a payrun period", () => {
     expect((await api.get(`${base}/payrunperiods/${january.id}`, { token: self.token })).status).toBe(200);
     const own = await documentsOf(base, self.token, january.id);
     expect(own.map((d) => [d.category, d.employeeId, d.final])).toEqual([["Payslip", employee.id, true]]);
-    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/${own[0]!.id}`, { token: self.token })).status).toBe(200);
+    expect(
+      (await api.get(`${base}/payrunperiods/${january.id}/documents/${own[0]!.id}`, { token: self.token })).status,
+    ).toBe(200);
     // Still nothing of the results or the payroll's settings.
     expect((await api.get(`${base}/payrunperiods/${january.id}/entries`, { token: self.token })).status).toBe(403);
     expect((await api.get(`${base}/regulations`, { token: self.token })).status).toBe(403);
@@ -220,7 +329,8 @@ describe("go-live and the ELM submission (sandbox)", () => {
     expect(closed.body).toMatchObject({ status: "closed", submittedToElm: true, elmError: null });
     const declaration = (await documentsOf(base, t.token, periodId, "?category=ElmDeclaration"))[0]!;
     expect(declaration).toMatchObject({ contentType: "application/xml", final: true });
-    const xml = (await api.get(`${base}/payrunperiods/${periodId}/documents/${declaration.id}`, { token: t.token })).text;
+    const xml = (await api.get(`${base}/payrunperiods/${periodId}/documents/${declaration.id}`, { token: t.token }))
+      .text;
     const validation = await validateDeclareSalary(xml);
     expect(validation.messages).toEqual([]);
     expect(validation.valid).toBe(true);
@@ -236,18 +346,32 @@ describe("go-live and the ELM submission (sandbox)", () => {
     expect(receipts.length).toBeGreaterThan(1);
     expect(new Set(receipts.map((r) => r.name)).size).toBe(receipts.length);
     const db = await getDb();
-    const finalized = await db.select().from(events).where(and(eq(events.tenantId, t.orgId), eq(events.type, "PayrunPeriodFinalized")));
-    expect(finalized.map((e) => e.payload)).toEqual([{ payrollId: t.payroll.id, payrunPeriodId: periodId, periodStart: "2026-01-01", periodEnd: "2026-01-31" }]);
+    const finalized = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.tenantId, t.orgId), eq(events.type, "PayrunPeriodFinalized")));
+    expect(finalized.map((e) => e.payload)).toEqual([
+      { payrollId: t.payroll.id, payrunPeriodId: periodId, periodStart: "2026-01-01", periodEnd: "2026-01-31" },
+    ]);
   });
 
   it("rebase deletes the periods with their documents; once live it is refused", async () => {
     const { t, base } = await example1();
     const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
     const payslip = (await documentsOf(base, t.token, january.id))[0]!;
-    const rebased = await api.post(`${base}/rebase`, { accountingStartDate: "2026-03-01", confirm: true }, { token: t.token });
+    const rebased = await api.post(
+      `${base}/rebase`,
+      { accountingStartDate: "2026-03-01", confirm: true },
+      { token: t.token },
+    );
     expect(rebased.status, rebased.text).toBe(200);
-    expect((await api.get(`${base}/payrunperiods/${january.id}/documents/${payslip.id}`, { token: t.token })).status).toBe(404);
+    expect(
+      (await api.get(`${base}/payrunperiods/${january.id}/documents/${payslip.id}`, { token: t.token })).status,
+    ).toBe(404);
     await api.put(base, { transmissionStartDate: "2026-03-01" }, { token: t.token });
-    expect((await api.post(`${base}/rebase`, { accountingStartDate: "2026-04-01", confirm: true }, { token: t.token })).status).toBe(409);
+    expect(
+      (await api.post(`${base}/rebase`, { accountingStartDate: "2026-04-01", confirm: true }, { token: t.token }))
+        .status,
+    ).toBe(409);
   });
 });

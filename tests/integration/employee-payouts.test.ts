@@ -12,7 +12,11 @@ describe("an employee's payouts for the portal", () => {
   it("lists the employee's payouts that are not cancelled, newest first; another employee is a 404 to Self Service", async () => {
     const t = await payrollWithStaff(2);
     const [mine, other] = t.employeeIds as [string, string];
-    const advance = await api.post(`${t.base}/open/payouts`, { employeeIds: [mine], amounts: { [mine]: "100.00" } }, { token: t.token });
+    const advance = await api.post(
+      `${t.base}/open/payouts`,
+      { employeeIds: [mine], amounts: { [mine]: "100.00" } },
+      { token: t.token },
+    );
     expect(advance.status, advance.text).toBe(201);
     const cancelled = await api.post(`${t.base}/open/payouts`, { employeeIds: [other] }, { token: t.token });
     expect(cancelled.status, cancelled.text).toBe(201);
@@ -25,7 +29,13 @@ describe("an employee's payouts for the portal", () => {
     const ctx: TenantCtx = { caller, tenantId: t.orgId, access: access! };
 
     const { items } = await employeePayouts({ ctx, payrollId: t.payroll.id, employeeId: mine });
-    expect(items).toEqual([expect.objectContaining({ amount: advance.body.payout.lines[0].amount, iban: "CH9300762011623852957", executionDate: advance.body.payout.executionDate })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        amount: advance.body.payout.lines[0].amount,
+        iban: "CH9300762011623852957",
+        executionDate: advance.body.payout.executionDate,
+      }),
+    ]);
     await expect(employeePayouts({ ctx, payrollId: t.payroll.id, employeeId: other })).rejects.toBeInstanceOf(NotFound);
   });
 });

@@ -23,7 +23,9 @@ describe("employees", () => {
     });
     const id = created.body.id;
 
-    const viaPayroll = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/employees/${id}`, { token: t.token });
+    const viaPayroll = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/employees/${id}`, {
+      token: t.token,
+    });
     expect(viaPayroll.status).toBe(200);
     expect(viaPayroll.body).toEqual(created.body);
 
@@ -33,10 +35,23 @@ describe("employees", () => {
     expect(payrollList.body.items.map((e: { id: string }) => e.id)).toEqual([id]);
 
     const etag = (await api.get(`${employeesOf(t.orgId)}/${id}`, { token: t.token })).headers.get("etag")!;
-    const updated = await api.put(`${employeesOf(t.orgId)}/${id}`, { identifier: "X-1", firstName: "Anne", lastName: "Beispiel" }, { token: t.token, headers: { "if-match": etag } });
+    const updated = await api.put(
+      `${employeesOf(t.orgId)}/${id}`,
+      { identifier: "X-1", firstName: "Anne", lastName: "Beispiel" },
+      { token: t.token, headers: { "if-match": etag } },
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ identifier: "X-1", firstName: "Anne", lastName: "Beispiel", divisionId: t.payroll.divisionId });
-    const stale = await api.put(`${employeesOf(t.orgId)}/${id}`, { firstName: "Old" }, { token: t.token, headers: { "if-match": etag } });
+    expect(updated.body).toMatchObject({
+      identifier: "X-1",
+      firstName: "Anne",
+      lastName: "Beispiel",
+      divisionId: t.payroll.divisionId,
+    });
+    const stale = await api.put(
+      `${employeesOf(t.orgId)}/${id}`,
+      { firstName: "Old" },
+      { token: t.token, headers: { "if-match": etag } },
+    );
     expect(stale.status).toBe(412);
   });
 
@@ -57,7 +72,9 @@ describe("employees", () => {
   it("refuses a division of another tenant (422 on divisionId)", async () => {
     const a = await tenantFixture();
     const b = await tenantFixture();
-    const response = await api.post(employeesOf(a.orgId), anEmployee({ divisionId: b.payroll.divisionId }), { token: a.token });
+    const response = await api.post(employeesOf(a.orgId), anEmployee({ divisionId: b.payroll.divisionId }), {
+      token: a.token,
+    });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe("employee.unknown_division");
     expect(response.body.errors[0].path).toBe("divisionId");
@@ -71,9 +88,15 @@ describe("employees", () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe("employee.identifier_taken");
     // Another tenant may use the same identifier.
-    expect((await api.post(employeesOf(other.orgId), anEmployee({ identifier: "100" }), { token: other.token })).status).toBe(201);
+    expect(
+      (await api.post(employeesOf(other.orgId), anEmployee({ identifier: "100" }), { token: other.token })).status,
+    ).toBe(201);
     const second = await api.post(employeesOf(t.orgId), anEmployee({ identifier: "200" }), { token: t.token });
-    const rename = await api.put(`${employeesOf(t.orgId)}/${second.body.id}`, { identifier: "100" }, { token: t.token });
+    const rename = await api.put(
+      `${employeesOf(t.orgId)}/${second.body.id}`,
+      { identifier: "100" },
+      { token: t.token },
+    );
     expect(rename.status).toBe(409);
     expect(rename.body.code).toBe("employee.identifier_taken");
   });
@@ -125,7 +148,11 @@ describe("employees", () => {
     expect(found.body.items.map((e: { identifier: string }) => e.identifier)).toEqual(["A-1"]);
     const page1 = await api.get(`${employeesOf(t.orgId)}?limit=2`, { token: t.token });
     const page2 = await api.get(`${employeesOf(t.orgId)}?limit=2&cursor=${page1.body.nextCursor}`, { token: t.token });
-    expect([...page1.body.items, ...page2.body.items].map((e: { identifier: string }) => e.identifier)).toEqual(["A-1", "B-2", "C-3"]);
+    expect([...page1.body.items, ...page2.body.items].map((e: { identifier: string }) => e.identifier)).toEqual([
+      "A-1",
+      "B-2",
+      "C-3",
+    ]);
     expect(page2.body.nextCursor).toBeNull();
   });
 
@@ -134,8 +161,18 @@ describe("employees", () => {
     const b = await tenantFixture();
     const theirs = await api.post(employeesOf(b.orgId), anEmployee(), { token: b.token });
     expect((await api.get(`${employeesOf(a.orgId)}/${theirs.body.id}`, { token: a.token })).status).toBe(404);
-    expect((await api.put(`${employeesOf(a.orgId)}/${theirs.body.id}`, { firstName: "X" }, { token: a.token })).status).toBe(404);
-    expect((await api.get(`/api/tenants/${a.orgId}/payrolls/${a.payroll.id}/employees/${theirs.body.id}`, { token: a.token })).status).toBe(404);
-    expect((await api.get(`/api/tenants/${a.orgId}/payrolls/${b.payroll.id}/employees`, { token: a.token })).status).toBe(404);
+    expect(
+      (await api.put(`${employeesOf(a.orgId)}/${theirs.body.id}`, { firstName: "X" }, { token: a.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.get(`/api/tenants/${a.orgId}/payrolls/${a.payroll.id}/employees/${theirs.body.id}`, {
+          token: a.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api.get(`/api/tenants/${a.orgId}/payrolls/${b.payroll.id}/employees`, { token: a.token })).status,
+    ).toBe(404);
   });
 });

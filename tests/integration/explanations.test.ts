@@ -22,14 +22,29 @@ import { holdCatalogLock } from "../fixtures/catalog-lock";
  * touches no other test's payroll.
  */
 const FROM = "2097-01-01";
-type Line = { number: string; amount: string; retro: boolean; retroPeriodStart: string | null; explanation?: { text: string; key?: string; params?: Record<string, string>; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] } };
+type Line = {
+  number: string;
+  amount: string;
+  retro: boolean;
+  retroPeriodStart: string | null;
+  explanation?: {
+    text: string;
+    key?: string;
+    params?: Record<string, string>;
+    caseValues: { field: string; value: string; caseChangeId: string }[];
+    parameters: { key: string; value: string }[];
+  };
+};
 
 const catalogWithAhvRate = (rate: string) =>
   allRegulations().map((regulation) => {
     if (regulation.name !== "CH") return regulation;
     const latest = regulation.versions.filter((v) => v.validFrom < FROM).at(-1)!;
     const parameters = latest.parameters.map((p) => (p.key === "AhvEmployeeRate" ? { ...p, value: rate } : p));
-    return { ...regulation, versions: [...regulation.versions.filter((v) => v.validFrom < FROM), { ...latest, validFrom: FROM, parameters }] };
+    return {
+      ...regulation,
+      versions: [...regulation.versions.filter((v) => v.validFrom < FROM), { ...latest, validFrom: FROM, parameters }],
+    };
   });
 
 // This file changes the stored regulation catalog: on the shared PostgreSQL database, not while another such file runs.
@@ -43,20 +58,32 @@ afterAll(async () => {
 
 describe("explanations derived on read", () => {
   afterAll(async () => {
-    await (await getDb()).delete(regulationVersions).where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, FROM)));
+    await (
+      await getDb()
+    )
+      .delete(regulationVersions)
+      .where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, FROM)));
     forgetCachedRegulations();
   });
 
   it("stay what they were at close after back-dated changes and a regulation version changed in place", async () => {
     await importCatalog(undefined, { catalog: catalogWithAhvRate("5.3") });
     forgetCachedRegulations();
-    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Explained AG", [{ salary: "6500.00" }, { salary: "12800.00", children: "2" }]);
+    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Explained AG", [
+      { salary: "6500.00" },
+      { salary: "12800.00", children: "2" },
+    ]);
 
     const explained = async (periodId: string) => {
-      const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
+      const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as {
+        id: string;
+        employeeId: string;
+      }[];
       const byEmployee = new Map<string, Line[]>();
       for (const item of items) {
-        const response = await api.get(`${base}/payrunperiods/${periodId}/entries/${item.id}?explain=true`, { token: t.token });
+        const response = await api.get(`${base}/payrunperiods/${periodId}/entries/${item.id}?explain=true`, {
+          token: t.token,
+        });
         expect(response.status, response.text).toBe(200);
         byEmployee.set(item.employeeId, response.body.wageTypes);
       }
@@ -69,8 +96,21 @@ describe("explanations derived on read", () => {
     const regulations = await storedRegulations();
     const direct = async (employeeId: string) => {
       const employee = historyOf(await db.select().from(caseValues).where(eq(caseValues.employeeId, employeeId)));
-      const company = historyOf(await db.select().from(caseValues).where(and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId))));
-      return calculatePeriod({ periodStart: FROM, periodEnd: "2097-01-31", employee, company, regulation: regulationFor(regulations, row!, FROM), qst: shippedQstTable(), yearToDate: emptyYearToDate() });
+      const company = historyOf(
+        await db
+          .select()
+          .from(caseValues)
+          .where(and(eq(caseValues.payrollId, payroll.id), isNull(caseValues.employeeId))),
+      );
+      return calculatePeriod({
+        periodStart: FROM,
+        periodEnd: "2097-01-31",
+        employee,
+        company,
+        regulation: regulationFor(regulations, row!, FROM),
+        qst: shippedQstTable(),
+        yearToDate: emptyYearToDate(),
+      });
     };
 
     const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
@@ -80,10 +120,16 @@ describe("explanations derived on read", () => {
       expect(lines.length).toBeGreaterThan(4);
       expect(lines.map((l) => l.explanation)).toEqual((await direct(employeeId)).lines.map((l) => l.explanation));
     }
-    expect(atCalculation.get(people[0]!)!.find((l) => l.number === "5010")!.explanation!.parameters).toContainEqual({ key: "AhvEmployeeRate", value: "5.3" });
+    expect(atCalculation.get(people[0]!)!.find((l) => l.number === "5010")!.explanation!.parameters).toContainEqual({
+      key: "AhvEmployeeRate",
+      value: "5.3",
+    });
 
     // Nothing of an explanation is stored.
-    const stored = await db.select({ lines: payrunEntries.lines, basisId: payrunEntries.basisId }).from(payrunEntries).where(eq(payrunEntries.payrollId, payroll.id));
+    const stored = await db
+      .select({ lines: payrunEntries.lines, basisId: payrunEntries.basisId })
+      .from(payrunEntries)
+      .where(eq(payrunEntries.payrollId, payroll.id));
     expect(stored.length).toBe(2);
     for (const entry of stored) {
       expect(entry.basisId).not.toBeNull();
@@ -111,13 +157,28 @@ describe("explanations derived on read", () => {
     const march = await explained("open");
     const first = march.get(people[0]!)!;
     const salaryLine = first.find((l) => l.number === "1000" && !l.retro)!;
-    expect(salaryLine.explanation!.caseValues).toContainEqual({ field: "MonthlySalary", value: "7100.00", caseChangeId: raise.id });
-    expect(first.find((l) => l.number === "5010" && !l.retro)!.explanation!.parameters).toContainEqual({ key: "AhvEmployeeRate", value: "5.6" });
+    expect(salaryLine.explanation!.caseValues).toContainEqual({
+      field: "MonthlySalary",
+      value: "7100.00",
+      caseChangeId: raise.id,
+    });
+    expect(first.find((l) => l.number === "5010" && !l.retro)!.explanation!.parameters).toContainEqual({
+      key: "AhvEmployeeRate",
+      value: "5.6",
+    });
     const retroSalary = first.find((l) => l.number === "1000" && l.retro && l.retroPeriodStart === FROM)!;
     expect(retroSalary).toMatchObject({ amount: "600.00" });
-    expect(retroSalary.explanation).toMatchObject({ key: "retroCorrection", params: { periodStart: FROM, should: "7100.00", booked: "6500.00" } });
-    expect(retroSalary.explanation!.caseValues).toContainEqual({ field: "MonthlySalary", value: "7100.00", caseChangeId: raise.id });
+    expect(retroSalary.explanation).toMatchObject({
+      key: "retroCorrection",
+      params: { periodStart: FROM, should: "7100.00", booked: "6500.00" },
+    });
+    expect(retroSalary.explanation!.caseValues).toContainEqual({
+      field: "MonthlySalary",
+      value: "7100.00",
+      caseChangeId: raise.id,
+    });
     expect(march.get(people[1]!)!.some((l) => l.retro && l.retroPeriodStart === "2097-02-01")).toBe(true);
-    for (const lines of march.values()) for (const line of lines) expect(line.explanation?.text, line.number).toBeTruthy();
+    for (const lines of march.values())
+      for (const line of lines) expect(line.explanation?.text, line.number).toBeTruthy();
   });
 });

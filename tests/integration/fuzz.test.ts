@@ -46,9 +46,25 @@ const rnd = prng(SEED);
 const MIN_REQUESTS = 3_000;
 
 const doc = openApiDocument() as unknown as {
-  paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; description: string }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters: { name: string; in: string; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        description: string;
+      }
+    >
+  >;
 };
-type DocOp = { method: string; template: string; parameters: { name: string; in: string; schema: JsonSchema }[]; bodySchema: JsonSchema | null; idempotent: boolean };
+type DocOp = {
+  method: string;
+  template: string;
+  parameters: { name: string; in: string; schema: JsonSchema }[];
+  bodySchema: JsonSchema | null;
+  idempotent: boolean;
+};
 const operations: DocOp[] = Object.entries(doc.paths).flatMap(([template, methods]) =>
   Object.entries(methods).map(([method, op]) => ({
     method: method.toUpperCase(),
@@ -79,7 +95,10 @@ const LATE = [
   "POST /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close",
 ];
 const keyOf = (op: { method: string; template: string }) => `${op.method} ${op.template}`;
-const ordered = [...operations.filter((op) => !LATE.includes(keyOf(op))), ...LATE.map((k) => operations.find((op) => keyOf(op) === k)!).filter(Boolean)];
+const ordered = [
+  ...operations.filter((op) => !LATE.includes(keyOf(op))),
+  ...LATE.map((k) => operations.find((op) => keyOf(op) === k)!).filter(Boolean),
+];
 
 // ---------------------------------------------------------------------------------------------
 // The world the requests run on: real objects made through the API.
@@ -121,19 +140,35 @@ let started = 0;
 let cpuAtStart: NodeJS.CpuUsage;
 
 const errorLog: string[] = [];
-const proxyModules = import.meta.glob<{ proxy?: (request: Request) => Promise<Response | undefined> | Response | undefined; default?: unknown }>("../../proxy.ts");
+const proxyModules = import.meta.glob<{
+  proxy?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  default?: unknown;
+}>("../../proxy.ts");
 
 /** Sends one request the way Next would: through proxy.ts when there is one, then the route handler. */
-async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ApiResponse> {
+async function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<ApiResponse> {
   const load = Object.values(proxyModules)[0];
   if (load) {
     const { NextRequest } = await import("next/server");
     const proxy = (await load()).proxy;
-    const response = proxy ? await proxy(new NextRequest(new URL(url, "http://localhost:3000"), { method, headers, body })) : undefined;
+    const response = proxy
+      ? await proxy(new NextRequest(new URL(url, "http://localhost:3000"), { method, headers, body }))
+      : undefined;
     if (response && !response.headers.has("x-middleware-next")) {
       const bytes = Buffer.from(await response.arrayBuffer());
       const text = bytes.toString("utf8");
-      return { status: response.status, headers: response.headers, text, bytes, body: /json/.test(response.headers.get("content-type") ?? "") && text ? JSON.parse(text) : text };
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        bytes,
+        body: /json/.test(response.headers.get("content-type") ?? "") && text ? JSON.parse(text) : text,
+      };
     }
   }
   return call(method, url, { headers, rawBody: body });
@@ -176,10 +211,25 @@ async function run(op: DocOp, probe: Probe) {
   let response: ApiResponse | null = null;
   const sentAt = performance.now();
   try {
-    response = await send(op.method, url, headers, op.method === "GET" || op.method === "DELETE" ? undefined : body?.text);
+    response = await send(
+      op.method,
+      url,
+      headers,
+      op.method === "GET" || op.method === "DELETE" ? undefined : body?.text,
+    );
     histogram.set(String(response.status), (histogram.get(String(response.status)) ?? 0) + 1);
     const family = `${probe.kind.split(" ")[0]} ${response.status}`;
-    if (((family.startsWith("valid") || family.startsWith("stored")) && response.status >= 300) || (family.startsWith("path") && !probe.upperCase && response.status < 300)) notes.push({ op: keyOf(op), kind: probe.kind, path: url.slice(0, 200), status: response.status, excerpt: response.text.slice(0, 200) });
+    if (
+      ((family.startsWith("valid") || family.startsWith("stored")) && response.status >= 300) ||
+      (family.startsWith("path") && !probe.upperCase && response.status < 300)
+    )
+      notes.push({
+        op: keyOf(op),
+        kind: probe.kind,
+        path: url.slice(0, 200),
+        status: response.status,
+        excerpt: response.text.slice(0, 200),
+      });
     families.set(family, (families.get(family) ?? 0) + 1);
     familyMs.set(family, (familyMs.get(family) ?? 0) + performance.now() - sentAt);
     const problem = problemShapeError(response);
@@ -188,13 +238,25 @@ async function run(op: DocOp, probe: Probe) {
     // The harness decodes path segments as Next's router does; where that fails, Next answers with
     // its own error page (not problem+json) unless proxy.ts refuses the request first.
     const undecodable = error instanceof URIError;
-    histogram.set(undecodable ? "undecodable path" : "threw", (histogram.get(undecodable ? "undecodable path" : "threw") ?? 0) + 1);
+    histogram.set(
+      undecodable ? "undecodable path" : "threw",
+      (histogram.get(undecodable ? "undecodable path" : "threw") ?? 0) + 1,
+    );
     outcome = undecodable
-      ? { status: "threw", excerpt: "the path does not percent-decode: Next's router answers with its own error page, not problem+json" }
+      ? {
+          status: "threw",
+          excerpt: "the path does not percent-decode: Next's router answers with its own error page, not problem+json",
+        }
       : { status: "threw", excerpt: String((error as Error)?.stack ?? error).slice(0, 300) };
   }
   if (outcome) {
-    const failure = { op: opKey, kind: probe.kind, path: url.length > 160 ? `${url.slice(0, 160)}...` : url, ...outcome, log: errorLog.join("\n").slice(0, 600) };
+    const failure = {
+      op: opKey,
+      kind: probe.kind,
+      path: url.length > 160 ? `${url.slice(0, 160)}...` : url,
+      ...outcome,
+      log: errorLog.join("\n").slice(0, 600),
+    };
     failures.push(failure);
     (opFailures.get(opKey) ?? opFailures.set(opKey, []).get(opKey)!).push(failure);
   }
@@ -212,23 +274,71 @@ function idsFor(op: DocOp): Record<string, string> {
 
 const validBodies: Record<string, () => unknown> = {
   "POST /dev/token": () => ({ email: `${unique("fuzz")}@example.test`, name: "Fuzz Person" }),
-  "POST /oauth/token": () => ({ grant_type: "client_credentials", client_id: world.credentials.clientId, client_secret: world.credentials.clientSecret }),
+  "POST /oauth/token": () => ({
+    grant_type: "client_credentials",
+    client_id: world.credentials.clientId,
+    client_secret: world.credentials.clientSecret,
+  }),
   "PUT /users/{userId}": () => ({ culture: rnd.pick(["de-CH", "fr-CH", "en"]) }),
   "POST /tenants": () => ({ name: unique("Fuzz Tenant") }),
-  "POST /tenants/{orgId}/user_memberships": () => ({ userId: world.ids.otherUserId, role: "Manager", payrollIds: [world.ids.payrollId] }),
-  "PUT /tenants/{orgId}/user_memberships/{userMembershipId}": () => ({ role: "Manager", payrollIds: [world.ids.payrollId], employeeId: null }),
-  "POST /tenants/{orgId}/user_memberships/invite": () => ({ email: `${unique("invitee")}@example.test`, role: "SelfService", employeeId: world.ids.employeeId }),
-  "POST /tenants/{orgId}/payrolls/simple": () => ({ name: unique("Fuzz Payroll"), accountingStartDate: "2026-01-01", documentLanguage: "de", countryRegulation: "CH" }),
-  "PUT /tenants/{orgId}/payrolls/{payrollId}": () => ({ name: unique("Firma AG"), documentLanguage: rnd.pick(["de", "fr", "it", "en"]) }),
+  "POST /tenants/{orgId}/user_memberships": () => ({
+    userId: world.ids.otherUserId,
+    role: "Manager",
+    payrollIds: [world.ids.payrollId],
+  }),
+  "PUT /tenants/{orgId}/user_memberships/{userMembershipId}": () => ({
+    role: "Manager",
+    payrollIds: [world.ids.payrollId],
+    employeeId: null,
+  }),
+  "POST /tenants/{orgId}/user_memberships/invite": () => ({
+    email: `${unique("invitee")}@example.test`,
+    role: "SelfService",
+    employeeId: world.ids.employeeId,
+  }),
+  "POST /tenants/{orgId}/payrolls/simple": () => ({
+    name: unique("Fuzz Payroll"),
+    accountingStartDate: "2026-01-01",
+    documentLanguage: "de",
+    countryRegulation: "CH",
+  }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}": () => ({
+    name: unique("Firma AG"),
+    documentLanguage: rnd.pick(["de", "fr", "it", "en"]),
+  }),
   "POST /tenants/{orgId}/payrolls/{payrollId}/rebase": () => ({ accountingStartDate: nextRebaseDate(), confirm: true }),
-  "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": () => ({ countryRegulation: "CH", industries: [], accountingDocument: rnd.pick(["AccountingJournalStandard", "AccountingJournalByCostCenter"]), accountingData: "ChartOfAccountsKmu" }),
-  "POST /tenants/{orgId}/employees": () => ({ identifier: unique("F"), firstName: "Fuzz", lastName: "Tester", divisionId: world.ids.divisionId }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/regulations": () => ({
+    countryRegulation: "CH",
+    industries: [],
+    accountingDocument: rnd.pick(["AccountingJournalStandard", "AccountingJournalByCostCenter"]),
+    accountingData: "ChartOfAccountsKmu",
+  }),
+  "POST /tenants/{orgId}/employees": () => ({
+    identifier: unique("F"),
+    firstName: "Fuzz",
+    lastName: "Tester",
+    divisionId: world.ids.divisionId,
+  }),
   "PUT /tenants/{orgId}/employees/{employeeId}": () => ({ firstName: "Anna", lastName: "Muster" }),
   "POST /tenants/{orgId}/payrolls/{payrollId}/cases": () => rnd.pick(world.employeeCaseBodies),
-  "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values": () => ({ key: unique("KST"), value: "Fuzz cost center", displayName: { de: "Fuzz", en: "Fuzz" }, payrollId: world.ids.payrollId }),
-  "PUT /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": () => ({ value: unique("Renamed"), displayName: { fr: "Fuzz" } }),
-  "PUT /tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts": () => ({ debitAccountId: world.accounts[0], creditAccountId: world.accounts[1] }),
-  [`POST ${PERIOD}/payouts`]: () => ({ employeeIds: [world.ids.employeeId], amounts: { [world.ids.employeeId!]: "10.00" } }),
+  "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values": () => ({
+    key: unique("KST"),
+    value: "Fuzz cost center",
+    displayName: { de: "Fuzz", en: "Fuzz" },
+    payrollId: world.ids.payrollId,
+  }),
+  "PUT /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}": () => ({
+    value: unique("Renamed"),
+    displayName: { fr: "Fuzz" },
+  }),
+  "PUT /tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts": () => ({
+    debitAccountId: world.accounts[0],
+    creditAccountId: world.accounts[1],
+  }),
+  [`POST ${PERIOD}/payouts`]: () => ({
+    employeeIds: [world.ids.employeeId],
+    amounts: { [world.ids.employeeId!]: "10.00" },
+  }),
 };
 
 /** A rebase must move the start later: each valid rebase moves it one month on. */
@@ -266,9 +376,24 @@ function callersOf(op: DocOp): Probe["caller"][] {
 /** The named entries always (those the issue names), then `n` more drawn by the seed. */
 function sampleOf<T>(record: Record<string, T>, n: number, always: string[] = []): [string, T][] {
   const core = always.filter((name) => name in record).map((name): [string, T] => [name, record[name]!]);
-  return [...core, ...rnd.sample(Object.entries(record).filter(([name]) => !always.includes(name)), n)];
+  return [
+    ...core,
+    ...rnd.sample(
+      Object.entries(record).filter(([name]) => !always.includes(name)),
+      n,
+    ),
+  ];
 }
-const ALWAYS_STRINGS = ["nul-inside", "cr-lf", "bidi-override", "emoji", "quotes", "lone-surrogate", "long-10k", "long-1mb"];
+const ALWAYS_STRINGS = [
+  "nul-inside",
+  "cr-lf",
+  "bidi-override",
+  "emoji",
+  "quotes",
+  "lone-surrogate",
+  "long-10k",
+  "long-1mb",
+];
 
 function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   const callers = callersOf(op);
@@ -277,15 +402,30 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   for (const c of callers) probes.push({ kind: `valid as ${c}`, caller: c });
   if (allowOf(op) !== "public") probes.push({ kind: "anonymous", caller: "anonymous" });
   // Headers.
-  for (const [name, value] of sampleOf(hostileAuthorizations(serviceIssuer()), 4, ["basic-bad-percent", "basic-nul", "basic-encoded-nul", "bearer-alg-none"])) probes.push({ kind: `authorization ${name}`, caller: "anonymous", headers: { authorization: value } });
+  for (const [name, value] of sampleOf(hostileAuthorizations(serviceIssuer()), 4, [
+    "basic-bad-percent",
+    "basic-nul",
+    "basic-encoded-nul",
+    "bearer-alg-none",
+  ]))
+    probes.push({ kind: `authorization ${name}`, caller: "anonymous", headers: { authorization: value } });
   // With a bearer token the cookies are not the caller; without one they are read.
   const cookies = sampleOf(hostileCookies, 3, ["bad-percent"]);
   probes.push({ kind: `cookie ${cookies[0]![0]} with token`, caller: caller(), headers: { cookie: cookies[0]![1] } });
-  for (const [name, value] of cookies) probes.push({ kind: `cookie ${name}`, caller: "anonymous", headers: { cookie: value } });
+  for (const [name, value] of cookies)
+    probes.push({ kind: `cookie ${name}`, caller: "anonymous", headers: { cookie: value } });
   probes.push({
     kind: "headers garbage",
     caller: caller(),
-    headers: { accept: "\u00ff/\u00fe;q=zz", "accept-language": "%zz,*;q=-1", "x-forwarded-for": "%zz, \u00ff", "x-forwarded-host": "evil.example", "x-http-method-override": "DELETE", origin: "null", "sec-fetch-site": "cross-site" },
+    headers: {
+      accept: "\u00ff/\u00fe;q=zz",
+      "accept-language": "%zz,*;q=-1",
+      "x-forwarded-for": "%zz, \u00ff",
+      "x-forwarded-host": "evil.example",
+      "x-http-method-override": "DELETE",
+      origin: "null",
+      "sec-fetch-site": "cross-site",
+    },
   });
   // Methods the path does not have.
   if (op === firstOfPath.get(op.template)) {
@@ -296,7 +436,8 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   // Path ids.
   const params = [...op.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   for (const param of params) {
-    for (const [name, value] of sampleOf(hostileSegments, 5, ["bad-percent", "encoded-nul", "long-10k"])) probes.push({ kind: `path ${param} ${name}`, caller: caller(), segments: { [param]: value } });
+    for (const [name, value] of sampleOf(hostileSegments, 5, ["bad-percent", "encoded-nul", "long-10k"]))
+      probes.push({ kind: `path ${param} ${name}`, caller: caller(), segments: { [param]: value } });
     probes.push({ kind: `path ${param} unknown uuid`, caller: caller(), segments: { [param]: rnd.uuid() } });
     const other = rnd.pick(Object.values(world.ids).filter((v) => v !== idsFor(op)[param]));
     probes.push({ kind: `path ${param} id of another kind`, caller: caller(), segments: { [param]: other } });
@@ -304,23 +445,65 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
   }
   // Query.
   for (const parameter of op.parameters.filter((p) => p.in === "query")) {
-    for (const [name, query] of sampleOf(hostileQueryValues(parameter.name, parameter.schema), 5, ["nul", "bad-percent", "bidi", "exponent", "negative", "hex", "garbage"])) probes.push({ kind: `query ${parameter.name} ${name}`, caller: caller(), query });
+    for (const [name, query] of sampleOf(hostileQueryValues(parameter.name, parameter.schema), 5, [
+      "nul",
+      "bad-percent",
+      "bidi",
+      "exponent",
+      "negative",
+      "hex",
+      "garbage",
+    ]))
+      probes.push({ kind: `query ${parameter.name} ${name}`, caller: caller(), query });
   }
   probes.push({ kind: "query unknown and undecodable", caller: caller(), query: "zz=%zz&%C3%28=1&&=&limit=1e3" });
   // Body.
   if (op.bodySchema) {
     const valid = validBody(op);
-    for (const [name, body] of sampleOf(hostileBodies(toJsonText(valid)), 12)) probes.push({ kind: `body ${name}`, caller: caller(), body: { text: body.body, contentType: body.contentType ?? null } });
+    for (const [name, body] of sampleOf(hostileBodies(toJsonText(valid)), 12))
+      probes.push({
+        kind: `body ${name}`,
+        caller: caller(),
+        body: { text: body.body, contentType: body.contentType ?? null },
+      });
     for (const { path, schema } of fieldsOf(op.bodySchema)) {
       const label = pathLabel(path);
-      for (const [name, value] of Object.entries(wrongTypes(primaryType(schema)))) probes.push({ kind: `field ${label} type ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
+      for (const [name, value] of Object.entries(wrongTypes(primaryType(schema))))
+        probes.push({
+          kind: `field ${label} type ${name}`,
+          caller: caller(),
+          body: jsonBody(withField(validBody(op), path, value)),
+        });
       const isText = primaryType(schema) === "string";
-      for (const [name, value] of Object.entries(formatStrings(schema, String(path[path.length - 1])))) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
-      for (const [name, value] of isText ? sampleOf(hostileStrings, 2, ALWAYS_STRINGS) : sampleOf(hostileStrings, 2)) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
-      for (const [name, value] of sampleOf(hostileNonStrings, 2)) probes.push({ kind: `field ${label} ${name}`, caller: caller(), body: jsonBody(withField(validBody(op), path, value)) });
-      probes.push({ kind: `field ${label} missing`, caller: caller(), body: jsonBody(withoutField(validBody(op), path)) });
+      for (const [name, value] of Object.entries(formatStrings(schema, String(path[path.length - 1]))))
+        probes.push({
+          kind: `field ${label} ${name}`,
+          caller: caller(),
+          body: jsonBody(withField(validBody(op), path, value)),
+        });
+      for (const [name, value] of isText ? sampleOf(hostileStrings, 2, ALWAYS_STRINGS) : sampleOf(hostileStrings, 2))
+        probes.push({
+          kind: `field ${label} ${name}`,
+          caller: caller(),
+          body: jsonBody(withField(validBody(op), path, value)),
+        });
+      for (const [name, value] of sampleOf(hostileNonStrings, 2))
+        probes.push({
+          kind: `field ${label} ${name}`,
+          caller: caller(),
+          body: jsonBody(withField(validBody(op), path, value)),
+        });
+      probes.push({
+        kind: `field ${label} missing`,
+        caller: caller(),
+        body: jsonBody(withoutField(validBody(op), path)),
+      });
     }
-    probes.push({ kind: "body unknown fields", caller: caller(), body: jsonBody({ ...(valid as object), unknownField: "\u0000", ["\u202E"]: 1 }) });
+    probes.push({
+      kind: "body unknown fields",
+      caller: caller(),
+      body: jsonBody({ ...(valid as object), unknownField: "\u0000", ["\u202E"]: 1 }),
+    });
   }
   if (keyOf(op) === "POST /tenants/{orgId}/payrolls/{payrollId}/cases") {
     // Every field of every case, with values of the wrong type, out of range or malformed for it;
@@ -329,25 +512,56 @@ function probesOf(op: DocOp, methodsOfPath: string[]): Probe[] {
     for (const { caseName, field, valueType, employee } of world.caseFields) {
       for (const [name, value] of sampleOf(caseValues, 1, ["huge-digits", "feb-30", "float-max"])) {
         const save = employee && rnd.chance(0.25);
-        const body = { caseName, employeeId: employee ? (save ? world.ids.junkEmployeeId : world.ids.employeeId) : null, values: [{ caseFieldName: field, value, start: rnd.pick(["2026-01-01", "2026-01-15", "2025-12-01", "2026-12-31"]) }] };
-        probes.push({ kind: `case ${caseName}.${field} (${valueType}) ${name}${save ? " saved" : ""}`, caller: caller(), body: jsonBody(body), query: save ? undefined : "dryRun=true" });
+        const body = {
+          caseName,
+          employeeId: employee ? (save ? world.ids.junkEmployeeId : world.ids.employeeId) : null,
+          values: [
+            { caseFieldName: field, value, start: rnd.pick(["2026-01-01", "2026-01-15", "2025-12-01", "2026-12-31"]) },
+          ],
+        };
+        probes.push({
+          kind: `case ${caseName}.${field} (${valueType}) ${name}${save ? " saved" : ""}`,
+          caller: caller(),
+          body: jsonBody(body),
+          query: save ? undefined : "dryRun=true",
+        });
       }
     }
   }
   if (op.idempotent) {
-    for (const [name, key] of Object.entries(hostileIdempotencyKeys)) probes.push({ kind: `idempotency-key ${name}`, caller: caller(), headers: { "idempotency-key": key } });
+    for (const [name, key] of Object.entries(hostileIdempotencyKeys))
+      probes.push({ kind: `idempotency-key ${name}`, caller: caller(), headers: { "idempotency-key": key } });
     const key = unique("key");
     const c = caller();
     probes.push({ kind: "idempotency-key first use", caller: c, headers: { "idempotency-key": key } });
-    probes.push({ kind: "idempotency-key reused for another body", caller: c, headers: { "idempotency-key": key }, body: jsonBody({ ...(validBody(op) as object), other: 1 }) });
-    probes.push({ kind: "idempotency-key with 10k nested body", caller: caller(), headers: { "idempotency-key": unique("key") }, body: { text: hostileBodies("{}")["field-nested-10k"]!.body, contentType: "application/json" } });
-    probes.push({ kind: "idempotency-key with 10k nested array", caller: caller(), headers: { "idempotency-key": unique("key") }, body: { text: hostileBodies("{}")["nested-array-10k"]!.body, contentType: "application/json" } });
+    probes.push({
+      kind: "idempotency-key reused for another body",
+      caller: c,
+      headers: { "idempotency-key": key },
+      body: jsonBody({ ...(validBody(op) as object), other: 1 }),
+    });
+    probes.push({
+      kind: "idempotency-key with 10k nested body",
+      caller: caller(),
+      headers: { "idempotency-key": unique("key") },
+      body: { text: hostileBodies("{}")["field-nested-10k"]!.body, contentType: "application/json" },
+    });
+    probes.push({
+      kind: "idempotency-key with 10k nested array",
+      caller: caller(),
+      headers: { "idempotency-key": unique("key") },
+      body: { text: hostileBodies("{}")["nested-array-10k"]!.body, contentType: "application/json" },
+    });
   }
   if (op.method === "PUT") {
-    for (const [name, value] of Object.entries(hostileIfMatch)) probes.push({ kind: `if-match ${name}`, caller: caller(), headers: { "if-match": value } });
+    for (const [name, value] of Object.entries(hostileIfMatch))
+      probes.push({ kind: `if-match ${name}`, caller: caller(), headers: { "if-match": value } });
   }
   // A document's file is a PDF made on request: the valid calls read the file, the others its metadata.
-  if (op.template.endsWith("{documentId}")) return probes.map((p) => (p.kind.startsWith("valid") || p.query !== undefined ? p : { ...p, query: "format=json" }));
+  if (op.template.endsWith("{documentId}"))
+    return probes.map((p) =>
+      p.kind.startsWith("valid") || p.query !== undefined ? p : { ...p, query: "format=json" },
+    );
   return probes;
 }
 
@@ -380,7 +594,7 @@ const caseValues: Record<string, unknown> = {
   "minus-one": -1,
   fraction: 0.5,
   "percent-over": "100.01",
-  "true": true,
+  true: true,
   "false-text": "FALSE",
   empty: "",
   blank: "   ",
@@ -418,7 +632,10 @@ async function discoverIds(op: DocOp) {
     const listTemplate = op.template.slice(0, op.template.indexOf(`/{${param}}`));
     const list = operations.find((o) => o.method === "GET" && o.template === listTemplate);
     if (!list) continue;
-    const response = await api.get("/api" + list.template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "missing"), { token: world.tokens[callersOf(list).find((c) => c !== "anonymous")!] });
+    const response = await api.get(
+      "/api" + list.template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "missing"),
+      { token: world.tokens[callersOf(list).find((c) => c !== "anonymous")!] },
+    );
     const first = (response.body?.items ?? [])[0] as { id?: unknown } | undefined;
     if (typeof first?.id === "string") ids[param!] = first.id;
   }
@@ -429,17 +646,27 @@ async function freshSegments(op: DocOp, probe: Probe): Promise<Record<string, st
   const named = (param: string) => op.template.includes(`{${param}}`) && !(probe.segments && param in probe.segments);
   const fresh: Record<string, string> = {};
   if (op.method === "DELETE" && named("lookupValueId")) {
-    const created = await api.post(`/api/tenants/${world.ids.orgId}/regulations/CH/lookups/CostCenters/values`, { key: unique("DEL"), value: "To delete", payrollId: world.ids.payrollId }, { token: world.tokens.system });
+    const created = await api.post(
+      `/api/tenants/${world.ids.orgId}/regulations/CH/lookups/CostCenters/values`,
+      { key: unique("DEL"), value: "To delete", payrollId: world.ids.payrollId },
+      { token: world.tokens.system },
+    );
     fresh.lookupValueId = created.body.id;
   }
   if (op.method === "DELETE" && named("userMembershipId")) {
     const person = await memberOf(world.ids.orgId!, "Manager", { payrollIds: [world.ids.payrollId!] });
     const userId = (await api.get("/api/users", { token: person.token })).body.id;
-    const list = await api.get(`/api/tenants/${world.ids.orgId}/user_memberships?limit=500`, { token: world.tokens.system });
+    const list = await api.get(`/api/tenants/${world.ids.orgId}/user_memberships?limit=500`, {
+      token: world.tokens.system,
+    });
     fresh.userMembershipId = list.body.items.find((m: { userId: string }) => m.userId === userId)!.id;
   }
   if (op.method === "DELETE" && named("invitationId")) {
-    const created = await api.post(`/api/tenants/${world.ids.orgId}/user_memberships/invite`, { email: `${unique("del")}@example.test`, role: "Administrator" }, { token: world.tokens.system });
+    const created = await api.post(
+      `/api/tenants/${world.ids.orgId}/user_memberships/invite`,
+      { email: `${unique("del")}@example.test`, role: "Administrator" },
+      { token: world.tokens.system },
+    );
     fresh.invitationId = created.body.id;
   }
   return fresh;
@@ -456,9 +683,21 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
       errorLog.push(args.map((a) => (a instanceof Error ? describeError(a) : String(a))).join(" "));
     });
     const { t, base, employee, post } = await example1();
-    await post("EmployeeAddress", employee.id, { Street: "Bahnhofstrasse", HouseNumber: "1", PostalCode: "8001", City: "Zürich", Country: "CH" });
+    await post("EmployeeAddress", employee.id, {
+      Street: "Bahnhofstrasse",
+      HouseNumber: "1",
+      PostalCode: "8001",
+      City: "Zürich",
+      Country: "CH",
+    });
     // A company that can pay (payouts need its account and address).
-    await post("CompanyAddress", null, { CompanyStreet: "Seestrasse", CompanyHouseNumber: "8", CompanyPostalCode: "8002", CompanyCity: "Zürich", CompanyCountry: "CH" });
+    await post("CompanyAddress", null, {
+      CompanyStreet: "Seestrasse",
+      CompanyHouseNumber: "8",
+      CompanyPostalCode: "8002",
+      CompanyCity: "Zürich",
+      CompanyCountry: "CH",
+    });
     await post("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009", CompanyBankName: "Bank" });
     const admin = await memberOf(t.orgId, "Administrator");
     const selfService = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
@@ -469,35 +708,80 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
     const candidateUser = (await api.get("/api/users", { token: candidate.token })).body;
     const adminUser = (await api.get("/api/users", { token: admin.token })).body;
     const otherUser = (await api.get("/api/users", { token: other.token })).body;
-    const memberships = (await api.get(`/api/tenants/${t.orgId}/user_memberships?limit=500`, { token: t.token })).body.items as { id: string; userId: string }[];
+    const memberships = (await api.get(`/api/tenants/${t.orgId}/user_memberships?limit=500`, { token: t.token })).body
+      .items as { id: string; userId: string }[];
     const membershipId = memberships.find((m) => m.userId === otherUser.id)!.id;
     const inviteeEmail = `${unique("invitee")}@example.test`;
-    const invitation = (await api.post(`/api/tenants/${t.orgId}/user_memberships/invite`, { email: inviteeEmail, role: "Manager", payrollIds: [t.payroll.id] }, { token: t.token })).body;
+    const invitation = (
+      await api.post(
+        `/api/tenants/${t.orgId}/user_memberships/invite`,
+        { email: inviteeEmail, role: "Manager", payrollIds: [t.payroll.id] },
+        { token: t.token },
+      )
+    ).body;
     const invitee = await personToken(inviteeEmail);
-    const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as { id: string }[];
+    const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
+      id: string;
+    }[];
     const period = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;
-    const documents = (await api.get(`${base}/payrunperiods/open/documents`, { token: t.token })).body.items as { id: string }[];
-    const lookupValue = (await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "KST-1", value: "Zentrale", payrollId: t.payroll.id }, { token: t.token })).body;
+    const documents = (await api.get(`${base}/payrunperiods/open/documents`, { token: t.token })).body.items as {
+      id: string;
+    }[];
+    const lookupValue = (
+      await api.post(
+        `/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`,
+        { key: "KST-1", value: "Zentrale", payrollId: t.payroll.id },
+        { token: t.token },
+      )
+    ).body;
     await post("CostCenter", employee.id, { CostCenter: "KST-1" });
-    const accounts = (await api.get(`${base}/lookups/values?lookupName=Accounts&limit=500`, { token: t.token })).body.items as { id: string }[];
-    const junk = (await api.post(`/api/tenants/${t.orgId}/employees`, { identifier: unique("J"), firstName: "Junk", lastName: "Values", divisionId: t.payroll.divisionId }, { token: t.token })).body;
+    const accounts = (await api.get(`${base}/lookups/values?lookupName=Accounts&limit=500`, { token: t.token })).body
+      .items as { id: string }[];
+    const junk = (
+      await api.post(
+        `/api/tenants/${t.orgId}/employees`,
+        { identifier: unique("J"), firstName: "Junk", lastName: "Values", divisionId: t.payroll.divisionId },
+        { token: t.token },
+      )
+    ).body;
     await post("Employment", junk.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
     await post("Salary", junk.id, { SalaryType: "monthly", MonthlySalary: "5000.00" });
     const caseFields: World["caseFields"] = [];
     for (const query of [`?employeeId=${employee.id}`, ""]) {
-      const cases = (await api.get(`${base}/cases${query}`, { token: t.token })).body.items as { name: string; fields: { name: string; valueType: string }[] }[];
-      for (const c of cases) for (const f of c.fields) caseFields.push({ caseName: c.name, field: f.name, valueType: f.valueType, employee: query !== "" });
+      const cases = (await api.get(`${base}/cases${query}`, { token: t.token })).body.items as {
+        name: string;
+        fields: { name: string; valueType: string }[];
+      }[];
+      for (const c of cases)
+        for (const f of c.fields)
+          caseFields.push({ caseName: c.name, field: f.name, valueType: f.valueType, employee: query !== "" });
     }
     const scratch = await tenantFixture();
     const spare = await tenantFixture({ withPayroll: false });
-    for (const [what, value] of Object.entries({ entries: entries[0], documents: documents[0], period: period?.id, invitation: invitation?.id, lookupValue: lookupValue?.id, accounts: accounts[1] })) {
+    for (const [what, value] of Object.entries({
+      entries: entries[0],
+      documents: documents[0],
+      period: period?.id,
+      invitation: invitation?.id,
+      lookupValue: lookupValue?.id,
+      accounts: accounts[1],
+    })) {
       if (!value) throw new Error(`fuzz setup: no ${what}`);
     }
-    const employeeCase = (caseName: string, values: Record<string, unknown>, employeeId: string | null = employee.id) => ({
+    const employeeCase = (
+      caseName: string,
+      values: Record<string, unknown>,
+      employeeId: string | null = employee.id,
+    ) => ({
       caseName,
       employeeId,
       reason: "Fuzz",
-      values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01", end: null })),
+      values: Object.entries(values).map(([caseFieldName, value]) => ({
+        caseFieldName,
+        value,
+        start: "2026-01-01",
+        end: null,
+      })),
     });
     world = {
       ids: {
@@ -521,7 +805,14 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
       },
       scratch: { orgId: scratch.orgId, tenantId: scratch.orgId, payrollId: scratch.payroll.id, payrunPeriodId: "open" },
       spare: { orgId: spare.orgId, tenantId: spare.orgId },
-      tokens: { system: t.token, admin: admin.token, selfService: selfService.token, invitee: invitee.token, scratch: scratch.token, spare: spare.token },
+      tokens: {
+        system: t.token,
+        admin: admin.token,
+        selfService: selfService.token,
+        invitee: invitee.token,
+        scratch: scratch.token,
+        spare: spare.token,
+      },
       accounts: accounts.map((a) => a.id),
       caseFields,
       credentials: { clientId: t.owner.clientId, clientSecret: t.owner.clientSecret },
@@ -530,7 +821,11 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
         employeeCase("Salary", { SalaryType: "monthly", MonthlySalary: "6500.00" }),
         employeeCase("OneTimePayment", { BonusAmount: "100.00", BonusDescription: "Bonus" }),
         employeeCase("EmployeePersonalData", { BirthDate: "1986-05-10", Sex: "female", AhvNumber: "756.9217.0769.85" }),
-        employeeCase("CompanyAddress", { CompanyStreet: "Seestrasse", CompanyPostalCode: "8001", CompanyCity: "Zürich" }, null),
+        employeeCase(
+          "CompanyAddress",
+          { CompanyStreet: "Seestrasse", CompanyPostalCode: "8001", CompanyCity: "Zürich" },
+          null,
+        ),
       ],
     };
   }, 120_000);
@@ -538,7 +833,16 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
   afterAll(() => {
     vi.restoreAllMocks();
     // FUZZ_REPORT=<file> keeps every failure, odd answers to valid requests and the time per operation.
-    const report = { seed: SEED, requests, histogram: Object.fromEntries(histogram), families: Object.fromEntries(families), familyMs: Object.fromEntries([...familyMs].map(([k, v]) => [k, Math.round(v)])), notes, timings, failures };
+    const report = {
+      seed: SEED,
+      requests,
+      histogram: Object.fromEntries(histogram),
+      families: Object.fromEntries(families),
+      familyMs: Object.fromEntries([...familyMs].map(([k, v]) => [k, Math.round(v)])),
+      notes,
+      timings,
+      failures,
+    };
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 1));
   });
 
@@ -552,11 +856,23 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
       for (const probe of probes) {
         const target = probe.method ? { ...op, method: probe.method } : op;
         const segments = { ...(await freshSegments(target, probe)), ...probe.segments };
-        if (probe.upperCase) segments[probe.upperCase] = (segments[probe.upperCase] ?? idsFor(op)[probe.upperCase]!).toUpperCase();
+        if (probe.upperCase)
+          segments[probe.upperCase] = (segments[probe.upperCase] ?? idsFor(op)[probe.upperCase]!).toUpperCase();
         const response = await run(target, { ...probe, segments });
         // A person token minted with hostile claims is then used, as a client would.
-        if (op.template === "/dev/token" && response?.status === 200 && typeof response.body?.access_token === "string") {
-          await run(operations.find((o) => o.template === "/users" && o.method === "GET")!, { kind: `token from ${probe.kind}`, caller: "anonymous", headers: { authorization: `Bearer ${response.body.access_token}` } });
+        if (
+          op.template === "/dev/token" &&
+          response?.status === 200 &&
+          typeof response.body?.access_token === "string"
+        ) {
+          await run(
+            operations.find((o) => o.template === "/users" && o.method === "GET")!,
+            {
+              kind: `token from ${probe.kind}`,
+              caller: "anonymous",
+              headers: { authorization: `Bearer ${response.body.access_token}` },
+            },
+          );
         }
       }
       timings.push({ op: keyOf(op), requests: requests - before, ms: Math.round(performance.now() - opStarted) });
@@ -569,29 +885,94 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
   it("stores the hostile text the service accepts, then every read and every document still answers", async () => {
     const before = failures.length;
     const opAt = (key: string) => operations.find((o) => keyOf(o) === key)!;
-    const write = (key: string, value: unknown, kind: string) => run(opAt(key), { kind: `stored ${kind}`, caller: "system", body: jsonBody(value) });
+    const write = (key: string, value: unknown, kind: string) =>
+      run(opAt(key), { kind: `stored ${kind}`, caller: "system", body: jsonBody(value) });
     const { employeeId, payrollId, orgId } = world.ids;
     for (const [name, text] of Object.entries(storedTexts)) {
-      await write("PUT /tenants/{orgId}/employees/{employeeId}", { identifier: `E-${text}`.slice(0, 64), firstName: text.slice(0, 100), lastName: `${text} Muster`.slice(0, 100) }, `employee ${name}`);
-      await write("PUT /tenants/{orgId}/payrolls/{payrollId}", { name: `Firma ${text}`.slice(0, 200) }, `payroll ${name}`);
-      await write("POST /tenants/{orgId}/payrolls/{payrollId}/cases", { caseName: "EmployeeAddress", employeeId, values: [{ caseFieldName: "Street", value: text, start: "2026-01-01" }, { caseFieldName: "City", value: text, start: "2026-01-01" }] }, `address ${name}`);
-      await write("POST /tenants/{orgId}/payrolls/{payrollId}/cases", { caseName: "CompanyAddress", employeeId: null, values: [{ caseFieldName: "CompanyStreet", value: text, start: "2026-01-01" }] }, `company address ${name}`);
-      await write("POST /tenants/{orgId}/payrolls/{payrollId}/cases", { caseName: "OneTimePayment", employeeId, values: [{ caseFieldName: "BonusAmount", value: "100.00", start: "2026-01-15" }, { caseFieldName: "BonusDescription", value: text, start: "2026-01-15" }] }, `bonus ${name}`);
+      await write(
+        "PUT /tenants/{orgId}/employees/{employeeId}",
+        {
+          identifier: `E-${text}`.slice(0, 64),
+          firstName: text.slice(0, 100),
+          lastName: `${text} Muster`.slice(0, 100),
+        },
+        `employee ${name}`,
+      );
+      await write(
+        "PUT /tenants/{orgId}/payrolls/{payrollId}",
+        { name: `Firma ${text}`.slice(0, 200) },
+        `payroll ${name}`,
+      );
+      await write(
+        "POST /tenants/{orgId}/payrolls/{payrollId}/cases",
+        {
+          caseName: "EmployeeAddress",
+          employeeId,
+          values: [
+            { caseFieldName: "Street", value: text, start: "2026-01-01" },
+            { caseFieldName: "City", value: text, start: "2026-01-01" },
+          ],
+        },
+        `address ${name}`,
+      );
+      await write(
+        "POST /tenants/{orgId}/payrolls/{payrollId}/cases",
+        {
+          caseName: "CompanyAddress",
+          employeeId: null,
+          values: [{ caseFieldName: "CompanyStreet", value: text, start: "2026-01-01" }],
+        },
+        `company address ${name}`,
+      );
+      await write(
+        "POST /tenants/{orgId}/payrolls/{payrollId}/cases",
+        {
+          caseName: "OneTimePayment",
+          employeeId,
+          values: [
+            { caseFieldName: "BonusAmount", value: "100.00", start: "2026-01-15" },
+            { caseFieldName: "BonusDescription", value: text, start: "2026-01-15" },
+          ],
+        },
+        `bonus ${name}`,
+      );
       const key = `K${text}`.slice(0, 50);
-      await write("POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values", { key, value: text, displayName: { de: text, en: text }, payrollId }, `cost center ${name}`);
-      await write("POST /tenants/{orgId}/payrolls/{payrollId}/cases", { caseName: "CostCenter", employeeId, values: [{ caseFieldName: "CostCenter", value: key, start: "2026-01-01" }] }, `cost center of the employee ${name}`);
+      await write(
+        "POST /tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values",
+        { key, value: text, displayName: { de: text, en: text }, payrollId },
+        `cost center ${name}`,
+      );
+      await write(
+        "POST /tenants/{orgId}/payrolls/{payrollId}/cases",
+        {
+          caseName: "CostCenter",
+          employeeId,
+          values: [{ caseFieldName: "CostCenter", value: key, start: "2026-01-01" }],
+        },
+        `cost center of the employee ${name}`,
+      );
       // Every read, as each caller, with the valid path.
       for (const op of operations.filter((o) => o.method === "GET")) {
         await refreshResultIds(op);
         await discoverIds(op);
-        for (const caller of callersOf(op).filter((c) => c !== "anonymous")) await run(op, { kind: `read after stored ${name} as ${caller}`, caller });
+        for (const caller of callersOf(op).filter((c) => c !== "anonymous"))
+          await run(op, { kind: `read after stored ${name} as ${caller}`, caller });
       }
       // Every document of the open period, as a file and as metadata.
-      const documentsOp = opAt("GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}");
-      const list = await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents`, { token: world.tokens.system });
+      const documentsOp = opAt(
+        "GET /tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}",
+      );
+      const list = await api.get(`/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/documents`, {
+        token: world.tokens.system,
+      });
       for (const doc of list.body.items as { id: string; category: string }[]) {
         for (const query of [undefined, "format=json"]) {
-          await run(documentsOp, { kind: `${doc.category} after stored ${name}${query ? " as json" : ""}`, caller: "system", segments: { documentId: doc.id, payrunPeriodId: "open" }, query });
+          await run(documentsOp, {
+            kind: `${doc.category} after stored ${name}${query ? " as json" : ""}`,
+            caller: "system",
+            segments: { documentId: doc.id, payrunPeriodId: "open" },
+            query,
+          });
         }
       }
     }
@@ -605,8 +986,13 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const cpu = process.cpuUsage(cpuAtStart);
     const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
-    const statuses = [...histogram.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}: ${n}`).join(", ");
-    console.log(`fuzz: ${requests} requests in ${seconds} s (${cpuSeconds} s CPU), seed ${SEED}; statuses ${statuses}; ${failures.length} failures`);
+    const statuses = [...histogram.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
+    console.log(
+      `fuzz: ${requests} requests in ${seconds} s (${cpuSeconds} s CPU), seed ${SEED}; statuses ${statuses}; ${failures.length} failures`,
+    );
     expect(requests).toBeGreaterThanOrEqual(MIN_REQUESTS);
     expect(failures.length, report(failures)).toBe(0);
   });
@@ -615,12 +1001,21 @@ describe(`fuzz: every operation of the OpenAPI document with hostile input (seed
 /** An error in one line: its message (without query parameters), the cause, where in server/ it was thrown. */
 function describeError(error: Error): string {
   const cause = error.cause instanceof Error ? ` | cause: ${error.cause.message}` : "";
-  const frame = (error.stack ?? "").split("\n").find((line) => /\/(server|app)\//.test(line))?.trim() ?? "";
+  const frame =
+    (error.stack ?? "")
+      .split("\n")
+      .find((line) => /\/(server|app)\//.test(line))
+      ?.trim() ?? "";
   return `${error.name}: ${error.message.split("\n")[0]!.slice(0, 160)}${cause} | ${frame}`;
 }
 
 function report(list: Outcome[]) {
   if (!list.length) return "";
-  const lines = list.slice(0, 40).map((f) => `  ${f.op} [${f.kind}] ${f.path} -> ${f.status}: ${f.excerpt.replace(/\s+/g, " ").slice(0, 220)}${f.log ? `\n      log: ${f.log.split("\n").slice(0, 3).join(" | ").slice(0, 300)}` : ""}`);
+  const lines = list
+    .slice(0, 40)
+    .map(
+      (f) =>
+        `  ${f.op} [${f.kind}] ${f.path} -> ${f.status}: ${f.excerpt.replace(/\s+/g, " ").slice(0, 220)}${f.log ? `\n      log: ${f.log.split("\n").slice(0, 3).join(" | ").slice(0, 300)}` : ""}`,
+    );
   return `${list.length} requests failed (seed ${SEED}, replay with FUZZ_SEED=${SEED}):\n${lines.join("\n")}${list.length > 40 ? `\n  ... and ${list.length - 40} more` : ""}`;
 }

@@ -29,39 +29,57 @@ describe("employment decided in SQL", () => {
   it("is employmentOf's answer, for every history and date", async () => {
     const t = await tenantFixture();
     await fc.assert(
-      fc.asyncProperty(fc.array(value, { maxLength: 8 }), fc.array(day, { minLength: 1, maxLength: 4 }), async (history, dates) => {
-        const created = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token });
-        expect(created.status).toBe(201);
-        const employeeId = created.body.id as string;
-        await inTenantOf(t.orgId, async (scope) => {
-          const change = await scope.insert(caseChanges, { id: newId(), payrollId: t.payroll.id, employeeId, caseName: "Employment", createdBy: "test", createdByName: "test" });
-          for (const v of history) {
-            const end = v.length === null ? null : new Date(Date.parse(v.start) + v.length * 86_400_000).toISOString().slice(0, 10);
-            await scope.tx.insert(caseValues).values({
+      fc.asyncProperty(
+        fc.array(value, { maxLength: 8 }),
+        fc.array(day, { minLength: 1, maxLength: 4 }),
+        async (history, dates) => {
+          const created = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token });
+          expect(created.status).toBe(201);
+          const employeeId = created.body.id as string;
+          await inTenantOf(t.orgId, async (scope) => {
+            const change = await scope.insert(caseChanges, {
               id: newId(),
-              tenantId: t.orgId,
-              caseChangeId: change.id,
               payrollId: t.payroll.id,
               employeeId,
               caseName: "Employment",
-              fieldName: v.field,
-              value: v.value,
-              start: v.start,
-              end,
-              createdAt: sql`${new Date(Date.UTC(2026, 0, 1, 12, 0, 0, v.recordedMs)).toISOString()}::timestamptz + make_interval(secs => ${v.recordedUs / 1_000_000})`,
+              createdBy: "test",
+              createdByName: "test",
+            });
+            for (const v of history) {
+              const end =
+                v.length === null
+                  ? null
+                  : new Date(Date.parse(v.start) + v.length * 86_400_000).toISOString().slice(0, 10);
+              await scope.tx.insert(caseValues).values({
+                id: newId(),
+                tenantId: t.orgId,
+                caseChangeId: change.id,
+                payrollId: t.payroll.id,
+                employeeId,
+                caseName: "Employment",
+                fieldName: v.field,
+                value: v.value,
+                start: v.start,
+                end,
+                createdAt: sql`${new Date(Date.UTC(2026, 0, 1, 12, 0, 0, v.recordedMs)).toISOString()}::timestamptz + make_interval(secs => ${v.recordedUs / 1_000_000})`,
+              });
+            }
+          });
+          for (const date of dates) {
+            await inTenantOf(t.orgId, async (scope) => {
+              const expected = (await employmentOf(scope, [employeeId], date)).get(employeeId) ?? {
+                employed: true,
+                entryDate: null,
+                exitDate: null,
+              };
+              const [row] = await employeesWithEmployment(scope, { employeeId, today: date });
+              expect(row!.employment, `${date}: ${JSON.stringify(history)}`).toEqual(expected);
+              const listed = await employeesWithEmployment(scope, { employeeId, today: date, hideFormer: true });
+              expect(listed.length).toBe(expected.employed ? 1 : 0);
             });
           }
-        });
-        for (const date of dates) {
-          await inTenantOf(t.orgId, async (scope) => {
-            const expected = (await employmentOf(scope, [employeeId], date)).get(employeeId) ?? { employed: true, entryDate: null, exitDate: null };
-            const [row] = await employeesWithEmployment(scope, { employeeId, today: date });
-            expect(row!.employment, `${date}: ${JSON.stringify(history)}`).toEqual(expected);
-            const listed = await employeesWithEmployment(scope, { employeeId, today: date, hideFormer: true });
-            expect(listed.length).toBe(expected.employed ? 1 : 0);
-          });
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);

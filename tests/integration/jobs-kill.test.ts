@@ -31,16 +31,21 @@ describe("a job whose worker dies runs again", () => {
     it("on PostgreSQL: a worker process killed with SIGKILL mid-job; this process runs the job after its claim expires", async () => {
       const t = await tenantFixture({ withPayroll: false });
       // node itself (tsx as a loader), so that the signal reaches the worker and not a wrapper around it.
-      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("tests/fixtures/jobs/worker-child.ts")], {
-        env: { ...process.env, JOBS_MAINTENANCE_SECONDS: "1" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const child: ChildProcess = spawn(
+        process.execPath,
+        ["--import", "tsx", "--conditions=react-server", path.resolve("tests/fixtures/jobs/worker-child.ts")],
+        {
+          env: { ...process.env, JOBS_MAINTENANCE_SECONDS: "1" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       let out = "";
       child.stdout!.on("data", (chunk) => (out += String(chunk)));
       try {
         expect(await until(() => out.includes("ready"), 1200)).toBe(true);
         const job = await inTenantOf(t.orgId, (scope) => enqueueJob(scope, KILL_JOB, { n: 1 }));
-        expect(await until(() => out.includes(`started ${job.id} 1`))).toBe(true); expect(await jobStatus(KILL_JOB, job.id)).toMatchObject({ state: "active" });
+        expect(await until(() => out.includes(`started ${job.id} 1`))).toBe(true);
+        expect(await jobStatus(KILL_JOB, job.id)).toMatchObject({ state: "active" });
         child.kill("SIGKILL");
         await new Promise((resolve) => child.once("exit", resolve));
         expect(runs).toEqual([]);

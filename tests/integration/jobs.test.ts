@@ -4,7 +4,14 @@ import { getDb } from "@/server/db/client";
 import { employees } from "@/server/db/schema";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { newId } from "@/server/ids";
-import { enqueueJob, jobStatus, registerJobHandler, runDueJobs, startJobWorker, stopJobWorker } from "@/server/jobs/queue";
+import {
+  enqueueJob,
+  jobStatus,
+  registerJobHandler,
+  runDueJobs,
+  startJobWorker,
+  stopJobWorker,
+} from "@/server/jobs/queue";
 import { tenantFixture } from "../fixtures/factories";
 
 const until = async (check: () => Promise<boolean>, tries = 200) => {
@@ -31,7 +38,11 @@ describe("the job queue (pg-boss)", () => {
     ).rejects.toThrow("the command failed");
     await runDueJobs();
     expect(seen).toEqual([`${t.orgId}:1`]);
-    expect(await jobStatus("test.record", committed.id)).toMatchObject({ state: "completed", attempts: 1, error: null });
+    expect(await jobStatus("test.record", committed.id)).toMatchObject({
+      state: "completed",
+      attempts: 1,
+      error: null,
+    });
     expect(await jobStatus("test.record", rolledBack)).toBeNull();
     await runDueJobs();
     expect(seen).toHaveLength(1);
@@ -54,9 +65,15 @@ describe("the job queue (pg-boss)", () => {
     const retrying = await jobStatus("test.flaky", flaky.id);
     expect(retrying).toMatchObject({ state: "retry", error: "distributor busy", attempts: 1 });
     expect(retrying!.startAfter.getTime()).toBeGreaterThan(Date.now() - 50); // pg-boss's backoff put it in the future
-    expect(await jobStatus("test.broken", broken.id)).toMatchObject({ state: "failed", error: "declaration missing", attempts: 1 });
+    expect(await jobStatus("test.broken", broken.id)).toMatchObject({
+      state: "failed",
+      error: "declaration missing",
+      attempts: 1,
+    });
     // Bring the retry forward instead of waiting for the back-off.
-    await (await getDb()).execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${flaky.id}::uuid`);
+    await (
+      await getDb()
+    ).execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${flaky.id}::uuid`);
     await runDueJobs();
     expect(calls).toBe(3);
     expect(await jobStatus("test.flaky", flaky.id)).toMatchObject({ state: "completed", error: null, attempts: 3 });
@@ -71,7 +88,13 @@ describe("the job queue (pg-boss)", () => {
       "test.writes",
       async (scope) => {
         calls++;
-        await scope.insert(employees, { id: newId(), divisionId: t.payroll.divisionId, identifier: `run-${calls}`, firstName: "Job", lastName: "Run" });
+        await scope.insert(employees, {
+          id: newId(),
+          divisionId: t.payroll.divisionId,
+          identifier: `run-${calls}`,
+          firstName: "Job",
+          lastName: "Run",
+        });
         if (calls === 1) throw new Error("after writing");
       },
       { retryDelaySeconds: 0, retryBackoff: false },

@@ -11,7 +11,14 @@ import { payableEmployee, payrollWithStaff, postCase } from "../fixtures/payouts
  * long as money is carried to them or paid to them, and not otherwise.
  */
 type Staffed = Awaited<ReturnType<typeof payrollWithStaff>>;
-type Entry = { id: string; employeeId: string; openAmount: string; paidOut: string; gross: string; controlState: string };
+type Entry = {
+  id: string;
+  employeeId: string;
+  openAmount: string;
+  paidOut: string;
+  gross: string;
+  controlState: string;
+};
 type Control = { employeeId: string; state: string; openAmount: string; items: { code: string; blocking: boolean }[] };
 type Document = { id: string; category: string; employeeId: string | null };
 
@@ -25,7 +32,9 @@ const entriesPaged = async (t: Staffed, period: string) => {
   const seen: Entry[] = [];
   let cursor: string | null = null;
   do {
-    const response = await api.get(`${t.base}/${period}/entries?limit=1${cursor ? `&cursor=${cursor}` : ""}`, { token: t.token });
+    const response = await api.get(`${t.base}/${period}/entries?limit=1${cursor ? `&cursor=${cursor}` : ""}`, {
+      token: t.token,
+    });
     expect(response.status, response.text).toBe(200);
     const page = response.body as { items: Entry[]; nextCursor: string | null };
     seen.push(...page.items);
@@ -33,14 +42,17 @@ const entriesPaged = async (t: Staffed, period: string) => {
   } while (cursor);
   return seen;
 };
-const entryOf = async (t: Staffed, employeeId: string) => (await entries(t, "open")).find((e) => e.employeeId === employeeId);
+const entryOf = async (t: Staffed, employeeId: string) =>
+  (await entries(t, "open")).find((e) => e.employeeId === employeeId);
 const controlling = async (t: Staffed) => {
   const response = await api.get(`${t.base}/open/controlling?limit=500`, { token: t.token });
   expect(response.status, response.text).toBe(200);
   return response.body as { items: Control[]; blockingCount: number };
 };
-const controlOf = async (t: Staffed, employeeId: string) => (await controlling(t)).items.find((e) => e.employeeId === employeeId);
-const documents = async (t: Staffed) => (await api.get(`${t.base}/open/documents?limit=500`, { token: t.token })).body.items as Document[];
+const controlOf = async (t: Staffed, employeeId: string) =>
+  (await controlling(t)).items.find((e) => e.employeeId === employeeId);
+const documents = async (t: Staffed) =>
+  (await api.get(`${t.base}/open/documents?limit=500`, { token: t.token })).body.items as Document[];
 const payslipText = async (t: Staffed, employeeId: string) => {
   const payslip = (await documents(t)).find((d) => d.category === "Payslip" && d.employeeId === employeeId)!;
   expect(payslip).toBeDefined();
@@ -83,14 +95,29 @@ describe("former employees with amounts open", { timeout: 240_000 }, () => {
     expect(february.map((e) => e.employeeId).sort()).toEqual([stayer, leaver].sort());
     expect(await entriesPaged(t, "open")).toEqual(february);
     const entry = february.find((e) => e.employeeId === leaver)!;
-    expect(entry).toMatchObject({ gross: "0.00", paidOut: "0.00", openAmount: formatRappen(owed), controlState: "ReadyToPayOut" });
+    expect(entry).toMatchObject({
+      gross: "0.00",
+      paidOut: "0.00",
+      openAmount: formatRappen(owed),
+      controlState: "ReadyToPayOut",
+    });
     const detail = await api.get(`${t.base}/open/entries/${entry.id}`, { token: t.token });
     expect(detail.status, detail.text).toBe(200);
-    expect(detail.body).toMatchObject({ id: entry.id, employeeId: leaver, openAmount: formatRappen(owed), controlState: "ReadyToPayOut", wageTypes: [] });
+    expect(detail.body).toMatchObject({
+      id: entry.id,
+      employeeId: leaver,
+      openAmount: formatRappen(owed),
+      controlState: "ReadyToPayOut",
+      wageTypes: [],
+    });
 
     const control = await controlling(t);
     expect(control.items.map((c) => c.employeeId).sort()).toEqual([stayer, leaver].sort());
-    expect(control.items.find((c) => c.employeeId === leaver)).toMatchObject({ state: "ReadyToPayOut", openAmount: formatRappen(owed), items: [] });
+    expect(control.items.find((c) => c.employeeId === leaver)).toMatchObject({
+      state: "ReadyToPayOut",
+      openAmount: formatRappen(owed),
+      items: [],
+    });
     expect(control.blockingCount).toBe(0);
 
     // A February payslip preview shows the carried amount; no salary certificate (that came with the exit).
@@ -102,10 +129,16 @@ describe("former employees with amounts open", { timeout: 240_000 }, () => {
     // Paying everyone pays the leaver what was carried; then they are PaidOut, shown with the payout.
     const paid = await pay(t, {});
     expect(paid.status, paid.text).toBe(201);
-    const lines = Object.fromEntries(paid.body.payout.lines.map((l: { employeeId: string; amount: string }) => [l.employeeId, l.amount]));
+    const lines = Object.fromEntries(
+      paid.body.payout.lines.map((l: { employeeId: string; amount: string }) => [l.employeeId, l.amount]),
+    );
     expect(lines[leaver]).toBe(formatRappen(owed));
     expect(lines[gone]).toBeUndefined();
-    expect(await entryOf(t, leaver)).toMatchObject({ openAmount: "0.00", paidOut: formatRappen(owed), controlState: "PaidOut" });
+    expect(await entryOf(t, leaver)).toMatchObject({
+      openAmount: "0.00",
+      paidOut: formatRappen(owed),
+      controlState: "PaidOut",
+    });
     expect(await controlOf(t, leaver)).toMatchObject({ state: "PaidOut", openAmount: "0.00" });
     const text = await payslipText(t, leaver);
     expect(text).toContain(`Übertrag aus Vorperioden ${swiss(formatRappen(owed))}`);
@@ -124,7 +157,18 @@ describe("former employees with amounts open", { timeout: 240_000 }, () => {
     // January: the missing IBAN confirmed for January only, so that January closes unpaid.
     const confirmed = await api.post(
       `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`,
-      { caseName: "ControlConfirmation", employeeId: leaver, values: [{ caseFieldName: "ControlCode", value: "control.missing_bank_account", start: "2026-01-01", end: "2026-01-31" }] },
+      {
+        caseName: "ControlConfirmation",
+        employeeId: leaver,
+        values: [
+          {
+            caseFieldName: "ControlCode",
+            value: "control.missing_bank_account",
+            start: "2026-01-01",
+            end: "2026-01-31",
+          },
+        ],
+      },
       { token: t.token },
     );
     expect(confirmed.status, confirmed.text).toBe(201);
@@ -146,11 +190,17 @@ describe("former employees with amounts open", { timeout: 240_000 }, () => {
     const refused = await api.post(`${t.base}/open/close`, undefined, { token: t.token });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.code).toBe("period.control_unresolved");
-    expect(refused.body.items).toEqual([expect.objectContaining({ employeeId: leaver, code: "control.missing_bank_account" })]);
+    expect(refused.body.items).toEqual([
+      expect.objectContaining({ employeeId: leaver, code: "control.missing_bank_account" }),
+    ]);
 
     // With an IBAN recorded, they are ReadyToPayOut and paid.
     await postCase(t, "EmployeeBankAccount", leaver, { Iban: "CH93 0076 2011 6238 5295 7" });
-    expect(await controlOf(t, leaver)).toMatchObject({ state: "ReadyToPayOut", openAmount: formatRappen(owed), items: [] });
+    expect(await controlOf(t, leaver)).toMatchObject({
+      state: "ReadyToPayOut",
+      openAmount: formatRappen(owed),
+      items: [],
+    });
     const paid = await pay(t, { employeeIds: [leaver] });
     expect(paid.status, paid.text).toBe(201);
     expect(await entryOf(t, leaver)).toMatchObject({ openAmount: "0.00", controlState: "PaidOut" });

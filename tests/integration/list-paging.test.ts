@@ -27,14 +27,22 @@ beforeAll(async () => {
   base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
   const ids: string[] = [];
   for (let i = 0; i < STAFF; i++) {
-    const created = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ identifier: `P-${String(i).padStart(3, "0")}` }), { token: t.token });
+    const created = await api.post(
+      `/api/tenants/${t.orgId}/employees`,
+      anEmployee({ identifier: `P-${String(i).padStart(3, "0")}` }),
+      { token: t.token },
+    );
     expect(created.status, created.text).toBe(201);
     const employment = [
       { caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" },
       { caseFieldName: "ActivityRate", value: "100", start: "2026-01-01" },
       { caseFieldName: "WorkplaceCanton", value: "ZH", start: "2026-01-01" },
     ];
-    const posted = await api.post(`${base}/cases`, { caseName: "Employment", employeeId: created.body.id, values: employment }, { token: t.token });
+    const posted = await api.post(
+      `${base}/cases`,
+      { caseName: "Employment", employeeId: created.body.id, values: employment },
+      { token: t.token },
+    );
     expect(posted.status, posted.text).toBe(201);
     ids.push(created.body.id as string);
   }
@@ -50,7 +58,8 @@ async function page(path: string, query = "", token = t.token): Promise<Page> {
 }
 
 /** The other fields of a page than its items and cursor. */
-const besides = (page: Page) => Object.fromEntries(Object.entries(page).filter(([key]) => key !== "items" && key !== "nextCursor"));
+const besides = (page: Page) =>
+  Object.fromEntries(Object.entries(page).filter(([key]) => key !== "items" && key !== "nextCursor"));
 
 /**
  * The rules every paged list keeps: the default page is the first 50, limit=1 gives one item and a
@@ -117,7 +126,15 @@ describe("GET list endpoints page with limit and cursor", () => {
       return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
     });
     await db.insert(payrunPeriods).values(
-      months.map(({ start, end }) => ({ id: newId(), tenantId: own.orgId, payrollId: own.payroll.id, periodStart: start, periodEnd: end, status: "closed" as const, closedAt: new Date() })),
+      months.map(({ start, end }) => ({
+        id: newId(),
+        tenantId: own.orgId,
+        payrollId: own.payroll.id,
+        periodStart: start,
+        periodEnd: end,
+        status: "closed" as const,
+        closedAt: new Date(),
+      })),
     );
     const path = `/api/tenants/${own.orgId}/payrolls/${own.payroll.id}/payrunperiods`;
     const all = await expectPaged(path, own.token);
@@ -180,7 +197,10 @@ describe("GET list endpoints page with limit and cursor", () => {
     const path = `${base}/payrunperiods/open/controlling`;
     const all = await expectPaged(path);
     expect(all.items.map((r) => r.employeeId)).toEqual(employeeIds);
-    const blocking = all.items.reduce((n, r) => n + (r.items as { blocking: boolean }[]).filter((i) => i.blocking).length, 0);
+    const blocking = all.items.reduce(
+      (n, r) => n + (r.items as { blocking: boolean }[]).filter((i) => i.blocking).length,
+      0,
+    );
     expect(blocking).toBeGreaterThan(0);
     expect(all.blockingCount).toBe(blocking);
     const one = await page(path, "limit=1");
@@ -199,7 +219,11 @@ describe("GET list endpoints page with limit and cursor", () => {
   it("lookup sets: by name, with the regulation on every page", async () => {
     const path = `/api/tenants/${t.orgId}/regulations/CH/lookups/sets`;
     const all = await expectPaged(path);
-    expect(all).toMatchObject({ regulationId: expect.any(String), regulationName: "CH", validFrom: expect.any(String) });
+    expect(all).toMatchObject({
+      regulationId: expect.any(String),
+      regulationName: "CH",
+      validFrom: expect.any(String),
+    });
     const names = all.items.map((s) => s.name as string);
     expect(names).toEqual([...names].sort());
     expect(await walk(`${path}?payrollId=${t.payroll.id}`, 3)).toEqual(all.items);
@@ -209,7 +233,9 @@ describe("GET list endpoints page with limit and cursor", () => {
     const path = `${base}/cases/values/time?employeeId=${employeeIds[0]}&valueDate=2026-01-15`;
     const all = await expectPaged(path);
     expect(all.valueDate).toBe("2026-01-15");
-    expect(all.items.map((v) => v.caseFieldName)).toEqual(expect.arrayContaining(["ActivityRate", "EntryDate", "WorkplaceCanton"]));
+    expect(all.items.map((v) => v.caseFieldName)).toEqual(
+      expect.arrayContaining(["ActivityRate", "EntryDate", "WorkplaceCanton"]),
+    );
     expect(await walk(path, 1)).toEqual(all.items);
   });
 

@@ -17,7 +17,11 @@ describe("Manager rights: the assigned payrolls, nothing of the tenant's setting
     employeeId: employee,
     values: [{ caseFieldName: "CompanyCity", value: city, start: "2026-01-01" }],
   });
-  const employment = (id: string) => ({ caseName: "Employment", employeeId: id, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] });
+  const employment = (id: string) => ({
+    caseName: "Employment",
+    employeeId: id,
+    values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+  });
 
   beforeAll(async () => {
     t = await tenantFixture();
@@ -50,7 +54,9 @@ describe("Manager rights: the assigned payrolls, nothing of the tenant's setting
     // Nothing was recorded.
     const values = await api.get(`${base}/cases/values/time?valueDate=2026-01-01`, { token });
     expect(values.status).toBe(200);
-    expect(values.body.items.find((v: { caseFieldName: string }) => v.caseFieldName === "CompanyCity")?.value).toBe("Basel");
+    expect(values.body.items.find((v: { caseFieldName: string }) => v.caseFieldName === "CompanyCity")?.value).toBe(
+      "Basel",
+    );
 
     const own = await api.post(`${base}/cases`, employment(employeeId), { token });
     expect(own.status, own.text).toBe(201);
@@ -67,12 +73,31 @@ describe("Manager rights: the assigned payrolls, nothing of the tenant's setting
     const regulations = (await api.get(`${base}/regulations`, { token: t.token })).body;
     expect((await api.put(`${base}/regulations`, regulations, { token })).status).toBe(403);
     expect((await api.put(base, { name: "Renamed" }, { token })).status).toBe(403);
-    expect((await api.post(`/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`, { key: "100", value: "Admin", payrollId: t.payroll.id }, { token })).status).toBe(403);
-    expect((await api.put(`${base}/wagetypes/1000/accounts`, { debitAccountId: null, creditAccountId: null }, { token })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          `/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`,
+          { key: "100", value: "Admin", payrollId: t.payroll.id },
+          { token },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await api.put(`${base}/wagetypes/1000/accounts`, { debitAccountId: null, creditAccountId: null }, { token }))
+        .status,
+    ).toBe(403);
     // People: neither seen nor managed.
     expect((await api.get(`/api/tenants/${t.orgId}/user_memberships`, { token })).status).toBe(403);
     expect((await api.get(`/api/tenants/${t.orgId}/user_memberships/invitations`, { token })).status).toBe(403);
-    expect((await api.post(`/api/tenants/${t.orgId}/user_memberships/invite`, { email: "x@example.test", role: "Administrator" }, { token })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          `/api/tenants/${t.orgId}/user_memberships/invite`,
+          { email: "x@example.test", role: "Administrator" },
+          { token },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("Manager not assigned to the payroll: 404 for its company data, like for the payroll", async () => {

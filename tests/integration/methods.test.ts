@@ -18,14 +18,18 @@ type Raw = { status: number; headers: Record<string, string>; body: string };
 /** A request written on a socket as it is, so that methods fetch refuses (TRACE) and Node's parser refuses (FOO) can be sent. */
 function raw(port: number, requestLine: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(port, "127.0.0.1", () =>
+      socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("utf8")));
     socket.on("error", reject);
     socket.on("close", () => {
       const [head = "", body = ""] = data.split("\r\n\r\n");
       const [status, ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(status!.split(" ")[1]), headers, body });
     });
   });
@@ -75,7 +79,9 @@ describe("methods Next does not dispatch are 405 problem+json naming the method"
   it("a static segment wins over a parameter, as in Next's router", async () => {
     const tenant = "/api/tenants/0190d1f2-0000-7000-8000-000000000001";
     expect((await raw(port, `TRACE ${tenant}/payrolls/simple HTTP/1.1`)).headers.allow).toBe("POST");
-    expect((await raw(port, `TRACE ${tenant}/payrolls/0190d1f2-0000-7000-8000-000000000003 HTTP/1.1`)).headers.allow).toBe("GET, PUT");
+    expect(
+      (await raw(port, `TRACE ${tenant}/payrolls/0190d1f2-0000-7000-8000-000000000003 HTTP/1.1`)).headers.allow,
+    ).toBe("GET, PUT");
     expect((await raw(port, `TRACE ${tenant}/user_memberships/invitations HTTP/1.1`)).headers.allow).toBe("GET");
   });
 
@@ -103,8 +109,11 @@ describe("methods Next does not dispatch are 405 problem+json naming the method"
 
   it("every method Next dispatches still reaches it", async () => {
     reachedNext.length = 0;
-    for (const method of ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]) expect((await raw(port, `${method} /api/tenants HTTP/1.1`)).status, method).toBe(200);
-    expect(reachedNext).toEqual(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"].map((m) => `${m} /api/tenants`));
+    for (const method of ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"])
+      expect((await raw(port, `${method} /api/tenants HTTP/1.1`)).status, method).toBe(200);
+    expect(reachedNext).toEqual(
+      ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"].map((m) => `${m} /api/tenants`),
+    );
   });
 
   it("a method a route lacks, answered by the route itself, names the method as well", async () => {

@@ -7,7 +7,11 @@ import { api, apiRoutes } from "../fixtures/api";
 const UNDOCUMENTED = [/\/app\/api\/\[\.\.\.path\]\/route\.ts$/, /\/app\/api\/auth\//];
 
 const templateOf = (file: string) =>
-  "/" + file.replace(/^.*\/app\/api\//, "").replace(/\/?route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}");
+  "/" +
+  file
+    .replace(/^.*\/app\/api\//, "")
+    .replace(/\/?route\.ts$/, "")
+    .replace(/\[(\w+)\]/g, "{$1}");
 
 describe("OpenAPI document", () => {
   it("is served and has an entry for every method of every route file", async () => {
@@ -19,14 +23,19 @@ describe("OpenAPI document", () => {
     for (const route of apiRoutes) {
       if (UNDOCUMENTED.some((pattern) => pattern.test(route.file))) continue;
       const routeModule = (await route.load()) as Record<string, RouteHandler>;
-      const served = Object.entries(routeModule).filter(([, handler]) => typeof handler === "function" && handler.operation);
+      const served = Object.entries(routeModule).filter(
+        ([, handler]) => typeof handler === "function" && handler.operation,
+      );
       expect(served.length, `${route.file} serves nothing`).toBeGreaterThan(0);
       for (const [method, handler] of served) {
         const op = handler.operation!;
         expect(op.method, route.file).toBe(method);
         expect(op.path, route.file).toBe(templateOf(route.file));
         expect(allOperations, `${method} ${op.path} is not in server/docs/all-operations.ts`).toContain(op);
-        expect(document.paths[op.path]?.[method.toLowerCase()], `${method} ${op.path} missing in openapi.json`).toBeDefined();
+        expect(
+          document.paths[op.path]?.[method.toLowerCase()],
+          `${method} ${op.path} missing in openapi.json`,
+        ).toBeDefined();
         checked++;
       }
     }
@@ -40,7 +49,9 @@ describe("OpenAPI document", () => {
     expect(schema.required).toEqual(expect.arrayContaining(["name", "accountingStartDate", "documentLanguage"]));
     expect(schema.properties.documentLanguage.enum).toEqual(["de", "fr", "it", "en"]);
     const list = document.paths["/tenants/{orgId}/employees"].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["orgId", "includeFormer", "limit", "cursor"]));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["orgId", "includeFormer", "limit", "cursor"]),
+    );
   });
 
   it("lists every success answer of an operation: a case change applied (201) or reported for approval (202)", async () => {

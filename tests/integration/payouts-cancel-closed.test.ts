@@ -27,31 +27,50 @@ const entries = async (t: Staffed, period: string) => {
   expect(response.status, response.text).toBe(200);
   return response.body.items as Entry[];
 };
-const entryOf = async (t: Staffed, period: string, employeeId: string) => (await entries(t, period)).find((e) => e.employeeId === employeeId)!;
+const entryOf = async (t: Staffed, period: string, employeeId: string) =>
+  (await entries(t, period)).find((e) => e.employeeId === employeeId)!;
 const controlOf = async (t: Staffed, employeeId: string) =>
-  (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find((e: { employeeId: string }) => e.employeeId === employeeId);
+  (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find(
+    (e: { employeeId: string }) => e.employeeId === employeeId,
+  );
 const pay = (t: Staffed, body: unknown) => api.post(`${t.base}/open/payouts`, body, { token: t.token });
 const close = async (t: Staffed) => {
   const closed = await api.post(`${t.base}/open/close`, undefined, { token: t.token });
   expect(closed.status, closed.text).toBe(200);
   return closed.body as { id: string; periodStart: string };
 };
-const cancel = (t: Staffed, period: string, payoutId: string, headers: Record<string, string> = {}) => api.post(`${t.base}/${period}/payouts/${payoutId}`, undefined, { token: t.token, headers });
-const eventsOf = async (orgId: string, type: string) => (await getDb()).select().from(events).where(and(eq(events.tenantId, orgId), eq(events.type, type)));
+const cancel = (t: Staffed, period: string, payoutId: string, headers: Record<string, string> = {}) =>
+  api.post(`${t.base}/${period}/payouts/${payoutId}`, undefined, { token: t.token, headers });
+const eventsOf = async (orgId: string, type: string) =>
+  (await getDb())
+    .select()
+    .from(events)
+    .where(and(eq(events.tenantId, orgId), eq(events.type, type)));
 const swiss = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, "'");
 
 /** Every document of the period with what it says (a PDF's text: its bytes carry the time it was drawn): final documents must not change. */
 const documentsOf = async (t: Staffed, period: string) => {
-  const items = (await api.get(`${t.base}/${period}/documents`, { token: t.token })).body.items as { id: string; final: boolean; contentType: string }[];
+  const items = (await api.get(`${t.base}/${period}/documents`, { token: t.token })).body.items as {
+    id: string;
+    final: boolean;
+    contentType: string;
+  }[];
   return Promise.all(
     items.map(async (doc) => {
       const { bytes } = await api.get(`${t.base}/${period}/documents/${doc.id}`, { token: t.token });
-      return { ...doc, content: createHash("sha256").update(doc.contentType === "application/pdf" ? pdfText(bytes) : bytes).digest("hex") };
+      return {
+        ...doc,
+        content: createHash("sha256")
+          .update(doc.contentType === "application/pdf" ? pdfText(bytes) : bytes)
+          .digest("hex"),
+      };
     }),
   );
 };
 const payslipText = async (t: Staffed, period: string, employeeId: string) => {
-  const docs = (await api.get(`${t.base}/${period}/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })).body.items;
+  const docs = (
+    await api.get(`${t.base}/${period}/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })
+  ).body.items;
   const pdf = await api.get(`${t.base}/${period}/documents/${docs[0].id}`, { token: t.token });
   expect(pdf.status).toBe(200);
   return pdfText(pdf.bytes).replace(/\s+/g, " ");
@@ -78,14 +97,29 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
 
     const cancelled = await cancel(t, january.id, payout.id);
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: payout.id, payrunPeriodId: january.id, status: "cancelled", cancelledAt: expect.any(String), processedAt: null });
+    expect(cancelled.body).toMatchObject({
+      id: payout.id,
+      payrunPeriodId: january.id,
+      status: "cancelled",
+      cancelledAt: expect.any(String),
+      processedAt: null,
+    });
     expect(await eventsOf(t.orgId, "PayoutCancellationRequested")).toEqual([
-      expect.objectContaining({ payload: { payrollId: t.payroll.id, payrunPeriodId: january.id, payoutId: payout.id } }),
+      expect.objectContaining({
+        payload: { payrollId: t.payroll.id, payrunPeriodId: january.id, payoutId: payout.id },
+      }),
     ]);
 
     // Open again in February, at once, in the entries and in Payroll Control.
-    expect(await entryOf(t, "open", a)).toMatchObject({ openAmount: formatRappen(februaryA + januaryOpen), paidOut: "0.00", controlState: "ReadyToPayOut" });
-    expect(await entryOf(t, "open", b)).toMatchObject({ openAmount: formatRappen(februaryB + 100_000), paidOut: "0.00" });
+    expect(await entryOf(t, "open", a)).toMatchObject({
+      openAmount: formatRappen(februaryA + januaryOpen),
+      paidOut: "0.00",
+      controlState: "ReadyToPayOut",
+    });
+    expect(await entryOf(t, "open", b)).toMatchObject({
+      openAmount: formatRappen(februaryB + 100_000),
+      paidOut: "0.00",
+    });
     expect((await controlOf(t, a)).openAmount).toBe(formatRappen(februaryA + januaryOpen));
     expect((await controlOf(t, b)).openAmount).toBe(formatRappen(februaryB + 100_000));
     // February's payslip preview shows it as carried from earlier periods.
@@ -107,7 +141,9 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
     // A payout in February pays it, once.
     const repaid = await pay(t, { employeeIds: [a, b] });
     expect(repaid.status, repaid.text).toBe(201);
-    const paid = Object.fromEntries(repaid.body.payout.lines.map((l: { employeeId: string; amount: string }) => [l.employeeId, l.amount]));
+    const paid = Object.fromEntries(
+      repaid.body.payout.lines.map((l: { employeeId: string; amount: string }) => [l.employeeId, l.amount]),
+    );
     expect(paid).toEqual({ [a]: formatRappen(februaryA + januaryOpen), [b]: formatRappen(februaryB + 100_000) });
     expect((await entryOf(t, "open", a)).openAmount).toBe("0.00");
     expect((await pay(t, {})).body.code).toBe("payout.nothing_open");
@@ -132,7 +168,9 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
     // March: its own pay plus February's rest (January's cancelled pay included), once.
     expect(chf((await entryOf(t, "open", e)).openAmount)).toBe(3 * monthly - 50_000);
     expect(chf((await controlOf(t, e)).openAmount)).toBe(3 * monthly - 50_000);
-    expect(await payslipText(t, "open", e)).toContain(`Übertrag aus Vorperioden ${swiss(formatRappen(2 * monthly - 50_000))}`);
+    expect(await payslipText(t, "open", e)).toContain(
+      `Übertrag aus Vorperioden ${swiss(formatRappen(2 * monthly - 50_000))}`,
+    );
   });
 
   it("a payout of a period two closes back lands in the open period only", async () => {
@@ -154,11 +192,16 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
   it("refuses a processed payout of a closed period (409 payout.processed), whether confirmed or due", async () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
-    const confirmed = (await pay(t, { employeeIds: [e], amounts: { [e]: "100.00" }, executionDate: inDays(5) })).body.payout;
-    const due = (await pay(t, { employeeIds: [e], amounts: { [e]: "200.00" }, executionDate: todayInZurich() })).body.payout;
+    const confirmed = (await pay(t, { employeeIds: [e], amounts: { [e]: "100.00" }, executionDate: inDays(5) })).body
+      .payout;
+    const due = (await pay(t, { employeeIds: [e], amounts: { [e]: "200.00" }, executionDate: todayInZurich() })).body
+      .payout;
     const january = await close(t);
     const february = await entryOf(t, "open", e);
-    expect((await api.post(`${t.base}/${january.id}/payouts/${confirmed.id}/processed`, undefined, { token: t.token })).status).toBe(200);
+    expect(
+      (await api.post(`${t.base}/${january.id}/payouts/${confirmed.id}/processed`, undefined, { token: t.token }))
+        .status,
+    ).toBe(200);
     for (const id of [confirmed.id, due.id]) {
       const refused = await cancel(t, january.id, id);
       expect(refused.status, refused.text).toBe(409);
@@ -190,7 +233,11 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
     const { payout } = (await pay(t, { executionDate: inDays(5) })).body;
     await close(t);
     const february = (await api.get(`${t.base}/open`, { token: t.token })).body.id as string;
-    await (await getDb()).delete(payrunEntries).where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.payrunPeriodId, february)));
+    await (
+      await getDb()
+    )
+      .delete(payrunEntries)
+      .where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.payrunPeriodId, february)));
     expect(await entries(t, "open")).toEqual([]);
     const cancelled = await cancel(t, payout.payrunPeriodId, payout.id);
     expect(cancelled.status, cancelled.text).toBe(200);
@@ -203,7 +250,10 @@ describe("cancelling a payout of a closed period", { timeout: 120_000 }, () => {
     const monthly = chf((await entryOf(t, "open", e)).openAmount);
     const { payout } = (await pay(t, { executionDate: inDays(5) })).body;
     const january = await close(t);
-    const [cancelled, closed] = await Promise.all([cancel(t, january.id, payout.id), api.post(`${t.base}/open/close`, undefined, { token: t.token })]);
+    const [cancelled, closed] = await Promise.all([
+      cancel(t, january.id, payout.id),
+      api.post(`${t.base}/open/close`, undefined, { token: t.token }),
+    ]);
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(closed.status, closed.text).toBe(200);
     // March: its pay, February's (not paid) and January's cancelled pay, each once.

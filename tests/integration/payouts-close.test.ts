@@ -7,10 +7,19 @@ import { payrollWithStaff, postCase } from "../fixtures/payouts";
 describe("closing with amounts still open", { timeout: 120_000 }, () => {
   const cents = (money: string) => Math.round(Number(money) * 100);
   const entryOf = async (t: Awaited<ReturnType<typeof payrollWithStaff>>, period: string, employeeId: string) =>
-    ((await api.get(`${t.base}/${period}/entries`, { token: t.token })).body.items as { employeeId: string; openAmount: string; paidOut: string; net: string }[]).find((e) => e.employeeId === employeeId)!;
+    (
+      (await api.get(`${t.base}/${period}/entries`, { token: t.token })).body.items as {
+        employeeId: string;
+        openAmount: string;
+        paidOut: string;
+        net: string;
+      }[]
+    ).find((e) => e.employeeId === employeeId)!;
 
   const payslipText = async (t: Awaited<ReturnType<typeof payrollWithStaff>>, period: string, employeeId: string) => {
-    const docs = (await api.get(`${t.base}/${period}/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })).body.items;
+    const docs = (
+      await api.get(`${t.base}/${period}/documents?category=Payslip&employeeId=${employeeId}`, { token: t.token })
+    ).body.items;
     const pdf = await api.get(`${t.base}/${period}/documents/${docs[0].id}`, { token: t.token });
     expect(pdf.status).toBe(200);
     return pdfText(pdf.bytes).replace(/\s+/g, " ");
@@ -20,7 +29,11 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     const t = await payrollWithStaff(1);
     const [employeeId] = t.employeeIds as [string];
     const january = await entryOf(t, "open", employeeId);
-    const advance = await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } }, { token: t.token });
+    const advance = await api.post(
+      `${t.base}/open/payouts`,
+      { employeeIds: [employeeId], amounts: { [employeeId]: "1000.00" } },
+      { token: t.token },
+    );
     expect(advance.status, advance.text).toBe(201);
     const rest = cents(january.openAmount) - 100_000;
     expect(cents((await entryOf(t, "open", employeeId)).openAmount)).toBe(rest);
@@ -30,7 +43,9 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     const february = await entryOf(t, "open", employeeId);
     // Same salary in February: its payable amount equals January's, plus the rest carried.
     expect(cents(february.openAmount)).toBe(cents(january.openAmount) + rest);
-    const control = (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find((i: { employeeId: string }) => i.employeeId === employeeId);
+    const control = (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find(
+      (i: { employeeId: string }) => i.employeeId === employeeId,
+    );
     expect(cents(control.openAmount)).toBe(cents(january.openAmount) + rest);
 
     // The carried rest is paid with February's pay, once.
@@ -52,7 +67,10 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
   it("a split salary payment shows on the payslip as a payout to each account", async () => {
     const t = await payrollWithStaff(1);
     const [employeeId] = t.employeeIds as [string];
-    await postCase(t, "EmployeeSecondBankAccount", employeeId, { SecondIban: "CH2300700110012345678", SecondAccountAmount: "500.00" });
+    await postCase(t, "EmployeeSecondBankAccount", employeeId, {
+      SecondIban: "CH2300700110012345678",
+      SecondAccountAmount: "500.00",
+    });
     const paid = await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token });
     expect(paid.status, paid.text).toBe(201);
     const main = paid.body.payout.lines.find((l: { iban: string }) => l.iban === "CH9300762011623852957");
@@ -71,7 +89,13 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
 
     const closed = await api.post(`${t.base}/open/close`, { openAmounts: "paidExternally" }, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
-    const payouts = (await api.get(`${t.base}/${closed.body.id}/payouts`, { token: t.token })).body.items as { status: string; external: boolean; total: string; documentId: string | null; lines: { employeeId: string; amount: string; iban: string | null }[] }[];
+    const payouts = (await api.get(`${t.base}/${closed.body.id}/payouts`, { token: t.token })).body.items as {
+      status: string;
+      external: boolean;
+      total: string;
+      documentId: string | null;
+      lines: { employeeId: string; amount: string; iban: string | null }[];
+    }[];
     const external = payouts.filter((p) => p.external);
     expect(external).toHaveLength(1);
     expect(external[0]).toMatchObject({ status: "processed", documentId: null, total: january.openAmount });
@@ -81,15 +105,23 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     // February owes only February.
     expect((await entryOf(t, "open", a)).openAmount).toBe(january.openAmount);
     // A processed external payout cannot be cancelled, and has no file.
-    const externalId = (await api.get(`${t.base}/${closed.body.id}/payouts`, { token: t.token })).body.items.find((p: { external: boolean }) => p.external).id;
-    expect((await api.post(`${t.base}/${closed.body.id}/payouts/${externalId}`, undefined, { token: t.token })).status).toBe(409);
-    expect((await api.get(`${t.base}/${closed.body.id}/payouts/${externalId}/document`, { token: t.token })).status).toBe(404);
+    const externalId = (await api.get(`${t.base}/${closed.body.id}/payouts`, { token: t.token })).body.items.find(
+      (p: { external: boolean }) => p.external,
+    ).id;
+    expect(
+      (await api.post(`${t.base}/${closed.body.id}/payouts/${externalId}`, undefined, { token: t.token })).status,
+    ).toBe(409);
+    expect(
+      (await api.get(`${t.base}/${closed.body.id}/payouts/${externalId}/document`, { token: t.token })).status,
+    ).toBe(404);
   });
 
   it("carries an overpayment after a correction forward as a negative amount, which is never paid out", async () => {
     const t = await payrollWithStaff(1);
     const [employeeId] = t.employeeIds as [string];
-    expect((await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token })).status).toBe(201);
+    expect((await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token })).status).toBe(
+      201,
+    );
     // The salary turns out lower: January was overpaid.
     await postCase(t, "Salary", employeeId, { SalaryType: "monthly", MonthlySalary: "4000.00" });
     const overpaid = cents((await entryOf(t, "open", employeeId)).openAmount);
@@ -100,7 +132,9 @@ describe("closing with amounts still open", { timeout: 120_000 }, () => {
     expect(cents(february.openAmount)).toBe(cents(february.net) + overpaid);
     // Nothing is paid while the overpayment is larger than what is due; a payout finds nothing open.
     if (cents(february.openAmount) <= 0) {
-      expect((await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token })).body.code).toBe("payout.nothing_open");
+      expect(
+        (await api.post(`${t.base}/open/payouts`, { employeeIds: [employeeId] }, { token: t.token })).body.code,
+      ).toBe("payout.nothing_open");
     }
   });
 

@@ -17,9 +17,16 @@ const entryOf = async (t: Staffed, employeeId: string, period = "open") => {
   return response.body.items.find((e: { employeeId: string }) => e.employeeId === employeeId);
 };
 const controlOf = async (t: Staffed, employeeId: string) =>
-  (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find((e: { employeeId: string }) => e.employeeId === employeeId);
-const pay = (t: Staffed, body: unknown = {}, headers: Record<string, string> = {}) => api.post(`${t.base}/open/payouts`, body, { token: t.token, headers });
-const eventsOf = async (orgId: string, type: string) => (await getDb()).select().from(events).where(and(eq(events.tenantId, orgId), eq(events.type, type)));
+  (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find(
+    (e: { employeeId: string }) => e.employeeId === employeeId,
+  );
+const pay = (t: Staffed, body: unknown = {}, headers: Record<string, string> = {}) =>
+  api.post(`${t.base}/open/payouts`, body, { token: t.token, headers });
+const eventsOf = async (orgId: string, type: string) =>
+  (await getDb())
+    .select()
+    .from(events)
+    .where(and(eq(events.tenantId, orgId), eq(events.type, type)));
 
 describe("payouts: open amounts and final payments", () => {
   it("pays everyone's whole open amount by default, on the next bank business day, with a valid pain.001 file", async () => {
@@ -32,9 +39,19 @@ describe("payouts: open amounts and final payments", () => {
     const response = await pay(t);
     expect(response.status, response.text).toBe(201);
     const { payout, paymentFile } = response.body;
-    expect(payout).toMatchObject({ status: "created", count: 2, external: false, cancelledAt: null, processedAt: null, createdBy: { kind: "system" } });
+    expect(payout).toMatchObject({
+      status: "created",
+      count: 2,
+      external: false,
+      cancelledAt: null,
+      processedAt: null,
+      createdBy: { kind: "system" },
+    });
     expect(payout.lines.map((l: { employeeId: string }) => l.employeeId).sort()).toEqual([a, b].sort());
-    expect(payout.lines[0]).toMatchObject({ iban: "CH9300762011623852957", endToEndId: expect.stringMatching(/^[A-Za-z0-9]{1,35}$/) });
+    expect(payout.lines[0]).toMatchObject({
+      iban: "CH9300762011623852957",
+      endToEndId: expect.stringMatching(/^[A-Za-z0-9]{1,35}$/),
+    });
     expect(chf(payout.total)).toBe(payout.lines.reduce((s: number, l: { amount: string }) => s + chf(l.amount), 0));
     const day = new Date(`${payout.executionDate}T00:00:00Z`).getUTCDay();
     expect(payout.executionDate > todayInZurich()).toBe(true);
@@ -49,7 +66,11 @@ describe("payouts: open amounts and final payments", () => {
     const entry = await entryOf(t, a);
     expect(entry).toMatchObject({ openAmount: "0.00", paidOut: openA, controlState: "PaidOut" });
     expect(await controlOf(t, a)).toMatchObject({ state: "PaidOut", openAmount: "0.00" });
-    expect(await eventsOf(t.orgId, "PayoutCreated")).toEqual([expect.objectContaining({ payload: { payrollId: t.payroll.id, payrunPeriodId: payout.payrunPeriodId, payoutId: payout.id } })]);
+    expect(await eventsOf(t.orgId, "PayoutCreated")).toEqual([
+      expect.objectContaining({
+        payload: { payrollId: t.payroll.id, payrunPeriodId: payout.payrunPeriodId, payoutId: payout.id },
+      }),
+    ]);
 
     // Nothing is left: 409 payout.nothing_open.
     const again = await pay(t);
@@ -63,13 +84,25 @@ describe("payouts: open amounts and final payments", () => {
     const open = chf((await entryOf(t, e)).openAmount);
     const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "1000.00" } });
     expect(advance.status, advance.text).toBe(201);
-    expect(advance.body.payout).toMatchObject({ total: "1000.00", count: 1, lines: [{ employeeId: e, amount: "1000.00" }] });
-    expect(await entryOf(t, e)).toMatchObject({ paidOut: "1000.00", openAmount: formatRappen(open - 100000), controlState: "ReadyToPayOut" });
+    expect(advance.body.payout).toMatchObject({
+      total: "1000.00",
+      count: 1,
+      lines: [{ employeeId: e, amount: "1000.00" }],
+    });
+    expect(await entryOf(t, e)).toMatchObject({
+      paidOut: "1000.00",
+      openAmount: formatRappen(open - 100000),
+      controlState: "ReadyToPayOut",
+    });
 
     const final = await pay(t, { employeeIds: [e] });
     expect(final.status, final.text).toBe(201);
     expect(final.body.payout.total).toBe(formatRappen(open - 100000));
-    expect(await entryOf(t, e)).toMatchObject({ paidOut: formatRappen(open), openAmount: "0.00", controlState: "PaidOut" });
+    expect(await entryOf(t, e)).toMatchObject({
+      paidOut: formatRappen(open),
+      openAmount: "0.00",
+      controlState: "PaidOut",
+    });
     const list = await api.get(`${t.base}/open/payouts`, { token: t.token });
     expect(list.status).toBe(200);
     expect(list.body.items.map((p: { id: string }) => p.id)).toEqual([advance.body.payout.id, final.body.payout.id]);
@@ -119,13 +152,21 @@ describe("payouts: open amounts and final payments", () => {
     const payableB = chf((await entryOf(t, b)).openAmount);
     // What the close will write: 123.45 left open for a, the whole salary and 10.00 more overpaid for b.
     const db = await getDb();
-    await db.update(payrunEntries).set({ carriedForward: 12345 }).where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, a)));
-    await db.update(payrunEntries).set({ carriedForward: -payableB - 1000 }).where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, b)));
+    await db
+      .update(payrunEntries)
+      .set({ carriedForward: 12345 })
+      .where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, a)));
+    await db
+      .update(payrunEntries)
+      .set({ carriedForward: -payableB - 1000 })
+      .where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, b)));
     expect((await entryOf(t, a)).openAmount).toBe(formatRappen(payableA + 12345));
     expect(await controlOf(t, b)).toMatchObject({ openAmount: "-10.00", state: "EmployedWithoutWage" });
     const response = await pay(t);
     expect(response.status, response.text).toBe(201);
-    expect(response.body.payout.lines).toEqual([expect.objectContaining({ employeeId: a, amount: formatRappen(payableA + 12345) })]);
+    expect(response.body.payout.lines).toEqual([
+      expect.objectContaining({ employeeId: a, amount: formatRappen(payableA + 12345) }),
+    ]);
     expect((await entryOf(t, b)).openAmount).toBe("-10.00");
     const refused = await pay(t, { employeeIds: [b] });
     expect(refused.body.code).toBe("payout.nothing_open");
@@ -136,7 +177,9 @@ describe("payouts: open amounts and final payments", () => {
     const response = await pay(t, {}, { accept: "application/xml" });
     expect(response.status, response.text).toBe(201);
     expect(response.headers.get("content-type")).toBe("application/xml");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="pain001-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xml"; filename\*=UTF-8''pain001-/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="pain001-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xml"; filename\*=UTF-8''pain001-/,
+    );
     expect((await validatePain001(response.text)).messages).toEqual([]);
     const [payout] = (await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items;
     const document = await api.get(`${t.base}/open/payouts/${payout.id}/document`, { token: t.token });
@@ -157,7 +200,15 @@ describe("payouts: open amounts and final payments", () => {
     expect(first.bytes.equals(second.bytes)).toBe(true);
     expect(first.text).toBe(paymentFile.content);
     const docs = (await api.get(`${t.base}/open/documents?category=PaymentFile`, { token: t.token })).body.items;
-    expect(docs).toEqual([expect.objectContaining({ id: paymentFile.documentId, category: "PaymentFile", employeeId: null, contentType: "application/xml", final: true })]);
+    expect(docs).toEqual([
+      expect.objectContaining({
+        id: paymentFile.documentId,
+        category: "PaymentFile",
+        employeeId: null,
+        contentType: "application/xml",
+        final: true,
+      }),
+    ]);
     const viaDocuments = await api.get(`${t.base}/open/documents/${paymentFile.documentId}`, { token: t.token });
     expect(viaDocuments.status).toBe(200);
     expect(viaDocuments.bytes.equals(first.bytes)).toBe(true);
@@ -168,7 +219,11 @@ describe("payouts: open amounts and final payments", () => {
     const t = await tenantFixture();
     await companyFixture(t);
     const e = await payableEmployee(t, { firstName: "Łukasz Ø 🎉 &<>", lastName: "Ærø-Ğülşen".padEnd(100, "x") });
-    const response = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`, { employeeIds: [e] }, { token: t.token });
+    const response = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`,
+      { employeeIds: [e] },
+      { token: t.token },
+    );
     expect(response.status, response.text).toBe(201);
     expect((await validatePain001(response.body.paymentFile.content)).messages).toEqual([]);
   });
@@ -184,7 +239,10 @@ describe("payouts: refusals", () => {
       [{ employeeIds: [e], amounts: { [e]: "10.001" } }, `amounts.${e}`],
       [{ employeeIds: [e], amounts: { [e]: "ten" } }, `amounts.${e}`],
       [{ employeeIds: ["0190a0a0-0000-7000-8000-000000000000"] }, "employeeIds.0"],
-      [{ amounts: { "0190a0a0-0000-7000-8000-000000000000": "10.00" } }, "amounts.0190a0a0-0000-7000-8000-000000000000"],
+      [
+        { amounts: { "0190a0a0-0000-7000-8000-000000000000": "10.00" } },
+        "amounts.0190a0a0-0000-7000-8000-000000000000",
+      ],
       [{ amounts: { "not-an-id": "10.00" } }, "amounts.not-an-id"],
       [{ executionDate: "2026-01-05" }, "executionDate"],
     ];
@@ -215,7 +273,13 @@ describe("payouts: refusals", () => {
     const refused = await pay(t, { employeeIds: [ready, noIban] });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.code).toBe("payout.blocked");
-    expect(refused.body.items).toEqual([expect.objectContaining({ employeeId: noIban, code: "control.missing_bank_account", caseName: expect.any(String) })]);
+    expect(refused.body.items).toEqual([
+      expect.objectContaining({
+        employeeId: noIban,
+        code: "control.missing_bank_account",
+        caseName: expect.any(String),
+      }),
+    ]);
     expect((await entryOf(t, ready)).paidOut).toBe("0.00");
 
     const everyone = await pay(t);
@@ -227,7 +291,15 @@ describe("payouts: refusals", () => {
     const t = await payrollWithStaff(1);
     const e = await payableEmployee(t, { withIban: false });
     // A bank account for January only, and another from 2030 on.
-    await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`, { caseName: "EmployeeBankAccount", employeeId: e, values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01", end: "2026-01-31" }] }, { token: t.token });
+    await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`,
+      {
+        caseName: "EmployeeBankAccount",
+        employeeId: e,
+        values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01", end: "2026-01-31" }],
+      },
+      { token: t.token },
+    );
     await postCase(t, "EmployeeBankAccount", e, { Iban: "CH5604835012345678009" }, "2030-01-01");
     expect((await controlOf(t, e)).state).toBe("ReadyToPayOut");
     const later = await pay(t, { employeeIds: [e], amounts: { [e]: "10.00" }, executionDate: "2030-01-07" });
@@ -238,34 +310,52 @@ describe("payouts: refusals", () => {
     expect(sooner.body.payout.lines[0].iban).toBe("CH9300762011623852957");
 
     const none = await payableEmployee(t, { withIban: false });
-    await postCase(t, "ControlConfirmation", none, { ControlCode: "control.missing_bank_account", ControlComment: "paid by cheque" });
+    await postCase(t, "ControlConfirmation", none, {
+      ControlCode: "control.missing_bank_account",
+      ControlComment: "paid by cheque",
+    });
     expect((await controlOf(t, none)).state).toBe("ReadyToPayOut");
     const refused = await pay(t, { employeeIds: [none] });
     expect(refused.status, refused.text).toBe(409);
-    expect(refused.body).toMatchObject({ code: "payout.blocked", items: [{ employeeId: none, code: "payout.missing_iban", caseName: "EmployeeBankAccount" }] });
+    expect(refused.body).toMatchObject({
+      code: "payout.blocked",
+      items: [{ employeeId: none, code: "payout.missing_iban", caseName: "EmployeeBankAccount" }],
+    });
   });
 
   it("409 payout.blocked naming the company's missing bank account and town", async () => {
     const t = await tenantFixture();
     await companyFixture(t, ["CompanyBankAccount", "CompanyAddress"]);
     const e = await payableEmployee(t);
-    const response = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`, { employeeIds: [e] }, { token: t.token });
+    const response = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`,
+      { employeeIds: [e] },
+      { token: t.token },
+    );
     expect(response.status, response.text).toBe(409);
     expect(response.body.code).toBe("payout.blocked");
-    expect(response.body.items.map((i: { code: string }) => i.code).sort()).toEqual(["payout.missing_company_iban", "payout.missing_company_town"]);
+    expect(response.body.items.map((i: { code: string }) => i.code).sort()).toEqual([
+      "payout.missing_company_iban",
+      "payout.missing_company_town",
+    ]);
   });
 
   it("409 payout.nothing_open when nobody has anything open", async () => {
     const t = await tenantFixture();
     await companyFixture(t);
-    const response = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`, {}, { token: t.token });
+    const response = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`,
+      {},
+      { token: t.token },
+    );
     expect(response.status, response.text).toBe(409);
     expect(response.body.code).toBe("payout.nothing_open");
   });
 
   it("an employee not in payroll yet, asked for by name: nothing is open (409), an amount exceeds it (422); Payroll Control blocks nothing", async () => {
     const t = await payrollWithStaff(1);
-    const newcomer = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id as string;
+    const newcomer = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body
+      .id as string;
     const control = await controlOf(t, newcomer);
     expect(control).toMatchObject({ state: "EmployedWithoutWage", openAmount: "0.00" });
     expect(control.items.filter((i: { blocking: boolean }) => i.blocking)).toEqual([]);
@@ -275,7 +365,10 @@ describe("payouts: refusals", () => {
     expect(byName.body.code).toBe("payout.nothing_open");
     const withAmount = await pay(t, { amounts: { [newcomer]: "10.00" } });
     expect(withAmount.status, withAmount.text).toBe(422);
-    expect(withAmount.body).toMatchObject({ code: "payout.exceeds_open_amount", errors: [{ path: `amounts.${newcomer}` }] });
+    expect(withAmount.body).toMatchObject({
+      code: "payout.exceeds_open_amount",
+      errors: [{ path: `amounts.${newcomer}` }],
+    });
     // Everyone else is paid as before; the newcomer is not among them.
     const all = await pay(t);
     expect(all.status, all.text).toBe(201);
@@ -306,7 +399,9 @@ describe("payouts: cancel and processed", () => {
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body).toMatchObject({ id: payout.id, status: "cancelled", cancelledAt: expect.any(String) });
     expect(await entryOf(t, e)).toMatchObject({ openAmount: open, paidOut: "0.00", controlState: "ReadyToPayOut" });
-    expect(await eventsOf(t.orgId, "PayoutCancellationRequested")).toEqual([expect.objectContaining({ payload: expect.objectContaining({ payoutId: payout.id }) })]);
+    expect(await eventsOf(t.orgId, "PayoutCancellationRequested")).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ payoutId: payout.id }) }),
+    ]);
     const again = await api.post(url, undefined, { token: t.token });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("payout.cancelled");
@@ -325,10 +420,14 @@ describe("payouts: cancel and processed", () => {
     const closed = await api.post(`${t.base}/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
     const period = `${t.base}/${closed.body.id}`;
-    expect((await api.get(`${period}/payouts`, { token: t.token })).body.items.map((p: { id: string }) => p.id)).toEqual([payout.id]);
+    expect(
+      (await api.get(`${period}/payouts`, { token: t.token })).body.items.map((p: { id: string }) => p.id),
+    ).toEqual([payout.id]);
     const files = (await api.get(`${period}/documents?category=PaymentFile`, { token: t.token })).body.items;
     expect(files.map((d: { id: string }) => d.id)).toEqual([paymentFile.documentId]);
-    expect((await api.get(`${period}/payouts/${payout.id}/document`, { token: t.token })).text).toBe(paymentFile.content);
+    expect((await api.get(`${period}/payouts/${payout.id}/document`, { token: t.token })).text).toBe(
+      paymentFile.content,
+    );
     // Cancelled after the close (tests/integration/payouts-cancel-closed.test.ts follows the amount into the open period).
     const cancel = await api.post(`${period}/payouts/${payout.id}`, undefined, { token: t.token });
     expect(cancel.status, cancel.text).toBe(200);
@@ -359,13 +458,21 @@ describe("payouts: cancel and processed", () => {
     const created = await pay(t, { executionDate: today });
     expect(created.status, created.text).toBe(201);
     // Answered as it is from then on, not as "created" until the next read.
-    expect(created.body.payout).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
+    expect(created.body.payout).toMatchObject({
+      status: "processed",
+      executionDate: today,
+      processedAt: expect.any(String),
+    });
     const got = await api.get(`${t.base}/open/payouts/${created.body.payout.id}`, { token: t.token });
     expect(got.body).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
     const cancel = await api.post(`${t.base}/open/payouts/${created.body.payout.id}`, undefined, { token: t.token });
     expect(cancel.status).toBe(409);
     expect(cancel.body.code).toBe("payout.processed");
-    const rebase = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`, { accountingStartDate: "2026-03-01", confirm: true }, { token: t.token });
+    const rebase = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`,
+      { accountingStartDate: "2026-03-01", confirm: true },
+      { token: t.token },
+    );
     expect(rebase.status, rebase.text).toBe(409);
     expect(rebase.body.code).toBe("payroll.payouts_processed");
   });
@@ -373,7 +480,11 @@ describe("payouts: cancel and processed", () => {
   it("a payout not yet processed does not stop a rebase, and goes with its period", async () => {
     const t = await payrollWithStaff(1);
     expect((await pay(t)).status).toBe(201);
-    const rebase = await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`, { accountingStartDate: "2026-03-01", confirm: true }, { token: t.token });
+    const rebase = await api.post(
+      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`,
+      { accountingStartDate: "2026-03-01", confirm: true },
+      { token: t.token },
+    );
     expect(rebase.status, rebase.text).toBe(200);
     expect((await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items).toEqual([]);
   });
@@ -384,10 +495,14 @@ describe("payouts: concurrency and idempotency", () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
     const open = (await entryOf(t, e)).openAmount;
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(t, { employeeIds: [e] }, { "idempotency-key": `race-${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => pay(t, { employeeIds: [e] }, { "idempotency-key": `race-${i}` })),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(Array(19).fill("payout.nothing_open"));
+    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(
+      Array(19).fill("payout.nothing_open"),
+    );
     const items = (await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items;
     expect(items).toHaveLength(1);
     expect(items[0].total).toBe(open);
@@ -399,9 +514,13 @@ describe("payouts: concurrency and idempotency", () => {
     const [e] = t.employeeIds as [string];
     const open = chf((await entryOf(t, e)).openAmount);
     const advance = Math.floor(open / 3 / 5) * 5;
-    const responses = await Promise.all(Array.from({ length: 20 }, () => pay(t, { employeeIds: [e], amounts: { [e]: formatRappen(advance) } })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => pay(t, { employeeIds: [e], amounts: { [e]: formatRappen(advance) } })),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(3);
-    expect(responses.filter((r) => r.status !== 201).every((r) => r.body.code === "payout.exceeds_open_amount")).toBe(true);
+    expect(responses.filter((r) => r.status !== 201).every((r) => r.body.code === "payout.exceeds_open_amount")).toBe(
+      true,
+    );
     expect(chf((await entryOf(t, e)).paidOut)).toBe(3 * advance);
   });
 
@@ -428,12 +547,20 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
   it("a fixed amount goes to the second account once per period, across advance, final payment and a cancellation", async () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
-    await postCase(t, "EmployeeSecondBankAccount", e, { SecondIban: SAVINGS, SecondAccountHolder: "Anna Muster Sparkonto", SecondAccountAmount: "500.00" });
+    await postCase(t, "EmployeeSecondBankAccount", e, {
+      SecondIban: SAVINGS,
+      SecondAccountHolder: "Anna Muster Sparkonto",
+      SecondAccountAmount: "500.00",
+    });
     const open = chf((await entryOf(t, e)).openAmount);
 
     const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "300.00" } });
     expect(advance.status, advance.text).toBe(201);
-    expect(advance.body.payout).toMatchObject({ total: "300.00", count: 1, lines: [{ employeeId: e, amount: "300.00", iban: SAVINGS }] });
+    expect(advance.body.payout).toMatchObject({
+      total: "300.00",
+      count: 1,
+      lines: [{ employeeId: e, amount: "300.00", iban: SAVINGS }],
+    });
     expect((await validatePain001(advance.body.paymentFile.content)).messages).toEqual([]);
     expect(advance.body.paymentFile.content).toContain("<Nm>Anna Muster Sparkonto</Nm>");
 
@@ -447,10 +574,16 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
     expect((await validatePain001(paymentFile.content)).messages).toEqual([]);
     expect(paymentFile.content).toContain("<NbOfTxs>2</NbOfTxs>");
     expect(paymentFile.content).toContain(`<IBAN>${SAVINGS}</IBAN>`);
-    expect(await entryOf(t, e)).toMatchObject({ openAmount: "0.00", paidOut: formatRappen(open), controlState: "PaidOut" });
+    expect(await entryOf(t, e)).toMatchObject({
+      openAmount: "0.00",
+      paidOut: formatRappen(open),
+      controlState: "PaidOut",
+    });
 
     // The advance cancelled: its 300.00 are open again and go to the second account again (its 500.00 are owed once).
-    expect((await api.post(`${t.base}/open/payouts/${advance.body.payout.id}`, undefined, { token: t.token })).status).toBe(200);
+    expect(
+      (await api.post(`${t.base}/open/payouts/${advance.body.payout.id}`, undefined, { token: t.token })).status,
+    ).toBe(200);
     const repaid = await pay(t, { employeeIds: [e] });
     expect(repaid.status, repaid.text).toBe(201);
     expect(repaid.body.payout.lines).toEqual([expect.objectContaining({ iban: SAVINGS, amount: "300.00" })]);
@@ -477,10 +610,17 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
   it("a contradictory split blocks the employee (409 payout.blocked payout.invalid_split) until HR records one share as 0; both as 0 end it", async () => {
     const t = await payrollWithStaff(2);
     const [a, b] = t.employeeIds as [string, string];
-    await postCase(t, "EmployeeSecondBankAccount", a, { SecondIban: SAVINGS, SecondAccountAmount: "100.00", SecondAccountPercent: "10" });
+    await postCase(t, "EmployeeSecondBankAccount", a, {
+      SecondIban: SAVINGS,
+      SecondAccountAmount: "100.00",
+      SecondAccountPercent: "10",
+    });
     const refused = await pay(t, { employeeIds: [a] });
     expect(refused.status, refused.text).toBe(409);
-    expect(refused.body).toMatchObject({ code: "payout.blocked", items: [{ employeeId: a, code: "payout.invalid_split", caseName: "EmployeeSecondBankAccount" }] });
+    expect(refused.body).toMatchObject({
+      code: "payout.blocked",
+      items: [{ employeeId: a, code: "payout.invalid_split", caseName: "EmployeeSecondBankAccount" }],
+    });
     // Paying everyone leaves the blocked employee out.
     const everyone = await pay(t);
     expect(everyone.status, everyone.text).toBe(201);
@@ -501,11 +641,27 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
     const cases = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`;
-    const qr = await api.post(cases, { caseName: "EmployeeSecondBankAccount", employeeId: e, values: [{ caseFieldName: "SecondIban", value: "CH4431999123000889012", start: "2026-01-01" }] }, { token: t.token });
+    const qr = await api.post(
+      cases,
+      {
+        caseName: "EmployeeSecondBankAccount",
+        employeeId: e,
+        values: [{ caseFieldName: "SecondIban", value: "CH4431999123000889012", start: "2026-01-01" }],
+      },
+      { token: t.token },
+    );
     expect(qr.status).toBe(422);
     expect(qr.body.errors[0].path).toBe("values.0.value");
     const selfService = await memberOf(t.orgId, "SelfService", { employeeId: e });
-    const own = await api.post(cases, { caseName: "EmployeeSecondBankAccount", employeeId: e, values: [{ caseFieldName: "SecondIban", value: SAVINGS, start: "2026-01-01" }] }, { token: selfService.token });
+    const own = await api.post(
+      cases,
+      {
+        caseName: "EmployeeSecondBankAccount",
+        employeeId: e,
+        values: [{ caseFieldName: "SecondIban", value: SAVINGS, start: "2026-01-01" }],
+      },
+      { token: selfService.token },
+    );
     expect(own.status, own.text).toBe(403);
     expect(own.body.code).toBe("case.not_self_service");
   });
@@ -525,17 +681,27 @@ describe("payouts: who may", () => {
       ["POST", `${t.base}/open/payouts/${payout.id}`],
       ["POST", `${t.base}/open/payouts/${payout.id}/processed`],
     ] as const) {
-      const response = method === "GET" ? await api.get(path, { token: outsider.token }) : await api.post(path, {}, { token: outsider.token });
+      const response =
+        method === "GET"
+          ? await api.get(path, { token: outsider.token })
+          : await api.post(path, {}, { token: outsider.token });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
     // The other tenant's own payout paths do not reach this payout either.
-    const foreign = await api.get(`/api/tenants/${outsider.orgId}/payrolls/${outsider.payroll.id}/payrunperiods/open/payouts/${payout.id}`, { token: outsider.token });
+    const foreign = await api.get(
+      `/api/tenants/${outsider.orgId}/payrolls/${outsider.payroll.id}/payrunperiods/open/payouts/${payout.id}`,
+      { token: outsider.token },
+    );
     expect(foreign.status).toBe(404);
     const selfService = await memberOf(t.orgId, "SelfService", { employeeId: e });
     expect((await api.get(`${t.base}/open/payouts`, { token: selfService.token })).status).toBe(403);
     expect((await api.post(`${t.base}/open/payouts`, {}, { token: selfService.token })).status).toBe(403);
     const manager = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
-    const managed = await api.post(`${t.base}/open/payouts`, { employeeIds: [e], amounts: { [e]: "100.00" } }, { token: manager.token });
+    const managed = await api.post(
+      `${t.base}/open/payouts`,
+      { employeeIds: [e], amounts: { [e]: "100.00" } },
+      { token: manager.token },
+    );
     expect(managed.status, managed.text).toBe(201);
     expect(managed.body.payout.createdBy).toMatchObject({ kind: "person" });
   });

@@ -28,9 +28,13 @@ describe("payroll", () => {
     ]);
     const open = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/open`, { token: t.token });
     expect(open.body).toEqual(periods.body.items[0]);
-    const byId = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/${open.body.id}`, { token: t.token });
+    const byId = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/${open.body.id}`, {
+      token: t.token,
+    });
     expect(byId.body).toEqual(open.body);
-    expect((await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/closed-one`, { token: t.token })).status).toBe(404);
+    expect(
+      (await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/closed-one`, { token: t.token })).status,
+    ).toBe(404);
     const list = await api.get(payrollsOf(t.orgId), { token: t.token });
     expect(list.body.items.map((p: { id: string }) => p.id)).toEqual([response.body.id]);
     const one = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}`, { token: t.token });
@@ -79,7 +83,11 @@ describe("payroll", () => {
     const path = `${payrollsOf(t.orgId)}/${t.payroll.id}`;
     const read = await api.get(path, { token: t.token });
     const etag = read.headers.get("etag")!;
-    const updated = await api.put(path, { name: "Neuer Name AG", documentLanguage: "it" }, { token: t.token, headers: { "if-match": etag } });
+    const updated = await api.put(
+      path,
+      { name: "Neuer Name AG", documentLanguage: "it" },
+      { token: t.token, headers: { "if-match": etag } },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Neuer Name AG", documentLanguage: "it" });
     expect(updated.headers.get("etag")).not.toBe(etag);
@@ -97,7 +105,10 @@ describe("payroll", () => {
     expect(response.body.code).toBe("payroll.accounting_start_fixed");
     expect(response.body.detail).toContain("rebase");
     // Sending the unchanged value back (a full round trip) is fine.
-    expect((await api.put(path, { accountingStartDate: t.payroll.accountingStartDate, name: "Same" }, { token: t.token })).status).toBe(200);
+    expect(
+      (await api.put(path, { accountingStartDate: t.payroll.accountingStartDate, name: "Same" }, { token: t.token }))
+        .status,
+    ).toBe(200);
   });
 
   it("go-live is one-way: set once, never moved or removed", async () => {
@@ -132,38 +143,64 @@ describe("payroll", () => {
 
     it("moves accountingStartDate later, replacing all periods with one at the new date", async () => {
       const t = await tenantFixture();
-      const response = await api.post(rebase(t.orgId, t.payroll.id), { accountingStartDate: "2026-05-01", confirm: true }, { token: t.token });
+      const response = await api.post(
+        rebase(t.orgId, t.payroll.id),
+        { accountingStartDate: "2026-05-01", confirm: true },
+        { token: t.token },
+      );
       expect(response.status).toBe(200);
       expect(response.body.accountingStartDate).toBe("2026-05-01");
       const periods = await api.get(`${payrollsOf(t.orgId)}/${t.payroll.id}/payrunperiods`, { token: t.token });
-      expect(periods.body.items).toEqual([expect.objectContaining({ periodStart: "2026-05-01", periodEnd: "2026-05-31", status: "open" })]);
+      expect(periods.body.items).toEqual([
+        expect.objectContaining({ periodStart: "2026-05-01", periodEnd: "2026-05-31", status: "open" }),
+      ]);
     });
 
     it("needs confirm: true", async () => {
       const t = await tenantFixture();
-      const response = await api.post(rebase(t.orgId, t.payroll.id), { accountingStartDate: "2026-05-01" }, { token: t.token });
+      const response = await api.post(
+        rebase(t.orgId, t.payroll.id),
+        { accountingStartDate: "2026-05-01" },
+        { token: t.token },
+      );
       expect(response.status).toBe(422);
       expect(response.body.errors[0].path).toBe("confirm");
     });
 
     it("needs the 1st of a month", async () => {
       const t = await tenantFixture();
-      const response = await api.post(rebase(t.orgId, t.payroll.id), { accountingStartDate: "2026-05-02", confirm: true }, { token: t.token });
+      const response = await api.post(
+        rebase(t.orgId, t.payroll.id),
+        { accountingStartDate: "2026-05-02", confirm: true },
+        { token: t.token },
+      );
       expect(response.status).toBe(422);
       expect(response.body.errors[0].path).toBe("accountingStartDate");
     });
 
     it.each(["2026-01-01", "2025-06-01"])("never moves to %s (not after the current date): 409", async (date) => {
       const t = await tenantFixture();
-      const response = await api.post(rebase(t.orgId, t.payroll.id), { accountingStartDate: date, confirm: true }, { token: t.token });
+      const response = await api.post(
+        rebase(t.orgId, t.payroll.id),
+        { accountingStartDate: date, confirm: true },
+        { token: t.token },
+      );
       expect(response.status).toBe(409);
       expect(response.body.code).toBe("payroll.rebase_not_later");
     });
 
     it("is refused once the payroll is live", async () => {
       const t = await tenantFixture();
-      await api.put(`${payrollsOf(t.orgId)}/${t.payroll.id}`, { transmissionStartDate: "2026-01-01" }, { token: t.token });
-      const response = await api.post(rebase(t.orgId, t.payroll.id), { accountingStartDate: "2026-05-01", confirm: true }, { token: t.token });
+      await api.put(
+        `${payrollsOf(t.orgId)}/${t.payroll.id}`,
+        { transmissionStartDate: "2026-01-01" },
+        { token: t.token },
+      );
+      const response = await api.post(
+        rebase(t.orgId, t.payroll.id),
+        { accountingStartDate: "2026-05-01", confirm: true },
+        { token: t.token },
+      );
       expect(response.status).toBe(409);
       expect(response.body.code).toBe("payroll.live");
       const periods = await api.get(`${payrollsOf(t.orgId)}/${t.payroll.id}/payrunperiods`, { token: t.token });
@@ -173,7 +210,9 @@ describe("payroll", () => {
 
   it("an unknown or malformed payroll id is a 404", async () => {
     const t = await tenantFixture();
-    expect((await api.get(`${payrollsOf(t.orgId)}/00000000-0000-7000-8000-000000000000`, { token: t.token })).status).toBe(404);
+    expect(
+      (await api.get(`${payrollsOf(t.orgId)}/00000000-0000-7000-8000-000000000000`, { token: t.token })).status,
+    ).toBe(404);
     expect((await api.get(`${payrollsOf(t.orgId)}/not-a-uuid`, { token: t.token })).status).toBe(404);
   });
 });

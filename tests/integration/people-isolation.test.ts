@@ -27,8 +27,16 @@ describe("a membership by userId", () => {
     const attacker = await tenantFixture();
     const victim = await tenantFixture();
     const victimPerson = await invitedMember(victim.orgId, victim.token, "Administrator");
-    const unknown = await api.post(membershipsOf(attacker.orgId), { userId: UNKNOWN_ID, role: "Administrator" }, { token: attacker.token });
-    const foreign = await api.post(membershipsOf(attacker.orgId), { userId: victimPerson.userId, role: "Administrator" }, { token: attacker.token });
+    const unknown = await api.post(
+      membershipsOf(attacker.orgId),
+      { userId: UNKNOWN_ID, role: "Administrator" },
+      { token: attacker.token },
+    );
+    const foreign = await api.post(
+      membershipsOf(attacker.orgId),
+      { userId: victimPerson.userId, role: "Administrator" },
+      { token: attacker.token },
+    );
     expect(unknown.status).toBe(404);
     expect(shape(foreign)).toEqual(shape(unknown));
     expect(foreign.text).not.toContain(victimPerson.email);
@@ -40,14 +48,34 @@ describe("a membership by userId", () => {
     const attacker = await tenantFixture({ withPayroll: false });
     const victim = await tenantFixture({ withPayroll: false });
     const victimPerson = await invitedMember(victim.orgId, victim.token, "Administrator");
-    const unknown = await api.post(membershipsOf(attacker.orgId), { userId: UNKNOWN_ID, role: "Administrator" }, { token: attacker.token });
+    const unknown = await api.post(
+      membershipsOf(attacker.orgId),
+      { userId: UNKNOWN_ID, role: "Administrator" },
+      { token: attacker.token },
+    );
     // A person who signed in but belongs to no tenant is just as unknown.
     const loner = await personToken();
     const lonerId = (await api.get("/api/users", { token: loner.token })).body.id;
-    expect(shape(await api.post(membershipsOf(attacker.orgId), { userId: lonerId, role: "Administrator" }, { token: attacker.token }))).toEqual(shape(unknown));
+    expect(
+      shape(
+        await api.post(
+          membershipsOf(attacker.orgId),
+          { userId: lonerId, role: "Administrator" },
+          { token: attacker.token },
+        ),
+      ),
+    ).toEqual(shape(unknown));
     // The same for a person Administrator of the attacking tenant.
     const attackerAdmin = await invitedMember(attacker.orgId, attacker.token, "Administrator");
-    expect(shape(await api.post(membershipsOf(attacker.orgId), { userId: victimPerson.userId, role: "Administrator" }, { token: attackerAdmin.token }))).toEqual(shape(unknown));
+    expect(
+      shape(
+        await api.post(
+          membershipsOf(attacker.orgId),
+          { userId: victimPerson.userId, role: "Administrator" },
+          { token: attackerAdmin.token },
+        ),
+      ),
+    ).toEqual(shape(unknown));
   });
 
   it("a system user may enrol a member of another of its tenants", async () => {
@@ -55,9 +83,17 @@ describe("a membership by userId", () => {
     const second = await api.post("/api/tenants", { name: unique("Second") }, { token: first.token });
     expect(second.status).toBe(201);
     const person = await invitedMember(first.orgId, first.token, "Manager", { payrollIds: [first.payroll.id] });
-    const enrolled = await api.post(membershipsOf(second.body.id), { userId: person.userId, role: "Administrator" }, { token: first.token });
+    const enrolled = await api.post(
+      membershipsOf(second.body.id),
+      { userId: person.userId, role: "Administrator" },
+      { token: first.token },
+    );
     expect(enrolled.status).toBe(201);
-    expect(enrolled.body).toMatchObject({ userId: person.userId, tenantId: second.body.id, user: { email: person.email } });
+    expect(enrolled.body).toMatchObject({
+      userId: person.userId,
+      tenantId: second.body.id,
+      user: { email: person.email },
+    });
     expect((await api.get(`/api/tenants/${second.body.id}`, { token: person.token })).status).toBe(200);
   });
 
@@ -67,13 +103,29 @@ describe("a membership by userId", () => {
     const other = await api.post("/api/tenants", { name: unique("Other") }, { token: t.token });
     // Both in the other tenant: they share it.
     const colleague = await invitedMember(other.body.id, t.token, "Administrator");
-    const adminInOther = await api.post(membershipsOf(other.body.id), { userId: admin.userId, role: "Administrator" }, { token: t.token });
+    const adminInOther = await api.post(
+      membershipsOf(other.body.id),
+      { userId: admin.userId, role: "Administrator" },
+      { token: t.token },
+    );
     expect(adminInOther.status).toBe(201);
-    expect((await api.post(membershipsOf(t.orgId), { userId: colleague.userId, role: "Administrator" }, { token: admin.token })).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          membershipsOf(t.orgId),
+          { userId: colleague.userId, role: "Administrator" },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(201);
     // Only in a third tenant of the same system user, where the admin is no member: unknown to the admin.
     const third = await api.post("/api/tenants", { name: unique("Third") }, { token: t.token });
     const stranger = await invitedMember(third.body.id, t.token, "Administrator");
-    const refused = await api.post(membershipsOf(t.orgId), { userId: stranger.userId, role: "Administrator" }, { token: admin.token });
+    const refused = await api.post(
+      membershipsOf(t.orgId),
+      { userId: stranger.userId, role: "Administrator" },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("user.not_found");
   });
@@ -83,7 +135,11 @@ describe("invitations", () => {
   async function invitation() {
     const t = await tenantFixture();
     const email = `${unique("invitee")}@example.test`;
-    const response = await api.post(`${membershipsOf(t.orgId)}/invite`, { email, role: "Administrator" }, { token: t.token });
+    const response = await api.post(
+      `${membershipsOf(t.orgId)}/invite`,
+      { email, role: "Administrator" },
+      { token: t.token },
+    );
     expect(response.status).toBe(201);
     return { t, email, id: response.body.id as string };
   }
@@ -94,10 +150,16 @@ describe("invitations", () => {
     const manager = await invitedMember(t.orgId, t.token, "Manager", { payrollIds: [t.payroll.id] });
     for (const person of [stranger, manager]) {
       const unknownRead = await api.get(`/api/user_membership_invitations/${UNKNOWN_ID}`, { token: person.token });
-      const unknownAccept = await api.post(`/api/user_membership_invitations/${UNKNOWN_ID}`, undefined, { token: person.token });
+      const unknownAccept = await api.post(`/api/user_membership_invitations/${UNKNOWN_ID}`, undefined, {
+        token: person.token,
+      });
       expect(unknownRead.status).toBe(404);
-      expect(shape(await api.get(`/api/user_membership_invitations/${id}`, { token: person.token }))).toEqual(shape(unknownRead));
-      expect(shape(await api.post(`/api/user_membership_invitations/${id}`, undefined, { token: person.token }))).toEqual(shape(unknownAccept));
+      expect(shape(await api.get(`/api/user_membership_invitations/${id}`, { token: person.token }))).toEqual(
+        shape(unknownRead),
+      );
+      expect(
+        shape(await api.post(`/api/user_membership_invitations/${id}`, undefined, { token: person.token })),
+      ).toEqual(shape(unknownAccept));
     }
     // Still pending: nobody accepted it.
     const pending = await api.get(`${membershipsOf(t.orgId)}/invitations`, { token: t.token });
@@ -112,7 +174,9 @@ describe("invitations", () => {
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.code).toBe("invitation.email_mismatch");
     const invitee = await personToken(email);
-    expect((await api.post(`/api/user_membership_invitations/${id}`, undefined, { token: invitee.token })).status).toBe(200);
+    expect((await api.post(`/api/user_membership_invitations/${id}`, undefined, { token: invitee.token })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -130,7 +194,11 @@ describe("access is decided anew at every request", () => {
 
   it("a removed membership ends access at the next request to every common read", async () => {
     const t = await tenantFixture();
-    const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), { token: t.token })).body;
+    const employee = (
+      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), {
+        token: t.token,
+      })
+    ).body;
     // A Manager of the payroll (removing the tenant's only person Administrator is refused, 409).
     const member = await invitedMember(t.orgId, t.token, "Manager", { payrollIds: [t.payroll.id] });
     const reads = readsOf(t.orgId, t.payroll.id, employee.id);
@@ -150,14 +218,24 @@ describe("access is decided anew at every request", () => {
 
   it("a changed role applies at the next request: Manager to Self Service sees only the linked employee", async () => {
     const t = await tenantFixture();
-    const create = () => api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), { token: t.token });
+    const create = () =>
+      api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), {
+        token: t.token,
+      });
     const own = (await create()).body;
     const other = (await create()).body;
     const member = await invitedMember(t.orgId, t.token, "Manager", { payrollIds: [t.payroll.id] });
-    const list = async () => (await api.get(`/api/tenants/${t.orgId}/employees`, { token: member.token })).body.items.map((e: { id: string }) => e.id).sort();
+    const list = async () =>
+      (await api.get(`/api/tenants/${t.orgId}/employees`, { token: member.token })).body.items
+        .map((e: { id: string }) => e.id)
+        .sort();
     expect(await list()).toEqual([own.id, other.id].sort());
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${other.id}`, { token: member.token })).status).toBe(200);
-    const changed = await api.put(`${membershipsOf(t.orgId)}/${member.membershipId}`, { role: "SelfService", employeeId: own.id }, { token: t.token });
+    const changed = await api.put(
+      `${membershipsOf(t.orgId)}/${member.membershipId}`,
+      { role: "SelfService", employeeId: own.id },
+      { token: t.token },
+    );
     expect(changed.status).toBe(200);
     expect(await list()).toEqual([own.id]);
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${other.id}`, { token: member.token })).status).toBe(404);

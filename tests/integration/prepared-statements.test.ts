@@ -13,7 +13,9 @@ import { tenantFixture } from "../fixtures/factories";
 describe("queries with parameters", () => {
   /** How many statements the transaction's connection keeps prepared whose text is like `pattern`. */
   const preparedLike = async (tx: Pick<Tx, "execute">, pattern: string) => {
-    const result = (await tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${pattern}`)) as unknown as { n: number }[] | { rows: { n: number }[] };
+    const result = (await tx.execute(
+      sql`select count(*)::int as n from pg_prepared_statements where statement like ${pattern}`,
+    )) as unknown as { n: number }[] | { rows: { n: number }[] };
     return (Array.isArray(result) ? result : result.rows)[0]!.n;
   };
 
@@ -25,8 +27,15 @@ describe("queries with parameters", () => {
       const byId = (id: string) => tx.select({ id: payrolls.id }).from(payrolls).where(eq(payrolls.id, id));
       const first = await byId(t.payroll.id);
       const again = await byId(other.payroll.id);
-      const inSavepoint = await tx.transaction(async (inner) => inner.select({ tenantId: payrolls.tenantId }).from(payrolls).where(eq(payrolls.id, t.payroll.id)));
-      return { first, again, inSavepoint, prepared: await preparedLike(tx, '%from "payrolls" where "payrolls"."id" = $1%') };
+      const inSavepoint = await tx.transaction(async (inner) =>
+        inner.select({ tenantId: payrolls.tenantId }).from(payrolls).where(eq(payrolls.id, t.payroll.id)),
+      );
+      return {
+        first,
+        again,
+        inSavepoint,
+        prepared: await preparedLike(tx, '%from "payrolls" where "payrolls"."id" = $1%'),
+      };
     });
     expect(seen.first).toEqual([{ id: t.payroll.id }]);
     expect(seen.again).toEqual([{ id: other.payroll.id }]);

@@ -34,7 +34,10 @@ vi.mock("@/server/results/explain", async (importOriginal) => {
 
 describe("the daily prune of calculation bases", () => {
   it("deletes the bases no entry names; every entry still explains itself, a closed period as before", async () => {
-    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Pruned AG", [{ salary: "6500.00" }, { salary: "7100.00" }]);
+    const { t, payroll, base, post, people } = await datedPayroll(FROM, "Pruned AG", [
+      { salary: "6500.00" },
+      { salary: "7100.00" },
+    ]);
     const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
     expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
     // February: one employee's salary changes twice, back-dated to January (a retro line), each change a basis.
@@ -42,10 +45,15 @@ describe("the daily prune of calculation bases", () => {
     await post("Salary", people[0]!, { SalaryType: "monthly", MonthlySalary: "6700.00" });
 
     const explained = async (periodId: string) => {
-      const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
+      const items = (await api.get(`${base}/payrunperiods/${periodId}/entries`, { token: t.token })).body.items as {
+        id: string;
+        employeeId: string;
+      }[];
       const all = new Map<string, unknown>();
       for (const item of items) {
-        const response = await api.get(`${base}/payrunperiods/${periodId}/entries/${item.id}?explain=true`, { token: t.token });
+        const response = await api.get(`${base}/payrunperiods/${periodId}/entries/${item.id}?explain=true`, {
+          token: t.token,
+        });
         expect(response.status, response.text).toBe(200);
         all.set(item.employeeId, response.body.wageTypes);
       }
@@ -60,8 +68,26 @@ describe("the daily prune of calculation bases", () => {
     expect(basisGone.calls).toBe(before.january.size + 1);
 
     const db = await getDb();
-    const bases = async () => (await db.select({ id: calculationBases.id }).from(calculationBases).where(eq(calculationBases.payrollId, payroll.id))).map((b) => b.id).sort();
-    const named = async () => [...new Set((await db.select({ basisId: payrunEntries.basisId }).from(payrunEntries).where(eq(payrunEntries.payrollId, payroll.id))).map((e) => e.basisId!))].sort();
+    const bases = async () =>
+      (
+        await db
+          .select({ id: calculationBases.id })
+          .from(calculationBases)
+          .where(eq(calculationBases.payrollId, payroll.id))
+      )
+        .map((b) => b.id)
+        .sort();
+    const named = async () =>
+      [
+        ...new Set(
+          (
+            await db
+              .select({ basisId: payrunEntries.basisId })
+              .from(payrunEntries)
+              .where(eq(payrunEntries.payrollId, payroll.id))
+          ).map((e) => e.basisId!),
+        ),
+      ].sort();
     const recorded = await bases();
     const inUse = await named();
     const unnamed = recorded.filter((id) => !inUse.includes(id));
@@ -102,13 +128,20 @@ describe("the daily prune of calculation bases", () => {
   it("runs as a daily system job", async () => {
     await sendSystemJob(PRUNE_BASES);
     await expect
-      .poll(async () => {
-        await runDueJobs();
-        // pg-boss keeps a finished job: whoever ran it (on PostgreSQL maybe another test file's runDueJobs), it completed.
-        const result = await (await getDb()).execute(sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${PRUNE_BASES} and state = 'completed'`);
-        const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
-        return Number(row?.n ?? 0);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await runDueJobs();
+          // pg-boss keeps a finished job: whoever ran it (on PostgreSQL maybe another test file's runDueJobs), it completed.
+          const result = await (
+            await getDb()
+          ).execute(
+            sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${PRUNE_BASES} and state = 'completed'`,
+          );
+          const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+          return Number(row?.n ?? 0);
+        },
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0);
   });
 });

@@ -18,7 +18,11 @@ vi.hoisted(() => {
 });
 
 const tokenRequest = (clientId: string, clientSecret: string, address?: string) =>
-  api.post("/api/oauth/token", { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }, address ? { headers: { "x-forwarded-for": address } } : {});
+  api.post(
+    "/api/oauth/token",
+    { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
+    address ? { headers: { "x-forwarded-for": address } } : {},
+  );
 
 function expectTooMany(response: { status: number; headers: Headers; body: { code: string } }) {
   expect(response.status).toBe(429);
@@ -75,9 +79,14 @@ describe("POST /oauth/token", () => {
     const su = await createSystemUser("Shared");
     const db = await getDb();
     const key = rateLimitKey("tokenFailuresPerClient", su.clientId);
-    await db.insert(rateLimits).values({ key, windowStart: sql`now()`, count: RATE_LIMITS.tokenFailuresPerClient.limit });
+    await db
+      .insert(rateLimits)
+      .values({ key, windowStart: sql`now()`, count: RATE_LIMITS.tokenFailuresPerClient.limit });
     expectTooMany(await tokenRequest(su.clientId, su.clientSecret));
-    await db.update(rateLimits).set({ windowStart: sql`now() - interval '10 minutes'` }).where(eq(rateLimits.key, key));
+    await db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '10 minutes'` })
+      .where(eq(rateLimits.key, key));
     expect((await tokenRequest(su.clientId, su.clientSecret)).status).toBe(200);
   });
 
@@ -85,7 +94,11 @@ describe("POST /oauth/token", () => {
     const address = randomAddress();
     const basic = Buffer.from("%zz:%zz").toString("base64");
     for (let i = 0; i < RATE_LIMITS.tokenFailuresPerAddress.limit; i++) {
-      const response = await api.post("/api/oauth/token", { grant_type: "client_credentials" }, { headers: { authorization: `Basic ${basic}`, "x-forwarded-for": address } });
+      const response = await api.post(
+        "/api/oauth/token",
+        { grant_type: "client_credentials" },
+        { headers: { authorization: `Basic ${basic}`, "x-forwarded-for": address } },
+      );
       expect(response.status).toBe(401);
     }
     const su = await createSystemUser("Basic");
@@ -98,19 +111,38 @@ describe("POST /dev/token", () => {
     // The limits are generous (hundreds a minute), so the counters start just below them, as earlier requests would have left them.
     const db = await getDb();
     const nearLimit = (rule: "devTokensPerPerson" | "devTokensPerAddress", value: string) =>
-      db.insert(rateLimits).values({ key: rateLimitKey(rule, value), windowStart: sql`now()`, count: RATE_LIMITS[rule].limit - 2 });
+      db
+        .insert(rateLimits)
+        .values({ key: rateLimitKey(rule, value), windowStart: sql`now()`, count: RATE_LIMITS[rule].limit - 2 });
     const email = `${unique("dev")}@example.test`;
     await nearLimit("devTokensPerPerson", email);
-    for (let i = 0; i < 2; i++) expect((await api.post("/api/dev/token", { email }, { headers: { "x-forwarded-for": randomAddress() } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await api.post("/api/dev/token", { email }, { headers: { "x-forwarded-for": randomAddress() } })).status,
+      ).toBe(200);
     expectTooMany(await api.post("/api/dev/token", { email }));
     expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` })).status).toBe(200);
 
     const address = randomAddress();
     await nearLimit("devTokensPerAddress", address);
     for (let i = 0; i < 2; i++) {
-      expect((await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` }, { headers: { "x-forwarded-for": address } })).status).toBe(200);
+      expect(
+        (
+          await api.post(
+            "/api/dev/token",
+            { email: `${unique("dev")}@example.test` },
+            { headers: { "x-forwarded-for": address } },
+          )
+        ).status,
+      ).toBe(200);
     }
-    expectTooMany(await api.post("/api/dev/token", { email: `${unique("dev")}@example.test` }, { headers: { "x-forwarded-for": address } }));
+    expectTooMany(
+      await api.post(
+        "/api/dev/token",
+        { email: `${unique("dev")}@example.test` },
+        { headers: { "x-forwarded-for": address } },
+      ),
+    );
   });
 
   it("lets a scripted suite ask for a person's token many times a minute", async () => {

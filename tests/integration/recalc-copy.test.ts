@@ -31,16 +31,25 @@ describe("entries written through COPY", () => {
 
   it("stores what the JSON path stores, and updates the entries in place", async () => {
     const { t, base, post } = await example1();
-    for (const [salary, tariff] of [["7300.00", "A0N"], ["150000.00", "B1N"]] as const) {
+    for (const [salary, tariff] of [
+      ["7300.00", "A0N"],
+      ["150000.00", "B1N"],
+    ] as const) {
       const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-      await post("EmployeePersonalData", employee.id, { BirthDate: "1979-11-02", Sex: "male", AhvNumber: "756.9217.0769.85" });
+      await post("EmployeePersonalData", employee.id, {
+        BirthDate: "1979-11-02",
+        Sex: "male",
+        AhvNumber: "756.9217.0769.85",
+      });
       await post("Employment", employee.id, { EntryDate: "2026-01-01", ActivityRate: "80", WorkplaceCanton: "BE" });
       await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
       await post("WithholdingTax", employee.id, { TaxAtSourceTariff: tariff, TaxAtSourceCanton: "BE" });
     }
     const db = await getDb();
     const stored = async () =>
-      (await db.select().from(payrunEntries).where(eq(payrunEntries.payrollId, t.payroll.id))).sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1));
+      (await db.select().from(payrunEntries).where(eq(payrunEntries.payrollId, t.payroll.id))).sort((a, b) =>
+        a.employeeId < b.employeeId ? -1 : 1,
+      );
     const byJson = await stored();
     expect(byJson).toHaveLength(3);
     expect(byJson.some((e) => e.issues.length > 0)).toBe(true);
@@ -54,7 +63,18 @@ describe("entries written through COPY", () => {
     expect(recalcTuning.written.staged).toBe(staged + 1);
     expect(recalcTuning.written.threads).toBe(threads + 1);
     const byCopy = await stored();
-    const figures = (e: (typeof byJson)[number]) => ({ id: e.id, employeeId: e.employeeId, employed: e.employed, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, collectors: e.collectors, yearToDate: e.yearToDate, issues: e.issues });
+    const figures = (e: (typeof byJson)[number]) => ({
+      id: e.id,
+      employeeId: e.employeeId,
+      employed: e.employed,
+      gross: e.gross,
+      net: e.net,
+      payable: e.payable,
+      lines: e.lines,
+      collectors: e.collectors,
+      yearToDate: e.yearToDate,
+      issues: e.issues,
+    });
     expect(byCopy.map(figures)).toEqual(byJson.map(figures));
     for (const [i, entry] of byCopy.entries()) {
       expect(entry.basisId).not.toBe(byJson[i]!.basisId);
@@ -73,14 +93,24 @@ describe("entries written through COPY", () => {
     const withoutId = (e: (typeof byJson)[number]) => ({ ...figures(e), id: undefined });
     expect(byDirectCopy.map(withoutId)).toEqual(byJson.map(withoutId));
     for (const entry of byDirectCopy) {
-      expect(entry).toMatchObject({ tenantId: byJson[0]!.tenantId, payrollId: t.payroll.id, payrunPeriodId: periodId, paidOut: 0, carriedForward: 0 });
+      expect(entry).toMatchObject({
+        tenantId: byJson[0]!.tenantId,
+        payrollId: t.payroll.id,
+        payrunPeriodId: periodId,
+        paidOut: 0,
+        carriedForward: 0,
+      });
       expect(entry.basisId).toMatch(/^[0-9a-f-]{36}$/);
       expect(entry.calculatedAt.getTime()).toBeGreaterThanOrEqual(byCopy[0]!.calculatedAt.getTime());
     }
     expect(new Set(byDirectCopy.map((e) => e.basisId)).size).toBe(1);
-    const explained = (await api.get(`${base}/payrunperiods/open/entries/${byDirectCopy[0]!.id}?explain=true`, { token: t.token })).body;
+    const explained = (
+      await api.get(`${base}/payrunperiods/open/entries/${byDirectCopy[0]!.id}?explain=true`, { token: t.token })
+    ).body;
     // Its basis was recorded: the explanation is derived again.
-    expect(explained.wageTypes.find((w: { number: string }) => w.number === "1000").explanation.caseValues).toEqual(expect.arrayContaining([expect.objectContaining({ field: "MonthlySalary" })]));
+    expect(explained.wageTypes.find((w: { number: string }) => w.number === "1000").explanation.caseValues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: "MonthlySalary" })]),
+    );
   });
 
   it.each([
@@ -88,14 +118,29 @@ describe("entries written through COPY", () => {
     ["one employee per slice, all read first", 1, 10],
     ["one employee per slice, two ahead (each further read sent once the slice before was written)", 1, 2],
   ])("books the same retro lines whether the threads or this thread calculate, %s", async (_, slice, readsAhead) => {
-    const { t, base, post } = await datedPayroll("2091-01-01", "Threads", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }, { salary: "12800.00" }]);
+    const { t, base, post } = await datedPayroll("2091-01-01", "Threads", [
+      { salary: "6500.00" },
+      { salary: "9100.00", children: "2" },
+      { salary: "12800.00" },
+    ]);
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
     const db = await getDb();
     const openEntries = async () => {
       const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
       const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
-      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ id: e.id, employeeId: e.employeeId, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
+      return rows
+        .sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1))
+        .map((e) => ({
+          id: e.id,
+          employeeId: e.employeeId,
+          gross: e.gross,
+          net: e.net,
+          payable: e.payable,
+          lines: e.lines,
+          yearToDate: e.yearToDate,
+          issues: e.issues,
+        }));
     };
     const before = await openEntries();
     recalcTuning.copyFrom = 1;
@@ -109,7 +154,8 @@ describe("entries written through COPY", () => {
     const inThisThread = await openEntries();
     expect(inThisThread).toHaveLength(3);
     expect(inThisThread.map((e) => e.id)).toEqual(before.map((e) => e.id)); // updated in place
-    for (const entry of inThisThread) expect(entry.lines.filter((l) => l.retro && l.retroPeriodStart === "2091-01-01").length).toBeGreaterThan(0);
+    for (const entry of inThisThread)
+      expect(entry.lines.filter((l) => l.retro && l.retroPeriodStart === "2091-01-01").length).toBeGreaterThan(0);
 
     changeSettings({ RECALC_WORKERS: undefined });
     // The same values again: the threads recalculate every employee from the same data.
@@ -117,10 +163,20 @@ describe("entries written through COPY", () => {
     expect(recalcTuning.written.threads).toBe(threads + 1);
     expect(await openEntries()).toEqual(inThisThread);
     expect(there.recalculatedPeriods).toEqual(here.recalculatedPeriods);
-    expect(here.recalculatedPeriods.map((p: { periodStart: string }) => p.periodStart)).toEqual(["2091-01-01", "2091-02-01"]);
+    expect(here.recalculatedPeriods.map((p: { periodStart: string }) => p.periodStart)).toEqual([
+      "2091-01-01",
+      "2091-02-01",
+    ]);
 
     // A period without entries yet (as one just opened) gets them copied in, slice by slice, the same.
-    await db.delete(payrunEntries).where(eq(payrunEntries.payrunPeriodId, (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string));
+    await db
+      .delete(payrunEntries)
+      .where(
+        eq(
+          payrunEntries.payrunPeriodId,
+          (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string,
+        ),
+      );
     const direct = recalcTuning.written.direct;
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
     expect(recalcTuning.written.direct).toBe(direct + 1);
@@ -129,7 +185,10 @@ describe("entries written through COPY", () => {
   });
 
   it("warms the threads with synthetic employees (no database: it gets none), and they then book what this thread books", async () => {
-    const { t, base, post } = await datedPayroll("2092-01-01", "Warm", [{ salary: "6500.00" }, { salary: "9100.00", children: "2" }]);
+    const { t, base, post } = await datedPayroll("2092-01-01", "Warm", [
+      { salary: "6500.00" },
+      { salary: "9100.00", children: "2" },
+    ]);
     expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
     const db = await getDb();
     changeSettings({ RECALC_WORKERS: 0 });
@@ -141,13 +200,24 @@ describe("entries written through COPY", () => {
     const entriesNow = async () => {
       const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
       const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
-      return rows.sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)).map((e) => ({ id: e.id, gross: e.gross, net: e.net, payable: e.payable, lines: e.lines, yearToDate: e.yearToDate, issues: e.issues }));
+      return rows
+        .sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1))
+        .map((e) => ({
+          id: e.id,
+          gross: e.gross,
+          net: e.net,
+          payable: e.payable,
+          lines: e.lines,
+          yearToDate: e.yearToDate,
+          issues: e.issues,
+        }));
     };
     const threads = recalcTuning.written.threads;
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
     expect(recalcTuning.written.threads).toBe(threads + 1);
     const inThreads = await entriesNow();
-    for (const entry of inThreads) expect(entry.lines.some((l) => l.retro && l.retroPeriodStart === "2092-01-01")).toBe(true);
+    for (const entry of inThreads)
+      expect(entry.lines.some((l) => l.retro && l.retroPeriodStart === "2092-01-01")).toBe(true);
     changeSettings({ RECALC_WORKERS: 0 });
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
     expect(recalcTuning.written.threads).toBe(threads + 1);

@@ -12,7 +12,9 @@ vi.setConfig({ testTimeout: 120_000 });
  * their record times (case_values_text, drizzle/0019_case_histories.sql): its salary must be the one the API shows.
  */
 async function sameMillisecond(from: string) {
-  const { t, base, post, people } = await datedPayroll(from, `Record Order ${from.slice(0, 4)} AG`, [{ salary: "6500.00" }]);
+  const { t, base, post, people } = await datedPayroll(from, `Record Order ${from.slice(0, 4)} AG`, [
+    { salary: "6500.00" },
+  ]);
   const [employeeId] = people as [string];
   const first = await post("Salary", employeeId, { MonthlySalary: "7000.00" });
   const second = await post("Salary", employeeId, { MonthlySalary: "7100.00" });
@@ -23,21 +25,31 @@ async function sameMillisecond(from: string) {
   await db.execute(sql`update case_values set created_at = date_trunc('milliseconds', now()) + case case_change_id when ${first.id}::uuid then interval '900 microseconds' else interval '100 microseconds' end
     where case_change_id in (${first.id}::uuid, ${second.id}::uuid) and field_name = 'MonthlySalary'`);
 
-  const inForce = await api.get(`${base}/cases/values/time?employeeId=${employeeId}&caseFieldNames=MonthlySalary&valueDate=${from}`, { token: t.token });
+  const inForce = await api.get(
+    `${base}/cases/values/time?employeeId=${employeeId}&caseFieldNames=MonthlySalary&valueDate=${from}`,
+    { token: t.token },
+  );
   expect(inForce.body.items.map((v: { value: string }) => v.value)).toEqual(["7100.00"]);
 
   // Any change of the employee recalculates their open period from the stored values.
   await post("Employment", employeeId, { ActivityRate: "100" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
-  const entry = await api.get(`${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`, { token: t.token });
+  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
+    id: string;
+    employeeId: string;
+  }[];
+  const entry = await api.get(
+    `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
+    { token: t.token },
+  );
   expect(entry.status, entry.text).toBe(200);
   const salary = (entry.body.wageTypes as { number: string; amount: string }[]).filter((w) => w.number === "1000");
   expect(salary.map((w) => w.amount)).toEqual(["7100.00"]);
 }
 
 describe("values recorded in the same millisecond", () => {
-  inBothRecalculationPaths(sameMillisecond, ["2086-03-01", "2085-03-01"], [
-    "a recalculation takes the value in force as the API shows it",
-    "the same through COPY and the threads",
-  ]);
+  inBothRecalculationPaths(
+    sameMillisecond,
+    ["2086-03-01", "2085-03-01"],
+    ["a recalculation takes the value in force as the API shows it", "the same through COPY and the threads"],
+  );
 });

@@ -12,10 +12,18 @@ vi.setConfig({ testTimeout: 120_000 });
  * formats and letters beyond ASCII must come out of it exactly as recorded, and the recalculation must read
  * them through either path (a value it cannot read fails the whole recalculation).
  */
-const ADDRESS = { Street: `=Rue de l'Île 🏠 "Bâtiment B" \\ 3e étage; Zürich, 10 % | x\\ty`, HouseNumber: "12a/b", PostalCode: "1204", City: "Genève ✓ (Plainpalais) \\\\N", Country: "CH" };
+const ADDRESS = {
+  Street: `=Rue de l'Île 🏠 "Bâtiment B" \\ 3e étage; Zürich, 10 % | x\\ty`,
+  HouseNumber: "12a/b",
+  PostalCode: "1204",
+  City: "Genève ✓ (Plainpalais) \\\\N",
+  Country: "CH",
+};
 
 async function addressedEmployee(from: string) {
-  const { t, base, post, people } = await datedPayroll(from, `Value Text ${from.slice(0, 4)} AG`, [{ salary: "6500.00" }]);
+  const { t, base, post, people } = await datedPayroll(from, `Value Text ${from.slice(0, 4)} AG`, [
+    { salary: "6500.00" },
+  ]);
   const [employeeId] = people as [string];
   await post("EmployeeAddress", employeeId, ADDRESS);
 
@@ -23,25 +31,47 @@ async function addressedEmployee(from: string) {
   const { getDb } = await import("@/server/db/client");
   const { caseHistories } = await import("@/server/db/schema");
   const { eq } = await import("drizzle-orm");
-  const [row] = await (await getDb()).select({ text: caseHistories.values }).from(caseHistories).where(eq(caseHistories.employeeId, employeeId));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ text: caseHistories.values })
+    .from(caseHistories)
+    .where(eq(caseHistories.employeeId, employeeId));
   const history = historyFromText(row!.text);
-  const recorded = await api.get(`${base}/cases/values/time?employeeId=${employeeId}&valueDate=${from}`, { token: t.token });
+  const recorded = await api.get(`${base}/cases/values/time?employeeId=${employeeId}&valueDate=${from}`, {
+    token: t.token,
+  });
   expect(recorded.status, recorded.text).toBe(200);
-  const shown = Object.fromEntries((recorded.body.items as { caseFieldName: string; value: string }[]).map((v) => [v.caseFieldName, v.value]));
-  expect(Object.fromEntries(Object.entries(history).map(([field, values]) => [field, values.at(-1)!.value]))).toEqual(shown);
+  const shown = Object.fromEntries(
+    (recorded.body.items as { caseFieldName: string; value: string }[]).map((v) => [v.caseFieldName, v.value]),
+  );
+  expect(Object.fromEntries(Object.entries(history).map(([field, values]) => [field, values.at(-1)!.value]))).toEqual(
+    shown,
+  );
   expect(shown).toMatchObject(ADDRESS);
 
   // A change of the employee recalculates their open period, reading every value above.
   await post("Salary", employeeId, { MonthlySalary: "6600.00" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as { id: string; employeeId: string }[];
-  const entry = await api.get(`${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`, { token: t.token });
+  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
+    id: string;
+    employeeId: string;
+  }[];
+  const entry = await api.get(
+    `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
+    { token: t.token },
+  );
   expect(entry.status, entry.text).toBe(200);
-  expect((entry.body.wageTypes as { number: string; amount: string }[]).filter((w) => w.number === "1000").map((w) => w.amount)).toEqual(["6600.00"]);
+  expect(
+    (entry.body.wageTypes as { number: string; amount: string }[])
+      .filter((w) => w.number === "1000")
+      .map((w) => w.amount),
+  ).toEqual(["6600.00"]);
 }
 
 describe("text values in a recalculation", () => {
-  inBothRecalculationPaths(addressedEmployee, ["2084-03-01", "2083-03-01"], [
-    "reach the calculation as recorded",
-    "the same through COPY and the threads",
-  ]);
+  inBothRecalculationPaths(
+    addressedEmployee,
+    ["2084-03-01", "2083-03-01"],
+    ["reach the calculation as recorded", "the same through COPY and the threads"],
+  );
 });

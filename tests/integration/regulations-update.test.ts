@@ -7,7 +7,13 @@ import { jobWorkerBoss, runDueJobs, sendSystemJob, startJobWorker, stopJobWorker
 import { allRegulations } from "@/server/regulations/catalog";
 import { forgetCachedRegulations, importCatalog, storedRegulations, versionInForce } from "@/server/regulations/store";
 import { regulationNames } from "@/server/results/names";
-import { lastRegulationUpdate, REGULATIONS_RECALCULATE, REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, updateRegulations } from "@/server/regulations/update";
+import {
+  lastRegulationUpdate,
+  REGULATIONS_RECALCULATE,
+  REGULATIONS_UPDATE,
+  REGULATIONS_UPDATE_CRON,
+  updateRegulations,
+} from "@/server/regulations/update";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { holdCatalogLock } from "../fixtures/catalog-lock";
@@ -26,7 +32,9 @@ const ahvLine = async (base: string, token: string) => {
 
 /** The regulation recalculation jobs sent for a payroll, whatever their state. */
 async function recalculationJobsOf(payrollId: string): Promise<number> {
-  const result = await (await getDb()).execute(
+  const result = await (
+    await getDb()
+  ).execute(
     sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${REGULATIONS_RECALCULATE} and data->'payload'->>'payrollId' = ${payrollId}`,
   );
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
@@ -45,7 +53,11 @@ afterAll(async () => {
 describe("the daily regulation update", () => {
   afterAll(async () => {
     await stopJobWorker();
-    await (await getDb()).delete(regulationVersions).where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, FUTURE)));
+    await (
+      await getDb()
+    )
+      .delete(regulationVersions)
+      .where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, FUTURE)));
     forgetCachedRegulations();
   });
 
@@ -66,21 +78,33 @@ describe("the daily regulation update", () => {
     const outcome = await updateRegulations("schedule", catalog);
     expect(outcome.changes).toEqual([{ name: "CH", validFrom: FUTURE }]);
     expect(outcome.payrollsRecalculated).toBeGreaterThanOrEqual(1);
-    expect(await lastRegulationUpdate()).toMatchObject({ trigger: "schedule", added: 1, updated: 0, payrollsRecalculated: outcome.payrollsRecalculated });
+    expect(await lastRegulationUpdate()).toMatchObject({
+      trigger: "schedule",
+      added: 1,
+      updated: 0,
+      payrollsRecalculated: outcome.payrollsRecalculated,
+    });
     // The recalculation is a job per payroll, done once the jobs ran. On PostgreSQL the test files share one
     // queue, so another file's runDueJobs (or worker) may run this job first: the test waits for its result
     // rather than counting the jobs it ran itself.
     expect(await recalculationJobsOf(payroll.id)).toBe(1);
     forgetCachedRegulations();
     await expect
-      .poll(async () => {
-        await runDueJobs();
-        return ahvLine(base, t.token);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await runDueJobs();
+          return ahvLine(base, t.token);
+        },
+        { timeout: 20_000 },
+      )
       .toMatchObject({ amount: "357.50", rate: "5.5" });
 
     // Nothing new: a second run imports nothing and recalculates nothing.
-    expect(await updateRegulations("command", catalog)).toMatchObject({ added: 0, updated: 0, payrollsRecalculated: 0 });
+    expect(await updateRegulations("command", catalog)).toMatchObject({
+      added: 0,
+      updated: 0,
+      payrollsRecalculated: 0,
+    });
   });
 
   it("runs as a job (the schedule's) and records when it ran", async () => {
@@ -88,10 +112,13 @@ describe("the daily regulation update", () => {
     await sendSystemJob(REGULATIONS_UPDATE);
     // Whoever runs it (on PostgreSQL another test file's runDueJobs may), the run is recorded.
     await expect
-      .poll(async () => {
-        await runDueJobs();
-        return (await lastRegulationUpdate())?.ranAt.getTime() ?? 0;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await runDueJobs();
+          return (await lastRegulationUpdate())?.ranAt.getTime() ?? 0;
+        },
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(before.getTime());
     expect(await lastRegulationUpdate()).toMatchObject({ trigger: "schedule" });
   });
@@ -100,29 +127,48 @@ describe("the daily regulation update", () => {
     // A database of the release before parameters had display names: the same versions, stored without them.
     const withoutNames = allRegulations().map((regulation) => ({
       ...regulation,
-      versions: regulation.versions.map((version) => ({ ...version, parameters: version.parameters.map((parameter) => ({ ...parameter, displayName: undefined })) })),
+      versions: regulation.versions.map((version) => ({
+        ...version,
+        parameters: version.parameters.map((parameter) => ({ ...parameter, displayName: undefined })),
+      })),
     }));
     await importCatalog(undefined, { catalog: withoutNames });
     forgetCachedRegulations();
-    const ahvRate = async () => versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!.parameters.find((p) => p.key === "AhvEmployeeRate")!;
+    const ahvRate = async () =>
+      versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!.parameters.find(
+        (p) => p.key === "AhvEmployeeRate",
+      )!;
     expect((await ahvRate()).displayName).toBeUndefined();
-    expect(regulationNames([versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!]).parameterNames).toEqual([]);
+    expect(
+      regulationNames([versionInForce((await storedRegulations()).get("CH")!, "2026-01-01")!]).parameterNames,
+    ).toEqual([]);
 
     // Its stored versions stay as they are until the update (daily, or npm run regulations:update) imports the changed ones.
     const outcome = await updateRegulations("command");
-    const changed = allRegulations().flatMap((r) => r.versions.filter((v) => v.parameters.length).map((v) => ({ name: r.name, validFrom: v.validFrom })));
+    const changed = allRegulations().flatMap((r) =>
+      r.versions.filter((v) => v.parameters.length).map((v) => ({ name: r.name, validFrom: v.validFrom })),
+    );
     expect(outcome.changes).toEqual(expect.arrayContaining(changed));
     expect(outcome.changes).toHaveLength(changed.length);
     await runDueJobs(); // the recalculations it scheduled (same figures: only names changed)
     forgetCachedRegulations();
-    expect((await ahvRate()).displayName).toEqual({ de: "AHV/IV/EO-Beitragssatz Arbeitnehmende", fr: "Taux de cotisation AVS/AI/APG employé", it: "Aliquota di contributo AVS/AI/IPG dipendente", en: "AHV/IV/EO contribution rate, employee" });
+    expect((await ahvRate()).displayName).toEqual({
+      de: "AHV/IV/EO-Beitragssatz Arbeitnehmende",
+      fr: "Taux de cotisation AVS/AI/APG employé",
+      it: "Aliquota di contributo AVS/AI/IPG dipendente",
+      en: "AHV/IV/EO contribution rate, employee",
+    });
     expect(await updateRegulations("command")).toMatchObject({ added: 0, updated: 0, payrollsRecalculated: 0 });
   });
 
   it("is scheduled once a day, in Swiss time, when the worker starts", async () => {
     await startJobWorker();
     const schedules = await jobWorkerBoss()!.getSchedules();
-    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: REGULATIONS_UPDATE, cron: REGULATIONS_UPDATE_CRON, timezone: "Europe/Zurich" })]));
+    expect(schedules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: REGULATIONS_UPDATE, cron: REGULATIONS_UPDATE_CRON, timezone: "Europe/Zurich" }),
+      ]),
+    );
     expect(REGULATIONS_UPDATE_CRON).toMatch(/^\d+ \d+ \* \* \*$/);
   });
 });

@@ -3,7 +3,8 @@ import { api } from "../fixtures/api";
 import { tenantFixture } from "../fixtures/factories";
 import { holdCatalogLock } from "../fixtures/catalog-lock";
 
-const regulationsOf = (t: { orgId: string; payroll: { id: string } }) => `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/regulations`;
+const regulationsOf = (t: { orgId: string; payroll: { id: string } }) =>
+  `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/regulations`;
 
 // This file changes the stored regulation catalog: on the shared PostgreSQL database, not while another such file runs.
 let releaseCatalog: () => Promise<void> = async () => {};
@@ -20,8 +21,14 @@ describe("regulations", () => {
     const available = await api.get("/api/regulations/available", { token: t.token });
     expect(available.status).toBe(200);
     const ch = available.body.items.find((c: { name: string }) => c.name === "CH");
-    expect(ch).toMatchObject({ kind: "country", id: expect.any(String), displayName: { de: expect.any(String), en: expect.any(String) } });
-    expect(ch.industries.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["CH.Construction", "CH.Hospitality"]));
+    expect(ch).toMatchObject({
+      kind: "country",
+      id: expect.any(String),
+      displayName: { de: expect.any(String), en: expect.any(String) },
+    });
+    expect(ch.industries.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(["CH.Construction", "CH.Hospitality"]),
+    );
     expect(ch.accountingDocument.length).toBeGreaterThanOrEqual(2);
     expect(ch.accountingData.map((r: { name: string }) => r.name)).toContain("ChartOfAccountsKmu");
   });
@@ -30,7 +37,12 @@ describe("regulations", () => {
     const t = await tenantFixture();
     const assigned = await api.get(regulationsOf(t), { token: t.token });
     expect(assigned.status).toBe(200);
-    expect(assigned.body).toEqual({ countryRegulation: "CH", industries: [], accountingDocument: expect.any(String), accountingData: expect.any(String) });
+    expect(assigned.body).toEqual({
+      countryRegulation: "CH",
+      industries: [],
+      accountingDocument: expect.any(String),
+      accountingData: expect.any(String),
+    });
   });
 
   it("adds industries, replaces accounting regulations, and refuses the forbidden changes", async () => {
@@ -39,16 +51,36 @@ describe("regulations", () => {
     const [doc1, doc2] = available.accountingDocument.map((r: { name: string }) => r.name);
     const [chart1, chart2] = available.accountingData.map((r: { name: string }) => r.name);
     const put = (body: Record<string, unknown>) => api.put(regulationsOf(t), body, { token: t.token });
-    const base = { countryRegulation: "CH", industries: ["CH.Construction"], accountingDocument: doc1, accountingData: chart1 };
+    const base = {
+      countryRegulation: "CH",
+      industries: ["CH.Construction"],
+      accountingDocument: doc1,
+      accountingData: chart1,
+    };
 
     const added = await put(base);
     expect(added.status).toBe(200);
     expect(added.body.industries).toEqual(["CH.Construction"]);
-    const both = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: doc2, accountingData: chart2 });
+    const both = await put({
+      ...base,
+      industries: ["CH.Construction", "CH.Hospitality"],
+      accountingDocument: doc2,
+      accountingData: chart2,
+    });
     expect(both.status).toBe(200);
-    expect(both.body).toEqual({ countryRegulation: "CH", industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: doc2, accountingData: chart2 });
+    expect(both.body).toEqual({
+      countryRegulation: "CH",
+      industries: ["CH.Construction", "CH.Hospitality"],
+      accountingDocument: doc2,
+      accountingData: chart2,
+    });
 
-    const removeIndustry = await put({ ...base, industries: ["CH.Hospitality"], accountingDocument: doc2, accountingData: chart2 });
+    const removeIndustry = await put({
+      ...base,
+      industries: ["CH.Hospitality"],
+      accountingDocument: doc2,
+      accountingData: chart2,
+    });
     expect(removeIndustry.status).toBe(409);
     expect(removeIndustry.body.code).toBe("regulations.industry_not_removable");
     // Swapping or removing the country is what the rule forbids (409), whatever is sent instead of it.
@@ -60,10 +92,18 @@ describe("regulations", () => {
     const unknownIndustry = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality", "Banking"] });
     expect(unknownIndustry.status).toBe(422);
     expect(unknownIndustry.body.errors[0].path).toBe("industries.2");
-    const freeText = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality"], accountingData: "my own chart.xlsx" });
+    const freeText = await put({
+      ...base,
+      industries: ["CH.Construction", "CH.Hospitality"],
+      accountingData: "my own chart.xlsx",
+    });
     expect(freeText.status).toBe(422);
     expect(freeText.body.errors[0].path).toBe("accountingData");
-    const wrongKind = await put({ ...base, industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: chart1 });
+    const wrongKind = await put({
+      ...base,
+      industries: ["CH.Construction", "CH.Hospitality"],
+      accountingDocument: chart1,
+    });
     expect(wrongKind.status).toBe(422);
     expect((await api.get(regulationsOf(t), { token: t.token })).body).toEqual(both.body);
 
@@ -74,8 +114,18 @@ describe("regulations", () => {
     // The accounting choices are removable (interface: "Removable? Yes"): null.
     const removed = await put({ countryRegulation: "CH", accountingDocument: null, accountingData: null });
     expect(removed.status, removed.text).toBe(200);
-    expect(removed.body).toEqual({ countryRegulation: "CH", industries: ["CH.Construction", "CH.Hospitality"], accountingDocument: null, accountingData: null });
-    const accounts = async () => (await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/lookups/values?lookupName=Accounts&limit=1`, { token: t.token })).body.items;
+    expect(removed.body).toEqual({
+      countryRegulation: "CH",
+      industries: ["CH.Construction", "CH.Hospitality"],
+      accountingDocument: null,
+      accountingData: null,
+    });
+    const accounts = async () =>
+      (
+        await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/lookups/values?lookupName=Accounts&limit=1`, {
+          token: t.token,
+        })
+      ).body.items;
     expect(await accounts()).toEqual([]); // no chart of accounts without its scheme
     const again = await put({ countryRegulation: "CH", accountingDocument: doc2, accountingData: chart2 });
     expect(again.body).toMatchObject({ accountingDocument: doc2, accountingData: chart2 });
@@ -100,31 +150,74 @@ describe("regulation versions", () => {
     const ch = (await storedRegulations()).get("CH")!;
     const latest = ch.versions[ch.versions.length - 1]!;
     const future = "2099-01-01";
-    const extraCase = { name: "FutureAllowance", displayName: { de: "Zulage", fr: "Allocation", it: "Indennità", en: "Allowance" }, scope: "employee", cluster: null, fields: [{ name: "FutureAllowanceAmount", displayName: { de: "Betrag", fr: "Montant", it: "Importo", en: "Amount" }, valueType: "money", required: false, moment: true }] };
+    const extraCase = {
+      name: "FutureAllowance",
+      displayName: { de: "Zulage", fr: "Allocation", it: "Indennità", en: "Allowance" },
+      scope: "employee",
+      cluster: null,
+      fields: [
+        {
+          name: "FutureAllowanceAmount",
+          displayName: { de: "Betrag", fr: "Montant", it: "Importo", en: "Amount" },
+          valueType: "money",
+          required: false,
+          moment: true,
+        },
+      ],
+    };
     const db = await getDb();
     const { eq, and } = await import("drizzle-orm");
-    await db.delete(regulationVersions).where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, future)));
+    await db
+      .delete(regulationVersions)
+      .where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, future)));
     await db.insert(regulationVersions).values({
       id: newId(),
       regulationId: regulationIdOf("CH"),
       name: "CH",
       kind: "country",
       validFrom: future,
-      content: { name: "CH", kind: "country", displayName: ch.displayName, country: null, version: { ...latest, validFrom: future, cases: [...latest.cases, extraCase] } },
+      content: {
+        name: "CH",
+        kind: "country",
+        displayName: ch.displayName,
+        country: null,
+        version: { ...latest, validFrom: future, cases: [...latest.cases, extraCase] },
+      },
       checksum: "test",
     });
     forgetCachedRegulations();
     try {
       const now = await tenantFixture();
       const later = await tenantFixture({ withPayroll: false });
-      const payroll = (await api.post(`/api/tenants/${later.orgId}/payrolls/simple`, { name: "Later AG", accountingStartDate: future, documentLanguage: "de" }, { token: later.token })).body;
-      const employeeOf = async (t: { orgId: string; token: string }) => (await api.post(`/api/tenants/${t.orgId}/employees`, { identifier: "1", firstName: "A", lastName: "B" }, { token: t.token })).body.id;
-      const casesToday = await api.get(`/api/tenants/${now.orgId}/payrolls/${now.payroll.id}/cases?employeeId=${await employeeOf(now)}`, { token: now.token });
-      const casesLater = await api.get(`/api/tenants/${later.orgId}/payrolls/${payroll.id}/cases?employeeId=${await employeeOf(later)}`, { token: later.token });
+      const payroll = (
+        await api.post(
+          `/api/tenants/${later.orgId}/payrolls/simple`,
+          { name: "Later AG", accountingStartDate: future, documentLanguage: "de" },
+          { token: later.token },
+        )
+      ).body;
+      const employeeOf = async (t: { orgId: string; token: string }) =>
+        (
+          await api.post(
+            `/api/tenants/${t.orgId}/employees`,
+            { identifier: "1", firstName: "A", lastName: "B" },
+            { token: t.token },
+          )
+        ).body.id;
+      const casesToday = await api.get(
+        `/api/tenants/${now.orgId}/payrolls/${now.payroll.id}/cases?employeeId=${await employeeOf(now)}`,
+        { token: now.token },
+      );
+      const casesLater = await api.get(
+        `/api/tenants/${later.orgId}/payrolls/${payroll.id}/cases?employeeId=${await employeeOf(later)}`,
+        { token: later.token },
+      );
       expect(casesToday.body.items.map((c: { name: string }) => c.name)).not.toContain("FutureAllowance");
       expect(casesLater.body.items.map((c: { name: string }) => c.name)).toContain("FutureAllowance");
     } finally {
-      await db.delete(regulationVersions).where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, future)));
+      await db
+        .delete(regulationVersions)
+        .where(and(eq(regulationVersions.name, "CH"), eq(regulationVersions.validFrom, future)));
       forgetCachedRegulations();
     }
   });

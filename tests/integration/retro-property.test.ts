@@ -19,11 +19,23 @@ async function scenario(steps: { close: boolean; month: number; salary: number }
   const t = await tenantFixture();
   const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
   const post = (caseName: string, employeeId: string | null, values: Record<string, string>, start = "2026-01-01") =>
-    api.post(`${base}/cases`, { caseName, employeeId, values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })) }, { token: t.token });
+    api.post(
+      `${base}/cases`,
+      {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })),
+      },
+      { token: t.token },
+    );
   await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.175" });
   await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.025" });
   const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-  await post("EmployeePersonalData", employee.id, { BirthDate: "1970-02-01", Sex: "male", AhvNumber: "756.9217.0769.85" });
+  await post("EmployeePersonalData", employee.id, {
+    BirthDate: "1970-02-01",
+    Sex: "male",
+    AhvNumber: "756.9217.0769.85",
+  });
   await post("EmployeeBankAccount", employee.id, { Iban: "CH9300762011623852957" });
   await post("Employment", employee.id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
   await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: "9000.00" });
@@ -34,7 +46,12 @@ async function scenario(steps: { close: boolean; month: number; salary: number }
     }
     const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.periodStart as string;
     const month = Math.min(step.month, Number(open.slice(5, 7)));
-    const response = await post("Salary", employee.id, { MonthlySalary: `${step.salary}.00` }, `2026-${String(month).padStart(2, "0")}-01`);
+    const response = await post(
+      "Salary",
+      employee.id,
+      { MonthlySalary: `${step.salary}.00` },
+      `2026-${String(month).padStart(2, "0")}-01`,
+    );
     expect(response.status, response.text).toBe(201);
   }
   return { t, employeeId: employee.id as string };
@@ -45,24 +62,51 @@ describe("retro corrections (property)", () => {
   it("closed results plus retro lines equal a fresh calculation of every period", { timeout: 90_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ close: fc.boolean(), month: fc.integer({ min: 1, max: 5 }), salary: fc.integer({ min: 3000, max: 16000 }) }), { minLength: 2, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            close: fc.boolean(),
+            month: fc.integer({ min: 1, max: 5 }),
+            salary: fc.integer({ min: 3000, max: 16000 }),
+          }),
+          { minLength: 2, maxLength: 6 },
+        ),
         async (steps) => {
           const { t, employeeId } = await scenario(steps);
           const db = await getDb();
           const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, t.payroll.id));
-          const periods = await db.select().from(payrunPeriods).where(eq(payrunPeriods.payrollId, t.payroll.id)).orderBy(asc(payrunPeriods.periodStart));
+          const periods = await db
+            .select()
+            .from(payrunPeriods)
+            .where(eq(payrunPeriods.payrollId, t.payroll.id))
+            .orderBy(asc(payrunPeriods.periodStart));
           const entries = await db.select().from(payrunEntries).where(eq(payrunEntries.employeeId, employeeId));
           const employee = historyOf(await db.select().from(caseValues).where(eq(caseValues.employeeId, employeeId)));
-          const company = historyOf(await db.select().from(caseValues).where(and(eq(caseValues.payrollId, t.payroll.id), isNull(caseValues.employeeId))));
+          const company = historyOf(
+            await db
+              .select()
+              .from(caseValues)
+              .where(and(eq(caseValues.payrollId, t.payroll.id), isNull(caseValues.employeeId))),
+          );
           const regulations = await storedRegulations();
           let yearToDate = emptyYearToDate();
           for (const period of periods) {
-            const fresh = calculatePeriod({ periodStart: period.periodStart, periodEnd: period.periodEnd, employee, company, regulation: regulationFor(regulations, payroll!, period.periodStart), qst: shippedQstTable(), yearToDate });
+            const fresh = calculatePeriod({
+              periodStart: period.periodStart,
+              periodEnd: period.periodEnd,
+              employee,
+              company,
+              regulation: regulationFor(regulations, payroll!, period.periodStart),
+              qst: shippedQstTable(),
+              yearToDate,
+            });
             yearToDate = fresh.yearToDate;
             const booked = new Map<string, number>();
             for (const entry of entries) {
               for (const line of entry.lines) {
-                const forThis = entry.payrunPeriodId === period.id ? !line.retro : line.retro && line.retroPeriodStart === period.periodStart;
+                const forThis =
+                  entry.payrunPeriodId === period.id
+                    ? !line.retro
+                    : line.retro && line.retroPeriodStart === period.periodStart;
                 if (forThis) booked.set(line.number, (booked.get(line.number) ?? 0) + line.amount);
               }
             }

@@ -20,7 +20,9 @@ describe("roles", () => {
   it("Administrator: the whole tenant", async () => {
     const { token } = await memberOf(t.orgId, "Administrator");
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { token })).status).toBe(200);
-    expect((await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { documentLanguage: "en" }, { token })).status).toBe(200);
+    expect(
+      (await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { documentLanguage: "en" }, { token })).status,
+    ).toBe(200);
     expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token })).body.items).toHaveLength(2);
     expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token })).status).toBe(201);
   });
@@ -29,12 +31,22 @@ describe("roles", () => {
     const { token } = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { token })).status).toBe(200);
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/employees`, { token })).status).toBe(200);
-    expect((await api.put(`/api/tenants/${t.orgId}/employees/${own}`, { firstName: "Managed" }, { token })).status).toBe(200);
+    expect(
+      (await api.put(`/api/tenants/${t.orgId}/employees/${own}`, { firstName: "Managed" }, { token })).status,
+    ).toBe(200);
     expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token })).status).toBe(201);
     const settings = await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "No" }, { token });
     expect(settings.status).toBe(403);
     expect(settings.body.code).toBe("auth.forbidden");
-    expect((await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`, { accountingStartDate: "2026-06-01", confirm: true }, { token })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`,
+          { accountingStartDate: "2026-06-01", confirm: true },
+          { token },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("Manager without the payroll: sees neither the payroll nor its employees", async () => {
@@ -43,7 +55,11 @@ describe("roles", () => {
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls`, { token })).body.items).toEqual([]);
     expect((await api.get(`/api/tenants/${t.orgId}/employees`, { token })).body.items).toEqual([]);
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${own}`, { token })).status).toBe(404);
-    const create = await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ divisionId: t.payroll.divisionId }), { token });
+    const create = await api.post(
+      `/api/tenants/${t.orgId}/employees`,
+      anEmployee({ divisionId: t.payroll.divisionId }),
+      { token },
+    );
     expect(create.status).toBe(422);
     expect(create.body.errors[0].path).toBe("divisionId");
   });
@@ -54,14 +70,22 @@ describe("roles", () => {
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([own]);
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${own}`, { token })).status).toBe(200);
     expect((await api.get(`/api/tenants/${t.orgId}/employees/${other}`, { token })).status).toBe(404);
-    expect((await api.put(`/api/tenants/${t.orgId}/employees/${own}`, { firstName: "Me" }, { token })).status).toBe(403);
+    expect((await api.put(`/api/tenants/${t.orgId}/employees/${own}`, { firstName: "Me" }, { token })).status).toBe(
+      403,
+    );
     expect((await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token })).status).toBe(403);
     // The payroll and its periods are how their own cases and documents are reached (interface 1.9); nothing else of it.
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { token })).status).toBe(200);
-    expect((await api.get(`/api/tenants/${t.orgId}/payrolls`, { token })).body.items.map((p: { id: string }) => p.id)).toEqual([t.payroll.id]);
-    expect((await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "Mine" }, { token })).status).toBe(403);
+    expect(
+      (await api.get(`/api/tenants/${t.orgId}/payrolls`, { token })).body.items.map((p: { id: string }) => p.id),
+    ).toEqual([t.payroll.id]);
+    expect(
+      (await api.put(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`, { name: "Mine" }, { token })).status,
+    ).toBe(403);
     expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/regulations`, { token })).status).toBe(403);
-    expect((await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/entries`, { token })).status).toBe(403);
+    expect(
+      (await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/entries`, { token })).status,
+    ).toBe(403);
   });
 
   it("a person without membership sees nothing of the tenant (404)", async () => {

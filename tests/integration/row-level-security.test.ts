@@ -37,7 +37,8 @@ async function inRolledBackTransaction(work: (tx: Tx) => Promise<void>) {
     });
 }
 
-const countOf = async (tx: Tx, table: string, where = sql``) => Number(rowsOf(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} ${where}`))[0]!.n);
+const countOf = async (tx: Tx, table: string, where = sql``) =>
+  Number(rowsOf(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} ${where}`))[0]!.n);
 
 describe("row-level security", () => {
   let a: Awaited<ReturnType<typeof tenantFixture>>;
@@ -50,7 +51,11 @@ describe("row-level security", () => {
       expect(employee.status).toBe(201);
       const cases = await api.post(
         `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`,
-        { caseName: "Employment", employeeId: employee.body.id, values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }] },
+        {
+          caseName: "Employment",
+          employeeId: employee.body.id,
+          values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
+        },
         { token: t.token },
       );
       expect(cases.status).toBe(201);
@@ -66,7 +71,12 @@ describe("row-level security", () => {
         and (c.relname = 'tenants' or exists (select from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped))`);
     const tables = rowsOf(result);
     expect(tables.length).toBeGreaterThanOrEqual(20);
-    for (const table of tables) expect({ table: table.name, secured: table.secured, walled: table.walled }).toEqual({ table: table.name, secured: true, walled: true });
+    for (const table of tables)
+      expect({ table: table.name, secured: table.secured, walled: table.walled }).toEqual({
+        table: table.name,
+        secured: true,
+        walled: true,
+      });
   });
 
   it("a statement without the scope's setting sees no row of any tenant", async () => {
@@ -76,34 +86,46 @@ describe("row-level security", () => {
       expect(await countOf(tx, "employees")).toBeGreaterThanOrEqual(2);
       expect(await countOf(tx, "case_values")).toBeGreaterThanOrEqual(2);
       await tx.execute(sql.raw(`set local role ${TENANT_ROLE}`));
-      for (const table of [...tables, "tenants"]) expect({ table, rows: await countOf(tx, table) }).toEqual({ table, rows: 0 });
+      for (const table of [...tables, "tenants"])
+        expect({ table, rows: await countOf(tx, table) }).toEqual({ table, rows: 0 });
     });
   });
 
   it("a tenant's transaction sees only its own rows, even asked for another's", async () => {
     await inRolledBackTransaction(async (tx) => {
-      await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${a.orgId}, true)`);
+      await tx.execute(
+        sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${a.orgId}, true)`,
+      );
       expect(await countOf(tx, "employees", sql`where tenant_id = ${b.orgId}`)).toBe(0);
       expect(await countOf(tx, "employees", sql`where tenant_id <> ${a.orgId}`)).toBe(0);
       expect(await countOf(tx, "employees")).toBe(1);
       expect(await countOf(tx, "tenants")).toBe(1);
-      const updated = rowsOf(await tx.execute(sql`update employees set first_name = 'Mallory' where tenant_id = ${b.orgId} returning id`));
+      const updated = rowsOf(
+        await tx.execute(sql`update employees set first_name = 'Mallory' where tenant_id = ${b.orgId} returning id`),
+      );
       expect(updated).toHaveLength(0);
     });
   });
 
   it("refuses a row written for another tenant", async () => {
     await inRolledBackTransaction(async (tx) => {
-      await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${a.orgId}, true)`);
+      await tx.execute(
+        sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.tenant_id', ${a.orgId}, true)`,
+      );
       const moved = tx.execute(sql`update employees set tenant_id = ${b.orgId}`);
-      await expect(moved).rejects.toMatchObject({ cause: { code: "42501", message: expect.stringContaining("row-level security") } });
+      await expect(moved).rejects.toMatchObject({
+        cause: { code: "42501", message: expect.stringContaining("row-level security") },
+      });
     });
   });
 
   it("the service's tenant reads run behind the wall", async () => {
     const seen = await readInTenant({ tenantId: a.orgId } as never, async (scope) => {
       const tx = (scope as unknown as { tx: Tx }).tx;
-      return { employees: await countOf(tx, "employees"), role: rowsOf(await tx.execute(sql`select current_user as name`))[0]!.name };
+      return {
+        employees: await countOf(tx, "employees"),
+        role: rowsOf(await tx.execute(sql`select current_user as name`))[0]!.name,
+      };
     });
     expect(seen).toEqual({ employees: 1, role: TENANT_ROLE });
   });

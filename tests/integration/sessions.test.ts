@@ -20,7 +20,8 @@ async function signedInPerson() {
   return user!;
 }
 
-const cookieOf = async (claims: Record<string, unknown>) => `next-auth.session-token=${await encode({ token: claims, secret: await sessionSecret() })}`;
+const cookieOf = async (claims: Record<string, unknown>) =>
+  `next-auth.session-token=${await encode({ token: claims, secret: await sessionSecret() })}`;
 
 // The database and the signing keys start here, under the hook's longer timeout, not inside the first test.
 beforeAll(async () => {
@@ -46,12 +47,29 @@ describe("console sessions", () => {
   it("a cookie without a recorded session, of an expired one, or naming another person's session is 401", async () => {
     const user = await signedInPerson();
     const other = await signedInPerson();
-    expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sub: user.subject }) } })).status).toBe(401);
+    expect(
+      (await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sub: user.subject }) } }))
+        .status,
+    ).toBe(401);
     const expired = await startSession(user.id);
-    await (await getDb()).update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expired));
-    expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: expired }) } })).status).toBe(401);
+    await (
+      await getDb()
+    )
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired));
+    expect(
+      (await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: expired }) } }))
+        .status,
+    ).toBe(401);
     const othersSession = await startSession(other.id);
-    expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: othersSession }) } })).status).toBe(401);
+    expect(
+      (
+        await api.get("/api/users", {
+          headers: { cookie: await cookieOf({ userId: user.id, sessionId: othersSession }) },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("ending one session leaves the person's other sessions", async () => {
@@ -59,8 +77,14 @@ describe("console sessions", () => {
     const first = await startSession(user.id);
     const second = await startSession(user.id);
     await endSession({ sessionId: first });
-    expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: first }) } })).status).toBe(401);
-    expect((await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: second }) } })).status).toBe(200);
+    expect(
+      (await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: first }) } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await api.get("/api/users", { headers: { cookie: await cookieOf({ userId: user.id, sessionId: second }) } }))
+        .status,
+    ).toBe(200);
   });
 
   it("a session signed out ends access to the tenant's reads at the very next request (issue 15, item 5)", async () => {

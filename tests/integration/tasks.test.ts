@@ -15,7 +15,11 @@ type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
 
 async function taskEvents(orgId: string, taskId: string) {
   const db = await getDb();
-  const rows = await db.select().from(events).where(and(eq(events.tenantId, orgId), eq(events.type, "TaskChanged"))).orderBy(asc(events.createdAt), asc(events.id));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.tenantId, orgId), eq(events.type, "TaskChanged")))
+    .orderBy(asc(events.createdAt), asc(events.id));
   return rows.filter((e) => e.payload.taskId === taskId).map((e) => e.payload);
 }
 
@@ -31,13 +35,31 @@ describe("tasks (contract 9a)", () => {
   });
 
   it("openTask records TaskChanged in its transaction; the task reads back through the API with an ETag", async () => {
-    const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "New bank account", details: { caseName: "EmployeeBankAccount" } });
-    expect(await taskEvents(t.orgId, task.id)).toEqual([{ payrollId: t.payroll.id, taskId: task.id, kind: "selfServiceChange", status: "open", resolution: null }]);
+    const task = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "New bank account",
+      details: { caseName: "EmployeeBankAccount" },
+    });
+    expect(await taskEvents(t.orgId, task.id)).toEqual([
+      { payrollId: t.payroll.id, taskId: task.id, kind: "selfServiceChange", status: "open", resolution: null },
+    ]);
 
     const read = await api.get(`${base}/${task.id}`, { token: t.token });
     expect(read.status, read.text).toBe(200);
     expect(read.headers.get("etag")).toMatch(/^"[0-9a-f-]+\.1"$/);
-    expect(read.body).toMatchObject({ id: task.id, payrollId: t.payroll.id, employeeId, kind: "selfServiceChange", status: "open", resolution: null, title: "New bank account", caseChangeId: null, completedBy: null });
+    expect(read.body).toMatchObject({
+      id: task.id,
+      payrollId: t.payroll.id,
+      employeeId,
+      kind: "selfServiceChange",
+      status: "open",
+      resolution: null,
+      title: "New bank account",
+      caseChangeId: null,
+      completedBy: null,
+    });
     expect(read.body.details).toEqual({ caseName: "EmployeeBankAccount" });
   });
 
@@ -50,20 +72,34 @@ describe("tasks (contract 9a)", () => {
       }),
     ).rejects.toThrow("the caller's work failed");
     const db = await getDb();
-    expect(await db.select().from(tasks).where(and(eq(tasks.tenantId, t.orgId), eq(tasks.title, title)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, t.orgId), eq(tasks.title, title))),
+    ).toEqual([]);
   });
 
   it("lists newest first, filters by status and employee, pages with a cursor", async () => {
     const own = await tenantFixture();
     const e1 = (await api.post(`/api/tenants/${own.orgId}/employees`, anEmployee(), { token: own.token })).body.id;
     const opened = [];
-    for (let i = 0; i < 5; i++) opened.push(await openTaskFor(own.orgId, { payrollId: own.payroll.id, title: `task ${i}`, employeeId: i % 2 ? e1 : null }));
+    for (let i = 0; i < 5; i++)
+      opened.push(
+        await openTaskFor(own.orgId, { payrollId: own.payroll.id, title: `task ${i}`, employeeId: i % 2 ? e1 : null }),
+      );
     const path = `/api/tenants/${own.orgId}/payrolls/${own.payroll.id}/tasks`;
     await api.put(`${path}/${opened[0]!.id}`, { status: "done" }, { token: own.token });
 
     const all = await api.get(path, { token: own.token });
     expect(all.status, all.text).toBe(200);
-    expect(all.body.items.map((x: { title: string }) => x.title)).toEqual(["task 4", "task 3", "task 2", "task 1", "task 0"]);
+    expect(all.body.items.map((x: { title: string }) => x.title)).toEqual([
+      "task 4",
+      "task 3",
+      "task 2",
+      "task 1",
+      "task 0",
+    ]);
     expect(all.body.nextCursor).toBeNull();
 
     const open = await api.get(`${path}?status=open`, { token: own.token });
@@ -98,7 +134,11 @@ describe("tasks (contract 9a)", () => {
     const done = await api.put(`${base}/${task.id}`, { status: "done" }, { token: admin.token });
     expect(done.status, done.text).toBe(200);
     expect(done.headers.get("etag")).toBe(`"${task.id}.2"`);
-    expect(done.body).toMatchObject({ status: "done", resolution: null, completedBy: { kind: "person", name: expect.any(String) } });
+    expect(done.body).toMatchObject({
+      status: "done",
+      resolution: null,
+      completedBy: { kind: "person", name: expect.any(String) },
+    });
     expect(Date.parse(done.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(task.updatedAt));
     expect(await taskEvents(t.orgId, task.id)).toEqual([
       { payrollId: t.payroll.id, taskId: task.id, kind: "webhookFailing", status: "open", resolution: null },
@@ -113,30 +153,68 @@ describe("tasks (contract 9a)", () => {
   });
 
   it("a selfServiceChange task is approved or rejected (with the reason kept in details); other kinds take no resolution", async () => {
-    const change = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "New bank account", details: { before: "CH93 0076 2011 6238 5295 7", after: "CH56 0483 5012 3456 7800 9" } });
+    const change = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "New bank account",
+      details: { before: "CH93 0076 2011 6238 5295 7", after: "CH56 0483 5012 3456 7800 9" },
+    });
     const missing = await api.put(`${base}/${change.id}`, { status: "done" }, { token: t.token });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual([expect.objectContaining({ path: "resolution" })]);
 
-    const rejected = await api.put(`${base}/${change.id}`, { status: "done", resolution: "rejected", reason: "This account is not in your name." }, { token: t.token });
+    const rejected = await api.put(
+      `${base}/${change.id}`,
+      { status: "done", resolution: "rejected", reason: "This account is not in your name." },
+      { token: t.token },
+    );
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.body).toMatchObject({ status: "done", resolution: "rejected", completedBy: { kind: "system" } });
-    expect(rejected.body.details).toEqual({ before: "CH93 0076 2011 6238 5295 7", after: "CH56 0483 5012 3456 7800 9", resolutionReason: "This account is not in your name." });
-    expect((await taskEvents(t.orgId, change.id)).at(-1)).toEqual({ payrollId: t.payroll.id, taskId: change.id, kind: "selfServiceChange", status: "done", resolution: "rejected" });
+    expect(rejected.body.details).toEqual({
+      before: "CH93 0076 2011 6238 5295 7",
+      after: "CH56 0483 5012 3456 7800 9",
+      resolutionReason: "This account is not in your name.",
+    });
+    expect((await taskEvents(t.orgId, change.id)).at(-1)).toEqual({
+      payrollId: t.payroll.id,
+      taskId: change.id,
+      kind: "selfServiceChange",
+      status: "done",
+      resolution: "rejected",
+    });
 
-    const approvable = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Family allowance" });
-    const approved = await api.put(`${base}/${approvable.id}`, { status: "done", resolution: "approved" }, { token: t.token });
+    const approvable = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "Family allowance",
+    });
+    const approved = await api.put(
+      `${base}/${approvable.id}`,
+      { status: "done", resolution: "approved" },
+      { token: t.token },
+    );
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body.resolution).toBe("approved");
 
     const failing = await openTaskFor(t.orgId, { payrollId: t.payroll.id, title: "Webhook failing" });
-    const withResolution = await api.put(`${base}/${failing.id}`, { status: "done", resolution: "approved" }, { token: t.token });
+    const withResolution = await api.put(
+      `${base}/${failing.id}`,
+      { status: "done", resolution: "approved" },
+      { token: t.token },
+    );
     expect(withResolution.status).toBe(422);
     expect(withResolution.body.errors).toEqual([expect.objectContaining({ path: "resolution" })]);
   });
 
   it("refuses an invalid status or resolution with 422 naming the field, and changes nothing", async () => {
-    const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Absence" });
+    const task = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "Absence",
+    });
     for (const [body, field] of [
       [{ status: "open" }, "status"],
       [{}, "status"],
@@ -147,7 +225,11 @@ describe("tasks (contract 9a)", () => {
     ] as const) {
       const response = await api.put(`${base}/${task.id}`, body, { token: t.token });
       expect(response.status, JSON.stringify(body)).toBe(422);
-      if (field) expect(response.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(field);
+      if (field)
+        expect(
+          response.body.errors.map((e: { path: string }) => e.path),
+          JSON.stringify(body),
+        ).toContain(field);
     }
     expect((await api.get(`${base}/${task.id}`, { token: t.token })).body.status).toBe("open");
     expect(await taskEvents(t.orgId, task.id)).toHaveLength(1);
@@ -156,29 +238,54 @@ describe("tasks (contract 9a)", () => {
   it("If-Match: a stale ETag is 412, the current one completes", async () => {
     const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, title: "Webhook failing" });
     const read = await api.get(`${base}/${task.id}`, { token: t.token });
-    const stale = await api.put(`${base}/${task.id}`, { status: "done" }, { token: t.token, headers: { "if-match": `"${task.id}.7"` } });
+    const stale = await api.put(
+      `${base}/${task.id}`,
+      { status: "done" },
+      { token: t.token, headers: { "if-match": `"${task.id}.7"` } },
+    );
     expect(stale.status).toBe(412);
-    const fresh = await api.put(`${base}/${task.id}`, { status: "done" }, { token: t.token, headers: { "if-match": read.headers.get("etag")! } });
+    const fresh = await api.put(
+      `${base}/${task.id}`,
+      { status: "done" },
+      { token: t.token, headers: { "if-match": read.headers.get("etag")! } },
+    );
     expect(fresh.status, fresh.text).toBe(200);
   });
 
   it("Manager of the payroll reads and completes; a Manager of no payroll gets 404; Self Service 403", async () => {
-    const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Partner" });
+    const task = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "Partner",
+    });
     const manager = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
     const unassigned = await memberOf(t.orgId, "Manager", { payrollIds: [] });
     const selfService = await memberOf(t.orgId, "SelfService", { employeeId });
 
     expect((await api.get(base, { token: unassigned.token })).status).toBe(404);
     expect((await api.get(`${base}/${task.id}`, { token: unassigned.token })).status).toBe(404);
-    expect((await api.put(`${base}/${task.id}`, { status: "done", resolution: "approved" }, { token: unassigned.token })).status).toBe(404);
+    expect(
+      (await api.put(`${base}/${task.id}`, { status: "done", resolution: "approved" }, { token: unassigned.token }))
+        .status,
+    ).toBe(404);
 
     // Self Service: not their business, even a task about their own record.
     expect((await api.get(base, { token: selfService.token })).status).toBe(403);
     expect((await api.get(`${base}/${task.id}`, { token: selfService.token })).status).toBe(403);
-    expect((await api.put(`${base}/${task.id}`, { status: "done", resolution: "approved" }, { token: selfService.token })).status).toBe(403);
+    expect(
+      (await api.put(`${base}/${task.id}`, { status: "done", resolution: "approved" }, { token: selfService.token }))
+        .status,
+    ).toBe(403);
 
-    expect((await api.get(base, { token: manager.token })).body.items.map((x: { id: string }) => x.id)).toContain(task.id);
-    const done = await api.put(`${base}/${task.id}`, { status: "done", resolution: "approved" }, { token: manager.token });
+    expect((await api.get(base, { token: manager.token })).body.items.map((x: { id: string }) => x.id)).toContain(
+      task.id,
+    );
+    const done = await api.put(
+      `${base}/${task.id}`,
+      { status: "done", resolution: "approved" },
+      { token: manager.token },
+    );
     expect(done.status, done.text).toBe(200);
     expect(done.body.completedBy).toMatchObject({ kind: "person" });
   });
@@ -197,19 +304,31 @@ describe("tasks (contract 9a)", () => {
       expect((await api.put(own, { status: "done" }, { token })).status).toBe(404);
     }
     expect((await api.get(`${base}/${task.id}`, { token: t.token })).body.status).toBe("open");
-    expect((await api.get(`${base}/0190a0b0-0000-7000-8000-000000000000`, { token: t.token })).body.code).toBe("task.not_found");
+    expect((await api.get(`${base}/0190a0b0-0000-7000-8000-000000000000`, { token: t.token })).body.code).toBe(
+      "task.not_found",
+    );
     expect((await api.get(`${base}/not-a-task`, { token: t.token })).status).toBe(404);
   });
 
   it("openWebhookFailingTask opens one task per payroll of the tenant, and no second one while it is open", async () => {
     const own = await tenantFixture();
     const webhookId = "0190a0b0-0000-7000-8000-00000000abcd";
-    const opened = await inTenantOf(own.orgId, (scope) => openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }));
+    const opened = await inTenantOf(own.orgId, (scope) =>
+      openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }),
+    );
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatchObject({ payrollId: own.payroll.id, kind: "webhookFailing", status: "open", employeeId: null, details: { webhookId, payloadUrl: "https://hooks.example.test/payroll" } });
+    expect(opened[0]).toMatchObject({
+      payrollId: own.payroll.id,
+      kind: "webhookFailing",
+      status: "open",
+      employeeId: null,
+      details: { webhookId, payloadUrl: "https://hooks.example.test/payroll" },
+    });
     expect(opened[0]!.title).toContain("https://hooks.example.test/payroll");
 
-    const twice = await inTenantOf(own.orgId, (scope) => openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }));
+    const twice = await inTenantOf(own.orgId, (scope) =>
+      openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }),
+    );
     expect(twice).toEqual([]);
     const path = `/api/tenants/${own.orgId}/payrolls/${own.payroll.id}/tasks`;
     expect((await api.get(path, { token: own.token })).body.items).toHaveLength(1);
@@ -217,19 +336,31 @@ describe("tasks (contract 9a)", () => {
 
     // Once done, the next failure opens a new one.
     await api.put(`${path}/${opened[0]!.id}`, { status: "done" }, { token: own.token });
-    const again = await inTenantOf(own.orgId, (scope) => openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }));
+    const again = await inTenantOf(own.orgId, (scope) =>
+      openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }),
+    );
     expect(again).toHaveLength(1);
     expect(again[0]!.id).not.toBe(opened[0]!.id);
 
     // A tenant without a payroll has no task list: nothing is opened.
     const bare = await tenantFixture({ withPayroll: false });
-    expect(await inTenantOf(bare.orgId, (scope) => openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/x" }))).toEqual([]);
+    expect(
+      await inTenantOf(bare.orgId, (scope) =>
+        openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/x" }),
+      ),
+    ).toEqual([]);
   });
 
   it("two concurrent failures of one webhook open one task", async () => {
     const own = await tenantFixture();
     const webhookId = "0190a0b0-0000-7000-8000-00000000beef";
-    const results = await Promise.all([1, 2].map(() => inTenantOf(own.orgId, (scope) => openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/a" }))));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        inTenantOf(own.orgId, (scope) =>
+          openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/a" }),
+        ),
+      ),
+    );
     expect(results.flat()).toHaveLength(1);
     const db = await getDb();
     expect(await db.select().from(tasks).where(eq(tasks.tenantId, own.orgId))).toHaveLength(1);
@@ -241,22 +372,57 @@ describe("tasks (contract 9a)", () => {
       seen.push(`${task.id}:${resolution}`);
       if (task.details.refuse) throw new Conflict("case.change_not_pending", "A newer change replaced this one.");
     });
-    const refused = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Superseded", details: { refuse: true } });
-    const response = await api.put(`${base}/${refused.id}`, { status: "done", resolution: "approved" }, { token: t.token });
+    const refused = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "Superseded",
+      details: { refuse: true },
+    });
+    const response = await api.put(
+      `${base}/${refused.id}`,
+      { status: "done", resolution: "approved" },
+      { token: t.token },
+    );
     expect(response.status).toBe(409);
     expect(response.body.code).toBe("case.change_not_pending");
-    expect((await api.get(`${base}/${refused.id}`, { token: t.token })).body).toMatchObject({ status: "open", resolution: null });
+    expect((await api.get(`${base}/${refused.id}`, { token: t.token })).body).toMatchObject({
+      status: "open",
+      resolution: null,
+    });
     expect(await taskEvents(t.orgId, refused.id)).toHaveLength(1);
 
-    const accepted = await openTaskFor(t.orgId, { payrollId: t.payroll.id, kind: "selfServiceChange", employeeId, title: "Fine" });
-    expect((await api.put(`${base}/${accepted.id}`, { status: "done", resolution: "rejected" }, { token: t.token })).status).toBe(200);
+    const accepted = await openTaskFor(t.orgId, {
+      payrollId: t.payroll.id,
+      kind: "selfServiceChange",
+      employeeId,
+      title: "Fine",
+    });
+    expect(
+      (await api.put(`${base}/${accepted.id}`, { status: "done", resolution: "rejected" }, { token: t.token })).status,
+    ).toBe(200);
     expect(seen).toEqual([`${refused.id}:approved`, `${accepted.id}:rejected`]);
   });
 
   it("openTask refuses a payroll or employee of another tenant", async () => {
     const other = await tenantFixture();
-    await expect(inTenantOf(t.orgId, (scope) => openTask(scope, { payrollId: other.payroll.id, kind: "webhookFailing", title: "x" }))).rejects.toThrow(/payroll/);
-    const foreignEmployee = (await api.post(`/api/tenants/${other.orgId}/employees`, anEmployee(), { token: other.token })).body.id;
-    await expect(inTenantOf(t.orgId, (scope) => openTask(scope, { payrollId: t.payroll.id, employeeId: foreignEmployee, kind: "selfServiceChange", title: "x" }))).rejects.toThrow(/employee/);
+    await expect(
+      inTenantOf(t.orgId, (scope) =>
+        openTask(scope, { payrollId: other.payroll.id, kind: "webhookFailing", title: "x" }),
+      ),
+    ).rejects.toThrow(/payroll/);
+    const foreignEmployee = (
+      await api.post(`/api/tenants/${other.orgId}/employees`, anEmployee(), { token: other.token })
+    ).body.id;
+    await expect(
+      inTenantOf(t.orgId, (scope) =>
+        openTask(scope, {
+          payrollId: t.payroll.id,
+          employeeId: foreignEmployee,
+          kind: "selfServiceChange",
+          title: "x",
+        }),
+      ),
+    ).rejects.toThrow(/employee/);
   });
 });

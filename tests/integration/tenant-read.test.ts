@@ -16,7 +16,13 @@ const payrollNamed = tenantRead<{ payrollId: string; name: string }>()("test.pay
   db
     .select({ id: payrolls.id, name: payrolls.name })
     .from(payrolls)
-    .where(and(p.tenant(payrolls), eq(payrolls.id, p.value("payrollId")), variant === "named" ? eq(payrolls.name, p.value("name")) : undefined)),
+    .where(
+      and(
+        p.tenant(payrolls),
+        eq(payrolls.id, p.value("payrollId")),
+        variant === "named" ? eq(payrolls.name, p.value("name")) : undefined,
+      ),
+    ),
 );
 
 const ctxOf = (tenantId: string) => ({ tenantId }) as TenantCtx;
@@ -24,12 +30,22 @@ const ctxOf = (tenantId: string) => ({ tenantId }) as TenantCtx;
 describe("TenantRead", () => {
   it("reads with the scope's tenant: another tenant's row is not found, in the pool or in a transaction", async () => {
     const [a, b] = [await tenantFixture(), await tenantFixture()];
-    const own = await readInTenant(ctxOf(a.orgId), (scope) => scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" }));
+    const own = await readInTenant(ctxOf(a.orgId), (scope) =>
+      scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" }),
+    );
     expect(own.map((r) => r.id)).toEqual([a.payroll.id]);
     // The same statement (built once) for tenant B's scope, asked for A's payroll: nothing.
-    expect(await readInTenant(ctxOf(b.orgId), (scope) => scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" }))).toEqual([]);
-    expect(await inTenantOf(b.orgId, (scope) => scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" }))).toEqual([]);
-    expect((await inTenantOf(b.orgId, (scope) => scope.read(payrollNamed, { payrollId: b.payroll.id, name: "" }))).map((r) => r.id)).toEqual([b.payroll.id]);
+    expect(
+      await readInTenant(ctxOf(b.orgId), (scope) => scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" })),
+    ).toEqual([]);
+    expect(
+      await inTenantOf(b.orgId, (scope) => scope.read(payrollNamed, { payrollId: a.payroll.id, name: "" })),
+    ).toEqual([]);
+    expect(
+      (await inTenantOf(b.orgId, (scope) => scope.read(payrollNamed, { payrollId: b.payroll.id, name: "" }))).map(
+        (r) => r.id,
+      ),
+    ).toEqual([b.payroll.id]);
   });
 
   it("reads through the caller's transaction: its uncommitted change is seen there and gone after a rollback", async () => {
@@ -37,18 +53,34 @@ describe("TenantRead", () => {
     const rollback = new Error("roll back");
     const seen = await inTenantOf(t.orgId, async (scope) => {
       await scope.update(payrolls, { name: "Renamed in the transaction" }, eq(payrolls.id, t.payroll.id));
-      const inside = await scope.read(payrollNamed, { payrollId: t.payroll.id, name: "Renamed in the transaction" }, "named");
+      const inside = await scope.read(
+        payrollNamed,
+        { payrollId: t.payroll.id, name: "Renamed in the transaction" },
+        "named",
+      );
       throw Object.assign(rollback, { inside });
     }).catch((error: Error & { inside?: unknown }) => error.inside);
     expect(seen).toEqual([{ id: t.payroll.id, name: "Renamed in the transaction" }]);
-    expect(await readInTenant(ctxOf(t.orgId), (scope) => scope.read(payrollNamed, { payrollId: t.payroll.id, name: "Renamed in the transaction" }, "named"))).toEqual([]);
-    const [row] = await (await getDb()).select({ name: payrolls.name }).from(payrolls).where(eq(payrolls.id, t.payroll.id));
+    expect(
+      await readInTenant(ctxOf(t.orgId), (scope) =>
+        scope.read(payrollNamed, { payrollId: t.payroll.id, name: "Renamed in the transaction" }, "named"),
+      ),
+    ).toEqual([]);
+    const [row] = await (
+      await getDb()
+    )
+      .select({ name: payrolls.name })
+      .from(payrolls)
+      .where(eq(payrolls.id, t.payroll.id));
     expect(row!.name).not.toBe("Renamed in the transaction");
   });
 
   it("keeps each variant's query: the variant without the name condition does not filter by name", async () => {
     const t = await tenantFixture();
-    const read = (variant: string) => readInTenant(ctxOf(t.orgId), (scope) => scope.read(payrollNamed, { payrollId: t.payroll.id, name: "no such name" }, variant));
+    const read = (variant: string) =>
+      readInTenant(ctxOf(t.orgId), (scope) =>
+        scope.read(payrollNamed, { payrollId: t.payroll.id, name: "no such name" }, variant),
+      );
     expect(await read("named")).toEqual([]);
     expect((await read("default")).map((r) => r.id)).toEqual([t.payroll.id]);
     expect(await read("named")).toEqual([]);
@@ -57,9 +89,11 @@ describe("TenantRead", () => {
 
 /** inTenantOf runs a transaction PostgreSQL rolled back as a deadlock's victim again (server/db/tenant-scope.ts). */
 describe("a transaction chosen as a deadlock's victim", () => {
-  const renamed = async (t: Awaited<ReturnType<typeof tenantFixture>>) => (await (await getDb()).select().from(payrolls).where(eq(payrolls.id, t.payroll.id)))[0]!.name;
+  const renamed = async (t: Awaited<ReturnType<typeof tenantFixture>>) =>
+    (await (await getDb()).select().from(payrolls).where(eq(payrolls.id, t.payroll.id)))[0]!.name;
   // What drizzle throws for a failed query: its own error, PostgreSQL's as the cause.
-  const victim = () => new Error("Failed query: update ...", { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) });
+  const victim = () =>
+    new Error("Failed query: update ...", { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) });
 
   it("runs again from the start, and its first attempt left nothing", async () => {
     const t = await tenantFixture();

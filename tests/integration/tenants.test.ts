@@ -52,13 +52,16 @@ describe("tenants", () => {
   it("pages through tenants with a cursor", async () => {
     const su = await systemUserFixture();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await api.post("/api/tenants", { name: `T${i}` }, { token: su.token })).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await api.post("/api/tenants", { name: `T${i}` }, { token: su.token })).body.id);
     const first = await api.get("/api/tenants?limit=2", { token: su.token });
     expect(first.body.items).toHaveLength(2);
     const second = await api.get(`/api/tenants?limit=2&cursor=${first.body.nextCursor}`, { token: su.token });
     const third = await api.get(`/api/tenants?limit=2&cursor=${second.body.nextCursor}`, { token: su.token });
     expect(third.body.nextCursor).toBeNull();
-    expect([...first.body.items, ...second.body.items, ...third.body.items].map((t: { id: string }) => t.id)).toEqual(ids);
+    expect([...first.body.items, ...second.body.items, ...third.body.items].map((t: { id: string }) => t.id)).toEqual(
+      ids,
+    );
     expect((await api.get("/api/tenants?limit=0", { token: su.token })).body.errors[0].path).toBe("limit");
     expect((await api.get("/api/tenants?limit=501", { token: su.token })).status).toBe(422);
     expect((await api.get("/api/tenants?cursor=garbage", { token: su.token })).body.errors[0].path).toBe("cursor");

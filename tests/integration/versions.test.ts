@@ -22,7 +22,11 @@ describe("memberships", () => {
     expect(firstTag).toMatch(ETAG);
     expect(firstTag.startsWith(`"${member.membershipId}.`)).toBe(true);
 
-    const second = await api.put(path, { role: "Administrator" }, { token: t.token, headers: { "if-match": firstTag } });
+    const second = await api.put(
+      path,
+      { role: "Administrator" },
+      { token: t.token, headers: { "if-match": firstTag } },
+    );
     expect(second.status).toBe(200);
     const secondTag = second.headers.get("etag")!;
     expect(secondTag).toMatch(ETAG);
@@ -35,8 +39,12 @@ describe("memberships", () => {
     const list = await api.get(`/api/tenants/${t.orgId}/user_memberships`, { token: t.token });
     expect(list.body.items.find((m: { id: string }) => m.id === member.membershipId).role).toBe("Administrator");
     // The current ETag and * still match.
-    expect((await api.put(path, { role: "Administrator" }, { token: t.token, headers: { "if-match": secondTag } })).status).toBe(200);
-    expect((await api.put(path, { role: "Administrator" }, { token: t.token, headers: { "if-match": "*" } })).status).toBe(200);
+    expect(
+      (await api.put(path, { role: "Administrator" }, { token: t.token, headers: { "if-match": secondTag } })).status,
+    ).toBe(200);
+    expect(
+      (await api.put(path, { role: "Administrator" }, { token: t.token, headers: { "if-match": "*" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -56,9 +64,15 @@ describe("a payroll's regulations", () => {
     expect(writtenTag).not.toBe(readTag);
     expect((await api.get(path, { token: t.token })).headers.get("etag")).toBe(writtenTag);
 
-    const available = (await api.get("/api/regulations/available", { token: t.token })).body.items.find((c: { name: string }) => c.name === read.body.countryRegulation);
+    const available = (await api.get("/api/regulations/available", { token: t.token })).body.items.find(
+      (c: { name: string }) => c.name === read.body.countryRegulation,
+    );
     const industry = available.industries[0].name as string;
-    const stale = await api.put(path, { ...read.body, industries: [...read.body.industries, industry] }, { token: t.token, headers: { "if-match": readTag } });
+    const stale = await api.put(
+      path,
+      { ...read.body, industries: [...read.body.industries, industry] },
+      { token: t.token, headers: { "if-match": readTag } },
+    );
     expect(stale.status).toBe(412);
     expect(stale.body.code).toBe("request.precondition_failed");
     expect((await api.get(path, { token: t.token })).body.industries).toEqual(read.body.industries);
@@ -73,13 +87,21 @@ describe("the user", () => {
     expect(readTag).toMatch(ETAG);
     expect(readTag.startsWith(`"${me.body.id}.`)).toBe(true);
 
-    const written = await api.put(`/api/users/${me.body.id}`, { culture: "fr-CH" }, { token: person.token, headers: { "if-match": readTag } });
+    const written = await api.put(
+      `/api/users/${me.body.id}`,
+      { culture: "fr-CH" },
+      { token: person.token, headers: { "if-match": readTag } },
+    );
     expect(written.status).toBe(200);
     const writtenTag = written.headers.get("etag")!;
     expect(writtenTag).toMatch(ETAG);
     expect(writtenTag).not.toBe(readTag);
 
-    const stale = await api.put(`/api/users/${me.body.id}`, { culture: "it-CH" }, { token: person.token, headers: { "if-match": readTag } });
+    const stale = await api.put(
+      `/api/users/${me.body.id}`,
+      { culture: "it-CH" },
+      { token: person.token, headers: { "if-match": readTag } },
+    );
     expect(stale.status).toBe(412);
     expect(stale.body.code).toBe("request.precondition_failed");
     const after = await api.get("/api/users", { token: person.token });

@@ -48,7 +48,11 @@ const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number)
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function webhookFor(t: Tenant, url: string) {
-  const response = await api.post(`/api/tenants/${t.orgId}/webhooks`, { payloadUrl: url, events: ["TaskChanged"], secret: "faults-secret-0123456789" }, { token: t.token });
+  const response = await api.post(
+    `/api/tenants/${t.orgId}/webhooks`,
+    { payloadUrl: url, events: ["TaskChanged"], secret: "faults-secret-0123456789" },
+    { token: t.token },
+  );
   expect(response.status, response.text).toBe(201);
   return response.body.id as string;
 }
@@ -68,7 +72,15 @@ async function recordEvents(tenantId: string, count: number, parallel: number) {
       const taskId = newId();
       for (;;) {
         try {
-          await inTenantOf(tenantId, (scope) => recordEvent(scope, "TaskChanged", { payrollId, taskId, kind: "webhookFailing", status: "open", resolution: null }));
+          await inTenantOf(tenantId, (scope) =>
+            recordEvent(scope, "TaskChanged", {
+              payrollId,
+              taskId,
+              kind: "webhookFailing",
+              status: "open",
+              resolution: null,
+            }),
+          );
           break;
         } catch {
           failures++;
@@ -94,23 +106,30 @@ function account(label: string, expected: string[], tally: Map<string, number>) 
   const duplicated = [...tally.values()].filter((n) => n > 1);
   const duplicates = duplicated.reduce((sum, n) => sum + n - 1, 0);
   const requests = [...tally.values()].reduce((sum, n) => sum + n, 0);
-  console.log(`${label}: ${expected.length} events, ${expected.length - missing.length} delivered, ${missing.length} missing, ${requests} requests, ${duplicates} duplicates (${duplicated.length} events more than once)`);
+  console.log(
+    `${label}: ${expected.length} events, ${expected.length - missing.length} delivered, ${missing.length} missing, ${requests} requests, ${duplicates} duplicates (${duplicated.length} events more than once)`,
+  );
   return { missing, unknown, duplicates };
 }
 
 /** A worker process as the service runs it (tests/fixtures/webhooks/worker-child.ts) on this file's database. */
 function workerProcess(name: string) {
   // node itself (tsx as a loader), so that a signal reaches the worker and not a wrapper around it.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("tests/fixtures/webhooks/worker-child.ts")], {
-    env: { ...process.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", path.resolve("tests/fixtures/webhooks/worker-child.ts")],
+    {
+      env: { ...process.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout!.on("data", (chunk) => (out += String(chunk)));
   child.stderr!.on("data", (chunk) => process.stderr.write(`[${name}] ${String(chunk)}`));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return {
-    ready: () => until(() => out.includes("ready") || child.exitCode !== null, 60_000).then(() => out.includes("ready")),
+    ready: () =>
+      until(() => out.includes("ready") || child.exitCode !== null, 60_000).then(() => out.includes("ready")),
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
@@ -133,24 +152,30 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
   });
 
   if (own) {
-    it("on PostgreSQL: a connection cut under a query lets its pool end (postgres.js kept the failed query and waited for it forever: patches/README.md)", { timeout: 30_000 }, async () => {
-      const { default: postgres } = await import("postgres");
-      const client = postgres(own.url, { max: 2, onnotice: () => {} });
-      const admin = own.admin();
-      try {
-        const failed = client`select pg_sleep(60)`.then(
-          () => null,
-          (error: unknown) => error as { code?: string },
-        );
-        const sleeping = async () => (await admin`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(60)'`)[0]!.n > 0;
-        expect(await until(sleeping, 10_000)).toBe(true);
-        await admin`select pg_terminate_backend(pid) from pg_stat_activity where query = 'select pg_sleep(60)'`;
-        expect((await failed)?.code).toBe("CONNECTION_CLOSED");
-        await client.end(); // unpatched: never settles, and the test runs out of time
-      } finally {
-        await admin.end();
-      }
-    });
+    it(
+      "on PostgreSQL: a connection cut under a query lets its pool end (postgres.js kept the failed query and waited for it forever: patches/README.md)",
+      { timeout: 30_000 },
+      async () => {
+        const { default: postgres } = await import("postgres");
+        const client = postgres(own.url, { max: 2, onnotice: () => {} });
+        const admin = own.admin();
+        try {
+          const failed = client`select pg_sleep(60)`.then(
+            () => null,
+            (error: unknown) => error as { code?: string },
+          );
+          const sleeping = async () =>
+            (await admin`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(60)'`)[0]!.n >
+            0;
+          expect(await until(sleeping, 10_000)).toBe(true);
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity where query = 'select pg_sleep(60)'`;
+          expect((await failed)?.code).toBe("CONNECTION_CLOSED");
+          await client.end(); // unpatched: never settles, and the test runs out of time
+        } finally {
+          await admin.end();
+        }
+      },
+    );
 
     it("on PostgreSQL: the service's database connections cut five times while 200 events are delivered: every event arrives", async () => {
       const t = await tenantFixture({ withPayroll: false });
@@ -164,7 +189,8 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
         // pool, the worker's pg-boss pool) all end, mid-query or idle. The server itself keeps running.
         expect(await until(() => receiver.at("/outage").length >= 10, 60_000)).toBe(true);
         for (let cut = 0; cut < 5; cut++) {
-          const [row] = await admin`select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+          const [row] =
+            await admin`select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
           terminated += row!.n as number;
           await pause(300);
         }
@@ -174,7 +200,9 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
         await recordEvents(t.orgId, 20, 2);
         const expected = await expectedCorrelations(t.orgId, webhookId);
         await until(() => expected.every((id) => receiver.tally("/outage").has(id)), 90_000);
-        console.log(`outage: ${terminated} connections terminated in 5 cuts, ${failedCommits} event transactions failed and were tried again, ${cutWhile} requests had arrived by the last cut`);
+        console.log(
+          `outage: ${terminated} connections terminated in 5 cuts, ${failedCommits} event transactions failed and were tried again, ${cutWhile} requests had arrived by the last cut`,
+        );
         const { missing, unknown } = account("outage", expected, receiver.tally("/outage"));
         expect(terminated).toBeGreaterThan(0);
         expect(expected.length).toBeGreaterThanOrEqual(220);
@@ -203,11 +231,18 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
         await producing;
         const expected = await expectedCorrelations(t.orgId, webhookId);
         const db = await getDb();
-        const settledAtKill = (await db.select({ status: webhookMessages.status }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).filter((m) => m.status === "delivered").length;
+        const settledAtKill = (
+          await db
+            .select({ status: webhookMessages.status })
+            .from(webhookMessages)
+            .where(eq(webhookMessages.webhookId, webhookId))
+        ).filter((m) => m.status === "delivered").length;
         second = workerProcess("worker 2");
         expect(await second.ready()).toBe(true);
         await until(() => expected.every((id) => receiver.tally("/kill").has(id)), 90_000);
-        console.log(`SIGKILL: ${atKill} requests had arrived when the worker was killed, ${settledAtKill} messages recorded as delivered by then`);
+        console.log(
+          `SIGKILL: ${atKill} requests had arrived when the worker was killed, ${settledAtKill} messages recorded as delivered by then`,
+        );
         const { missing, unknown } = account("SIGKILL", expected, receiver.tally("/kill"));
         expect(atKill).toBeLessThan(expected.length); // killed mid-delivery
         expect(missing).toEqual([]);
@@ -227,7 +262,13 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
         await recordEvents(t.orgId, 1000, 8);
         const expected = await expectedCorrelations(t.orgId, webhookId);
         const db = await getDb();
-        const settled = async () => (await db.select({ status: webhookMessages.status }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).filter((m) => m.status === "delivered").length;
+        const settled = async () =>
+          (
+            await db
+              .select({ status: webhookMessages.status })
+              .from(webhookMessages)
+              .where(eq(webhookMessages.webhookId, webhookId))
+          ).filter((m) => m.status === "delivered").length;
         await until(() => expected.every((id) => receiver.tally("/pair").has(id)), 120_000);
         // Every message recorded as delivered: nothing is left that could be sent again later.
         await until(async () => (await settled()) === expected.length, 30_000);
@@ -248,7 +289,13 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
     const t = await tenantFixture({ withPayroll: false });
     const webhookId = await webhookFor(t, receiver.url("/dead"));
     const payrollId = newId();
-    const task = () => ({ payrollId, taskId: newId(), kind: "webhookFailing", status: "open" as const, resolution: null });
+    const task = () => ({
+      payrollId,
+      taskId: newId(),
+      kind: "webhookFailing",
+      status: "open" as const,
+      resolution: null,
+    });
     // 1. Ten events whose delivery jobs (written with the event, this process runs no worker yet)
     //    the dead process had fetched (claimed) and never finished.
     for (let i = 0; i < 10; i++) await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", task()));
@@ -291,7 +338,13 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
       expect(unknown).toEqual([]);
       expect(duplicates).toBe(0); // nothing had been sent: each is sent once, by this process
       const db = await getDb();
-      await until(async () => (await db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).every((m) => m.status === "delivered"), 10_000);
+      await until(
+        async () =>
+          (await db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).every(
+            (m) => m.status === "delivered",
+          ),
+        10_000,
+      );
       const messages = await db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
       expect(messages.map((m) => [m.status, m.attempt])).toEqual(Array.from({ length: 20 }, () => ["delivered", 1]));
     } finally {
@@ -303,11 +356,21 @@ describe("webhooks: at least once under faults", { timeout: 180_000 }, () => {
     const t = await tenantFixture({ withPayroll: false });
     const ids: string[] = [];
     for (let i = 1; i <= 6; i++) ids.push(await webhookFor(t, receiver.url(`/fan/${i}`)));
-    const event = await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: newId(), taskId: newId(), kind: "webhookFailing", status: "open", resolution: null }));
+    const event = await inTenantOf(t.orgId, (scope) =>
+      recordEvent(scope, "TaskChanged", {
+        payrollId: newId(),
+        taskId: newId(),
+        kind: "webhookFailing",
+        status: "open",
+        resolution: null,
+      }),
+    );
     const db = await getDb();
     // Nothing written with the event: the dispatch job writes the six messages.
     expect(await db.select().from(webhookMessages).where(eq(webhookMessages.eventId, event.id))).toHaveLength(0);
     await drainUntil(() => ids.every((_, i) => receiver.at(`/fan/${i + 1}`).length > 0));
-    expect(ids.map((id, i) => receiver.tally(`/fan/${i + 1}`).get(correlationIdOf(event.id, id)))).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(ids.map((id, i) => receiver.tally(`/fan/${i + 1}`).get(correlationIdOf(event.id, id)))).toEqual([
+      1, 1, 1, 1, 1, 1,
+    ]);
   });
 });

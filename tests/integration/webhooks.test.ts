@@ -18,7 +18,14 @@ vi.hoisted(() => {
 type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const ALL_EVENTS = ["CaseChangeAdded", "PayoutCreated", "PayoutCancellationRequested", "TaskChanged", "PayrunPeriodClosed", "PayrunPeriodFinalized"];
+const ALL_EVENTS = [
+  "CaseChangeAdded",
+  "PayoutCreated",
+  "PayoutCancellationRequested",
+  "TaskChanged",
+  "PayrunPeriodClosed",
+  "PayrunPeriodFinalized",
+];
 const SECRET = "s3cret-for-webhooks-0123456789ab";
 
 const hooks = (t: Tenant) => `/api/tenants/${t.orgId}/webhooks`;
@@ -30,7 +37,20 @@ async function register(t: Tenant, body: Record<string, unknown>) {
 const messagesOf = async (t: Tenant, webhookId: string, query = "") => {
   const response = await api.get(`${hooks(t)}/${webhookId}/messages${query}`, { token: t.token });
   expect(response.status, response.text).toBe(200);
-  return response.body.items as { id: string; status: string; attempt: number; correlationId: string; responseStatus: number | null; error: string | null; nextAttemptAt: string | null; eventType: string; payload: Record<string, unknown>; responseBody: string | null; sentAt: string | null; durationMs: number | null }[];
+  return response.body.items as {
+    id: string;
+    status: string;
+    attempt: number;
+    correlationId: string;
+    responseStatus: number | null;
+    error: string | null;
+    nextAttemptAt: string | null;
+    eventType: string;
+    payload: Record<string, unknown>;
+    responseBody: string | null;
+    sentAt: string | null;
+    durationMs: number | null;
+  }[];
 };
 /** A few more rounds, so that anything still due (a retry) would have arrived. */
 const settle = () => drainUntil(() => false, 30);
@@ -45,9 +65,25 @@ describe("webhooks", { timeout: 120_000 }, () => {
   describe("registration", () => {
     it("creates, reads, lists, updates with If-Match and deletes; the secret is write-only", async () => {
       const t = await tenantFixture({ withPayroll: false });
-      const created = await api.post(hooks(t), { payloadUrl: receiver.url("/crud"), events: ["PayoutCreated"], secret: SECRET, payloadMetadata: { client: "acme" } }, { token: t.token });
+      const created = await api.post(
+        hooks(t),
+        {
+          payloadUrl: receiver.url("/crud"),
+          events: ["PayoutCreated"],
+          secret: SECRET,
+          payloadMetadata: { client: "acme" },
+        },
+        { token: t.token },
+      );
       expect(created.status, created.text).toBe(201);
-      expect(created.body).toMatchObject({ payloadUrl: receiver.url("/crud"), events: ["PayoutCreated"], caseNames: null, payloadMetadata: { client: "acme" }, active: true, secretHint: "89ab" });
+      expect(created.body).toMatchObject({
+        payloadUrl: receiver.url("/crud"),
+        events: ["PayoutCreated"],
+        caseNames: null,
+        payloadMetadata: { client: "acme" },
+        active: true,
+        secretHint: "89ab",
+      });
       expect(created.text).not.toContain(SECRET);
       const id = created.body.id as string;
 
@@ -56,26 +92,56 @@ describe("webhooks", { timeout: 120_000 }, () => {
       expect(read.text).not.toContain(SECRET);
       const etag = read.headers.get("etag")!;
       expect(etag).toMatch(/^".+"$/);
-      expect((await api.get(hooks(t), { token: t.token })).body).toMatchObject({ items: [expect.objectContaining({ id })], nextCursor: null });
+      expect((await api.get(hooks(t), { token: t.token })).body).toMatchObject({
+        items: [expect.objectContaining({ id })],
+        nextCursor: null,
+      });
 
-      const changed = await api.put(`${hooks(t)}/${id}`, { events: ["PayoutCreated", "CaseChangeAdded"], caseNames: ["Salary"] }, { token: t.token, headers: { "if-match": etag } });
+      const changed = await api.put(
+        `${hooks(t)}/${id}`,
+        { events: ["PayoutCreated", "CaseChangeAdded"], caseNames: ["Salary"] },
+        { token: t.token, headers: { "if-match": etag } },
+      );
       expect(changed.status, changed.text).toBe(200);
-      expect(changed.body).toMatchObject({ events: ["PayoutCreated", "CaseChangeAdded"], caseNames: ["Salary"], secretHint: "89ab", payloadMetadata: { client: "acme" } });
+      expect(changed.body).toMatchObject({
+        events: ["PayoutCreated", "CaseChangeAdded"],
+        caseNames: ["Salary"],
+        secretHint: "89ab",
+        payloadMetadata: { client: "acme" },
+      });
       expect(changed.headers.get("etag")).not.toBe(etag);
 
-      const stale = await api.put(`${hooks(t)}/${id}`, { active: false }, { token: t.token, headers: { "if-match": etag } });
+      const stale = await api.put(
+        `${hooks(t)}/${id}`,
+        { active: false },
+        { token: t.token, headers: { "if-match": etag } },
+      );
       expect(stale.status).toBe(412);
       expect(stale.headers.get("content-type")).toContain("application/problem+json");
       expect(stale.body.code).toBe("request.precondition_failed");
 
-      const newSecret = await api.put(`${hooks(t)}/${id}`, { secret: "another-secret-value-WXYZ" }, { token: t.token, headers: { "if-match": changed.headers.get("etag")! } });
+      const newSecret = await api.put(
+        `${hooks(t)}/${id}`,
+        { secret: "another-secret-value-WXYZ" },
+        { token: t.token, headers: { "if-match": changed.headers.get("etag")! } },
+      );
       expect(newSecret.body.secretHint).toBe("WXYZ");
 
       // What GET answered, sent back changed: its read-only fields are ignored; metadata null means none.
       const current = await api.get(`${hooks(t)}/${id}`, { token: t.token });
-      const roundTrip = await api.put(`${hooks(t)}/${id}`, { ...current.body, active: false, payloadMetadata: null }, { token: t.token, headers: { "if-match": current.headers.get("etag")! } });
+      const roundTrip = await api.put(
+        `${hooks(t)}/${id}`,
+        { ...current.body, active: false, payloadMetadata: null },
+        { token: t.token, headers: { "if-match": current.headers.get("etag")! } },
+      );
       expect(roundTrip.status, roundTrip.text).toBe(200);
-      expect(roundTrip.body).toMatchObject({ id, active: false, payloadMetadata: {}, secretHint: "WXYZ", events: ["PayoutCreated", "CaseChangeAdded"] });
+      expect(roundTrip.body).toMatchObject({
+        id,
+        active: false,
+        payloadMetadata: {},
+        secretHint: "WXYZ",
+        events: ["PayoutCreated", "CaseChangeAdded"],
+      });
       expect(roundTrip.body.updatedAt).not.toBe(current.body.updatedAt);
 
       expect((await api.delete(`${hooks(t)}/${id}`, { token: t.token })).status).toBe(204);
@@ -84,8 +150,18 @@ describe("webhooks", { timeout: 120_000 }, () => {
 
     it("takes any secret the client chooses; the hint is its last 4 characters (contract 9)", async () => {
       const t = await tenantFixture({ withPayroll: false });
-      for (const [secret, hint] of [["mysecret", "cret"], ["s3cr3t", "cr3t"], ["abcd", "abcd"], ["x", "x"], ["Grüezi-Zäme-🔑", "me-🔑"]] as const) {
-        const created = await api.post(hooks(t), { payloadUrl: receiver.url("/any-secret"), events: ["PayoutCreated"], secret }, { token: t.token });
+      for (const [secret, hint] of [
+        ["mysecret", "cret"],
+        ["s3cr3t", "cr3t"],
+        ["abcd", "abcd"],
+        ["x", "x"],
+        ["Grüezi-Zäme-🔑", "me-🔑"],
+      ] as const) {
+        const created = await api.post(
+          hooks(t),
+          { payloadUrl: receiver.url("/any-secret"), events: ["PayoutCreated"], secret },
+          { token: t.token },
+        );
         expect(created.status, created.text).toBe(201);
         expect(created.body.secretHint, secret).toBe(hint);
         if (secret.length > 4) expect(created.text).not.toContain(`"${secret}"`);
@@ -102,18 +178,31 @@ describe("webhooks", { timeout: 120_000 }, () => {
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: "" }, "secret"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: "two\nlines" }, "secret"],
         [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, secrett: "typo" }, "secrett"],
-        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, caseNames: ["Salary"] }, "caseNames"],
-        [{ payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, payloadMetadata: "text" }, "payloadMetadata"],
+        [
+          { payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, caseNames: ["Salary"] },
+          "caseNames",
+        ],
+        [
+          { payloadUrl: receiver.url("/x"), events: ["PayoutCreated"], secret: SECRET, payloadMetadata: "text" },
+          "payloadMetadata",
+        ],
         [{ events: ["PayoutCreated"], secret: SECRET }, "payloadUrl"],
       ];
       for (const [body, path] of cases) {
         const response = await api.post(hooks(t), body, { token: t.token });
         expect(response.status, JSON.stringify(body)).toBe(422);
         expect(response.headers.get("content-type")).toContain("application/problem+json");
-        expect(response.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(path);
+        expect(
+          response.body.errors.map((e: { path: string }) => e.path),
+          JSON.stringify(body),
+        ).toContain(path);
       }
       for (const payloadUrl of ["not a url", "ftp://127.0.0.1/x", "https://user:pw@127.0.0.1/x"]) {
-        const response = await api.post(hooks(t), { payloadUrl, events: ["PayoutCreated"], secret: SECRET }, { token: t.token });
+        const response = await api.post(
+          hooks(t),
+          { payloadUrl, events: ["PayoutCreated"], secret: SECRET },
+          { token: t.token },
+        );
         expect(response.status, payloadUrl).toBe(422);
         expect(response.body).toMatchObject({ code: "webhook.url_not_allowed", errors: [{ path: "payloadUrl" }] });
       }
@@ -123,14 +212,29 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const t = await tenantFixture();
       const admin = await memberOf(t.orgId, "Administrator");
       const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id;
-      const byAdmin = await api.post(hooks(t), { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET }, { token: admin.token });
+      const byAdmin = await api.post(
+        hooks(t),
+        { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET },
+        { token: admin.token },
+      );
       expect(byAdmin.status, byAdmin.text).toBe(201);
       const path = `${hooks(t)}/${byAdmin.body.id}`;
       expect((await api.get(path, { token: t.token })).status).toBe(200);
-      for (const member of [await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] }), await memberOf(t.orgId, "SelfService", { employeeId: employee })]) {
+      for (const member of [
+        await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] }),
+        await memberOf(t.orgId, "SelfService", { employeeId: employee }),
+      ]) {
         expect((await api.get(hooks(t), { token: member.token })).status).toBe(403);
         expect((await api.get(path, { token: member.token })).status).toBe(403);
-        expect((await api.post(hooks(t), { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET }, { token: member.token })).status).toBe(403);
+        expect(
+          (
+            await api.post(
+              hooks(t),
+              { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET },
+              { token: member.token },
+            )
+          ).status,
+        ).toBe(403);
       }
       const other = await tenantFixture({ withPayroll: false });
       for (const token of [other.token, (await memberOf(other.orgId, "Administrator")).token]) {
@@ -151,14 +255,31 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const webhook = await register(t, { payloadUrl: receiver.url("/all"), payloadMetadata: metadata });
       const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods`;
       const employeeId = await payableEmployee(t);
-      const payout = (await api.post(`${base}/open/payouts`, { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } }, { token: t.token })).body.payout;
+      const payout = (
+        await api.post(
+          `${base}/open/payouts`,
+          { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } },
+          { token: t.token },
+        )
+      ).body.payout;
       expect((await api.post(`${base}/open/payouts/${payout.id}`, undefined, { token: t.token })).status).toBe(200);
       const closed = await api.post(`${base}/open/close`, undefined, { token: t.token });
       expect(closed.status, closed.text).toBe(200);
       const taskId = "0190f3c4-0000-7000-8000-000000000001";
       await inTenantOf(t.orgId, async (scope) => {
-        await recordEvent(scope, "TaskChanged", { payrollId: t.payroll.id, taskId, kind: "webhookFailing", status: "open", resolution: null });
-        await recordEvent(scope, "PayrunPeriodFinalized", { payrollId: t.payroll.id, payrunPeriodId: closed.body.id, periodStart: "2026-01-01", periodEnd: "2026-01-31" });
+        await recordEvent(scope, "TaskChanged", {
+          payrollId: t.payroll.id,
+          taskId,
+          kind: "webhookFailing",
+          status: "open",
+          resolution: null,
+        });
+        await recordEvent(scope, "PayrunPeriodFinalized", {
+          payrollId: t.payroll.id,
+          payrunPeriodId: closed.body.id,
+          periodStart: "2026-01-01",
+          periodEnd: "2026-01-31",
+        });
       });
 
       const types = () => new Set(receiver.at("/all").map((r) => r.json.$type));
@@ -171,26 +292,82 @@ describe("webhooks", { timeout: 120_000 }, () => {
         const hex = createHmac("sha256", SECRET).update(request.body).digest("hex");
         expect(request.headers["x-service-signature"]).toBe(`sha256=${hex}`);
         expect(request.headers["webhook-id"]).toBe(request.json.correlationId);
-        const headers = { "webhook-id": String(request.headers["webhook-id"]), "webhook-timestamp": String(request.headers["webhook-timestamp"]), "webhook-signature": String(request.headers["webhook-signature"]) };
+        const headers = {
+          "webhook-id": String(request.headers["webhook-id"]),
+          "webhook-timestamp": String(request.headers["webhook-timestamp"]),
+          "webhook-signature": String(request.headers["webhook-signature"]),
+        };
         expect(receiverLib.verify(request.body, headers)).toEqual(request.json);
         // A tampered body fails both checks.
-        expect(() => receiverLib.verify(request.body.replace(t.orgId, "00000000-0000-7000-8000-000000000000"), headers)).toThrow();
-        expect(request.json).toMatchObject({ tenantId: t.orgId, metadata, correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/), timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
-        expect(Object.keys(request.json).slice(0, 5)).toEqual(["$type", "tenantId", "correlationId", "timestamp", "metadata"]);
+        expect(() =>
+          receiverLib.verify(request.body.replace(t.orgId, "00000000-0000-7000-8000-000000000000"), headers),
+        ).toThrow();
+        expect(request.json).toMatchObject({
+          tenantId: t.orgId,
+          metadata,
+          correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        });
+        expect(Object.keys(request.json).slice(0, 5)).toEqual([
+          "$type",
+          "tenantId",
+          "correlationId",
+          "timestamp",
+          "metadata",
+        ]);
       }
       const one = (type: string) => receiver.at("/all").find((r) => r.json.$type === `WebhookPayload${type}`)!.json;
       const common = ["$type", "tenantId", "correlationId", "timestamp", "metadata"];
-      expect(Object.keys(one("CaseChangeAdded"))).toEqual([...common, "payrollId", "caseChangeId", "employeeId", "caseName"]);
-      expect(receiver.at("/all").map((r) => r.json).filter((j) => j.$type === "WebhookPayloadCaseChangeAdded" && j.caseName === "Salary")).toEqual([
-        expect.objectContaining({ payrollId: t.payroll.id, employeeId, caseChangeId: expect.any(String) }),
+      expect(Object.keys(one("CaseChangeAdded"))).toEqual([
+        ...common,
+        "payrollId",
+        "caseChangeId",
+        "employeeId",
+        "caseName",
       ]);
-      expect(one("PayoutCreated")).toMatchObject({ payrollId: t.payroll.id, payrunPeriodId: payout.payrunPeriodId, payoutId: payout.id });
+      expect(
+        receiver
+          .at("/all")
+          .map((r) => r.json)
+          .filter((j) => j.$type === "WebhookPayloadCaseChangeAdded" && j.caseName === "Salary"),
+      ).toEqual([expect.objectContaining({ payrollId: t.payroll.id, employeeId, caseChangeId: expect.any(String) })]);
+      expect(one("PayoutCreated")).toMatchObject({
+        payrollId: t.payroll.id,
+        payrunPeriodId: payout.payrunPeriodId,
+        payoutId: payout.id,
+      });
       expect(Object.keys(one("PayoutCreated"))).toEqual([...common, "payrollId", "payrunPeriodId", "payoutId"]);
-      expect(one("PayoutCancellationRequested")).toMatchObject({ payrollId: t.payroll.id, payrunPeriodId: payout.payrunPeriodId, payoutId: payout.id });
-      expect(Object.keys(one("PayoutCancellationRequested"))).toEqual([...common, "payrollId", "payrunPeriodId", "payoutId"]);
-      expect(one("PayrunPeriodClosed")).toMatchObject({ payrollId: t.payroll.id, payrunPeriodId: closed.body.id, periodStart: "2026-01-01", periodEnd: "2026-01-31" });
-      expect(Object.keys(one("PayrunPeriodClosed"))).toEqual([...common, "payrollId", "payrunPeriodId", "periodStart", "periodEnd"]);
-      expect(Object.keys(one("PayrunPeriodFinalized"))).toEqual([...common, "payrollId", "payrunPeriodId", "periodStart", "periodEnd"]);
+      expect(one("PayoutCancellationRequested")).toMatchObject({
+        payrollId: t.payroll.id,
+        payrunPeriodId: payout.payrunPeriodId,
+        payoutId: payout.id,
+      });
+      expect(Object.keys(one("PayoutCancellationRequested"))).toEqual([
+        ...common,
+        "payrollId",
+        "payrunPeriodId",
+        "payoutId",
+      ]);
+      expect(one("PayrunPeriodClosed")).toMatchObject({
+        payrollId: t.payroll.id,
+        payrunPeriodId: closed.body.id,
+        periodStart: "2026-01-01",
+        periodEnd: "2026-01-31",
+      });
+      expect(Object.keys(one("PayrunPeriodClosed"))).toEqual([
+        ...common,
+        "payrollId",
+        "payrunPeriodId",
+        "periodStart",
+        "periodEnd",
+      ]);
+      expect(Object.keys(one("PayrunPeriodFinalized"))).toEqual([
+        ...common,
+        "payrollId",
+        "payrunPeriodId",
+        "periodStart",
+        "periodEnd",
+      ]);
       expect(one("TaskChanged")).toMatchObject({ payrollId: t.payroll.id, taskId });
       expect(Object.keys(one("TaskChanged"))).toEqual([...common, "payrollId", "taskId"]);
 
@@ -200,26 +377,49 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const log = await messagesOf(t, webhook.id, "?limit=500");
       expect(log.length).toBe(ids.length);
       expect(log.every((m) => m.status === "delivered" && m.responseStatus === 200 && m.attempt === 1)).toBe(true);
-      expect(log[0]).toMatchObject({ responseBody: expect.stringContaining("from /all"), sentAt: expect.any(String), durationMs: expect.any(Number), error: null, nextAttemptAt: null });
+      expect(log[0]).toMatchObject({
+        responseBody: expect.stringContaining("from /all"),
+        sentAt: expect.any(String),
+        durationMs: expect.any(Number),
+        error: null,
+        nextAttemptAt: null,
+      });
     });
 
     it("sends CaseChangeAdded only for the webhook's caseNames", async () => {
       const t = await tenantFixture();
-      await register(t, { payloadUrl: receiver.url("/salary-only"), events: ["CaseChangeAdded"], caseNames: ["Salary"] });
+      await register(t, {
+        payloadUrl: receiver.url("/salary-only"),
+        events: ["CaseChangeAdded"],
+        caseNames: ["Salary"],
+      });
       await register(t, { payloadUrl: receiver.url("/every-case"), events: ["CaseChangeAdded"] });
       const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id;
       await postCase(t, "Employment", employee, { EntryDate: "2026-01-01" });
       await postCase(t, "Salary", employee, { SalaryType: "monthly", MonthlySalary: "5000.00" });
       await drainUntil(() => receiver.at("/every-case").length === 2 && receiver.at("/salary-only").length === 1);
       await settle();
-      expect(receiver.at("/every-case").map((r) => r.json.caseName).sort()).toEqual(["Employment", "Salary"]);
+      expect(
+        receiver
+          .at("/every-case")
+          .map((r) => r.json.caseName)
+          .sort(),
+      ).toEqual(["Employment", "Salary"]);
       expect(receiver.at("/salary-only").map((r) => r.json.caseName)).toEqual(["Salary"]);
     });
 
     it("retries a failed delivery with the same correlationId; the log shows both attempts, newest first", async () => {
       const t = await tenantFixture({ withPayroll: false });
       const webhook = await register(t, { payloadUrl: receiver.url("/flaky"), events: ["TaskChanged"] });
-      await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: "0190f3c4-0000-7000-8000-0000000000aa", taskId: "0190f3c4-0000-7000-8000-0000000000bb", kind: "webhookFailing", status: "open", resolution: null }));
+      await inTenantOf(t.orgId, (scope) =>
+        recordEvent(scope, "TaskChanged", {
+          payrollId: "0190f3c4-0000-7000-8000-0000000000aa",
+          taskId: "0190f3c4-0000-7000-8000-0000000000bb",
+          kind: "webhookFailing",
+          status: "open",
+          resolution: null,
+        }),
+      );
       await drainUntil(() => receiver.at("/flaky").length === 2);
       await settle();
       const [first, second] = receiver.at("/flaky");
@@ -228,15 +428,31 @@ describe("webhooks", { timeout: 120_000 }, () => {
       expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
       const log = await messagesOf(t, webhook.id);
       expect(log).toEqual([
-        expect.objectContaining({ attempt: 2, status: "delivered", responseStatus: 200, correlationId: first!.json.correlationId, nextAttemptAt: null }),
-        expect.objectContaining({ attempt: 1, status: "failed", responseStatus: 500, correlationId: first!.json.correlationId, error: "The receiver answered 500.", nextAttemptAt: expect.any(String), responseBody: "answer 1 from /flaky" }),
+        expect.objectContaining({
+          attempt: 2,
+          status: "delivered",
+          responseStatus: 200,
+          correlationId: first!.json.correlationId,
+          nextAttemptAt: null,
+        }),
+        expect.objectContaining({
+          attempt: 1,
+          status: "failed",
+          responseStatus: 500,
+          correlationId: first!.json.correlationId,
+          error: "The receiver answered 500.",
+          nextAttemptAt: expect.any(String),
+          responseBody: "answer 1 from /flaky",
+        }),
       ]);
       expect(log[0]!.payload).toEqual(first!.json);
       expect((await messagesOf(t, webhook.id, "?status=failed")).map((m) => m.attempt)).toEqual([1]);
       expect((await messagesOf(t, webhook.id, "?status=delivered")).map((m) => m.attempt)).toEqual([2]);
       const paged = await api.get(`${hooks(t)}/${webhook.id}/messages?limit=1`, { token: t.token });
       expect(paged.body.items[0].attempt).toBe(2);
-      const next = await api.get(`${hooks(t)}/${webhook.id}/messages?limit=1&cursor=${paged.body.nextCursor}`, { token: t.token });
+      const next = await api.get(`${hooks(t)}/${webhook.id}/messages?limit=1&cursor=${paged.body.nextCursor}`, {
+        token: t.token,
+      });
       expect(next.body).toMatchObject({ items: [expect.objectContaining({ attempt: 1 })], nextCursor: null });
     });
 
@@ -244,7 +460,14 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const t = await tenantFixture();
       // Not subscribed to TaskChanged, so the failing task's own event does not go to this receiver too.
       const webhook = await register(t, { payloadUrl: receiver.url("/down"), events: ["PayrunPeriodFinalized"] });
-      await inTenantOf(t.orgId, (scope) => recordEvent(scope, "PayrunPeriodFinalized", { payrollId: t.payroll.id, payrunPeriodId: "0190f3c4-0000-7000-8000-0000000000cc", periodStart: "2026-01-01", periodEnd: "2026-01-31" }));
+      await inTenantOf(t.orgId, (scope) =>
+        recordEvent(scope, "PayrunPeriodFinalized", {
+          payrollId: t.payroll.id,
+          payrunPeriodId: "0190f3c4-0000-7000-8000-0000000000cc",
+          periodStart: "2026-01-01",
+          periodEnd: "2026-01-31",
+        }),
+      );
       await drainUntil(() => receiver.at("/down").length >= 3);
       await settle();
       // WEBHOOK_RETRY_DELAYS_MS has two waits: three attempts in all.
@@ -257,25 +480,42 @@ describe("webhooks", { timeout: 120_000 }, () => {
       ]);
       expect((await api.get(`${hooks(t)}/${webhook.id}`, { token: t.token })).body.active).toBe(true);
       // Someone has to look at the receiver: a task on the tenant's payroll, announced by TaskChanged.
-      const tasks = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/tasks?status=open`, { token: t.token });
+      const tasks = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/tasks?status=open`, {
+        token: t.token,
+      });
       expect(tasks.status, tasks.text).toBe(200);
-      expect(tasks.body.items).toEqual([expect.objectContaining({ kind: "webhookFailing", status: "open", title: expect.stringContaining("/down") })]);
+      expect(tasks.body.items).toEqual([
+        expect.objectContaining({ kind: "webhookFailing", status: "open", title: expect.stringContaining("/down") }),
+      ]);
     });
 
     it("deactivates the webhook on 410 and sends it nothing more", async () => {
       const t = await tenantFixture({ withPayroll: false });
       const webhook = await register(t, { payloadUrl: receiver.url("/gone"), events: ["TaskChanged"] });
-      const record = () => inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: "0190f3c4-0000-7000-8000-0000000000aa", taskId: "0190f3c4-0000-7000-8000-0000000000dd", kind: "webhookFailing", status: "open", resolution: null }));
+      const record = () =>
+        inTenantOf(t.orgId, (scope) =>
+          recordEvent(scope, "TaskChanged", {
+            payrollId: "0190f3c4-0000-7000-8000-0000000000aa",
+            taskId: "0190f3c4-0000-7000-8000-0000000000dd",
+            kind: "webhookFailing",
+            status: "open",
+            resolution: null,
+          }),
+        );
       await record();
       await drainUntil(() => receiver.at("/gone").length === 1);
       await settle();
       const read = (await api.get(`${hooks(t)}/${webhook.id}`, { token: t.token })).body;
       expect(read).toMatchObject({ active: false, deactivatedReason: expect.stringContaining("410") });
-      expect(await messagesOf(t, webhook.id)).toEqual([expect.objectContaining({ attempt: 1, status: "failed", responseStatus: 410, nextAttemptAt: null })]);
+      expect(await messagesOf(t, webhook.id)).toEqual([
+        expect.objectContaining({ attempt: 1, status: "failed", responseStatus: 410, nextAttemptAt: null }),
+      ]);
       await record();
       await settle();
       expect(receiver.at("/gone")).toHaveLength(1);
-      expect((await api.post(`${hooks(t)}/${webhook.id}/test`, undefined, { token: t.token })).body.code).toBe("webhook.inactive");
+      expect((await api.post(`${hooks(t)}/${webhook.id}/test`, undefined, { token: t.token })).body.code).toBe(
+        "webhook.inactive",
+      );
     });
 
     it("does not follow redirects: a 3xx is a failed attempt", async () => {
@@ -283,26 +523,51 @@ describe("webhooks", { timeout: 120_000 }, () => {
       const okBefore = receiver.at("/ok").length;
       // Not subscribed to TaskChanged: the webhookFailing task opened after the last attempt announces itself with one.
       const webhook = await register(t, { payloadUrl: receiver.url("/redirect"), events: ["PayrunPeriodFinalized"] });
-      await inTenantOf(t.orgId, (scope) => recordEvent(scope, "PayrunPeriodFinalized", { payrollId: t.payroll.id, payrunPeriodId: "0190f3c4-0000-7000-8000-0000000000ee", periodStart: "2026-01-01", periodEnd: "2026-01-31" }));
+      await inTenantOf(t.orgId, (scope) =>
+        recordEvent(scope, "PayrunPeriodFinalized", {
+          payrollId: t.payroll.id,
+          payrunPeriodId: "0190f3c4-0000-7000-8000-0000000000ee",
+          periodStart: "2026-01-01",
+          periodEnd: "2026-01-31",
+        }),
+      );
       await drainUntil(() => receiver.at("/redirect").length >= 3);
       await settle();
       expect(receiver.at("/ok").length).toBe(okBefore);
       const log = await messagesOf(t, webhook.id);
       expect(log).toHaveLength(3);
-      expect(log.every((m) => m.status === "failed" && m.responseStatus === 302 && m.error!.startsWith("Redirect not followed"))).toBe(true);
+      expect(
+        log.every(
+          (m) => m.status === "failed" && m.responseStatus === 302 && m.error!.startsWith("Redirect not followed"),
+        ),
+      ).toBe(true);
     });
 
     it("redelivers a message now with the same correlationId, replays events since a time, and sends a test event", async () => {
       const t = await tenantFixture({ withPayroll: false });
-      const webhook = await register(t, { payloadUrl: receiver.url("/manual"), events: ["TaskChanged"], payloadMetadata: { m: 1 } });
+      const webhook = await register(t, {
+        payloadUrl: receiver.url("/manual"),
+        events: ["TaskChanged"],
+        payloadMetadata: { m: 1 },
+      });
       const before = new Date(Date.now() - 1000).toISOString();
       for (const taskId of ["0190f3c4-0000-7000-8000-000000000101", "0190f3c4-0000-7000-8000-000000000102"]) {
-        await inTenantOf(t.orgId, (scope) => recordEvent(scope, "TaskChanged", { payrollId: "0190f3c4-0000-7000-8000-0000000000aa", taskId, kind: "webhookFailing", status: "open", resolution: null }));
+        await inTenantOf(t.orgId, (scope) =>
+          recordEvent(scope, "TaskChanged", {
+            payrollId: "0190f3c4-0000-7000-8000-0000000000aa",
+            taskId,
+            kind: "webhookFailing",
+            status: "open",
+            resolution: null,
+          }),
+        );
       }
       await drainUntil(() => receiver.at("/manual").length === 2);
       const [message] = await messagesOf(t, webhook.id);
 
-      const redelivered = await api.post(`${hooks(t)}/${webhook.id}/messages/${message!.id}/redeliver`, undefined, { token: t.token });
+      const redelivered = await api.post(`${hooks(t)}/${webhook.id}/messages/${message!.id}/redeliver`, undefined, {
+        token: t.token,
+      });
       expect(redelivered.status, redelivered.text).toBe(202);
       expect(redelivered.body).toMatchObject({ status: "pending", attempt: 2, correlationId: message!.correlationId });
       await drainUntil(() => receiver.at("/manual").length === 3);
@@ -315,22 +580,55 @@ describe("webhooks", { timeout: 120_000 }, () => {
       expect(replay.body).toEqual({ count: 2 });
       await drainUntil(() => receiver.at("/manual").length === 5);
       const replayed = receiver.at("/manual").slice(3);
-      expect(new Set(replayed.map((r) => r.json.correlationId))).toEqual(new Set(receiver.at("/manual").slice(0, 2).map((r) => r.json.correlationId)));
-      expect(replayed.map((r) => r.json.taskId).sort()).toEqual(["0190f3c4-0000-7000-8000-000000000101", "0190f3c4-0000-7000-8000-000000000102"]);
-      expect((await api.post(`${hooks(t)}/${webhook.id}/replay`, { since: new Date(Date.now() + 60_000).toISOString() }, { token: t.token })).status).toBe(422);
-      expect((await api.post(`${hooks(t)}/${webhook.id}/replay`, { since: "yesterday" }, { token: t.token })).body.errors[0].path).toBe("since");
+      expect(new Set(replayed.map((r) => r.json.correlationId))).toEqual(
+        new Set(
+          receiver
+            .at("/manual")
+            .slice(0, 2)
+            .map((r) => r.json.correlationId),
+        ),
+      );
+      expect(replayed.map((r) => r.json.taskId).sort()).toEqual([
+        "0190f3c4-0000-7000-8000-000000000101",
+        "0190f3c4-0000-7000-8000-000000000102",
+      ]);
+      expect(
+        (
+          await api.post(
+            `${hooks(t)}/${webhook.id}/replay`,
+            { since: new Date(Date.now() + 60_000).toISOString() },
+            { token: t.token },
+          )
+        ).status,
+      ).toBe(422);
+      expect(
+        (await api.post(`${hooks(t)}/${webhook.id}/replay`, { since: "yesterday" }, { token: t.token })).body.errors[0]
+          .path,
+      ).toBe("since");
 
       const test = await api.post(`${hooks(t)}/${webhook.id}/test`, undefined, { token: t.token });
       expect(test.status, test.text).toBe(202);
       expect(test.body).toMatchObject({ eventType: "Test", status: "pending", attempt: 1 });
       await drainUntil(() => receiver.at("/manual").length === 6);
       const sent = receiver.at("/manual")[5]!;
-      expect(sent.json).toMatchObject({ $type: "WebhookPayloadTest", tenantId: t.orgId, correlationId: test.body.correlationId, metadata: { m: 1 }, webhookId: webhook.id });
-      expect(sent.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", SECRET).update(sent.body).digest("hex")}`);
+      expect(sent.json).toMatchObject({
+        $type: "WebhookPayloadTest",
+        tenantId: t.orgId,
+        correlationId: test.body.correlationId,
+        metadata: { m: 1 },
+        webhookId: webhook.id,
+      });
+      expect(sent.headers["x-service-signature"]).toBe(
+        `sha256=${createHmac("sha256", SECRET).update(sent.body).digest("hex")}`,
+      );
       const log = await messagesOf(t, webhook.id);
       expect(log[0]).toMatchObject({ eventType: "Test", status: "delivered", responseStatus: 200 });
 
-      const unknown = await api.post(`${hooks(t)}/${webhook.id}/messages/0190f3c4-0000-7000-8000-000000000999/redeliver`, undefined, { token: t.token });
+      const unknown = await api.post(
+        `${hooks(t)}/${webhook.id}/messages/0190f3c4-0000-7000-8000-000000000999/redeliver`,
+        undefined,
+        { token: t.token },
+      );
       expect(unknown.status).toBe(404);
     });
   });

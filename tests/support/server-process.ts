@@ -12,7 +12,21 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 
 /** What `npm run build` reads: a build older than any of these is rebuilt. */
-const SOURCES = ["app", "components", "server", "drizzle", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "scripts/build-workers.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "server",
+  "drizzle",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "scripts/build-workers.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,7 +58,13 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { e
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed (${code}):\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed (${code}):\n${output}`),
+          ),
+    );
   });
 }
 
@@ -52,12 +72,25 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { e
  * As `npm run build` (the worker bundles that `next start` runs, then the app), when `mode` is
  * "always", or "auto" and the build is older than the sources; `label` names the caller in what it prints.
  */
-export async function ensureBuild(mode: string, { label, echo = false }: { label: string; echo?: boolean }): Promise<void> {
+export async function ensureBuild(
+  mode: string,
+  { label, echo = false }: { label: string; echo?: boolean },
+): Promise<void> {
   if (mode === "never" || (mode === "auto" && buildIsCurrent())) return;
   console.log(`[${label}] next build ...`);
   const started = Date.now();
-  await run(process.execPath, [path.join(root, "scripts/build-workers.mjs")], { ...process.env, NODE_ENV: "production" }, { echo });
-  await run(process.execPath, [nextBin, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, { echo });
+  await run(
+    process.execPath,
+    [path.join(root, "scripts/build-workers.mjs")],
+    { ...process.env, NODE_ENV: "production" },
+    { echo },
+  );
+  await run(
+    process.execPath,
+    [nextBin, "build"],
+    { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    { echo },
+  );
   console.log(`[${label}] built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
@@ -105,7 +138,9 @@ export async function freshDatabase(workDir: string, label: string): Promise<Own
   }
   const { default: postgres } = await import("postgres");
   const url = new URL(serverUrl);
-  const name = `${url.pathname.slice(1) || "payroll"}_${label}_${Date.now()}`.replace(/[^a-zA-Z0-9_]/g, "_").slice(0, 63);
+  const name = `${url.pathname.slice(1) || "payroll"}_${label}_${Date.now()}`
+    .replace(/[^a-zA-Z0-9_]/g, "_")
+    .slice(0, 63);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`CREATE DATABASE "${name}"`);
@@ -136,14 +171,31 @@ export async function freshDatabase(workDir: string, label: string): Promise<Own
 }
 
 /** Settings of the environment that would point the service elsewhere or change what it does. */
-const INHERITED_SETTINGS = ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "PAYROLL_TEST_HOOKS", "TEST_CRASH_AT", "SEED_DEMO"];
+const INHERITED_SETTINGS = [
+  "DATABASE_URL",
+  "PGLITE_DATA_DIR",
+  "PGLITE_TEMPLATE",
+  "OIDC_ISSUER",
+  "OIDC_CLIENT_ID",
+  "OIDC_CLIENT_SECRET",
+  "PAYROLL_TEST_HOOKS",
+  "TEST_CRASH_AT",
+  "SEED_DEMO",
+];
 
 /** This process's environment without INHERITED_SETTINGS, with the database's and `extra` settings: a sandbox. */
 export function serviceEnv(database: Pick<OwnDatabase, "env">, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_SETTINGS) delete env[name];
   // RECALC_WARMUP: a test's server starts without warming the recalculation threads (seconds of CPU beside the suite).
-  return { ...env, ...database.env, NEXT_TELEMETRY_DISABLED: "1", SERVICE_ENVIRONMENT: "sandbox", RECALC_WARMUP: "false", ...extra };
+  return {
+    ...env,
+    ...database.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    SERVICE_ENVIRONMENT: "sandbox",
+    RECALC_WARMUP: "false",
+    ...extra,
+  };
 }
 
 export type ServerProcess = { child: ChildProcess; baseUrl: string; log: () => string };
@@ -153,7 +205,10 @@ export async function waitFor(url: string, server: ServerProcess, timeoutMs = 12
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const { child } = server;
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before ${url} answered:\n${server.log()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before ${url} answered:\n${server.log()}`,
+      );
     try {
       const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
       if (response.status < 500) return;
@@ -170,9 +225,29 @@ export async function waitFor(url: string, server: ServerProcess, timeoutMs = 12
  * start and the server it forks). Its output goes to `logFile` when given, to stdout with `echo`, and
  * its last 10,000 characters to `log()`. Resolves once /api/openapi.json answers.
  */
-export async function startServer({ env, port, host, logFile, echo = false, timeoutMs = 120_000, nodeArgs = [] }: { env: NodeJS.ProcessEnv; port: number; host?: string; logFile?: string; echo?: boolean; timeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServer({
+  env,
+  port,
+  host,
+  logFile,
+  echo = false,
+  timeoutMs = 120_000,
+  nodeArgs = [],
+}: {
+  env: NodeJS.ProcessEnv;
+  port: number;
+  host?: string;
+  logFile?: string;
+  echo?: boolean;
+  timeoutMs?: number;
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   const baseUrl = `http://${host ?? "localhost"}:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port), ...(host ? ["-H", host] : [])], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, nextBin, "start", "-p", String(port), ...(host ? ["-H", host] : [])],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
   const file = logFile ? createWriteStream(logFile) : null;
   let tail = "";
   const keep = (chunk: Buffer) => {
@@ -225,5 +300,6 @@ export async function stopServer(server: ServerProcess, signal: NodeJS.Signals =
     if (waited >= 20_000) throw new Error(`The server's process group (${pid}) did not end.`);
     await sleep(100);
   }
-  if (child.exitCode === null && child.signalCode === null) await new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (child.exitCode === null && child.signalCode === null)
+    await new Promise<void>((resolve) => child.once("exit", () => resolve()));
 }

@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderAccountingCsv } from "@/server/accounting/csv";
-import { buildAccountingJournal, type AccountingJournal, type AccountingJournalInput } from "@/server/accounting/journal";
+import {
+  buildAccountingJournal,
+  type AccountingJournal,
+  type AccountingJournalInput,
+} from "@/server/accounting/journal";
 import { formatChf, renderAccountingPdf } from "@/server/accounting/pdf";
 
 const accounts = {
@@ -28,7 +32,13 @@ const wageTypes = {
   "6500": { kind: "net", name: "Nettolohn" },
   "8010": { kind: "employerContribution", name: "AHV/IV/EO Arbeitgeber" },
 } as const;
-const stored = (number: string, amount: number, retroPeriodStart: string | null = null) => ({ number, name: number, amount, retro: retroPeriodStart !== null, retroPeriodStart });
+const stored = (number: string, amount: number, retroPeriodStart: string | null = null) => ({
+  number,
+  name: number,
+  amount,
+  retro: retroPeriodStart !== null,
+  retroPeriodStart,
+});
 
 function journalOf(overrides: Partial<AccountingJournalInput> = {}): AccountingJournal {
   const result = buildAccountingJournal({
@@ -41,7 +51,11 @@ function journalOf(overrides: Partial<AccountingJournalInput> = {}): AccountingJ
     mapping,
     netPayment: { debit: "1091", credit: "1020" },
     entries: [
-      { employeeId: "a", costCenters: [{ costCenter: "100", weight: 1 }], lines: [stored("1000", 650_000), stored("5010", 34_450), stored("6500", 615_550)] },
+      {
+        employeeId: "a",
+        costCenters: [{ costCenter: "100", weight: 1 }],
+        lines: [stored("1000", 650_000), stored("5010", 34_450), stored("6500", 615_550)],
+      },
     ],
     ...overrides,
   });
@@ -102,14 +116,30 @@ describe("accounting PDF", () => {
     journalOf({
       template: { groupBy: ["account", "wageType", "costCenter"] },
       entries: [
-        { employeeId: "a", costCenters: [{ costCenter: "100", weight: 1 }], lines: [stored("1000", 650_000), stored("3000", 21_500), stored("5010", 34_450), stored("6500", 615_550), stored("8010", 34_450)] },
+        {
+          employeeId: "a",
+          costCenters: [{ costCenter: "100", weight: 1 }],
+          lines: [
+            stored("1000", 650_000),
+            stored("3000", 21_500),
+            stored("5010", 34_450),
+            stored("6500", 615_550),
+            stored("8010", 34_450),
+          ],
+        },
         {
           employeeId: "b",
           costCenters: [
             { costCenter: "100", weight: 60 },
             { costCenter: "200", weight: 40 },
           ],
-          lines: [stored("1000", 1_234_567), stored("5010", 65_432), stored("6500", 1_169_135), stored("1000", -10_001, "2025-01-01"), stored("6500", -10_000, "2025-01-01")],
+          lines: [
+            stored("1000", 1_234_567),
+            stored("5010", 65_432),
+            stored("6500", 1_169_135),
+            stored("1000", -10_001, "2025-01-01"),
+            stored("6500", -10_000, "2025-01-01"),
+          ],
         },
       ],
     });
@@ -158,8 +188,12 @@ describe("accounting PDF", () => {
 
   it("labels the document in French and Italian", async () => {
     const journal = journalOf();
-    expect(textOf(await renderAccountingPdf(journal, { payrollName: "Exemple SA", language: "fr", final: false }), "fr")).toMatch(/APERÇU[\s\S]*Total débit/);
-    expect(textOf(await renderAccountingPdf(journal, { payrollName: "Esempio SA", language: "it", final: false }), "it")).toMatch(/ANTEPRIMA[\s\S]*Totale avere/);
+    expect(
+      textOf(await renderAccountingPdf(journal, { payrollName: "Exemple SA", language: "fr", final: false }), "fr"),
+    ).toMatch(/APERÇU[\s\S]*Total débit/);
+    expect(
+      textOf(await renderAccountingPdf(journal, { payrollName: "Esempio SA", language: "it", final: false }), "it"),
+    ).toMatch(/ANTEPRIMA[\s\S]*Totale avere/);
   });
 });
 

@@ -1,16 +1,29 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { buildAccountingJournal, type AccountingEntryInput, type AccountingJournal, type AccountingJournalInput, type JournalLineInput } from "@/server/accounting/journal";
+import {
+  buildAccountingJournal,
+  type AccountingEntryInput,
+  type AccountingJournal,
+  type AccountingJournalInput,
+  type JournalLineInput,
+} from "@/server/accounting/journal";
 import { loadAccountingInput } from "@/server/accounting/load";
 import { caseValues, lookupValues, payrolls, payrunEntries, payrunPeriods, wageTypeAccounts } from "@/server/db/schema";
 import type { TenantScope } from "@/server/db/tenant-scope";
-import { allRegulations, defaultWageTypeAccounts, regulationByName, versionInForce } from "@/server/regulations/catalog";
+import {
+  allRegulations,
+  defaultWageTypeAccounts,
+  regulationByName,
+  versionInForce,
+} from "@/server/regulations/catalog";
 
 /** The shipped CH wage types and the KMU chart, as a payroll starts with them (section 5 of the domain notes). */
 const ch = versionInForce(regulationByName("CH")!, "2025-03-01")!;
 const kmu = versionInForce(regulationByName("ChartOfAccountsKmu")!, "2025-03-01")!;
-const accounts = Object.fromEntries(kmu.lookups.find((l) => l.name === "Accounts")!.values.map((v) => [v.key, v.value]));
+const accounts = Object.fromEntries(
+  kmu.lookups.find((l) => l.name === "Accounts")!.values.map((v) => [v.key, v.value]),
+);
 const wageTypes = Object.fromEntries(ch.wageTypes.map((w) => [w.number, { kind: w.kind, name: w.name.de }]));
 const mapping = defaultWageTypeAccounts(kmu, ch.wageTypes);
 
@@ -29,7 +42,15 @@ const line = (number: string, amount: number, retroPeriodStart: string | null = 
 const anna: AccountingEntryInput = {
   employeeId: "a",
   costCenters: [{ costCenter: "100", weight: 100 }],
-  lines: [line("1000", 650_000), line("3000", 21_500), line("5010", 34_450), line("5020", 7_150), line("6500", 608_400), line("8010", 34_450), line("8030", 7_800)],
+  lines: [
+    line("1000", 650_000),
+    line("3000", 21_500),
+    line("5010", 34_450),
+    line("5020", 7_150),
+    line("6500", 608_400),
+    line("8010", 34_450),
+    line("8030", 7_800),
+  ],
 };
 const beat: AccountingEntryInput = {
   employeeId: "b",
@@ -37,7 +58,15 @@ const beat: AccountingEntryInput = {
     { costCenter: "100", weight: 60 },
     { costCenter: "200", weight: 40 },
   ],
-  lines: [line("1000", 500_000), line("5010", 26_500), line("6500", 473_500), line("8010", 26_500), line("1000", -10_001, "2025-01-01"), line("5010", -531, "2025-01-01"), line("6500", -9_470, "2025-01-01")],
+  lines: [
+    line("1000", 500_000),
+    line("5010", 26_500),
+    line("6500", 473_500),
+    line("8010", 26_500),
+    line("1000", -10_001, "2025-01-01"),
+    line("5010", -531, "2025-01-01"),
+    line("6500", -9_470, "2025-01-01"),
+  ],
 };
 
 const input = (overrides: Partial<AccountingJournalInput> = {}): AccountingJournalInput => ({
@@ -60,13 +89,25 @@ function journalOf(overrides: Partial<AccountingJournalInput> = {}): AccountingJ
 }
 
 /** [cost center, debit, credit, amount, wage type, text] per line, for compact expectations. */
-const compact = (journal: AccountingJournal) => journal.lines.map((l) => [l.costCenter ?? null, l.debitAccount, l.creditAccount, l.amount, l.wageTypeNumber ?? null, l.text]);
+const compact = (journal: AccountingJournal) =>
+  journal.lines.map((l) => [
+    l.costCenter ?? null,
+    l.debitAccount,
+    l.creditAccount,
+    l.amount,
+    l.wageTypeNumber ?? null,
+    l.text,
+  ]);
 
-const without = <T>(record: Record<string, T>, key: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+const without = <T>(record: Record<string, T>, key: string) =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 /** Credit minus debit movements of one account over the journal. */
 const balanceOf = (journal: AccountingJournal, account: string) =>
-  journal.lines.reduce((sum, l) => sum + (l.creditAccount === account ? l.amount : 0) - (l.debitAccount === account ? l.amount : 0), 0);
+  journal.lines.reduce(
+    (sum, l) => sum + (l.creditAccount === account ? l.amount : 0) - (l.debitAccount === account ? l.amount : 0),
+    0,
+  );
 
 describe("accounting journal by cost center", () => {
   const journal = journalOf();
@@ -110,8 +151,18 @@ describe("accounting journal by cost center", () => {
       costCenter: "100",
       costCenterName: "Verkauf",
     });
-    expect(journal.lines[3]).toMatchObject({ payout: true, debitAccountName: "Lohndurchlaufkonto", creditAccountName: "Bank" });
-    expect(journal).toMatchObject({ periodStart: "2025-03-01", periodEnd: "2025-03-31", date: "2025-03-31", reference: "PR-2025-03", groupBy: ["account", "wageType", "costCenter"] });
+    expect(journal.lines[3]).toMatchObject({
+      payout: true,
+      debitAccountName: "Lohndurchlaufkonto",
+      creditAccountName: "Bank",
+    });
+    expect(journal).toMatchObject({
+      periodStart: "2025-03-01",
+      periodEnd: "2025-03-31",
+      date: "2025-03-31",
+      reference: "PR-2025-03",
+      groupBy: ["account", "wageType", "costCenter"],
+    });
   });
 
   it("balances: total debit equals total credit, and the clearing account is emptied by the payments", () => {
@@ -124,7 +175,9 @@ describe("accounting journal by cost center", () => {
 
   it("keeps every wage type's amount whole across the cost center split", () => {
     const signed = (j: AccountingJournal, number: string, retro: boolean) =>
-      j.lines.filter((l) => l.wageTypeNumber === number && !!l.retroPeriodStart === retro && !l.payout).reduce((s, l) => s + (l.creditAccount === "1091" || l.debitAccount === "1091" ? l.amount : 0), 0);
+      j.lines
+        .filter((l) => l.wageTypeNumber === number && !!l.retroPeriodStart === retro && !l.payout)
+        .reduce((s, l) => s + (l.creditAccount === "1091" || l.debitAccount === "1091" ? l.amount : 0), 0);
     const standard = journalOf({ template: { groupBy: ["account", "wageType"] } });
     for (const number of ["1000", "5010", "6500", "8010"]) {
       for (const retro of [false, true]) expect(signed(journal, number, retro)).toBe(signed(standard, number, retro));
@@ -133,9 +186,15 @@ describe("accounting journal by cost center", () => {
   });
 
   it("books a line without cost center in its own group, listed last", () => {
-    const noCostCenter: AccountingEntryInput = { employeeId: "c", costCenters: [], lines: [line("1000", 100_000), line("6500", 100_000)] };
+    const noCostCenter: AccountingEntryInput = {
+      employeeId: "c",
+      costCenters: [],
+      lines: [line("1000", 100_000), line("6500", 100_000)],
+    };
     const j = journalOf({ entries: [anna, noCostCenter] });
-    expect(j.lines.filter((l) => l.costCenter === undefined).map((l) => [l.debitAccount, l.creditAccount, l.amount])).toEqual([
+    expect(
+      j.lines.filter((l) => l.costCenter === undefined).map((l) => [l.debitAccount, l.creditAccount, l.amount]),
+    ).toEqual([
       ["5000", "1091", 100_000],
       ["1091", "1020", 100_000],
     ]);
@@ -164,8 +223,14 @@ describe("accounting journal, standard template", () => {
 
   it("by account only: one line per account pair, signed amounts netted before the swap", () => {
     const journal = journalOf({ template: { groupBy: ["account"] }, language: "fr" });
-    expect(journal.lines.find((l) => l.debitAccount === "5000")).toMatchObject({ creditAccount: "1091", amount: 1_150_000 - 10_001, text: "Comptabilisation des salaires 03.2025" });
-    expect(journal.lines.find((l) => l.debitAccount === "1091" && l.creditAccount === "1020")!.amount).toBe(1_081_900 - 9_470 + 21_500);
+    expect(journal.lines.find((l) => l.debitAccount === "5000")).toMatchObject({
+      creditAccount: "1091",
+      amount: 1_150_000 - 10_001,
+      text: "Comptabilisation des salaires 03.2025",
+    });
+    expect(journal.lines.find((l) => l.debitAccount === "1091" && l.creditAccount === "1020")!.amount).toBe(
+      1_081_900 - 9_470 + 21_500,
+    );
     expect(journal.lines.some((l) => l.wageTypeNumber !== undefined || l.costCenter !== undefined)).toBe(false);
     expect(journal.totals.debit).toBe(journal.totals.credit);
   });
@@ -177,7 +242,11 @@ describe("accounting journal, standard template", () => {
       mapping: { ...mapping, "6500": { debit: "1091", credit: "1021" } },
       entries: [anna],
     });
-    expect(journal.lines.find((l) => l.wageTypeNumber === "6500")).toMatchObject({ debitAccount: "1091", creditAccount: "1021", creditAccountName: "Bank 2" });
+    expect(journal.lines.find((l) => l.wageTypeNumber === "6500")).toMatchObject({
+      debitAccount: "1091",
+      creditAccount: "1021",
+      creditAccountName: "Bank 2",
+    });
     // The allowance's payout still goes through the net payment accounts.
     expect(journal.lines.find((l) => l.payout)).toMatchObject({ debitAccount: "1091", creditAccount: "1020" });
   });
@@ -192,7 +261,11 @@ describe("accounting journal, standard template", () => {
 describe("unmapped wage types", () => {
   it("lists every wage type without accounts instead of dropping it", () => {
     const withoutAhv = without(mapping, "5010");
-    const other: AccountingEntryInput = { employeeId: "c", costCenters: [], lines: [line("9100", 12_345), line("5010", 1_000)] };
+    const other: AccountingEntryInput = {
+      employeeId: "c",
+      costCenters: [],
+      lines: [line("9100", 12_345), line("5010", 1_000)],
+    };
     const result = buildAccountingJournal(input({ mapping: withoutAhv, entries: [anna, beat, other] }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -228,7 +301,11 @@ describe("cost center split property", () => {
     for (let round = 0; round < 200; round++) {
       const weights = [1 + (next() % 97), 1 + (next() % 13), next() % 3 === 0 ? 0 : 1 + (next() % 50)];
       const amount = (next() % 2 ? -1 : 1) * (1 + (next() % 1_000_000));
-      const entry: AccountingEntryInput = { employeeId: "p", costCenters: weights.map((weight, i) => ({ costCenter: `${i + 1}`, weight })), lines: [line("1000", amount)] };
+      const entry: AccountingEntryInput = {
+        employeeId: "p",
+        costCenters: weights.map((weight, i) => ({ costCenter: `${i + 1}`, weight })),
+        lines: [line("1000", amount)],
+      };
       const journal = journalOf({ entries: [entry] });
       const signedSum = journal.lines.reduce((s, l) => s + (l.debitAccount === "5000" ? l.amount : -l.amount), 0);
       expect(signedSum).toBe(amount);
@@ -256,19 +333,54 @@ describe("loadAccountingInput (through a scope fake)", () => {
     createdAt: date("2025-01-01"),
     updatedAt: date("2025-01-01"),
   } as unknown as typeof payrolls.$inferSelect;
-  const period = { id: "march", tenantId: "t", payrollId: "p", periodStart: "2025-03-01", periodEnd: "2025-03-31", status: "closed", closedAt: date("2025-04-02"), createdAt: date("2025-03-01") } as unknown as typeof payrunPeriods.$inferSelect;
-  const lookup = (id: string, lookupName: string, regulationName: string, key: string, value: string, displayName: Record<string, string> | null = null) => ({ id, payrollId: "p", lookupName, regulationName, key, value, displayName });
+  const period = {
+    id: "march",
+    tenantId: "t",
+    payrollId: "p",
+    periodStart: "2025-03-01",
+    periodEnd: "2025-03-31",
+    status: "closed",
+    closedAt: date("2025-04-02"),
+    createdAt: date("2025-03-01"),
+  } as unknown as typeof payrunPeriods.$inferSelect;
+  const lookup = (
+    id: string,
+    lookupName: string,
+    regulationName: string,
+    key: string,
+    value: string,
+    displayName: Record<string, string> | null = null,
+  ) => ({ id, payrollId: "p", lookupName, regulationName, key, value, displayName });
   const accountRows = [
-    lookup("a5000", "Accounts", "ChartOfAccountsKmu", "5000", "Löhne und Gehälter", { de: "Löhne und Gehälter", en: "Wages and salaries" }),
+    lookup("a5000", "Accounts", "ChartOfAccountsKmu", "5000", "Löhne und Gehälter", {
+      de: "Löhne und Gehälter",
+      en: "Wages and salaries",
+    }),
     // Renamed by the client without new display names: the new name shows.
-    lookup("a1091", "Accounts", "ChartOfAccountsKmu", "1091", "Transferkonto Löhne", { de: "Lohndurchlaufkonto", en: "Salary clearing account" }),
+    lookup("a1091", "Accounts", "ChartOfAccountsKmu", "1091", "Transferkonto Löhne", {
+      de: "Lohndurchlaufkonto",
+      en: "Salary clearing account",
+    }),
     // Renumbered by the client: the mapping (by id) follows.
     lookup("a1020", "Accounts", "ChartOfAccountsKmu", "1025", "Bank", { de: "Bank", en: "Bank" }),
     lookup("a2270", "Accounts", "ChartOfAccountsKmu", "2270", "Sozialversicherungen", null),
     lookup("c100", "CostCenters", "CH", "100", "Verkauf"),
   ];
-  const value = (employeeId: string, costCenter: string, start: string, recorded: string) => ({ id: `${employeeId}-${costCenter}`, employeeId, fieldName: "CostCenter", value: costCenter, start, end: null, createdAt: date(recorded) });
-  const e1Lines = [line("1000", 500_000), line("5010", 26_500), line("6500", 473_500), line("1000", -1_000, "2024-12-01")];
+  const value = (employeeId: string, costCenter: string, start: string, recorded: string) => ({
+    id: `${employeeId}-${costCenter}`,
+    employeeId,
+    fieldName: "CostCenter",
+    value: costCenter,
+    start,
+    end: null,
+    createdAt: date(recorded),
+  });
+  const e1Lines = [
+    line("1000", 500_000),
+    line("5010", 26_500),
+    line("6500", 473_500),
+    line("1000", -1_000, "2024-12-01"),
+  ];
   const tables = new Map<unknown, unknown[]>([
     [payrunEntries, [{ employeeId: "e1", lines: e1Lines }]],
     [caseValues, [value("e1", "100", "2025-01-01", "2025-01-01"), value("e1", "200", "2025-03-01", "2025-04-05")]],
@@ -285,14 +397,26 @@ describe("loadAccountingInput (through a scope fake)", () => {
   const regulations = new Map(allRegulations().map((r) => [r.name, r]));
 
   it("reads accounts as they stand now, the mapping by account id, kinds, template and the cost center known at close", async () => {
-    const loaded = await loadAccountingInput(scopeWith([{ wageTypeNumber: "1000", debitAccountId: "a5000", creditAccountId: "a1091" }]), payroll, period, regulations);
+    const loaded = await loadAccountingInput(
+      scopeWith([{ wageTypeNumber: "1000", debitAccountId: "a5000", creditAccountId: "a1091" }]),
+      payroll,
+      period,
+      regulations,
+    );
     expect(loaded.template).toEqual({ groupBy: ["account", "wageType", "costCenter"] });
     expect(loaded.language).toBe("en");
-    expect(loaded.accounts).toEqual({ "5000": "Wages and salaries", "1091": "Transferkonto Löhne", "1025": "Bank", "2270": "Sozialversicherungen" });
+    expect(loaded.accounts).toEqual({
+      "5000": "Wages and salaries",
+      "1091": "Transferkonto Löhne",
+      "1025": "Bank",
+      "2270": "Sozialversicherungen",
+    });
     expect(loaded.costCenters).toEqual({ "100": "Verkauf" });
     expect(loaded.mapping).toEqual({ "1000": { debit: "5000", credit: "1091" } });
     expect(loaded.wageTypes["6500"]).toEqual({ kind: "net", name: "Net wage" });
-    expect(loaded.entries).toEqual([{ employeeId: "e1", lines: e1Lines, costCenters: [{ costCenter: "100", weight: 1 }] }]);
+    expect(loaded.entries).toEqual([
+      { employeeId: "e1", lines: e1Lines, costCenters: [{ costCenter: "100", weight: 1 }] },
+    ]);
     // The chart's bank account 1020 was renumbered and 6500 is not mapped: no payment accounts.
     expect(loaded.netPayment).toBeNull();
     const result = buildAccountingJournal(loaded);
@@ -316,7 +440,9 @@ describe("loadAccountingInput (through a scope fake)", () => {
     );
     expect(loaded.netPayment).toEqual({ debit: "1091", credit: "1025" });
     const result = buildAccountingJournal(loaded);
-    expect(result.ok && result.journal.lines.map((l) => [l.costCenter, l.debitAccount, l.creditAccount, l.amount, l.text])).toEqual([
+    expect(
+      result.ok && result.journal.lines.map((l) => [l.costCenter, l.debitAccount, l.creditAccount, l.amount, l.text]),
+    ).toEqual([
       ["100", "5000", "1091", 500_000, "1000 Monatslohn"],
       ["100", "1091", "5000", 1_000, "1000 Monatslohn, Korrektur 12.2024"],
       ["100", "1091", "2270", 26_500, "5010 AHV/IV/EO Arbeitnehmende"],

@@ -1,4 +1,11 @@
-import { type CaseHistory, type PeriodInput, type PeriodResult, type YearToDate, calculatePeriod, emptyYearToDate } from "@/server/calc";
+import {
+  type CaseHistory,
+  type PeriodInput,
+  type PeriodResult,
+  type YearToDate,
+  calculatePeriod,
+  emptyYearToDate,
+} from "@/server/calc";
 import { monthEnd } from "@/server/dates";
 import { regulationByName, versionInForce } from "@/server/regulations/catalog";
 import { shippedQstTable } from "@/server/regulations/qst";
@@ -18,7 +25,14 @@ export function history(spec: Spec): CaseHistory {
     out[field] = list.map(([value, start, end]) => {
       seq += 1;
       const id = `v${String(seq).padStart(6, "0")}`;
-      return { value, start, end: end ?? null, createdAt: new Date(recorded.getTime() + seq), id, caseChangeId: `cc-${field}-${seq}` };
+      return {
+        value,
+        start,
+        end: end ?? null,
+        createdAt: new Date(recorded.getTime() + seq),
+        id,
+        caseChangeId: `cc-${field}-${seq}`,
+      };
     });
   }
   return out;
@@ -70,7 +84,14 @@ export function month(yyyyMm: string) {
   return { periodStart: start, periodEnd: monthEnd(start) };
 }
 
-export function calc(options: { period: string; employee?: Spec; company?: Spec; yearToDate?: YearToDate; industries?: string[]; knownAt?: Date }): PeriodResult {
+export function calc(options: {
+  period: string;
+  employee?: Spec;
+  company?: Spec;
+  yearToDate?: YearToDate;
+  industries?: string[];
+  knownAt?: Date;
+}): PeriodResult {
   const { periodStart, periodEnd } = month(options.period);
   return calculatePeriod({
     periodStart,
@@ -85,18 +106,28 @@ export function calc(options: { period: string; employee?: Spec; company?: Spec;
 }
 
 /** Runs the months of one year in order, each fed with the previous month's yearToDate. */
-export function calcYear(year: number, employeeFor: (month: number) => Spec, options: { company?: Spec; months?: number[] } = {}): PeriodResult[] {
+export function calcYear(
+  year: number,
+  employeeFor: (month: number) => Spec,
+  options: { company?: Spec; months?: number[] } = {},
+): PeriodResult[] {
   let ytd = emptyYearToDate();
   const results: PeriodResult[] = [];
   for (const m of options.months ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
-    const result = calc({ period: `${year}-${String(m).padStart(2, "0")}`, employee: employeeFor(m), company: options.company, yearToDate: ytd });
+    const result = calc({
+      period: `${year}-${String(m).padStart(2, "0")}`,
+      employee: employeeFor(m),
+      company: options.company,
+      yearToDate: ytd,
+    });
     results.push(result);
     ytd = result.yearToDate;
   }
   return results;
 }
 
-export const amountOf = (result: PeriodResult, number: string) => result.lines.filter((l) => l.number === number).reduce((sum, l) => sum + l.amount, 0);
+export const amountOf = (result: PeriodResult, number: string) =>
+  result.lines.filter((l) => l.number === number).reduce((sum, l) => sum + l.amount, 0);
 export const lineOf = (result: PeriodResult, number: string) => result.lines.find((l) => l.number === number);
 export const hasLine = (result: PeriodResult, number: string) => result.lines.some((l) => l.number === number);
 /** The amounts by wage type number, for compact expectations. */

@@ -17,8 +17,20 @@ describe("Ex. 1: 6,500.00 a month, age 40, ZH 2026", () => {
     // AHV 5.3 % x 6,500 = 344.50; ALV 1.1 % x 6,500 = 71.50; NBU 1 % x 6,500 = 65.00
     // BVG (78,000 - 26,460) = 51,540 x 10 % = 5,154 / 2 / 12 = 214.75
     // Net 6,500 - 344.50 - 71.50 - 65.00 - 214.75 = 5,804.25
-    expect(amounts(r)).toMatchObject({ "1000": 650_000, "5010": 34_450, "5020": 7_150, "5040": 6_500, "5050": 21_475, "6500": 580_425 });
-    expect(r.collectors).toMatchObject({ GrossWage: 650_000, EmployeeDeductions: 69_575, NetWage: 580_425, PayableAmount: 580_425 });
+    expect(amounts(r)).toMatchObject({
+      "1000": 650_000,
+      "5010": 34_450,
+      "5020": 7_150,
+      "5040": 6_500,
+      "5050": 21_475,
+      "6500": 580_425,
+    });
+    expect(r.collectors).toMatchObject({
+      GrossWage: 650_000,
+      EmployeeDeductions: 69_575,
+      NetWage: 580_425,
+      PayableAmount: 580_425,
+    });
     expect(r.issues).toEqual([]);
     expect(r.employed).toBe(true);
   });
@@ -35,7 +47,9 @@ describe("Ex. 1: 6,500.00 a month, age 40, ZH 2026", () => {
     expect(ahv).toMatchObject({ base: 650_000, rate: "5.3", name: "AHV/IV/EO employee" });
     expect(ahv.explanation.parameters).toContainEqual({ key: "AhvEmployeeRate", value: "5.3" });
     const salary = lineOf(r, "1000")!;
-    expect(salary.explanation.caseValues).toContainEqual(expect.objectContaining({ field: "MonthlySalary", value: "6500.00" }));
+    expect(salary.explanation.caseValues).toContainEqual(
+      expect.objectContaining({ field: "MonthlySalary", value: "6500.00" }),
+    );
     expect(salary.explanation.caseValues[0]!.caseChangeId).toMatch(/^cc-/);
     const bvg = lineOf(r, "5050")!;
     expect(bvg).toMatchObject({ base: 5_154_000, rate: "5" });
@@ -48,7 +62,10 @@ describe("Ex. 1: 6,500.00 a month, age 40, ZH 2026", () => {
   });
 
   it("with QST tariff A0N in ZH: 7.28 % x 6,500 = 473.20, net 5,331.05", () => {
-    const q = calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH", WorkPermit: "B" } });
+    const q = calc({
+      period: "2026-03",
+      employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH", WorkPermit: "B" },
+    });
     expect(lineOf(q, "5060")).toMatchObject({ amount: 47_320, base: 650_000, rate: "7.28" });
     expect(amountOf(q, "6500")).toBe(533_105);
     expect(q.issues).toEqual([]);
@@ -71,7 +88,13 @@ describe("Ex. 2: 13,000.00 a month, age 40 (ceilings)", () => {
     // BVG (90,720 - 26,460) = 64,260 x 10 % / 2 / 12 = 267.75
     // Net 13,000 - 689.00 - 135.85 - 123.50 - 267.75 = 11,783.90
     const r = calc({ period: "2026-01", employee: { MonthlySalary: "13000.00" } });
-    expect(amounts(r)).toMatchObject({ "5010": 68_900, "5020": 13_585, "5040": 12_350, "5050": 26_775, "6500": 1_178_390 });
+    expect(amounts(r)).toMatchObject({
+      "5010": 68_900,
+      "5020": 13_585,
+      "5040": 12_350,
+      "5050": 26_775,
+      "6500": 1_178_390,
+    });
     expect(lineOf(r, "5020")!.base).toBe(1_235_000);
     expect(lineOf(r, "5050")!.base).toBe(6_426_000);
   });
@@ -91,10 +114,16 @@ describe("ALV ceiling crossed mid-year (year to date)", () => {
   //   July-Dec: the ceiling grows by 12,350 a month and the liable wage by 10,000 while above it,
   //         so the base is 12,350 (ALV 135.85) ... December: liable 150,000, ceiling 148,200.
   //   Year: 5 x 10,000 + 24,100 + 6 x 12,350 = 148,200 = the annual ceiling exactly.
-  const year = calcYear(2026, (m) => ({ MonthlySalary: "10000.00", ...(m === 6 ? { BonusAmount: [["30000.00", "2026-06-25"]] } : {}) }));
+  const year = calcYear(2026, (m) => ({
+    MonthlySalary: "10000.00",
+    ...(m === 6 ? { BonusAmount: [["30000.00", "2026-06-25"]] } : {}),
+  }));
 
   it("charges ALV up to the ceiling counted year to date", () => {
-    expect(year.map((r) => lineOf(r, "5020")!.base)).toEqual([1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 2_410_000, 1_235_000, 1_235_000, 1_235_000, 1_235_000, 1_235_000, 1_235_000]);
+    expect(year.map((r) => lineOf(r, "5020")!.base)).toEqual([
+      1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 2_410_000, 1_235_000, 1_235_000, 1_235_000, 1_235_000,
+      1_235_000, 1_235_000,
+    ]);
     expect(amountOf(year[5]!, "5020")).toBe(26_510);
     expect(amountOf(year[6]!, "5020")).toBe(13_585);
     expect(year.reduce((s, r) => s + lineOf(r, "5020")!.base!, 0)).toBe(14_820_000);
@@ -118,7 +147,14 @@ describe("entry and exit within the month (days / 30)", () => {
     // BVG: annual 3,200 x 30/16 x 12 = 72,000; coordinated 45,540 x 10 % = 4,554 / 2 / 12 x 16/30 = 101.20
     // Net 3,200 - 169.60 - 35.20 - 32.00 - 101.20 = 2,862.00
     const r = calc({ period: "2026-03", employee: { EntryDate: "2026-03-16", MonthlySalary: "6000.00" } });
-    expect(amounts(r)).toMatchObject({ "1000": 320_000, "5010": 16_960, "5020": 3_520, "5040": 3_200, "5050": 10_120, "6500": 286_200 });
+    expect(amounts(r)).toMatchObject({
+      "1000": 320_000,
+      "5010": 16_960,
+      "5020": 3_520,
+      "5040": 3_200,
+      "5050": 10_120,
+      "6500": 286_200,
+    });
     expect(lineOf(r, "1000")!.rate).toBe("53.333333");
     expect(r.yearToDate.days).toBe(16);
   });
@@ -128,7 +164,11 @@ describe("entry and exit within the month (days / 30)", () => {
     // 13th: (8 x 6,000 + 2,000) / 12 = 4,166.67 (rounded to the Rappen, half up)
     // BVG: annual 2,000 x 30/10 x 13 = 78,000; coordinated 51,540 x 10 % / 2 / 12 x 10/30 = 71.58 -> 71.60
     const months = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-    const year = calcYear(2026, () => ({ ExitDate: "2026-09-10", MonthlySalary: "6000.00", ThirteenthSalary: "december" }), { months });
+    const year = calcYear(
+      2026,
+      () => ({ ExitDate: "2026-09-10", MonthlySalary: "6000.00", ThirteenthSalary: "december" }),
+      { months },
+    );
     const september = year.at(-1)!;
     expect(amounts(september)).toMatchObject({ "1000": 200_000, "1200": 416_667, "5050": 7_160 });
     expect(year.slice(0, 8).every((r) => !hasLine(r, "1200"))).toBe(true);
@@ -137,7 +177,10 @@ describe("entry and exit within the month (days / 30)", () => {
   });
 
   it("is not employed after the exit, and flags a bonus paid then", () => {
-    const r = calc({ period: "2026-10", employee: { ExitDate: "2026-09-10", BonusAmount: [["500.00", "2026-10-15"]] } });
+    const r = calc({
+      period: "2026-10",
+      employee: { ExitDate: "2026-09-10", BonusAmount: [["500.00", "2026-10-15"]] },
+    });
     expect(r.employed).toBe(false);
     expect(amounts(r)).toMatchObject({ "1300": 50_000, "5010": 2_650 });
     expect(hasLine(r, "1000")).toBe(false);
@@ -152,7 +195,15 @@ describe("entry and exit within the month (days / 30)", () => {
 
   it("weights a salary change within the month by calendar days", () => {
     // 6,000 for 1..15 April, 6,600 for 16..30 April: (6,000 x 15 + 6,600 x 15) / 30 = 6,300.00
-    const r = calc({ period: "2026-04", employee: { MonthlySalary: [["6000.00", "2020-01-01"], ["6600.00", "2026-04-16"]] } });
+    const r = calc({
+      period: "2026-04",
+      employee: {
+        MonthlySalary: [
+          ["6000.00", "2020-01-01"],
+          ["6600.00", "2026-04-16"],
+        ],
+      },
+    });
     expect(amountOf(r, "1000")).toBe(630_000);
   });
 });
@@ -175,7 +226,10 @@ describe("a man turning 65 (born 20 May 1961)", () => {
     expect(lineOf(r, "5010")!.base).toBe(460_000);
     expect(hasLine(r, "5020")).toBe(false);
     expect(hasLine(r, "5050")).toBe(false);
-    expect(lineOf(r, "5010")!.explanation.parameters).toContainEqual({ key: "PensionerAllowanceMonth", value: "1400.00" });
+    expect(lineOf(r, "5010")!.explanation.parameters).toContainEqual({
+      key: "PensionerAllowanceMonth",
+      value: "1400.00",
+    });
   });
 
   it("no AHV at all when the wage is below the allowance", () => {
@@ -205,12 +259,23 @@ describe("a 17-year-old (born 1 April 2009)", () => {
     const r = calc({ period: "2027-01", employee });
     expect(amounts(r)).toMatchObject({ "5010": 10_600, "5020": 2_200, "5040": 2_000, "6500": 185_200 });
     expect(hasLine(r, "5050")).toBe(false);
-    expect(r.issues).toEqual([expect.objectContaining({ code: CALC_ISSUES.bvgRiskPremiumNotCalculated, blocking: false })]);
+    expect(r.issues).toEqual([
+      expect.objectContaining({ code: CALC_ISSUES.bvgRiskPremiumNotCalculated, blocking: false }),
+    ]);
   });
 });
 
 describe("an hourly employee", () => {
-  const employee = { SalaryType: "hourly", MonthlySalary: [] as never, HourlyWage: "30.00", HolidayWeeks: "5", Hours: [["80", "2026-03-15"], ["40", "2026-03-31"]] as [string, string][] };
+  const employee = {
+    SalaryType: "hourly",
+    MonthlySalary: [] as never,
+    HourlyWage: "30.00",
+    HolidayWeeks: "5",
+    Hours: [
+      ["80", "2026-03-15"],
+      ["40", "2026-03-31"],
+    ] as [string, string][],
+  };
 
   it("is paid hours x wage plus holiday compensation 5/47", () => {
     // 120 h x 30.00 = 3,600.00; holiday 5 / 47 = 10.638298 % x 3,600 = 382.978.. -> 382.98
@@ -218,7 +283,15 @@ describe("an hourly employee", () => {
     // BVG: annual 3,982.98 x 12 = 47,795.76; coordinated 21,335.76 x 10 % / 2 / 12 = 88.899 -> 88.90
     // Net 3,982.98 - 211.10 - 43.80 - 39.85 - 88.90 = 3,599.33 -> 3,599.35
     const r = calc({ period: "2026-03", employee });
-    expect(amounts(r)).toMatchObject({ "1005": 360_000, "1160": 38_298, "5010": 21_110, "5020": 4_380, "5040": 3_985, "5050": 8_890, "6500": 359_935 });
+    expect(amounts(r)).toMatchObject({
+      "1005": 360_000,
+      "1160": 38_298,
+      "5010": 21_110,
+      "5020": 4_380,
+      "5040": 3_985,
+      "5050": 8_890,
+      "6500": 359_935,
+    });
     expect(lineOf(r, "1160")).toMatchObject({ base: 360_000, rate: "10.638298" });
     expect(lineOf(r, "6500")!.base).toBe(359_933);
   });
@@ -231,7 +304,15 @@ describe("an hourly employee", () => {
 
   it("uses 4 weeks (8.33 %) by default and 13th salary monthly at 1/12", () => {
     // 100 h x 25.00 = 2,500; holiday 4/48 = 208.33; 13th (2,500 + 208.33) / 12 = 225.69
-    const r = calc({ period: "2026-03", employee: { SalaryType: "hourly", HourlyWage: "25.00", ThirteenthSalary: "monthly", Hours: [["100", "2026-03-31"]] } });
+    const r = calc({
+      period: "2026-03",
+      employee: {
+        SalaryType: "hourly",
+        HourlyWage: "25.00",
+        ThirteenthSalary: "monthly",
+        Hours: [["100", "2026-03-31"]],
+      },
+    });
     expect(amounts(r)).toMatchObject({ "1005": 250_000, "1160": 20_833, "1200": 22_569 });
   });
 });
@@ -241,7 +322,10 @@ describe("withholding tax with family allowances", () => {
     // Workplace LU: 2 children x 215.00 = 430.00 (3000). QST-liable 6,500 + 430 = 6,930.00
     // ZH B2N bracket 6,901.00-6,950.99: 1.73 % -> 119.889 -> 119.90
     // Net wage 6,500 - 344.50 - 71.50 - 65.00 - 214.75 - 119.90 = 5,684.35; payable + 430 = 6,114.35
-    const r = calc({ period: "2026-03", employee: { WorkplaceCanton: "LU", ChildAllowances: "2", TaxAtSourceTariff: "B2N", TaxAtSourceCanton: "ZH" } });
+    const r = calc({
+      period: "2026-03",
+      employee: { WorkplaceCanton: "LU", ChildAllowances: "2", TaxAtSourceTariff: "B2N", TaxAtSourceCanton: "ZH" },
+    });
     expect(amounts(r)).toMatchObject({ "3000": 43_000, "5060": 11_990, "6500": 568_435 });
     expect(r.collectors).toMatchObject({ QstWage: 693_000, PayableAmount: 611_435 });
     expect(lineOf(r, "5060")!.rate).toBe("1.73");
@@ -250,7 +334,9 @@ describe("withholding tax with family allowances", () => {
   it("does not guess a canton that is not shipped", () => {
     const r = calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "BE" } });
     expect(hasLine(r, "5060")).toBe(false);
-    expect(r.issues).toContainEqual(expect.objectContaining({ code: CALC_ISSUES.qstTariffNotAvailable, blocking: true }));
+    expect(r.issues).toContainEqual(
+      expect.objectContaining({ code: CALC_ISSUES.qstTariffNotAvailable, blocking: true }),
+    );
   });
 
   it("reports the annual model (GE) as not implemented", () => {
@@ -266,7 +352,10 @@ describe("withholding tax with family allowances", () => {
 
 describe("other wage types", () => {
   it("pays expenses and daily allowances without contributions", () => {
-    const r = calc({ period: "2026-03", employee: { ExpenseAmount: [["120.35", "2026-03-10"]], DailyAllowanceAmount: [["800.00", "2026-03-20"]] } });
+    const r = calc({
+      period: "2026-03",
+      employee: { ExpenseAmount: [["120.35", "2026-03-10"]], DailyAllowanceAmount: [["800.00", "2026-03-20"]] },
+    });
     expect(amounts(r)).toMatchObject({ "5010": 34_450, "6000": 12_035, "6100": 80_000, "6500": 580_425 });
     expect(r.collectors.PayableAmount).toBe(580_425 + 12_035 + 80_000);
   });
@@ -283,7 +372,10 @@ describe("other wage types", () => {
   });
 
   it("uses fixed BVG amounts of the pension fund", () => {
-    const r = calc({ period: "2026-03", employee: { BvgPlan: "fixedAmounts", BvgEmployeeContribution: "300.00", BvgEmployerContribution: "250.00" } });
+    const r = calc({
+      period: "2026-03",
+      employee: { BvgPlan: "fixedAmounts", BvgEmployeeContribution: "300.00", BvgEmployerContribution: "250.00" },
+    });
     expect(amounts(r)).toMatchObject({ "5050": 30_000, "8050": 25_000 });
     expect(codes(r)).toContain(CALC_ISSUES.bvgEmployerBelowHalf);
   });
@@ -295,7 +387,13 @@ describe("other wage types", () => {
     const r = calc({
       period: "2026-03",
       employee: { Sex: "female", BirthDate: "1986-03-15" },
-      company: { NbuRate: "1.6", NbuEmployeeShare: "50", AhvAdminCostRate: "3", KtgRateMen: "0.966", KtgRateWomen: "1.309" },
+      company: {
+        NbuRate: "1.6",
+        NbuEmployeeShare: "50",
+        AhvAdminCostRate: "3",
+        KtgRateMen: "0.966",
+        KtgRateWomen: "1.309",
+      },
     });
     expect(amounts(r)).toMatchObject({ "5040": 5_200, "8041": 5_200, "8015": 2_065, "5045": 4_255, "8045": 4_255 });
   });
@@ -312,7 +410,12 @@ describe("other wage types", () => {
       period: "2026-03",
       industries: ["CH.Construction"],
       employee: { ThirteenthSalary: "monthly" },
-      company: { FarEmployeeRate: "1.5", FarEmployerRate: "5.5", ParifondsEmployeeRate: "0.7", ParifondsEmployerRate: "0.5" },
+      company: {
+        FarEmployeeRate: "1.5",
+        FarEmployerRate: "5.5",
+        ParifondsEmployeeRate: "0.7",
+        ParifondsEmployerRate: "0.5",
+      },
     });
     // AHV base 6,500 + 541.67 = 7,041.67: FAR 105.625 -> 105.65; Parifonds 49.29 -> 49.30; 387.29 -> 387.30; 35.21 -> 35.20
     expect(amounts(r)).toMatchObject({ "5070": 10_565, "5075": 4_930, "8070": 38_730, "8075": 3_520 });
@@ -322,11 +425,25 @@ describe("other wage types", () => {
 describe("missing data and plausibility", () => {
   it("reports missing AHV number, birth date and salary as blocking", () => {
     const r = calc({ period: "2026-03", employee: { AhvNumber: [], BirthDate: [], MonthlySalary: [] } });
-    expect(r.issues.filter((i) => i.blocking).map((i) => i.code)).toEqual(expect.arrayContaining([CALC_ISSUES.missingAhvNumber, CALC_ISSUES.missingBirthDate, CALC_ISSUES.missingMonthlySalary]));
+    expect(r.issues.filter((i) => i.blocking).map((i) => i.code)).toEqual(
+      expect.arrayContaining([
+        CALC_ISSUES.missingAhvNumber,
+        CALC_ISSUES.missingBirthDate,
+        CALC_ISSUES.missingMonthlySalary,
+      ]),
+    );
   });
 
   it("reports a negative net wage", () => {
-    const r = calc({ period: "2026-03", employee: { MonthlySalary: "100.00", BvgPlan: "fixedAmounts", BvgEmployeeContribution: "300.00", BvgEmployerContribution: "300.00" } });
+    const r = calc({
+      period: "2026-03",
+      employee: {
+        MonthlySalary: "100.00",
+        BvgPlan: "fixedAmounts",
+        BvgEmployeeContribution: "300.00",
+        BvgEmployerContribution: "300.00",
+      },
+    });
     expect(amountOf(r, "6500")).toBeLessThan(0);
     expect(codes(r)).toContain(CALC_ISSUES.negativeNetWage);
   });

@@ -7,7 +7,8 @@ import { amountOf, calc, lineOf } from "./calc-fixture";
 /** Property tests (fast-check) over the pure calculation. Amounts in Rappen. */
 
 const chfText = (rappen: number) => formatRappen(rappen);
-const sumOf = (r: PeriodResult, kind: (n: string) => boolean) => r.lines.filter((l) => kind(l.number)).reduce((s, l) => s + l.amount, 0);
+const sumOf = (r: PeriodResult, kind: (n: string) => boolean) =>
+  r.lines.filter((l) => kind(l.number)).reduce((s, l) => s + l.amount, 0);
 const isAllowance = (n: string) => n === "3000" || n === "3010";
 const isExpense = (n: string) => n === "6000" || n === "6100";
 
@@ -71,7 +72,13 @@ describe("properties of a year", () => {
   it("no ceiling is ever exceeded over a year (12 months, random salaries and bonuses, yearToDate fed on)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ salary: fc.integer({ min: 0, max: 4_000_000 }), bonus: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }) }), { minLength: 12, maxLength: 12 }),
+        fc.array(
+          fc.record({
+            salary: fc.integer({ min: 0, max: 4_000_000 }),
+            bonus: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+          }),
+          { minLength: 12, maxLength: 12 },
+        ),
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 1, max: 28 }),
         fc.option(fc.integer({ min: 1_000_000, max: 20_000_000 }), { nil: null }),
@@ -85,8 +92,16 @@ describe("properties of a year", () => {
             const period = `2026-${String(index + 1).padStart(2, "0")}`;
             const r = calc({
               period,
-              employee: { EntryDate: entry, MonthlySalary: chfText(salary), ...(bonus ? { BonusAmount: [[chfText(bonus), `${period}-20`]] as [string, string][] } : {}) },
-              company: { KtgRateMen: "0.966", KtgRateWomen: "1.309", ...(ktgMax ? { KtgMaxSalary: chfText(ktgMax) } : {}) },
+              employee: {
+                EntryDate: entry,
+                MonthlySalary: chfText(salary),
+                ...(bonus ? { BonusAmount: [[chfText(bonus), `${period}-20`]] as [string, string][] } : {}),
+              },
+              company: {
+                KtgRateMen: "0.966",
+                KtgRateWomen: "1.309",
+                ...(ktgMax ? { KtgMaxSalary: chfText(ktgMax) } : {}),
+              },
               yearToDate: ytd,
             });
             ytd = r.yearToDate;
@@ -118,7 +133,11 @@ describe("properties of a year", () => {
         let ytd = emptyYearToDate();
         let gross = 0;
         salaries.forEach((salary, index) => {
-          const r = calc({ period: `2026-0${index + 1}`, employee: { MonthlySalary: chfText(salary) }, yearToDate: ytd });
+          const r = calc({
+            period: `2026-0${index + 1}`,
+            employee: { MonthlySalary: chfText(salary) },
+            yearToDate: ytd,
+          });
           ytd = r.yearToDate;
           gross += r.collectors.GrossWage!;
         });

@@ -11,6 +11,9 @@ describe("client/schema.d.ts", () => {
     // Not toBe: a diff of 10,000 lines helps nobody; the first differing line does.
     const [a, b] = [committed.split("\n"), generated.split("\n")];
     const first = a.findIndex((line, i) => line !== b[i]);
-    expect(first === -1 && a.length === b.length ? null : { line: first + 1, committed: a[first], generated: b[first] }, "client/schema.d.ts is stale: run npm run client:generate").toBeNull();
+    expect(
+      first === -1 && a.length === b.length ? null : { line: first + 1, committed: a[first], generated: b[first] },
+      "client/schema.d.ts is stale: run npm run client:generate",
+    ).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPayrollClient, TokenError, verifyServiceSignature, verifyStandardSignature, verifyWebhook, WebhookVerificationError } from "@/client";
+import {
+  createPayrollClient,
+  TokenError,
+  verifyServiceSignature,
+  verifyStandardSignature,
+  verifyWebhook,
+  WebhookVerificationError,
+} from "@/client";
 import { signedHeaders } from "@/server/webhooks/sign";
 
 /**
@@ -9,7 +16,13 @@ import { signedHeaders } from "@/server/webhooks/sign";
  * service: tokens with a short lifetime, an API that records what it was sent, and answers given
  * in advance (a 503 or a 409 idempotency.in_progress before the real answer).
  */
-type Seen = { method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined; body: string };
+type Seen = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  body: string;
+};
 
 let server: Server;
 let baseUrl = "";
@@ -39,13 +52,21 @@ beforeAll(async () => {
     if (path === "/api/oauth/token") {
       tokenRequests.push(body);
       const form = new URLSearchParams(body);
-      if (form.get("client_secret") !== "s3cret") return send(401, { code: "auth.invalid_client", status: 401 }, "application/problem+json");
+      if (form.get("client_secret") !== "s3cret")
+        return send(401, { code: "auth.invalid_client", status: 401 }, "application/problem+json");
       await new Promise((r) => setTimeout(r, 50)); // slow enough for callers to overlap
       return send(200, { access_token: `token-${++tokensIssued}`, token_type: "Bearer", expires_in: tokenLifetime });
     }
     const authorization = request.headers.authorization;
-    seen.push({ method: request.method!, path, authorization, idempotencyKey: request.headers["idempotency-key"] as string | undefined, body });
-    if (revokedTokens.has(authorization?.slice("Bearer ".length) ?? "")) return send(401, { code: "auth.invalid_token", status: 401 }, "application/problem+json");
+    seen.push({
+      method: request.method!,
+      path,
+      authorization,
+      idempotencyKey: request.headers["idempotency-key"] as string | undefined,
+      body,
+    });
+    if (revokedTokens.has(authorization?.slice("Bearer ".length) ?? ""))
+      return send(401, { code: "auth.invalid_token", status: 401 }, "application/problem+json");
     const next = queued.shift();
     if (next) return send(next.status, next.body, next.status >= 400 ? "application/problem+json" : "application/json");
     send(200, { items: [], nextCursor: null });
@@ -65,7 +86,8 @@ beforeEach(() => {
   queued.length = 0;
 });
 
-const client = (overrides: { clientSecret?: string } = {}) => createPayrollClient({ baseUrl, clientId: "backend", clientSecret: "s3cret", ...overrides });
+const client = (overrides: { clientSecret?: string } = {}) =>
+  createPayrollClient({ baseUrl, clientId: "backend", clientSecret: "s3cret", ...overrides });
 const period = { orgId: "o1", payrollId: "p1", payrunPeriodId: "open" };
 
 describe("the typed client's token", () => {
@@ -74,7 +96,11 @@ describe("the typed client's token", () => {
     const payroll = client();
     await Promise.all([payroll.GET("/tenants"), payroll.GET("/tenants"), payroll.GET("/tenants")]);
     expect(tokenRequests).toHaveLength(1);
-    expect(Object.fromEntries(new URLSearchParams(tokenRequests[0]))).toEqual({ grant_type: "client_credentials", client_id: "backend", client_secret: "s3cret" });
+    expect(Object.fromEntries(new URLSearchParams(tokenRequests[0]))).toEqual({
+      grant_type: "client_credentials",
+      client_id: "backend",
+      client_secret: "s3cret",
+    });
     expect(seen.map((s) => s.authorization)).toEqual(["Bearer token-1", "Bearer token-1", "Bearer token-1"]);
 
     // A lifetime of 2 s is renewed a tenth before its end, at 1.8 s: still the first token at 0.5 s, a new one after 2 s.
@@ -120,9 +146,18 @@ describe("the typed client's Idempotency-Key", () => {
   it("sends a fresh key with each payout and each close, and none with other calls", async () => {
     tokenLifetime = 3600;
     const payroll = client();
-    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", { params: { path: period }, body: {} });
-    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", { params: { path: period }, body: {} });
-    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", { params: { path: period }, body: {} });
+    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+      params: { path: period },
+      body: {},
+    });
+    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+      params: { path: period },
+      body: {},
+    });
+    await payroll.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", {
+      params: { path: period },
+      body: {},
+    });
     await payroll.POST("/tenants", { body: { name: "Muster AG" } });
     const keys = seen.map((s) => s.idempotencyKey);
     expect(keys.slice(0, 3).every((k) => /^[0-9a-f-]{36}$/.test(k ?? ""))).toBe(true);
@@ -133,11 +168,18 @@ describe("the typed client's Idempotency-Key", () => {
 
   it("repeats the same key and body when a payout is tried again after a 503 and a 409 idempotency.in_progress", async () => {
     tokenLifetime = 3600;
-    queued.push({ status: 503, body: { code: "server.unavailable", status: 503 } }, { status: 409, body: { code: "idempotency.in_progress", status: 409 } }, { status: 201, body: { payout: { id: "payout-1" } } });
-    const { data, response } = await client().POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
-      params: { path: period },
-      body: { employeeIds: ["e1"] },
-    });
+    queued.push(
+      { status: 503, body: { code: "server.unavailable", status: 503 } },
+      { status: 409, body: { code: "idempotency.in_progress", status: 409 } },
+      { status: 201, body: { payout: { id: "payout-1" } } },
+    );
+    const { data, response } = await client().POST(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts",
+      {
+        params: { path: period },
+        body: { employeeIds: ["e1"] },
+      },
+    );
     expect(response.status).toBe(201);
     expect(data?.payout.id).toBe("payout-1");
     expect(seen).toHaveLength(3);
@@ -148,10 +190,13 @@ describe("the typed client's Idempotency-Key", () => {
   it("uses the caller's key, and gives up after the retries with the last answer", async () => {
     tokenLifetime = 3600;
     queued.push(...[1, 2, 3].map(() => ({ status: 409, body: { code: "idempotency.in_progress", status: 409 } })));
-    const { error, response } = await client().POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", {
-      params: { path: period, header: { "Idempotency-Key": "close-2026-01" } },
-      body: {},
-    });
+    const { error, response } = await client().POST(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close",
+      {
+        params: { path: period, header: { "Idempotency-Key": "close-2026-01" } },
+        body: {},
+      },
+    );
     expect(response.status).toBe(409);
     expect(error).toMatchObject({ code: "idempotency.in_progress" });
     expect(seen.map((s) => s.idempotencyKey)).toEqual(["close-2026-01", "close-2026-01", "close-2026-01"]);
@@ -160,7 +205,10 @@ describe("the typed client's Idempotency-Key", () => {
   it("does not repeat a refused payout (409 with another code)", async () => {
     tokenLifetime = 3600;
     queued.push({ status: 409, body: { code: "payout.nothing_open", status: 409 } });
-    const { error } = await client().POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", { params: { path: period }, body: {} });
+    const { error } = await client().POST(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts",
+      { params: { path: period }, body: {} },
+    );
     expect(error).toMatchObject({ code: "payout.nothing_open" });
     expect(seen).toHaveLength(1);
   });
@@ -168,20 +216,34 @@ describe("the typed client's Idempotency-Key", () => {
 
 describe("webhook verification", () => {
   const secret = "whsec-test-0123456789";
-  const body = JSON.stringify({ $type: "WebhookPayloadTest", tenantId: "t1", correlationId: "c1", timestamp: "2026-11-26T10:00:00Z", metadata: {} });
+  const body = JSON.stringify({
+    $type: "WebhookPayloadTest",
+    tenantId: "t1",
+    correlationId: "c1",
+    timestamp: "2026-11-26T10:00:00Z",
+    metadata: {},
+  });
   const sentAt = new Date("2026-11-26T10:00:00Z");
 
   it("accepts a delivery signed by the service (both signatures) and returns its payload", () => {
     const headers = signedHeaders(secret, "c1", body, sentAt);
     expect(verifyServiceSignature({ secret, headers, body })).toBe(true);
     expect(verifyStandardSignature({ secret, headers, body, now: sentAt.getTime() + 1000 })).toBe(true);
-    expect(verifyWebhook({ secret, headers: new Headers(headers), body: Buffer.from(body), now: sentAt.getTime() + 299_000 })).toMatchObject({ $type: "WebhookPayloadTest", correlationId: "c1" });
+    expect(
+      verifyWebhook({
+        secret,
+        headers: new Headers(headers),
+        body: Buffer.from(body),
+        now: sentAt.getTime() + 299_000,
+      }),
+    ).toMatchObject({ $type: "WebhookPayloadTest", correlationId: "c1" });
   });
 
   it("refuses another body, another secret, a missing signature and a timestamp older than 5 minutes", () => {
     const headers = signedHeaders(secret, "c1", body, sentAt);
     const now = sentAt.getTime() + 1000;
-    const refused = (input: Parameters<typeof verifyWebhook>[0]) => expect(() => verifyWebhook(input)).toThrow(WebhookVerificationError);
+    const refused = (input: Parameters<typeof verifyWebhook>[0]) =>
+      expect(() => verifyWebhook(input)).toThrow(WebhookVerificationError);
     refused({ secret, headers, body: body.replace("t1", "t2"), now });
     refused({ secret: "another", headers, body, now });
     refused({ secret, headers: { ...headers, "x-service-signature": undefined }, body, now });
@@ -196,6 +258,13 @@ describe("webhook verification", () => {
   it("accepts a Standard Webhooks header that lists several signatures, one of them right", () => {
     const headers = signedHeaders(secret, "c1", body, sentAt);
     const other = signedHeaders("old-secret", "c1", body, sentAt)["webhook-signature"];
-    expect(verifyStandardSignature({ secret, headers: { ...headers, "webhook-signature": `${other} ${headers["webhook-signature"]}` }, body, now: sentAt.getTime() })).toBe(true);
+    expect(
+      verifyStandardSignature({
+        secret,
+        headers: { ...headers, "webhook-signature": `${other} ${headers["webhook-signature"]}` },
+        body,
+        now: sentAt.getTime(),
+      }),
+    ).toBe(true);
   });
 });

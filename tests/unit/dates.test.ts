@@ -29,11 +29,31 @@ describe("business dates", () => {
 
   it("changes the date at Zurich's midnight, whatever it answered a moment before", () => {
     // One formatting answers for a whole UTC minute; the date must still turn at the minute midnight starts.
-    const around = ["2026-11-29T22:59:00Z", "2026-11-29T22:59:59.999Z", "2026-11-29T23:00:00Z", "2026-11-29T22:59:30Z", "2026-11-29T23:00:59Z", "2026-03-28T22:59:59Z", "2026-03-29T21:59:59Z", "2026-03-29T22:00:00Z"];
-    const expected = ["2026-11-29", "2026-11-29", "2026-11-30", "2026-11-29", "2026-11-30", "2026-03-28", "2026-03-29", "2026-03-30"];
+    const around = [
+      "2026-11-29T22:59:00Z",
+      "2026-11-29T22:59:59.999Z",
+      "2026-11-29T23:00:00Z",
+      "2026-11-29T22:59:30Z",
+      "2026-11-29T23:00:59Z",
+      "2026-03-28T22:59:59Z",
+      "2026-03-29T21:59:59Z",
+      "2026-03-29T22:00:00Z",
+    ];
+    const expected = [
+      "2026-11-29",
+      "2026-11-29",
+      "2026-11-30",
+      "2026-11-29",
+      "2026-11-30",
+      "2026-03-28",
+      "2026-03-29",
+      "2026-03-30",
+    ];
     expect(around.map((at) => todayInZurich(new Date(at)))).toEqual(expected);
     // Asked twice in a row for each moment: the second answer comes from the first.
-    expect(around.flatMap((at) => [todayInZurich(new Date(at)), todayInZurich(new Date(at))])).toEqual(expected.flatMap((d) => [d, d]));
+    expect(around.flatMap((at) => [todayInZurich(new Date(at)), todayInZurich(new Date(at))])).toEqual(
+      expected.flatMap((d) => [d, d]),
+    );
   });
 });
 

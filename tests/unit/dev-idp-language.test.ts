@@ -20,7 +20,11 @@ describe("the development sign-in page", () => {
   });
 
   it("follows Accept-Language and shows a refusal in that language", () => {
-    const html = loginPage({ uid: "abc" }, devIdpWords(negotiateLocale("fr-CH,fr;q=0.9,en;q=0.5")), devIdpWords("fr-CH").t("invalidEmail"));
+    const html = loginPage(
+      { uid: "abc" },
+      devIdpWords(negotiateLocale("fr-CH,fr;q=0.9,en;q=0.5")),
+      devIdpWords("fr-CH").t("invalidEmail"),
+    );
     expect(html).toContain('<html lang="fr-CH">');
     expect(html).toContain("Saisissez une adresse e-mail valable.");
     expect(html).not.toContain("Sign in");

@@ -10,7 +10,12 @@ describe("a regulation's display name in the person's language", () => {
   });
 
   it("takes the name in the locale's language", () => {
-    expect(["de-CH", "fr-CH", "it-CH", "en-CH"].map((locale) => displayName(full, locale))).toEqual(["Lohn", "Salaire", "Salario", "Salary"]);
+    expect(["de-CH", "fr-CH", "it-CH", "en-CH"].map((locale) => displayName(full, locale))).toEqual([
+      "Lohn",
+      "Salaire",
+      "Salario",
+      "Salary",
+    ]);
   });
 
   it("falls back to German where the regulation lacks the language (not to English)", () => {

@@ -4,7 +4,9 @@ import { asciiFallback, attachmentDisposition } from "@/server/documents/content
 
 describe("Content-Disposition of document downloads (RFC 6266, filename*)", () => {
   it("keeps an ASCII name as it is", () => {
-    expect(attachmentDisposition("payslip-2026-01-1001.pdf")).toBe(`attachment; filename="payslip-2026-01-1001.pdf"; filename*=UTF-8''payslip-2026-01-1001.pdf`);
+    expect(attachmentDisposition("payslip-2026-01-1001.pdf")).toBe(
+      `attachment; filename="payslip-2026-01-1001.pdf"; filename*=UTF-8''payslip-2026-01-1001.pdf`,
+    );
   });
 
   it("a quote, an umlaut, an emoji, a backslash and a percent sign cannot break the header", () => {
@@ -27,7 +29,8 @@ describe("Content-Disposition of document downloads (RFC 6266, filename*)", () =
 
 describe("CSV cells are inert in spreadsheets (contract 9d)", () => {
   it("prefixes text that begins with = + - @, a tab or a carriage return", () => {
-    for (const value of ['=HYPERLINK("http://x","y")', "+41 79", "-1+2", "@SUM(A1)", "\tx", "\rx", "-120.50"]) expect(csvText(value)).toBe(`'${value}`);
+    for (const value of ['=HYPERLINK("http://x","y")', "+41 79", "-1+2", "@SUM(A1)", "\tx", "\rx", "-120.50"])
+      expect(csvText(value)).toBe(`'${value}`);
     for (const value of ["Office", "100", "5000 Monatslohn", " =not a formula", ""]) expect(csvText(value)).toBe(value);
   });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { plannedDocuments } from "@/server/documents/plan";
 
-const period = (start: string, end: string) => ({ id: "0193a0a0-0000-7000-8000-000000000001", periodStart: start, periodEnd: end });
+const period = (start: string, end: string) => ({
+  id: "0193a0a0-0000-7000-8000-000000000001",
+  periodStart: start,
+  periodEnd: end,
+});
 const staff = [
   { employeeId: "e-2", identifier: "10", exitDate: null },
   { employeeId: "e-1", identifier: "9", exitDate: "2026-03-15" },

@@ -3,7 +3,15 @@ import { convert } from "xmlbuilder2";
 import { declarationCategories, readDeclarationSummary, renderElmDeclaration } from "@/server/elm/declaration";
 import { ElmDeclarationIncomplete, buildElmDeclarationModel } from "@/server/elm/model";
 import { formatRappen } from "@/server/money/rappen";
-import { anna, annaResults, companyValues, declarationInput, employee, lucaResults, validateDeclareSalary } from "../fixtures/elm/scenario";
+import {
+  anna,
+  annaResults,
+  companyValues,
+  declarationInput,
+  employee,
+  lucaResults,
+  validateDeclareSalary,
+} from "../fixtures/elm/scenario";
 import { amountOf, calcYear } from "./calc-fixture";
 
 type Obj = Record<string, any>;
@@ -12,7 +20,8 @@ function parsed(xml: string) {
   const declaration = doc["sdst:DeclareSalary"]["sdc:SalaryDeclaration"];
   const company = declaration["sd:Company"];
   const persons: Obj[] = [company["sd:Staff"]["sd:Person"]].flat();
-  const person = (employeeNumber: string) => persons.find((p) => p["sd:Particulars"]["c:EmployeeNumber"] === employeeNumber)!;
+  const person = (employeeNumber: string) =>
+    persons.find((p) => p["sd:Particulars"]["c:EmployeeNumber"] === employeeNumber)!;
   return { doc, declaration, company, persons, person };
 }
 
@@ -61,7 +70,9 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
     expect(qst["sd:Current"]["sd:TaxAtSource"]).toBe(formatRappen(amountOf(march.luca, "5060")));
     expect(amountOf(march.luca, "5060")).toBeGreaterThan(0);
     const fak = l["sd:FAK-CAF-Salaries"]["sd:FAK-CAF-Salary"];
-    expect(fak["sd:FAK-CAF-FamilyIncomeSupplement"]["sd:FAK-CAF-FamilyIncomeSupplementPerPerson"]).toBe(formatRappen(amountOf(march.luca, "3000")));
+    expect(fak["sd:FAK-CAF-FamilyIncomeSupplement"]["sd:FAK-CAF-FamilyIncomeSupplementPerPerson"]).toBe(
+      formatRappen(amountOf(march.luca, "3000")),
+    );
 
     const institutions = company["sd:Institutions"];
     expect(institutions["sd:AHV-AVS"]["sd:AK-CC-BranchNumber"]).toBe("001.001");
@@ -71,18 +82,35 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
   it("totals the persons' salaries", () => {
     const { totals, salaryTags } = readDeclarationSummary(xml);
     const ahvIncome = march.anna.collectors.AhvWage! + march.luca.collectors.AhvWage!;
-    expect(totals["AHV-AVS"]).toContainEqual({ institution: "#AHV", name: "Total-AHV-AVS-Incomes", value: formatRappen(ahvIncome) });
-    expect(totals.TaxAtSource).toContainEqual({ institution: "#QST-ZH", name: "TotalMonth/TotalTaxAtSource", value: formatRappen(amountOf(march.luca, "5060")) });
+    expect(totals["AHV-AVS"]).toContainEqual({
+      institution: "#AHV",
+      name: "Total-AHV-AVS-Incomes",
+      value: formatRappen(ahvIncome),
+    });
+    expect(totals.TaxAtSource).toContainEqual({
+      institution: "#QST-ZH",
+      name: "TotalMonth/TotalTaxAtSource",
+      value: formatRappen(amountOf(march.luca, "5060")),
+    });
     expect(totals["UVG-LAA"]).toContainEqual({ institution: "#UVG", name: "NumberOfFemalePersons", value: "1" });
     expect(salaryTags).toEqual({ "AHV-AVS": 2, "FAK-CAF": 2, "UVG-LAA": 2, "BVG-LPP": 2, TaxAtSource: 1 });
   });
 
   it("records every test-company default it used and carries the calculation's notes", () => {
     const elements = model.defaults.map((d) => d.element);
-    expect(elements).toEqual(expect.arrayContaining(["TaxAtSource/WorkMunicipalityID", "UVG-LAA/InsuranceID", "BVG-LPP/CustomerIdentity", "Work/WorkingTime/Steady/WeeklyHours"]));
+    expect(elements).toEqual(
+      expect.arrayContaining([
+        "TaxAtSource/WorkMunicipalityID",
+        "UVG-LAA/InsuranceID",
+        "BVG-LPP/CustomerIdentity",
+        "Work/WorkingTime/Steady/WeeklyHours",
+      ]),
+    );
     expect(model.defaults.find((d) => d.element === "Work/WorkingTime/Steady/WeeklyHours")?.employeeId).toBe("e-luca");
     // ZH family allowance amounts are not shipped: the calculation's note travels with the declaration.
-    expect(model.notes.some((n) => n.employeeId === "e-luca" && n.code === "calc.family_allowance_canton_not_shipped")).toBe(true);
+    expect(
+      model.notes.some((n) => n.employeeId === "e-luca" && n.code === "calc.family_allowance_canton_not_shipped"),
+    ).toBe(true);
   });
 
   it("fails validation for an invalid AHV number", async () => {
@@ -94,7 +122,10 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
   });
 
   it("fails validation for a broken amount", async () => {
-    const broken = xml.replace("<sd:AHV-AVS-Income>6500.00</sd:AHV-AVS-Income>", "<sd:AHV-AVS-Income>6500.0</sd:AHV-AVS-Income>");
+    const broken = xml.replace(
+      "<sd:AHV-AVS-Income>6500.00</sd:AHV-AVS-Income>",
+      "<sd:AHV-AVS-Income>6500.0</sd:AHV-AVS-Income>",
+    );
     expect(broken).not.toBe(xml);
     const result = await validateDeclareSalary(broken);
     expect(result.valid).toBe(false);
@@ -102,16 +133,63 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
   });
 
   it("declares a pensioner, a minor, a cross-border commuter and an hourly leaver validly", async () => {
-    const base = { PostalCode: "8004", City: "Zürich", Country: "CH", ResidenceCanton: "ZH", EntryDate: "2020-01-01", ActivityRate: "100", WorkplaceCanton: "ZH", SalaryType: "monthly", WeeklyHours: "42" };
+    const base = {
+      PostalCode: "8004",
+      City: "Zürich",
+      Country: "CH",
+      ResidenceCanton: "ZH",
+      EntryDate: "2020-01-01",
+      ActivityRate: "100",
+      WorkplaceCanton: "ZH",
+      SalaryType: "monthly",
+      WeeklyHours: "42",
+    };
     const specs: Record<string, Record<string, string | [string, string][]>> = {
-      pensioner: { ...base, BirthDate: "1958-05-10", Sex: "male", AhvNumber: "756.6417.0995.23", MonthlySalary: "3000.00" },
-      minor: { ...base, BirthDate: "2010-02-01", Sex: "female", AhvNumber: "756.1234.5678.97", MonthlySalary: "1200.00", WeeklyHours: "6" },
-      commuter: { ...base, BirthDate: "1980-01-01", Sex: "male", Nationality: "DE", PostalCode: "79539", City: "Lörrach", Country: "DE", ResidenceCanton: "", MonthlySalary: "7000.00", WorkPermit: "G", TaxAtSourceTariff: "L0N", TaxAtSourceCanton: "ZH", TaxAtSourceMunicipality: "261" },
-      leaver: { ...base, BirthDate: "1995-09-09", Sex: "female", SalaryType: "hourly", HourlyWage: "30.00", ExitDate: "2026-03-20", Hours: [["60", "2026-03-10"]] },
+      pensioner: {
+        ...base,
+        BirthDate: "1958-05-10",
+        Sex: "male",
+        AhvNumber: "756.6417.0995.23",
+        MonthlySalary: "3000.00",
+      },
+      minor: {
+        ...base,
+        BirthDate: "2010-02-01",
+        Sex: "female",
+        AhvNumber: "756.1234.5678.97",
+        MonthlySalary: "1200.00",
+        WeeklyHours: "6",
+      },
+      commuter: {
+        ...base,
+        BirthDate: "1980-01-01",
+        Sex: "male",
+        Nationality: "DE",
+        PostalCode: "79539",
+        City: "Lörrach",
+        Country: "DE",
+        ResidenceCanton: "",
+        MonthlySalary: "7000.00",
+        WorkPermit: "G",
+        TaxAtSourceTariff: "L0N",
+        TaxAtSourceCanton: "ZH",
+        TaxAtSourceMunicipality: "261",
+      },
+      leaver: {
+        ...base,
+        BirthDate: "1995-09-09",
+        Sex: "female",
+        SalaryType: "hourly",
+        HourlyWage: "30.00",
+        ExitDate: "2026-03-20",
+        Hours: [["60", "2026-03-10"]],
+      },
     };
     const employees = Object.entries(specs).map(([name, spec], i) => {
       const results = calcYear(2026, () => spec, { company: companyValues, months: [1, 2, 3] });
-      const caseValues = Object.fromEntries(Object.entries(spec).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const caseValues = Object.fromEntries(
+        Object.entries(spec).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
       return employee(`e-${name}`, `20${i}`, name, "Test", caseValues, results);
     });
     const edgeModel = buildElmDeclarationModel(declarationInput({ employees }));
@@ -136,15 +214,23 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
     expect(leaver.accountingTime).toEqual({ from: "2026-03-01", until: "2026-03-20" });
     const { person } = parsed(edgeXml);
     expect(person("203")["sd:Particulars"]["c:Social-InsuranceIdentification"]).toEqual({ "c:unknown": {} });
-    expect(person("203")["sd:AHV-AVS-Salaries"]["sd:AHV-AVS-Salary"]["sd:DeclarationCategory"]).toEqual({ "sd:Withdrawal": { "sd:ValidAsOf": "2026-03-20" } });
+    expect(person("203")["sd:AHV-AVS-Salaries"]["sd:AHV-AVS-Salary"]["sd:DeclarationCategory"]).toEqual({
+      "sd:Withdrawal": { "sd:ValidAsOf": "2026-03-20" },
+    });
   });
 
   it("refuses a declaration without the data it needs, naming every gap", () => {
-    const without = (values: Record<string, string>, field: string) => Object.fromEntries(Object.entries(values).filter(([key]) => key !== field));
+    const without = (values: Record<string, string>, field: string) =>
+      Object.fromEntries(Object.entries(values).filter(([key]) => key !== field));
     const withoutCustomer = without(companyValues, "UvgCustomerNumber");
     const withoutSex = without(anna, "Sex");
     const attempt = () =>
-      buildElmDeclarationModel(declarationInput({ company: withoutCustomer, employees: [employee("e-anna", "1001", "Anna", "Muster", withoutSex, annaResults)] }));
+      buildElmDeclarationModel(
+        declarationInput({
+          company: withoutCustomer,
+          employees: [employee("e-anna", "1001", "Anna", "Muster", withoutSex, annaResults)],
+        }),
+      );
     expect(attempt).toThrow(ElmDeclarationIncomplete);
     try {
       attempt();

@@ -18,7 +18,12 @@ import { declarationInput, validateDeclareSalary } from "../fixtures/elm/scenari
 
 const model = buildElmDeclarationModel(declarationInput());
 const declarationXml = renderElmDeclaration(model);
-const submission = { declarationXml, categories: declarationCategories(model), payrollId: "payroll-1", periodStart: "2026-03-01" };
+const submission = {
+  declarationXml,
+  categories: declarationCategories(model),
+  payrollId: "payroll-1",
+  periodStart: "2026-03-01",
+};
 
 type Obj = Record<string, any>;
 
@@ -38,11 +43,22 @@ describe("sandbox transmitter", () => {
       expect(receipt.contentType).toBe("application/xml");
       const quittance = (convert(receipt.content.toString("utf8"), { format: "object" }) as Obj).SandboxQuittance;
       expect(quittance["@simulated"]).toBe("true");
-      expect(quittance).toMatchObject({ JobKey: jobKey, Category: receipt.category, PayrollId: "payroll-1", Period: { From: "2026-03-01", Until: "2026-03-31" } });
+      expect(quittance).toMatchObject({
+        JobKey: jobKey,
+        Category: receipt.category,
+        PayrollId: "payroll-1",
+        Period: { From: "2026-03-01", Until: "2026-03-31" },
+      });
     }
     const ahv = (convert(result.receipts[0]!.content.toString("utf8"), { format: "object" }) as Obj).SandboxQuittance;
-    expect([ahv.Totals.Total].flat()).toContainEqual({ "@institution": "#AHV", "@name": "Total-AHV-AVS-Incomes", "#": "9166.67" });
-    expect((await sandbox.fetchResult(jobKey, submission)).receipts.map((r) => r.content.toString())).toEqual(result.receipts.map((r) => r.content.toString()));
+    expect([ahv.Totals.Total].flat()).toContainEqual({
+      "@institution": "#AHV",
+      "@name": "Total-AHV-AVS-Incomes",
+      "#": "9166.67",
+    });
+    expect((await sandbox.fetchResult(jobKey, submission)).receipts.map((r) => r.content.toString())).toEqual(
+      result.receipts.map((r) => r.content.toString()),
+    );
   });
 
   it("refuses a job key or categories that do not belong to the submission", async () => {
@@ -60,7 +76,14 @@ describe("production transmitter", () => {
     const error = await production.submit(submission).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ElmTransmissionUnavailable);
     const missing = (error as ElmTransmissionUnavailable).missing.join("\n");
-    for (const name of ["ELM_DISTRIBUTOR_URL", "ELM_CERTIFICATE_PATH", "ELM_CERTIFICATE_PASSWORD", "ELM_DISTRIBUTOR_CERTIFICATE_PATH", "WS-Security"]) expect(missing).toContain(name);
+    for (const name of [
+      "ELM_DISTRIBUTOR_URL",
+      "ELM_CERTIFICATE_PATH",
+      "ELM_CERTIFICATE_PASSWORD",
+      "ELM_DISTRIBUTOR_CERTIFICATE_PATH",
+      "WS-Security",
+    ])
+      expect(missing).toContain(name);
     expect((error as Error).message).toMatch(/nothing was sent/);
     await expect(production.fetchResult("any", submission)).rejects.toBeInstanceOf(ElmTransmissionUnavailable);
   });
@@ -82,17 +105,28 @@ describe("production transmitter", () => {
   });
 
   it("names a certificate path that does not exist", async () => {
-    const error = (await productionTransmitter({ ELM_CERTIFICATE_PATH: "/nowhere/transmitter.p12" }).submit(submission).catch((e: unknown) => e)) as ElmTransmissionUnavailable;
-    expect(error.missing.join("\n")).toMatch(/ELM_CERTIFICATE_PATH points to \/nowhere\/transmitter\.p12, which does not exist/);
+    const error = (await productionTransmitter({ ELM_CERTIFICATE_PATH: "/nowhere/transmitter.p12" })
+      .submit(submission)
+      .catch((e: unknown) => e)) as ElmTransmissionUnavailable;
+    expect(error.missing.join("\n")).toMatch(
+      /ELM_CERTIFICATE_PATH points to \/nowhere\/transmitter\.p12, which does not exist/,
+    );
   });
 
   it("builds the SOAP 1.1 DeclareSalary request it would send, with a body that validates", async () => {
     const request = declareSalaryHttpRequest(ELM_TEST_DISTRIBUTOR_URL, declarationXml);
-    expect(request).toMatchObject({ url: ELM_TEST_DISTRIBUTOR_URL, method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '""' } });
+    expect(request).toMatchObject({
+      url: ELM_TEST_DISTRIBUTOR_URL,
+      method: "POST",
+      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '""' },
+    });
     expect(request.body).toBe(buildDeclareSalaryEnvelope(declarationXml));
     const envelope = create(request.body).root();
     const envelopeNode = envelope.node as unknown as Element;
-    expect([envelopeNode.namespaceURI, envelopeNode.localName]).toEqual(["http://schemas.xmlsoap.org/soap/envelope/", "Envelope"]);
+    expect([envelopeNode.namespaceURI, envelopeNode.localName]).toEqual([
+      "http://schemas.xmlsoap.org/soap/envelope/",
+      "Envelope",
+    ]);
     const body = envelope.find((n) => (n.node as unknown as Element).localName === "Body", false, true)!;
     const payload = body.first();
     expect((payload.node as unknown as Element).localName).toBe("DeclareSalary");

@@ -19,7 +19,9 @@ describe("problem details", () => {
       expect((await response.json()).code).toBe(code);
     }
     expect(toProblem(new MethodNotAllowed(["GET", "PUT"])).headers.get("allow")).toBe("GET, PUT");
-    expect((await toProblem(Invalid.field("name", "Required")).json()).errors).toEqual([{ path: "name", message: "Required" }]);
+    expect((await toProblem(Invalid.field("name", "Required")).json()).errors).toEqual([
+      { path: "name", message: "Required" },
+    ]);
   });
 
   it("turns an unexpected error into a 500 without leaking its message", async () => {
@@ -47,7 +49,11 @@ describe("ETag and If-Match", () => {
 
 describe("cursor pagination", () => {
   it("pages with the extra row and refuses foreign cursors", () => {
-    const rows = ["0190a0a0-0000-7000-8000-000000000001", "0190a0a0-0000-7000-8000-000000000002", "0190a0a0-0000-7000-8000-000000000003"].map((id) => ({ id }));
+    const rows = [
+      "0190a0a0-0000-7000-8000-000000000001",
+      "0190a0a0-0000-7000-8000-000000000002",
+      "0190a0a0-0000-7000-8000-000000000003",
+    ].map((id) => ({ id }));
     const page = toPage(rows, 2, (r) => r.id);
     expect(page.items).toHaveLength(2);
     expect(decodeCursor(page.nextCursor!)).toBe(rows[1]!.id);

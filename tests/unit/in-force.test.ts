@@ -17,7 +17,8 @@ describe("value in force", () => {
   const B = v("2026-04-01", null, "2026-03-20T10:00:00Z", "6500.00");
   const C = v("2026-03-01", null, "2026-05-02T10:00:00Z", "6200.00");
   const values = [A, B, C];
-  const at = (date: string, knownAt?: string) => valueInForce(values, date, knownAt ? new Date(knownAt) : undefined)?.value ?? null;
+  const at = (date: string, knownAt?: string) =>
+    valueInForce(values, date, knownAt ? new Date(knownAt) : undefined)?.value ?? null;
 
   it("reads each date", () => {
     expect(at("2025-12-31")).toBeNull();
@@ -35,7 +36,10 @@ describe("value in force", () => {
   });
 
   it("honours an end date", () => {
-    const bounded = [v("2026-01-01", null, "2026-01-01T00:00:00Z", "x"), v("2026-02-01", "2026-02-28", "2026-01-02T00:00:00Z", "y")];
+    const bounded = [
+      v("2026-01-01", null, "2026-01-01T00:00:00Z", "x"),
+      v("2026-02-01", "2026-02-28", "2026-01-02T00:00:00Z", "y"),
+    ];
     expect(valueInForce(bounded, "2026-02-28")?.value).toBe("y");
     expect(valueInForce(bounded, "2026-03-01")?.value).toBe("x");
   });
@@ -45,7 +49,9 @@ describe("value in force", () => {
     expect(effectiveSpans(values, A, until)).toEqual([{ start: "2026-01-01", end: "2026-02-28" }]);
     expect(effectiveSpans(values, B, until)).toEqual([]);
     expect(effectiveSpans(values, C, until)).toEqual([{ start: "2026-03-01", end: null }]);
-    const gap = [A, v("2026-02-01", "2026-02-28", "2026-06-01T00:00:00Z", "sick")] as (VersionedValue & { value: string })[];
+    const gap = [A, v("2026-02-01", "2026-02-28", "2026-06-01T00:00:00Z", "sick")] as (VersionedValue & {
+      value: string;
+    })[];
     expect(effectiveSpans(gap, gap[0]!, until)).toEqual([
       { start: "2026-01-01", end: "2026-01-31" },
       { start: "2026-03-01", end: null },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { allocate } from "@/server/money/allocate";
 import { chf, formatRappen, parseChf, roundTo5Rappen, sumRappen } from "@/server/money/rappen";
-import { applyRate, applyRateUnrounded, formatPercent, multiplyRates, parsePercent, percent, rateFraction, ratePpm } from "@/server/money/rate";
+import {
+  applyRate,
+  applyRateUnrounded,
+  formatPercent,
+  multiplyRates,
+  parsePercent,
+  percent,
+  rateFraction,
+  ratePpm,
+} from "@/server/money/rate";
 import { ROUND_5_RAPPEN, ROUND_RAPPEN, divideRounded } from "@/server/money/rounding";
 
 /** A small deterministic generator (mulberry32), so the property loops are reproducible. */

@@ -20,16 +20,23 @@ describe("the OpenAPI document's examples", () => {
       }
       if (example.request !== undefined && op.body) {
         const parsed = op.body.safeParse(example.request);
-        if (!parsed.success) wrong.push(`${key} request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        if (!parsed.success)
+          wrong.push(
+            `${key} request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+          );
       }
       for (const [status, body] of Object.entries(example.responses)) {
-        const schema: z.ZodType | undefined = Number(status) === (op.status ?? 200) ? op.response : op.alsoAnswers?.[Number(status)]?.response;
+        const schema: z.ZodType | undefined =
+          Number(status) === (op.status ?? 200) ? op.response : op.alsoAnswers?.[Number(status)]?.response;
         if (!schema) {
           wrong.push(`${key} ${status}: the operation documents no JSON answer with this status`);
           continue;
         }
         const parsed = schema.safeParse(body);
-        if (!parsed.success) wrong.push(`${key} ${status}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        if (!parsed.success)
+          wrong.push(
+            `${key} ${status}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -38,7 +45,9 @@ describe("the OpenAPI document's examples", () => {
   it("cover nearly every operation that answers JSON", () => {
     // GET /openapi.json answers this document itself.
     const json = allOperations.filter((op) => op.response && op.path !== "/openapi.json");
-    const without = json.filter((op) => EXAMPLES[`${op.method} ${op.path}`]?.responses[String(op.status ?? 200)] === undefined).map((op) => `${op.method} ${op.path}`);
+    const without = json
+      .filter((op) => EXAMPLES[`${op.method} ${op.path}`]?.responses[String(op.status ?? 200)] === undefined)
+      .map((op) => `${op.method} ${op.path}`);
     expect(without.length / json.length, `without an example: ${without.join(", ")}`).toBeLessThan(0.1);
   });
 });

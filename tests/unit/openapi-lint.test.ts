@@ -15,12 +15,19 @@ describe("the OpenAPI document", () => {
     try {
       const file = path.join(dir, "openapi.json");
       writeFileSync(file, JSON.stringify(openApiDocument()));
-      const run = spawnSync(process.execPath, [path.resolve("node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--format=json"], {
-        encoding: "utf8",
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-        timeout: 60_000,
-      });
-      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+      const run = spawnSync(
+        process.execPath,
+        [path.resolve("node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--format=json"],
+        {
+          encoding: "utf8",
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+          timeout: 60_000,
+        },
+      );
+      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
       expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

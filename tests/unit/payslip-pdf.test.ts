@@ -34,7 +34,17 @@ async function pdfText(input: PayslipInput) {
 const wageTypes = CH.versions.find((v) => v.validFrom === "2026-01-01")!.wageTypes;
 
 function line(number: string, amount: number, more: Partial<StoredLine> = {}): StoredLine {
-  return { number, name: `stored name ${number}`, amount, base: null, rate: null, retro: false, retroPeriodStart: null, explanation: { text: "", caseValues: [], parameters: [] }, ...more };
+  return {
+    number,
+    name: `stored name ${number}`,
+    amount,
+    base: null,
+    rate: null,
+    retro: false,
+    retroPeriodStart: null,
+    explanation: { text: "", caseValues: [], parameters: [] },
+    ...more,
+  };
 }
 const retro = (number: string, amount: number) => line(number, amount, { retro: true, retroPeriodStart: "2026-02-01" });
 
@@ -68,7 +78,14 @@ function input(more: Partial<PayslipInput> = {}): PayslipInput {
   return {
     payroll: { name: "Lohnlauf Grünig", documentLanguage: "de" },
     companyName: "Bäckerei Grünig AG",
-    company: { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "6003", CompanyCity: "Luzern", CompanyCountry: "CH", CompanyUid: "CHE-999.999.996" },
+    company: {
+      CompanyStreet: "Bahnhofstrasse",
+      CompanyHouseNumber: "1",
+      CompanyPostalCode: "6003",
+      CompanyCity: "Luzern",
+      CompanyCountry: "CH",
+      CompanyUid: "CHE-999.999.996",
+    },
     employeeValues: {
       AhvNumber: "756.9217.0769.85",
       Street: "Rue de l'Hôpital",
@@ -86,7 +103,17 @@ function input(more: Partial<PayslipInput> = {}): PayslipInput {
     entry: {
       lines,
       collectors: { GrossWage: 650_000, NetWage: 580_425 },
-      yearToDate: { gross: 1_970_000, ahvWage: 1_970_000, ahvBase: 1_970_000, alvBase: 1_970_000, uvgBase: 1_970_000, bvgWage: 1_950_000, qstWage: 0, thirteenthPaid: 0, days: 90 },
+      yearToDate: {
+        gross: 1_970_000,
+        ahvWage: 1_970_000,
+        ahvBase: 1_970_000,
+        alvBase: 1_970_000,
+        uvgBase: 1_970_000,
+        bvgWage: 1_950_000,
+        qstWage: 0,
+        thirteenthPaid: 0,
+        days: 90,
+      },
       gross: GROSS,
       net: NET,
       payable: PAYABLE,
@@ -112,12 +139,31 @@ describe("buildPayslipModel", () => {
     expect(m.deductions.total).toBe(71_055);
     expect(m.net).toBe(NET);
     expect(m.roundingDifference).toBe(0);
-    expect(m.allowancesAndExpenses).toEqual({ lines: [expect.objectContaining({ number: "6000", amount: 12_000 })], total: 12_000 });
+    expect(m.allowancesAndExpenses).toEqual({
+      lines: [expect.objectContaining({ number: "6000", amount: 12_000 })],
+      total: 12_000,
+    });
     expect(m.payable).toBe(PAYABLE);
-    expect(m.payments).toEqual({ payouts: [], carriedForward: 0, paidOut: 0, open: PAYABLE, bankAccount: { iban: "CH9300762011623852957", holder: "Zoë Müller-Lüthi" } });
+    expect(m.payments).toEqual({
+      payouts: [],
+      carriedForward: 0,
+      paidOut: 0,
+      open: PAYABLE,
+      bankAccount: { iban: "CH9300762011623852957", holder: "Zoë Müller-Lüthi" },
+    });
     expect(m.employerContributions?.total).toBe(34_450 + 7_150 + 7_800 + 21_475 + 1_060);
-    expect(m.employee).toMatchObject({ name: "Zoë Müller-Lüthi", ahvNumber: "756.9217.0769.85", entryDate: "2024-04-01", activityRate: "80", addressLines: ["Rue de l'Hôpital 12", "2000 Neuchâtel"] });
-    expect(m.employer).toEqual({ name: "Bäckerei Grünig AG", addressLines: ["Bahnhofstrasse 1", "6003 Luzern"], uid: "CHE-999.999.996" });
+    expect(m.employee).toMatchObject({
+      name: "Zoë Müller-Lüthi",
+      ahvNumber: "756.9217.0769.85",
+      entryDate: "2024-04-01",
+      activityRate: "80",
+      addressLines: ["Rue de l'Hôpital 12", "2000 Neuchâtel"],
+    });
+    expect(m.employer).toEqual({
+      name: "Bäckerei Grünig AG",
+      addressLines: ["Bahnhofstrasse 1", "6003 Luzern"],
+      uid: "CHE-999.999.996",
+    });
   });
 
   it("names lines in the document language and leaves employer contributions out unless asked", () => {
@@ -128,13 +174,31 @@ describe("buildPayslipModel", () => {
   });
 
   it("keeps only year-to-date figures that say something, and the net when the service sums it", () => {
-    expect(buildPayslipModel(input()).yearToDate.map((y) => y.key)).toEqual(["gross", "ahvWage", "ahvBase", "alvBase", "uvgBase", "bvgWage"]);
-    expect(buildPayslipModel(input({ yearToDateNet: 1_759_795 })).yearToDate.at(-1)).toEqual({ key: "net", amount: 1_759_795 });
+    expect(buildPayslipModel(input()).yearToDate.map((y) => y.key)).toEqual([
+      "gross",
+      "ahvWage",
+      "ahvBase",
+      "alvBase",
+      "uvgBase",
+      "bvgWage",
+    ]);
+    expect(buildPayslipModel(input({ yearToDateNet: 1_759_795 })).yearToDate.at(-1)).toEqual({
+      key: "net",
+      amount: 1_759_795,
+    });
   });
 
   it("shows the rounding of the net wage and classifies a wage type no longer in force by its number", () => {
-    const odd: StoredLine[] = [line("1000", 650_003), line("5010", 34_450), line("6500", 615_555), line("1999", 100, { name: "Alte Zulage" }), line("5999", 100, { name: "Alter Abzug" })];
-    const m = buildPayslipModel(input({ entry: { ...input().entry, lines: odd, gross: 650_103, net: 615_555, payable: 615_555 } }));
+    const odd: StoredLine[] = [
+      line("1000", 650_003),
+      line("5010", 34_450),
+      line("6500", 615_555),
+      line("1999", 100, { name: "Alte Zulage" }),
+      line("5999", 100, { name: "Alter Abzug" }),
+    ];
+    const m = buildPayslipModel(
+      input({ entry: { ...input().entry, lines: odd, gross: 650_103, net: 615_555, payable: 615_555 } }),
+    );
     expect(m.roundingDifference).toBe(615_555 - (650_103 - 34_550));
     expect(m.earnings.lines.map((l) => l.text)).toEqual(["Monatslohn", "Alte Zulage"]);
     expect(m.deductions.lines.map((l) => l.text)).toEqual(["AHV/IV/EO Arbeitnehmende", "Alter Abzug"]);
@@ -145,7 +209,12 @@ describe("buildPayslipModel", () => {
   });
 
   it("counts payouts made against the payable amount", () => {
-    const m = buildPayslipModel(input({ payouts: [{ date: "2026-03-25", amount: 500_000, iban: "CH93 0076 2011 6238 5295 7" }], entry: { ...input().entry, paidOut: 500_000 } }));
+    const m = buildPayslipModel(
+      input({
+        payouts: [{ date: "2026-03-25", amount: 500_000, iban: "CH93 0076 2011 6238 5295 7" }],
+        entry: { ...input().entry, paidOut: 500_000 },
+      }),
+    );
     expect(m.payments.open).toBe(PAYABLE - 500_000);
     expect(m.payments.payouts[0]!.iban).toBe("CH9300762011623852957");
   });
@@ -166,14 +235,25 @@ describe("wrapToWidth (the address window, issue 38)", () => {
     for (const width of [5, 40, 120, 216]) {
       const lines = wrapToWidth(name, width, measure);
       expect(lines.join(" ").replace(/ /g, ""), String(width)).toBe(name.replace(/ /g, ""));
-      for (const line of lines) expect(measure(line) <= width || [...new Intl.Segmenter().segment(line)].length === 1, `${width}: ${line}`).toBe(true);
+      for (const line of lines)
+        expect(
+          measure(line) <= width || [...new Intl.Segmenter().segment(line)].length === 1,
+          `${width}: ${line}`,
+        ).toBe(true);
     }
   });
 });
 
 describe("formats", () => {
   it("writes Swiss amounts and dates", () => {
-    expect([formatChf(598_945), formatChf(-34_450), formatChf(123_456_789), formatChf(5), formatChf(-5), formatChf(0)]).toEqual(["5'989.45", "-344.50", "1'234'567.89", "0.05", "-0.05", "0.00"]);
+    expect([
+      formatChf(598_945),
+      formatChf(-34_450),
+      formatChf(123_456_789),
+      formatChf(5),
+      formatChf(-5),
+      formatChf(0),
+    ]).toEqual(["5'989.45", "-344.50", "1'234'567.89", "0.05", "-0.05", "0.00"]);
     expect(formatDate("2026-03-31")).toBe("31.03.2026");
     expect([wholeFrancs(123_450), wholeFrancs(123_449), wholeFrancs(-50)]).toEqual([1_235, 1_234, -1]);
   });
@@ -194,7 +274,9 @@ describe("renderPayslipPdf, read back with pdftotext", () => {
     expect(text).toContain("2000 Neuchâtel");
     expect(text).toContain("756.9217.0769.85");
     // Labels above their values: personnel number, AHV number, activity rate, entry date.
-    expect(text).toMatch(/Personalnummer\s+AHV-Nummer\s+Beschäftigungsgrad\s+Eintritt\n\s*E-1001\s+756\.9217\.0769\.85\s+80 %\s+01\.04\.2024/);
+    expect(text).toMatch(
+      /Personalnummer\s+AHV-Nummer\s+Beschäftigungsgrad\s+Eintritt\n\s*E-1001\s+756\.9217\.0769\.85\s+80 %\s+01\.04\.2024/,
+    );
     expect(text).toMatch(/1000\s+Monatslohn\s+6'500\.00\s+6'500\.00/);
     expect(text).toMatch(/5010\s+AHV\/IV\/EO Arbeitnehmende\s+6'500\.00\s+5\.3 %\s+-344\.50/);
     expect(text).toMatch(/1000\s+Monatslohn\s+Korrektur 02\.2026\s+200\.00/);
@@ -220,7 +302,9 @@ describe("renderPayslipPdf, read back with pdftotext", () => {
       times.push(performance.now() - t0);
     }
     const sorted = [...times].sort((a, b) => a - b);
-    console.info(`payslip render: first ${first.toFixed(0)} ms (fonts loaded, build, render, pdftotext); then 20 renders: median ${sorted[10]!.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted[19]!.toFixed(0)} ms`);
+    console.info(
+      `payslip render: first ${first.toFixed(0)} ms (fonts loaded, build, render, pdftotext); then 20 renders: median ${sorted[10]!.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted[19]!.toFixed(0)} ms`,
+    );
   });
 
   it("marks a preview as not final and shows employer contributions when asked", async () => {
@@ -285,14 +369,25 @@ function withoutDrawTime(pdf: Buffer) {
 describe("page numbers", () => {
   it("numbers a one-page payslip as text with the same bytes as numbered by the renderer, and a longer one page by page", async () => {
     for (const language of ["de", "fr", "it", "en"] as const) {
-      const model = buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language }, showEmployerContributions: true, final: language === "de" }));
+      const model = buildPayslipModel(
+        input({
+          payroll: { name: "P", documentLanguage: language },
+          showEmployerContributions: true,
+          final: language === "de",
+        }),
+      );
       const fast = await renderPayslipPdf(model);
       expect(pdfPageCount(fast)).toBe(1);
-      expect(withoutDrawTime(fast), language).toBe(withoutDrawTime(await renderPayslipPdf(model, { countPages: true })));
+      expect(withoutDrawTime(fast), language).toBe(
+        withoutDrawTime(await renderPayslipPdf(model, { countPages: true })),
+      );
     }
     const model = buildPayslipModel(input());
     // 90 earnings lines do not fit one page: drawn again with the pages counted (three).
-    const long = { ...model, earnings: { ...model.earnings, lines: Array.from({ length: 90 }, () => model.earnings.lines[0]!) } };
+    const long = {
+      ...model,
+      earnings: { ...model.earnings, lines: Array.from({ length: 90 }, () => model.earnings.lines[0]!) },
+    };
     const pdf = await renderPayslipPdf(long);
     expect(pdfPageCount(pdf)).toBe(3);
     expect(withoutDrawTime(pdf)).toBe(withoutDrawTime(await renderPayslipPdf(long, { countPages: true })));
@@ -308,11 +403,15 @@ describe("page numbers", () => {
     const pages = new Set<number>();
     // With 9 earnings lines the year's figures (a block that does not split) no longer fit the first page.
     for (let lines = 4; lines <= 14; lines += 1) {
-      const grown = { ...model, earnings: { ...model.earnings, lines: Array.from({ length: lines }, () => model.earnings.lines[0]!) } };
+      const grown = {
+        ...model,
+        earnings: { ...model.earnings, lines: Array.from({ length: lines }, () => model.earnings.lines[0]!) },
+      };
       const paginated = await renderPayslipPdf(grown, { countPages: true });
       const onePage = await renderPayslipOnOnePage(grown);
       pages.add(pdfPageCount(paginated));
-      if (pdfPageCount(paginated) === 1) expect(onePage && withoutDrawTime(onePage), `${lines} lines`).toBe(withoutDrawTime(paginated));
+      if (pdfPageCount(paginated) === 1)
+        expect(onePage && withoutDrawTime(onePage), `${lines} lines`).toBe(withoutDrawTime(paginated));
       else expect(onePage, `${lines} lines`).toBeNull();
       expect(withoutDrawTime(await renderPayslipPdf(grown)), `${lines} lines`).toBe(withoutDrawTime(paginated));
     }
@@ -328,14 +427,22 @@ describe("the PDF worker pool", () => {
     const { drawModel } = await import("@/server/documents/pdf/draw");
     const models = ["de", "fr", "it", "en"].map((language) => ({
       kind: "payslip" as const,
-      payslip: buildPayslipModel(input({ payroll: { name: "Lohnlauf Grünig", documentLanguage: language as "de" }, showEmployerContributions: true, final: language !== "en" })),
+      payslip: buildPayslipModel(
+        input({
+          payroll: { name: "Lohnlauf Grünig", documentLanguage: language as "de" },
+          showEmployerContributions: true,
+          final: language !== "en",
+        }),
+      ),
     }));
     const bare: Buffer[] = [];
     for (const model of models) bare.push(await drawModel(model));
     expect(withoutDrawTime(bare[0]!)).toMatch(/\(D:\)[\s\S]*\/ID \[\]/);
     expect(withoutDrawTime(await drawModel(models[0]!))).toBe(withoutDrawTime(bare[0]!));
     const pooled = await Promise.all([...models, ...models].map((model) => drawInPool(model)));
-    pooled.forEach((bytes, i) => expect(withoutDrawTime(bytes), `document ${i}`).toBe(withoutDrawTime(bare[i % models.length]!)));
+    pooled.forEach((bytes, i) =>
+      expect(withoutDrawTime(bytes), `document ${i}`).toBe(withoutDrawTime(bare[i % models.length]!)),
+    );
     expect(new Set(bare.map((b) => b.toString("base64"))).size).toBe(4);
   }, 60_000);
 
@@ -345,7 +452,10 @@ describe("the PDF worker pool", () => {
     await closePdfPool();
     const restoreSettings = changeSettings({ PDF_WORKERS: 1, PDF_RECYCLE_AFTER: 3 });
     try {
-      const models = ["de", "fr", "it", "en"].map((language) => ({ kind: "payslip" as const, payslip: buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language as "de" } })) }));
+      const models = ["de", "fr", "it", "en"].map((language) => ({
+        kind: "payslip" as const,
+        payslip: buildPayslipModel(input({ payroll: { name: "P", documentLanguage: language as "de" } })),
+      }));
       const bare = await Promise.all(models.map(async (model) => withoutDrawTime(await drawModel(model))));
       const before = await pdfPoolThreads();
 

@@ -23,13 +23,21 @@ describe("submittedToElm", () => {
     expect(toPayrunPeriod(closed)).toMatchObject({ submittedToElm: false, transmittedAt: null });
   });
   it("is true from the close that declared it, before the background transmission", () => {
-    expect(toPayrunPeriod({ ...closed, declaredAt: closed.closedAt })).toMatchObject({ submittedToElm: true, transmittedAt: null });
+    expect(toPayrunPeriod({ ...closed, declaredAt: closed.closedAt })).toMatchObject({
+      submittedToElm: true,
+      transmittedAt: null,
+    });
   });
   it("is false while the declaration cannot be transmitted here, and says why", () => {
-    expect(toPayrunPeriod({ ...closed, declaredAt: closed.closedAt, elmError: "No ELM certificate configured." })).toMatchObject({ submittedToElm: false, elmError: "No ELM certificate configured." });
+    expect(
+      toPayrunPeriod({ ...closed, declaredAt: closed.closedAt, elmError: "No ELM certificate configured." }),
+    ).toMatchObject({ submittedToElm: false, elmError: "No ELM certificate configured." });
   });
   it("is true once transmitted, with the time", () => {
     const submittedAt = new Date("2026-01-31T16:00:05Z");
-    expect(toPayrunPeriod({ ...closed, declaredAt: closed.closedAt, submittedAt })).toMatchObject({ submittedToElm: true, transmittedAt: submittedAt.toISOString() });
+    expect(toPayrunPeriod({ ...closed, declaredAt: closed.closedAt, submittedAt })).toMatchObject({
+      submittedToElm: true,
+      transmittedAt: submittedAt.toISOString(),
+    });
   });
 });

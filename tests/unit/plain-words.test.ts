@@ -12,21 +12,40 @@ const words = new Map([
 
 describe("the console's plain words for the calculation's texts (issue 9, item 20)", () => {
   it("leaves out references to internal names and shows dates and amounts the Swiss way", () => {
-    expect(plainText("No monthly salary (Salary.MonthlySalary) from 2026-01-01 to 2026-01-31.", words)).toBe("No monthly salary from 01.01.2026 to 31.01.2026.");
-    expect(plainText("The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", words)).toBe("The company's UVG rates are missing.");
-    expect(plainText("MonthlySalary, the agreed salary. Employed 2026-01-15..2026-01-31: 17 of 30 days.", words)).toBe("Monthly salary, the agreed salary. Employed 15.01.2026 to 31.01.2026: 17 of 30 days.");
+    expect(plainText("No monthly salary (Salary.MonthlySalary) from 2026-01-01 to 2026-01-31.", words)).toBe(
+      "No monthly salary from 01.01.2026 to 31.01.2026.",
+    );
+    expect(plainText("The company's UVG rates (CompanyUvg.NbuRate, BuRate) are missing.", words)).toBe(
+      "The company's UVG rates are missing.",
+    );
+    expect(plainText("MonthlySalary, the agreed salary. Employed 2026-01-15..2026-01-31: 17 of 30 days.", words)).toBe(
+      "Monthly salary, the agreed salary. Employed 15.01.2026 to 31.01.2026: 17 of 30 days.",
+    );
     expect(plainText("NBU: on 6500.00 CHF; NbuRate 1.2 %", words)).toBe("NBU: on 6'500.00 CHF; NBU premium rate 1.2 %");
     // Tariff codes and abbreviations are not internal names.
-    expect(plainText("Withholding tax ZH A0N on 12345.60 CHF (AHV)", words)).toBe("Withholding tax ZH A0N on 12'345.60 CHF (AHV)");
+    expect(plainText("Withholding tax ZH A0N on 12345.60 CHF (AHV)", words)).toBe(
+      "Withholding tax ZH A0N on 12'345.60 CHF (AHV)",
+    );
   });
 
   it("names findings in sentences and titles, never by code", () => {
     expect(findingTitle("control.missing_cost_center")).toBe("No cost center");
     expect(findingTitle("calc.some_new_code")).toBe("Some new code");
-    expect(findingSentence({ code: "calc.holiday_weeks_below_minimum", message: "HolidayWeeks 4 is below the legal minimum of 5 weeks up to age 20 (OR 329a)." }, words)).toBe(
-      "The holiday entitlement of 4 weeks is below the legal minimum of 5 weeks up to age 20 (OR 329a).",
-    );
-    expect(findingSentence({ code: "calc.thirteenth_salary_mandatory", message: "… but Salary.ThirteenthSalary is none." }, words)).not.toMatch(/Salary\.|ThirteenthSalary/);
+    expect(
+      findingSentence(
+        {
+          code: "calc.holiday_weeks_below_minimum",
+          message: "HolidayWeeks 4 is below the legal minimum of 5 weeks up to age 20 (OR 329a).",
+        },
+        words,
+      ),
+    ).toBe("The holiday entitlement of 4 weeks is below the legal minimum of 5 weeks up to age 20 (OR 329a).");
+    expect(
+      findingSentence(
+        { code: "calc.thirteenth_salary_mandatory", message: "… but Salary.ThirteenthSalary is none." },
+        words,
+      ),
+    ).not.toMatch(/Salary\.|ThirteenthSalary/);
   });
 
   it("spells out parameters and lookups without display names, with their units", () => {
@@ -49,11 +68,18 @@ describe("the console's plain words for the calculation's texts (issue 9, item 2
     // A key that is also a field's name is named as the field (the Salary case's holiday weeks).
     expect(say("de", "HolidayWeeks")).toBe("Ferienwochen");
     // An explanation stored in English before issue 12 names the parameter too.
-    expect(plainText("AhvEmployeeRate 5.3 %", vocabularyOf(names, "it").words)).toBe("Aliquota di contributo AVS/AI/IPG dipendente 5.3 %");
+    expect(plainText("AhvEmployeeRate 5.3 %", vocabularyOf(names, "it").words)).toBe(
+      "Aliquota di contributo AVS/AI/IPG dipendente 5.3 %",
+    );
     // Versions stored before parameters had display names: the key spelled out, as before.
-    const stored = versions.map((v) => ({ ...v, parameters: v.parameters.map((p) => ({ ...p, displayName: undefined })) }));
+    const stored = versions.map((v) => ({
+      ...v,
+      parameters: v.parameters.map((p) => ({ ...p, displayName: undefined })),
+    }));
     expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored), "de").words)).toBe("AHV employee rate");
     // ... unless another stored version of the regulation names it (a later import).
-    expect(nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored, regulationByName("CH")!.versions), "de").words)).toBe("AHV/IV/EO-Beitragssatz Arbeitnehmende");
+    expect(
+      nameOf("AhvEmployeeRate", vocabularyOf(regulationNames(stored, regulationByName("CH")!.versions), "de").words),
+    ).toBe("AHV/IV/EO-Beitragssatz Arbeitnehmende");
   });
 });

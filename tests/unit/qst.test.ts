@@ -3,7 +3,19 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { formatRappen } from "@/server/money/rappen";
-import { TariffFileError, isComplete, parseTariffFile, parseTariffRecord, qstAmount, qstRate, shippedQstSources, shippedQstTable, shippedQstTariffs, tariffTable, tariffsFromRecords } from "@/server/regulations/qst";
+import {
+  TariffFileError,
+  isComplete,
+  parseTariffFile,
+  parseTariffRecord,
+  qstAmount,
+  qstRate,
+  shippedQstSources,
+  shippedQstTable,
+  shippedQstTariffs,
+  tariffTable,
+  tariffsFromRecords,
+} from "@/server/regulations/qst";
 import { compactTariff, expandCompactTariff, groupRecords } from "@/server/regulations/qst/tariffs";
 
 // Copies of the ESTV files of shared/domain/qst (see tests/fixtures/qst/README.md).
@@ -25,8 +37,19 @@ describe("ESTV tariff file parser", () => {
   it("reads every field of a progressive tariff record", () => {
     const first = file.records[0]!;
     expect(first).toMatchObject({
-      recordType: "06", transactionType: "01", canton: "ZH", code: "A0N", validFrom: "2026-01-01",
-      incomeFromRappen: 100, stepRappen: 80_000, sexCode: null, children: 0, minimumTaxRappen: 0, rateBasisPoints: 25, status: "", line: 2,
+      recordType: "06",
+      transactionType: "01",
+      canton: "ZH",
+      code: "A0N",
+      validFrom: "2026-01-01",
+      incomeFromRappen: 100,
+      stepRappen: 80_000,
+      sexCode: null,
+      children: 0,
+      minimumTaxRappen: 0,
+      rateBasisPoints: 25,
+      status: "",
+      line: 2,
     });
     const b2n = file.records.find((r) => r.code === "B2N")!;
     expect(b2n).toMatchObject({ children: 2, incomeFromRappen: 635_100, stepRappen: 5_000, rateBasisPoints: 133 });
@@ -38,11 +61,17 @@ describe("ESTV tariff file parser", () => {
 
   it("refuses broken input with the line number", () => {
     expect(() => parseTariffRecord("0601ZHA0N       2026010", 7)).toThrow(/line 7/);
-    expect(() => parseTariffRecord("0601ZHA0N       20261301000000100000080000 0000000000000025   ".replace("20261301", "2026AB01"))).toThrow(TariffFileError);
+    expect(() =>
+      parseTariffRecord(
+        "0601ZHA0N       20261301000000100000080000 0000000000000025   ".replace("20261301", "2026AB01"),
+      ),
+    ).toThrow(TariffFileError);
     const lines = sample.split("\r\n");
     expect(() => parseTariffFile(lines.slice(1).join("\r\n"))).toThrow(/header/);
     expect(() => parseTariffFile(lines.slice(0, 5).join("\r\n"))).toThrow(/footer/);
-    expect(() => parseTariffFile([lines[0], "07xx", ...lines.slice(1)].join("\r\n"))).toThrow(/line 2: unknown record type/);
+    expect(() => parseTariffFile([lines[0], "07xx", ...lines.slice(1)].join("\r\n"))).toThrow(
+      /line 2: unknown record type/,
+    );
   });
 
   it("parses the full ZH 2026 file and its footer count matches", () => {
@@ -56,7 +85,8 @@ describe("ESTV tariff file parser", () => {
 
 describe("withholding-tax rate lookup", () => {
   const table = tariffTable(tariffsFromRecords(parseTariffFile(sample).records));
-  const at = (code: string, chf: number, date = "2026-03-31") => qstRate(table, { canton: "ZH", code, monthlyIncomeRappen: chf * 100, date });
+  const at = (code: string, chf: number, date = "2026-03-31") =>
+    qstRate(table, { canton: "ZH", code, monthlyIncomeRappen: chf * 100, date });
 
   it("finds the bracket from <= income < from + step (worked example 1: 6,500.00 A0N 7.28 %)", () => {
     const a0n = at("A0N", 6500)!;
@@ -72,8 +102,12 @@ describe("withholding-tax rate lookup", () => {
 
   it("handles the bracket edges", () => {
     expect(at("A0N", 6451)!.ratePercent).toBe("7.28");
-    expect(qstRate(table, { canton: "ZH", code: "A0N", monthlyIncomeRappen: 650_099, date: "2026-01-01" })!.ratePercent).toBe("7.28");
-    expect(qstRate(table, { canton: "ZH", code: "A0N", monthlyIncomeRappen: 650_100, date: "2026-01-01" })!.ratePercent).toBe("7.32");
+    expect(
+      qstRate(table, { canton: "ZH", code: "A0N", monthlyIncomeRappen: 650_099, date: "2026-01-01" })!.ratePercent,
+    ).toBe("7.28");
+    expect(
+      qstRate(table, { canton: "ZH", code: "A0N", monthlyIncomeRappen: 650_100, date: "2026-01-01" })!.ratePercent,
+    ).toBe("7.32");
     expect(at("A0N", 1)!.ratePercent).toBe("0.25");
     expect(at("A0N", 0)!.ratePercent).toBe("0.00"); // below the first bracket
     expect(at("A0N", 250_000)!.ratePercent).toBe("31.27"); // open-ended top bracket
@@ -100,16 +134,30 @@ describe("withholding-tax rate lookup", () => {
 
 describe("shipped tariffs", () => {
   it("are the whole ZH 2026 file, identical to parsing it", () => {
-    expect(shippedQstSources()).toEqual([{ file: "tar26zh.txt", canton: "ZH", creationDate: "2025-12-08", sha256: "742f984bb9c3d1c64ce32d7504ff693b138ef7ed3bff77600240dd6c2ad58226", records: 24978 }]);
+    expect(shippedQstSources()).toEqual([
+      {
+        file: "tar26zh.txt",
+        canton: "ZH",
+        creationDate: "2025-12-08",
+        sha256: "742f984bb9c3d1c64ce32d7504ff693b138ef7ed3bff77600240dd6c2ad58226",
+        records: 24978,
+      },
+    ]);
     const full = parseTariffFile(gunzipSync(readFileSync(`${domain}/tar26zh.txt.gz`)).toString("latin1"));
     const parsed = tariffsFromRecords(full.records);
     expect(shippedQstTariffs()).toEqual(parsed);
     const codes = shippedQstTariffs().map((t) => t.code);
-    for (const code of ["A0N", "A1N", "B0N", "B1N", "C0N", "H1N", "A0Y", "E0N", "G9N", "L0N", "HEN", "NON"]) expect(codes).toContain(code);
+    for (const code of ["A0N", "A1N", "B0N", "B1N", "C0N", "H1N", "A0Y", "E0N", "G9N", "L0N", "HEN", "NON"])
+      expect(codes).toContain(code);
   });
 
   it("answer the worked example through the shipped table", () => {
-    const result = qstRate(shippedQstTable(), { canton: "ZH", code: "A0N", monthlyIncomeRappen: 650_000, date: "2026-01-31" })!;
+    const result = qstRate(shippedQstTable(), {
+      canton: "ZH",
+      code: "A0N",
+      monthlyIncomeRappen: 650_000,
+      date: "2026-01-31",
+    })!;
     expect(result.ratePercent).toBe("7.28");
     expect(result.validFrom).toBe("2026-01-01");
     expect(shippedQstTariffs().find((t) => t.code === "A0Y")!.churchTax).toBe(true);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { CASE_VALUE_TYPES, parseCaseValue } from "@/server/cases/value-types";
-import { ACCOUNT_KEYS, LANGUAGES, allRegulations, availableRegulations, defaultWageTypeAccounts, regulationByName, versionInForce } from "@/server/regulations/catalog";
+import {
+  ACCOUNT_KEYS,
+  LANGUAGES,
+  allRegulations,
+  availableRegulations,
+  defaultWageTypeAccounts,
+  regulationByName,
+  versionInForce,
+} from "@/server/regulations/catalog";
 import type { Regulation, RegulationVersion } from "@/server/regulations/catalog";
 
 const CH = regulationByName("CH")!;
@@ -17,7 +25,15 @@ const CATALOG: Record<string, string[]> = {
   CompanyFak: ["FakCanton", "FakFundNumber", "FakRate"],
   CompanyBvg: ["BvgInsurer", "BvgContractNumber"],
   EmployeePersonalData: ["BirthDate", "Sex", "AhvNumber", "Nationality", "CivilStatus", "CorrespondenceLanguage"],
-  EmployeeAddress: ["Street", "HouseNumber", "PostalCode", "City", "Country", "ResidenceCanton", "ResidenceMunicipality"],
+  EmployeeAddress: [
+    "Street",
+    "HouseNumber",
+    "PostalCode",
+    "City",
+    "Country",
+    "ResidenceCanton",
+    "ResidenceMunicipality",
+  ],
   EmployeePartner: ["PartnerFirstName", "PartnerLastName", "PartnerBirthDate", "PartnerAhvNumber", "PartnerEmployed"],
   EmployeeBankAccount: ["Iban", "AccountHolder"],
   Employment: ["EntryDate", "ExitDate", "ActivityRate", "WorkplaceCanton", "ContractType", "WeeklyHours"],
@@ -39,31 +55,88 @@ const ADDED: Record<string, string[]> = {
   EmployeeSecondBankAccount: ["SecondIban", "SecondAccountHolder", "SecondAccountAmount", "SecondAccountPercent"],
 };
 
-const WAGE_TYPES = ["1000", "1005", "1160", "1200", "1300", "3000", "3010", "5010", "5020", "5040", "5045", "5050", "5060", "6000", "6100", "6500", "8010", "8015", "8020", "8030", "8040", "8041", "8045", "8050"];
-const COLLECTORS = ["GrossWage", "AhvWage", "AlvWage", "UvgWage", "BvgWage", "QstWage", "EmployeeDeductions", "EmployerContributions", "NetWage", "PayableAmount"];
+const WAGE_TYPES = [
+  "1000",
+  "1005",
+  "1160",
+  "1200",
+  "1300",
+  "3000",
+  "3010",
+  "5010",
+  "5020",
+  "5040",
+  "5045",
+  "5050",
+  "5060",
+  "6000",
+  "6100",
+  "6500",
+  "8010",
+  "8015",
+  "8020",
+  "8030",
+  "8040",
+  "8041",
+  "8045",
+  "8050",
+];
+const COLLECTORS = [
+  "GrossWage",
+  "AhvWage",
+  "AlvWage",
+  "UvgWage",
+  "BvgWage",
+  "QstWage",
+  "EmployeeDeductions",
+  "EmployerContributions",
+  "NetWage",
+  "PayableAmount",
+];
 
-const field = (version: RegulationVersion, name: string) => version.cases.flatMap((c) => c.fields).find((f) => f.name === name)!;
+const field = (version: RegulationVersion, name: string) =>
+  version.cases.flatMap((c) => c.fields).find((f) => f.name === name)!;
 const param = (version: RegulationVersion, key: string) => version.parameters.find((p) => p.key === key)?.value;
 
 describe("the CH country regulation", () => {
   it("has exactly the cases and fields of ch-case-catalog.md, and the service's additions, in every version", () => {
     for (const version of CH.versions) {
-      expect(Object.fromEntries(version.cases.map((c) => [c.name, c.fields.map((f) => f.name)]))).toEqual({ ...CATALOG, ...ADDED });
+      expect(Object.fromEntries(version.cases.map((c) => [c.name, c.fields.map((f) => f.name)]))).toEqual({
+        ...CATALOG,
+        ...ADDED,
+      });
     }
   });
 
   it("has the clusters, scopes and key types of the catalog", () => {
     const cluster = Object.fromEntries(ch2026.cases.map((c) => [c.name, c.cluster]));
-    expect(cluster).toMatchObject({ EmployeePersonalData: "ESS", EmployeeAddress: "ESS", EmployeeBankAccount: "ESS", Absence: "ESS", EmployeePartner: "ECT", FamilyAllowances: "ECT", ControlConfirmation: "P", Salary: null, Employment: null, EmployeeSecondBankAccount: null });
-    expect(ch2026.cases.filter((c) => c.scope === "company").map((c) => c.name)).toEqual(Object.keys(CATALOG).filter((n) => n.startsWith("Company")));
+    expect(cluster).toMatchObject({
+      EmployeePersonalData: "ESS",
+      EmployeeAddress: "ESS",
+      EmployeeBankAccount: "ESS",
+      Absence: "ESS",
+      EmployeePartner: "ECT",
+      FamilyAllowances: "ECT",
+      ControlConfirmation: "P",
+      Salary: null,
+      Employment: null,
+      EmployeeSecondBankAccount: null,
+    });
+    expect(ch2026.cases.filter((c) => c.scope === "company").map((c) => c.name)).toEqual(
+      Object.keys(CATALOG).filter((n) => n.startsWith("Company")),
+    );
     expect(field(ch2026, "AhvNumber")).toMatchObject({ valueType: "ahvNumber", required: "calculation" });
     expect(field(ch2026, "Iban")).toMatchObject({ valueType: "iban", required: "payment", refuseQrIban: true });
     expect(field(ch2026, "CompanyUid").valueType).toBe("uid");
     expect(field(ch2026, "TaxAtSourceTariff").valueType).toBe("taxAtSourceTariff");
     expect(field(ch2026, "CostCenter")).toMatchObject({ valueType: "lookup", lookup: "CostCenters" });
-    expect(field(ch2026, "MonthlySalary")).toMatchObject({ valueType: "money", requiredWhen: { field: "SalaryType", in: ["monthly"] } });
+    expect(field(ch2026, "MonthlySalary")).toMatchObject({
+      valueType: "money",
+      requiredWhen: { field: "SalaryType", in: ["monthly"] },
+    });
     expect(field(ch2026, "CompanyCountry").default).toBe("CH");
-    for (const moment of ["Hours", "BonusAmount", "ExpenseAmount", "DailyAllowanceAmount"]) expect(field(ch2026, moment).moment, moment).toBe(true);
+    for (const moment of ["Hours", "BonusAmount", "ExpenseAmount", "DailyAllowanceAmount"])
+      expect(field(ch2026, moment).moment, moment).toBe(true);
     expect(field(ch2026, "MonthlySalary").moment).toBe(false);
   });
 
@@ -74,7 +147,10 @@ describe("the CH country regulation", () => {
     for (const wageType of ch2026.wageTypes) {
       for (const collector of wageType.collectors) expect(COLLECTORS, wageType.number).toContain(collector);
       for (const liability of wageType.liabilities) {
-        if (liability in toCollector) expect(wageType.collectors, `${wageType.number} ${liability}`).toContain(toCollector[liability as keyof typeof toCollector]);
+        if (liability in toCollector)
+          expect(wageType.collectors, `${wageType.number} ${liability}`).toContain(
+            toCollector[liability as keyof typeof toCollector],
+          );
       }
     }
     const liable = (n: string) => ch2026.wageTypes.find((w) => w.number === n)!.liabilities;
@@ -105,9 +181,15 @@ describe("the CH country regulation", () => {
     }
     expect(param(v2025, "MinorSalaryExemptionExcludedSectors")).toBeUndefined();
     expect(param(ch2026, "MinorSalaryExemptionExcludedSectors")).toContain("choirs");
-    const ag = (v: RegulationVersion) => v.lookups.find((l) => l.name === "FamilyAllowanceAmounts")!.values.find((x) => x.key === "AG")!.value;
+    const ag = (v: RegulationVersion) =>
+      v.lookups.find((l) => l.name === "FamilyAllowanceAmounts")!.values.find((x) => x.key === "AG")!.value;
     expect([ag(v2025), ag(ch2026)]).toEqual(["215.00/268.00", "225.00/278.00"]);
-    expect(ch2026.lookups.find((l) => l.name === "BvgAgeCredits")!.values.map((v) => v.value)).toEqual(["7", "10", "15", "18"]);
+    expect(ch2026.lookups.find((l) => l.name === "BvgAgeCredits")!.values.map((v) => v.value)).toEqual([
+      "7",
+      "10",
+      "15",
+      "18",
+    ]);
   });
 });
 
@@ -122,7 +204,19 @@ describe("versionInForce", () => {
 
   it("applies a newly added version from its date (how a later version is added)", () => {
     const latest = CH.versions.at(-1)!;
-    const next: Regulation = { ...CH, versions: [...CH.versions, { ...latest, validFrom: "2027-01-01", parameters: latest.parameters.map((p) => (p.key === "BvgEntryThreshold" ? { ...p, value: "23000.00", validFrom: "2027-01-01" } : p)) }] };
+    const next: Regulation = {
+      ...CH,
+      versions: [
+        ...CH.versions,
+        {
+          ...latest,
+          validFrom: "2027-01-01",
+          parameters: latest.parameters.map((p) =>
+            p.key === "BvgEntryThreshold" ? { ...p, value: "23000.00", validFrom: "2027-01-01" } : p,
+          ),
+        },
+      ],
+    };
     expect(param(versionInForce(next, "2026-12-31")!, "BvgEntryThreshold")).toBe("22680.00");
     expect(param(versionInForce(next, "2027-01-01")!, "BvgEntryThreshold")).toBe("23000.00");
   });
@@ -134,10 +228,21 @@ describe("the whole catalog", () => {
   it("lists per country its industries and accounting choices (GET /regulations/available)", () => {
     expect(availableRegulations()).toEqual([
       {
-        name: "CH", kind: "country", displayName: CH.displayName,
-        industries: [{ name: "CH.Construction", displayName: expect.any(Object) }, { name: "CH.Hospitality", displayName: expect.any(Object) }],
-        accountingDocument: [{ name: "AccountingJournalStandard", displayName: expect.any(Object) }, { name: "AccountingJournalByCostCenter", displayName: expect.any(Object) }],
-        accountingData: [{ name: "ChartOfAccountsKmu", displayName: expect.any(Object) }, { name: "ChartOfAccountsCompact", displayName: expect.any(Object) }],
+        name: "CH",
+        kind: "country",
+        displayName: CH.displayName,
+        industries: [
+          { name: "CH.Construction", displayName: expect.any(Object) },
+          { name: "CH.Hospitality", displayName: expect.any(Object) },
+        ],
+        accountingDocument: [
+          { name: "AccountingJournalStandard", displayName: expect.any(Object) },
+          { name: "AccountingJournalByCostCenter", displayName: expect.any(Object) },
+        ],
+        accountingData: [
+          { name: "ChartOfAccountsKmu", displayName: expect.any(Object) },
+          { name: "ChartOfAccountsCompact", displayName: expect.any(Object) },
+        ],
       },
     ]);
     expect(regulationByName("ch")).toBeNull();
@@ -164,7 +269,11 @@ describe("the whole catalog", () => {
           if (f.valueType === "enum") expect(f.options?.length, f.name).toBeGreaterThan(1);
           if (f.valueType === "lookup") expect(f.lookup, f.name).toBeTruthy();
           const constraints = { options: f.options?.map((o) => o.value), min: f.min, max: f.max };
-          if (f.default !== undefined) expect(parseCaseValue(f.valueType, f.default, constraints), `${f.name} default`).toEqual({ ok: true, value: f.default });
+          if (f.default !== undefined)
+            expect(parseCaseValue(f.valueType, f.default, constraints), `${f.name} default`).toEqual({
+              ok: true,
+              value: f.default,
+            });
           if (f.requiredWhen) expect(c.fields.map((x) => x.name)).toContain(f.requiredWhen.field);
         }
       }
@@ -188,12 +297,16 @@ describe("the whole catalog", () => {
     for (const name of ["ChartOfAccountsKmu", "ChartOfAccountsCompact"]) {
       const chart = versionInForce(regulationByName(name)!, "2026-01-01")!;
       const accounts = new Set(chart.lookups.find((l) => l.name === "Accounts")!.values.map((v) => v.key));
-      for (const key of ACCOUNT_KEYS) expect(accounts.has(chart.chartOfAccounts!.accountsByKey[key]), `${name} ${key}`).toBe(true);
+      for (const key of ACCOUNT_KEYS)
+        expect(accounts.has(chart.chartOfAccounts!.accountsByKey[key]), `${name} ${key}`).toBe(true);
       const mapping = defaultWageTypeAccounts(chart, wageTypes);
       expect(Object.keys(mapping)).toHaveLength(wageTypes.filter((w) => w.accounts).length);
       expect(mapping["6500"]).toBeUndefined();
     }
-    const kmu = defaultWageTypeAccounts(versionInForce(regulationByName("ChartOfAccountsKmu")!, "2026-01-01")!, wageTypes);
+    const kmu = defaultWageTypeAccounts(
+      versionInForce(regulationByName("ChartOfAccountsKmu")!, "2026-01-01")!,
+      wageTypes,
+    );
     // the typical monthly entries of the domain notes (section 5)
     expect(kmu["1000"]).toEqual({ debit: "5000", credit: "1091" });
     expect(kmu["5010"]).toEqual({ debit: "1091", credit: "2270" });

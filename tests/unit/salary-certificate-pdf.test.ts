@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { StoredLine } from "@/server/db/schema/results";
-import { type SalaryCertificateInput, buildSalaryCertificateModel, certificateFieldOf } from "@/server/documents/salary-certificate/model";
+import {
+  type SalaryCertificateInput,
+  buildSalaryCertificateModel,
+  certificateFieldOf,
+} from "@/server/documents/salary-certificate/model";
 import { renderSalaryCertificatePdf } from "@/server/documents/salary-certificate/render";
 import { CH } from "@/server/regulations/catalog/ch";
 
@@ -21,7 +25,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const wageTypes = CH.versions.find((v) => v.validFrom === "2026-01-01")!.wageTypes;
 
 function line(number: string, amount: number, more: Partial<StoredLine> = {}): StoredLine {
-  return { number, name: `stored ${number}`, amount, base: null, rate: null, retro: false, retroPeriodStart: null, explanation: { text: "", caseValues: [], parameters: [] }, ...more };
+  return {
+    number,
+    name: `stored ${number}`,
+    amount,
+    base: null,
+    rate: null,
+    retro: false,
+    retroPeriodStart: null,
+    explanation: { text: "", caseValues: [], parameters: [] },
+    ...more,
+  };
 }
 const retro = (number: string, amount: number) => line(number, amount, { retro: true, retroPeriodStart: "2026-02-01" });
 
@@ -38,7 +52,16 @@ function month(m: number): SalaryCertificateInput["entries"][number] {
     line("5045", 3_000),
     line("5050", 21_475),
     line("5060", 47_320),
-    ...(m === 3 ? [line("6000", 12_000), retro("1000", 20_000), retro("5010", 1_060), retro("5020", 220), retro("5040", 200), retro("6500", 18_520)] : []),
+    ...(m === 3
+      ? [
+          line("6000", 12_000),
+          retro("1000", 20_000),
+          retro("5010", 1_060),
+          retro("5020", 220),
+          retro("5040", 200),
+          retro("6500", 18_520),
+        ]
+      : []),
     line("6500", 123_456), // the net wage is not on the form; any amount
     line("8010", 34_450),
   ];
@@ -49,8 +72,22 @@ function input(more: Partial<SalaryCertificateInput> = {}): SalaryCertificateInp
   return {
     payroll: { name: "Lohnlauf", documentLanguage: "de" },
     companyName: "Bäckerei Grünig AG",
-    company: { CompanyStreet: "Bahnhofstrasse", CompanyHouseNumber: "1", CompanyPostalCode: "6003", CompanyCity: "Luzern", CompanyUid: "CHE-999.999.996" },
-    employeeValues: { AhvNumber: "756.9217.0769.85", Street: "Rue de l'Hôpital", HouseNumber: "12", PostalCode: "2000", City: "Neuchâtel", Country: "CH", EntryDate: "2024-04-01" },
+    company: {
+      CompanyStreet: "Bahnhofstrasse",
+      CompanyHouseNumber: "1",
+      CompanyPostalCode: "6003",
+      CompanyCity: "Luzern",
+      CompanyUid: "CHE-999.999.996",
+    },
+    employeeValues: {
+      AhvNumber: "756.9217.0769.85",
+      Street: "Rue de l'Hôpital",
+      HouseNumber: "12",
+      PostalCode: "2000",
+      City: "Neuchâtel",
+      Country: "CH",
+      EntryDate: "2024-04-01",
+    },
     employee: { identifier: "E-1001", firstName: "Zoë", lastName: "Müller-Lüthi" },
     year: 2026,
     entries: Array.from({ length: 12 }, (_, i) => month(i + 1)),
@@ -78,7 +115,20 @@ describe("buildSalaryCertificateModel", () => {
   const m = buildSalaryCertificateModel(input());
 
   it("sums the year's lines into the form's fields, retro lines included", () => {
-    expect(m.amounts).toMatchObject({ "1": F1, "3": F3, "7": F7, "8": F8, "9": F9, "10.1": F10, "10.2": 0, "11": F11, "12": 567_840, "13.1.1": 12_000, "2": 0, "14": 0 });
+    expect(m.amounts).toMatchObject({
+      "1": F1,
+      "3": F3,
+      "7": F7,
+      "8": F8,
+      "9": F9,
+      "10.1": F10,
+      "10.2": 0,
+      "11": F11,
+      "12": 567_840,
+      "13.1.1": 12_000,
+      "2": 0,
+      "14": 0,
+    });
     expect(m.parts["9"]!.map((p) => [p.number, p.amount])).toEqual([
       ["5010", 440_960],
       ["5020", 91_520],
@@ -93,7 +143,17 @@ describe("buildSalaryCertificateModel", () => {
   });
 
   it("prints whole francs that add up as well", () => {
-    expect(m.francs).toMatchObject({ "1": 78_200, "3": 5_000, "7": 2_580, "8": 85_780, "9": 6_157, "10.1": 2_577, "11": 77_046, "12": 5_678, "13.1.1": 120 });
+    expect(m.francs).toMatchObject({
+      "1": 78_200,
+      "3": 5_000,
+      "7": 2_580,
+      "8": 85_780,
+      "9": 6_157,
+      "10.1": 2_577,
+      "11": 77_046,
+      "12": 5_678,
+      "13.1.1": 120,
+    });
     const f = m.francs;
     expect(f["11"]).toBe(f["8"] - f["9"] - f["10.1"] - f["10.2"]);
   });
@@ -105,21 +165,39 @@ describe("buildSalaryCertificateModel", () => {
 
   it("maps wage types by number first, then by kind", () => {
     const types = new Map(wageTypes.map((w) => [w.number, w]));
-    expect(["1000", "1200", "1300", "3010", "6100", "5040", "5045", "5050", "5060", "6000", "6500", "8050"].map((n) => certificateFieldOf(n, types))).toEqual(["1", "1", "3", "7", "7", "9", null, "10.1", "12", "13.1.1", null, null]);
+    expect(
+      ["1000", "1200", "1300", "3010", "6100", "5040", "5045", "5050", "5060", "6000", "6500", "8050"].map((n) =>
+        certificateFieldOf(n, types),
+      ),
+    ).toEqual(["1", "1", "3", "7", "7", "9", null, "10.1", "12", "13.1.1", null, null]);
     // Not in the regulation: by the numbering convention.
-    expect(["1400", "3500", "5070", "6200", "8070"].map((n) => certificateFieldOf(n, types))).toEqual(["1", "7", null, "13.1.1", null]);
+    expect(["1400", "3500", "5070", "6200", "8070"].map((n) => certificateFieldOf(n, types))).toEqual([
+      "1",
+      "7",
+      null,
+      "13.1.1",
+      null,
+    ]);
   });
 
   it("covers the part of the year employed (E)", () => {
     expect(m.period).toEqual({ from: "2026-01-01", to: "2026-12-31" });
-    const joinedAndLeft = buildSalaryCertificateModel(input({ employeeValues: { EntryDate: "2026-04-15", ExitDate: "2026-09-30" }, entries: [month(4), month(9)] }));
+    const joinedAndLeft = buildSalaryCertificateModel(
+      input({ employeeValues: { EntryDate: "2026-04-15", ExitDate: "2026-09-30" }, entries: [month(4), month(9)] }),
+    );
     expect(joinedAndLeft.period).toEqual({ from: "2026-04-15", to: "2026-09-30" });
-    const leftLater = buildSalaryCertificateModel(input({ employeeValues: { EntryDate: "2020-01-01", ExitDate: "2027-03-31" } }));
+    const leftLater = buildSalaryCertificateModel(
+      input({ employeeValues: { EntryDate: "2020-01-01", ExitDate: "2027-03-31" } }),
+    );
     expect(leftLater.period).toEqual({ from: "2026-01-01", to: "2026-12-31" });
   });
 
   it("refuses an entry of another year", () => {
-    expect(() => buildSalaryCertificateModel(input({ entries: [month(1), { periodStart: "2025-12-01", periodEnd: "2025-12-31", lines: [] }] }))).toThrow(/not in 2026/);
+    expect(() =>
+      buildSalaryCertificateModel(
+        input({ entries: [month(1), { periodStart: "2025-12-01", periodEnd: "2025-12-31", lines: [] }] }),
+      ),
+    ).toThrow(/not in 2026/);
   });
 });
 
@@ -157,7 +235,14 @@ describe("renderSalaryCertificatePdf, read back with pdftotext", () => {
   });
 
   it("speaks French, accents included", async () => {
-    const model = buildSalaryCertificateModel(input({ payroll: { name: "Paie", documentLanguage: "fr" }, employee: { identifier: "E-2", firstName: "François", lastName: "Bérard" }, remarks: ["Véhicule de service: aucun usage privé"], final: false }));
+    const model = buildSalaryCertificateModel(
+      input({
+        payroll: { name: "Paie", documentLanguage: "fr" },
+        employee: { identifier: "E-2", firstName: "François", lastName: "Bérard" },
+        remarks: ["Véhicule de service: aucun usage privé"],
+        final: false,
+      }),
+    );
     const text = await pdfText(model, "fr");
     expect(text).toContain("Certificat de salaire");
     expect(text).toContain("APERÇU – non définitif");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDate, formatInstant, formatMonth, parseDateInput, plainNumberInput } from "@/components/format/swiss";
+import {
+  formatAmount,
+  formatDate,
+  formatInstant,
+  formatMonth,
+  parseDateInput,
+  plainNumberInput,
+} from "@/components/format/swiss";
 import { localeOfCulture, negotiateLocale } from "@/i18n/locales";
 
 describe("the person's language", () => {
@@ -48,7 +55,8 @@ describe("Swiss formats", () => {
     expect(parseDateInput("31.01.2026")).toBe("2026-01-31");
     expect(parseDateInput(" 1.2.2026 ")).toBe("2026-02-01");
     expect(parseDateInput("2026-01-31")).toBe("2026-01-31");
-    for (const bad of ["31.02.2026", "29.02.2025", "2026-13-01", "31/01/2026", "", "=1+1", "31.01.2026\u0000"]) expect(parseDateInput(bad), bad).toBeNull();
+    for (const bad of ["31.02.2026", "29.02.2025", "2026-13-01", "31/01/2026", "", "=1+1", "31.01.2026\u0000"])
+      expect(parseDateInput(bad), bad).toBeNull();
     expect(parseDateInput("29.02.2028")).toBe("2028-02-29");
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES } from "@/server/cases/countries";
-import { CANTON_CODES, checkAhvNumber, checkIban, checkUid, ean13CheckDigit, formatIbanForPrint, ibanMod97, isQrIban, uidCheckDigit } from "@/server/cases/identifiers";
+import {
+  CANTON_CODES,
+  checkAhvNumber,
+  checkIban,
+  checkUid,
+  ean13CheckDigit,
+  formatIbanForPrint,
+  ibanMod97,
+  isQrIban,
+  uidCheckDigit,
+} from "@/server/cases/identifiers";
 import { CASE_VALUE_TYPES, compareDecimals, parseCaseValue } from "@/server/cases/value-types";
 
 const ok = (value: string) => ({ ok: true, value });
@@ -19,14 +29,16 @@ describe("AHV number (AHVN13, EAN-13 check digit)", () => {
     expect(checkAhvNumber("756.9217.0769.85")).toEqual(ok("756.9217.0769.85"));
     expect(checkAhvNumber("7569217076985")).toEqual(ok("756.9217.0769.85"));
     expect(checkAhvNumber(" 756 9217 0769 85 ")).toEqual(ok("756.9217.0769.85"));
-    for (const valid of ["756.3598.1127.37", "756.6417.0995.23", "756.1234.5678.97"]) expect(checkAhvNumber(valid).ok, valid).toBe(true);
+    for (const valid of ["756.3598.1127.37", "756.6417.0995.23", "756.1234.5678.97"])
+      expect(checkAhvNumber(valid).ok, valid).toBe(true);
   });
 
   it("refuses a wrong check digit, a wrong prefix and a wrong shape, saying which", () => {
     expect(message(checkAhvNumber("756.1234.5678.90"))).toMatch(/check digit does not match/);
     expect(message(checkAhvNumber("756.9217.0769.84"))).toMatch(/not a valid AHV number/);
     // The message never gives away the digit that would fit (issue 9, item 20).
-    for (const wrong of ["756.1234.5678.90", "756.9217.0769.84"]) expect(message(checkAhvNumber(wrong))).not.toMatch(/should be|\b[0-9]\.$/);
+    for (const wrong of ["756.1234.5678.90", "756.9217.0769.84"])
+      expect(message(checkAhvNumber(wrong))).not.toMatch(/should be|\b[0-9]\.$/);
     expect(message(checkAhvNumber("755.9217.0769.85"))).toMatch(/start with 756/);
     expect(message(checkAhvNumber("756.92170.769.85"))).toMatch(/756\.dddd\.dddd\.dd/);
     expect(checkAhvNumber("756921707698").ok).toBe(false);
@@ -81,7 +93,26 @@ describe("UID (CHE, modulo 11)", () => {
 
 describe("case value types", () => {
   it("covers every type of the contract", () => {
-    expect(CASE_VALUE_TYPES).toEqual(expect.arrayContaining(["text", "date", "decimal", "integer", "money", "percent", "boolean", "lookup", "iban", "ahvNumber", "uid", "canton", "country", "enum", "taxAtSourceTariff", "bfsNumber"]));
+    expect(CASE_VALUE_TYPES).toEqual(
+      expect.arrayContaining([
+        "text",
+        "date",
+        "decimal",
+        "integer",
+        "money",
+        "percent",
+        "boolean",
+        "lookup",
+        "iban",
+        "ahvNumber",
+        "uid",
+        "canton",
+        "country",
+        "enum",
+        "taxAtSourceTariff",
+        "bfsNumber",
+      ]),
+    );
   });
 
   it("reads strings, numbers and booleans into one normalized string", () => {
@@ -136,7 +167,9 @@ describe("case value types", () => {
 
   it("checks bounds exactly", () => {
     expect(parseCaseValue("percent", "100", { min: "0", max: "100" }).ok).toBe(true);
-    expect(message(parseCaseValue("percent", "100.0001", { min: "0", max: "100" }))).toMatch(/above the maximum of 100/);
+    expect(message(parseCaseValue("percent", "100.0001", { min: "0", max: "100" }))).toMatch(
+      /above the maximum of 100/,
+    );
     expect(message(parseCaseValue("money", "-0.05", { min: "0" }))).toMatch(/below the minimum/);
     expect(compareDecimals("6500.00", "6500")).toBe(0);
     expect(compareDecimals("-1.5", "-1.25")).toBe(-1);

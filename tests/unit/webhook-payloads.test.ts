@@ -35,10 +35,17 @@ describe("webhook payloads", () => {
   });
 
   it("the OpenAPI document has every event under webhooks, with both signatures' headers", () => {
-    const document = openApiDocument() as unknown as { webhooks: Record<string, { post: { parameters: { name: string }[] } }> };
+    const document = openApiDocument() as unknown as {
+      webhooks: Record<string, { post: { parameters: { name: string }[] } }>;
+    };
     expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENTS, "Test"].sort());
     for (const hook of Object.values(document.webhooks)) {
-      expect(hook.post.parameters.map((p) => p.name)).toEqual(["X-Service-Signature", "webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(hook.post.parameters.map((p) => p.name)).toEqual([
+        "X-Service-Signature",
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
     }
   });
 });

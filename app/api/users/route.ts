@@ -11,6 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
     return ok(user, etagOf({ id: user.id, version }));
   }),
   POST: handle(createUserOp, async () => {
-    throw new Forbidden("Users are created when a person signs in or accepts an invitation.", "users.create_not_supported");
+    throw new Forbidden(
+      "Users are created when a person signs in or accepts an invitation.",
+      "users.create_not_supported",
+    );
   }),
 });

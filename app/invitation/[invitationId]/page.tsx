@@ -65,7 +65,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
 
   const signedInAs = (
     <p className="text-xs text-slate-500">
-      {t.rich("signedInAs", { email: caller.email, strong: (chunks) => <span className="font-medium text-slate-700">{chunks}</span> })}
+      {t.rich("signedInAs", {
+        email: caller.email,
+        strong: (chunks) => <span className="font-medium text-slate-700">{chunks}</span>,
+      })}
     </p>
   );
 
@@ -73,7 +76,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
     // The service does not tell an invitation sent to someone else from one that does not exist.
     return (
       <Frame title={t("notFoundTitle")}>
-        <Alert tone="warning">{t.rich("notFoundBody", { email: caller.email, strong: (chunks) => <strong>{chunks}</strong> })}</Alert>
+        <Alert tone="warning">
+          {t.rich("notFoundBody", { email: caller.email, strong: (chunks) => <strong>{chunks}</strong> })}
+        </Alert>
         <div className="flex flex-wrap gap-2">
           <SwitchAccountButton returnTo={self} />
           <ButtonLink variant="ghost" href="/">
@@ -110,7 +115,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
     </dl>
   );
   // Self Service opens their portal; the other roles the tenant's console.
-  const home = consoleHome(member ?? { tenantId: invitation.tenantId, access: { tenantId: invitation.tenantId, role: invitation.role, payrollIds: [], employeeId: null } });
+  const home = consoleHome(
+    member ?? {
+      tenantId: invitation.tenantId,
+      access: { tenantId: invitation.tenantId, role: invitation.role, payrollIds: [], employeeId: null },
+    },
+  );
   const openTenant = member ? (
     <ButtonLink className="w-full" href={home}>
       {t("open", { tenant: tenantName })}
@@ -130,7 +140,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
     return (
       <Frame title={invitation.status === "withdrawn" ? t("withdrawnTitle") : t("expiredTitle")}>
         <Alert tone="warning">
-          {invitation.status === "withdrawn" ? t("withdrawnBody", { tenant: tenantName }) : t("expiredBody", { date: format.instant(invitation.expiresAt) })}{" "}
+          {invitation.status === "withdrawn"
+            ? t("withdrawnBody", { tenant: tenantName })
+            : t("expiredBody", { date: format.instant(invitation.expiresAt) })}{" "}
           {t("askNew", { tenant: tenantName })}
         </Alert>
         {openTenant}
@@ -145,7 +157,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       {forSomeoneElse ? (
         <>
           <Alert tone="warning" title={t("otherAddressTitle")}>
-            {t.rich("otherAddressBody", { email: caller.email, invited: invitation.email, strong: (chunks) => <strong>{chunks}</strong> })}
+            {t.rich("otherAddressBody", {
+              email: caller.email,
+              invited: invitation.email,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </Alert>
           <SwitchAccountButton returnTo={self} email={invitation.email} />
         </>
@@ -155,7 +171,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
           {openTenant}
         </>
       ) : (
-        <AcceptInvitation invitationId={invitation.id} tenantId={invitation.tenantId} email={invitation.email} home={home} />
+        <AcceptInvitation
+          invitationId={invitation.id}
+          tenantId={invitation.tenantId}
+          email={invitation.email}
+          home={home}
+        />
       )}
       {signedInAs}
       <p className="text-xs text-slate-500">

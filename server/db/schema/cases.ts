@@ -27,7 +27,9 @@ export const caseChanges = pgTable(
   "case_changes",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     employeeId: uuid("employee_id"),
     caseName: text("case_name").notNull(),
@@ -55,8 +57,12 @@ export const caseValues = pgTable(
   "case_values",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
-    caseChangeId: uuid("case_change_id").notNull().references(() => caseChanges.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    caseChangeId: uuid("case_change_id")
+      .notNull()
+      .references(() => caseChanges.id),
     payrollId: uuid("payroll_id").notNull(),
     employeeId: uuid("employee_id"),
     caseName: text("case_name").notNull(),
@@ -80,7 +86,9 @@ export const caseValues = pgTable(
 export const caseHistories = pgTable(
   "case_histories",
   {
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     employeeId: uuid("employee_id").notNull(),
     recordedUntil: timestamp("recorded_until", { withTimezone: true }).notNull(),
@@ -97,7 +105,9 @@ export const events = pgTable(
   "events",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     type: text("type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

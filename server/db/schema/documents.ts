@@ -1,4 +1,15 @@
-import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { payrunPeriods } from "./payrolls";
 import { tenants } from "./tenants";
 
@@ -7,7 +18,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const documentCategories = ["Payslip", "AccountingDocument", "PaymentFile", "ElmDeclaration", "ElmReceipt", "SalaryCertificate", "PayslipArchive"] as const;
+export const documentCategories = [
+  "Payslip",
+  "AccountingDocument",
+  "PaymentFile",
+  "ElmDeclaration",
+  "ElmReceipt",
+  "SalaryCertificate",
+  "PayslipArchive",
+] as const;
 export type DocumentCategory = (typeof documentCategories)[number];
 
 /**
@@ -19,7 +38,9 @@ export const documents = pgTable(
   "documents",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     employeeId: uuid("employee_id"),
@@ -51,7 +72,9 @@ export const payslipArchives = pgTable(
   "payslip_archives",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     status: text("status", { enum: payslipArchiveStatuses }).notNull().default("queued"),

@@ -6,7 +6,9 @@ export const employees = pgTable(
   "employees",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     divisionId: uuid("division_id").notNull(),
     identifier: text("identifier").notNull(),
     firstName: text("first_name").notNull(),

@@ -1,4 +1,17 @@
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { employees } from "./employees";
 import { payrolls, payrunPeriods } from "./payrolls";
 import { tenants } from "./tenants";
@@ -18,7 +31,9 @@ export const payouts = pgTable(
   "payouts",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     status: text("status", { enum: payoutStatuses }).notNull().default("created"),
@@ -39,7 +54,9 @@ export const payouts = pgTable(
     unique("payouts_tenant_id_key").on(t.tenantId, t.id),
     index("payouts_period_idx").on(t.tenantId, t.payrunPeriodId, t.id),
     index("payouts_payroll_status_idx").on(t.tenantId, t.payrollId, t.status),
-    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete(
+      "cascade",
+    ),
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],
 );
@@ -49,7 +66,9 @@ export const payoutLines = pgTable(
   "payout_lines",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payoutId: uuid("payout_id").notNull(),
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
@@ -63,7 +82,9 @@ export const payoutLines = pgTable(
   (t) => [
     index("payout_lines_payout_idx").on(t.tenantId, t.payoutId),
     index("payout_lines_period_employee_idx").on(t.tenantId, t.payrunPeriodId, t.employeeId),
-    foreignKey({ columns: [t.tenantId, t.payoutId], foreignColumns: [payouts.tenantId, payouts.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.payoutId], foreignColumns: [payouts.tenantId, payouts.id] }).onDelete(
+      "cascade",
+    ),
     foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }),
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],

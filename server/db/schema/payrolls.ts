@@ -6,19 +6,22 @@ export const divisions = pgTable(
   "divisions",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("divisions_tenant_id_key").on(t.tenantId, t.id)],
 );
 
-
 export const payrolls = pgTable(
   "payrolls",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     divisionId: uuid("division_id").notNull(),
     name: text("name").notNull(),
     accountingStartDate: date("accounting_start_date", { mode: "string" }).notNull(),
@@ -48,7 +51,9 @@ export const payrunPeriods = pgTable(
   "payrun_periods",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
@@ -66,6 +71,8 @@ export const payrunPeriods = pgTable(
   (t) => [
     unique("payrun_periods_payroll_start_key").on(t.payrollId, t.periodStart),
     index("payrun_periods_tenant_idx").on(t.tenantId),
-    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete(
+      "cascade",
+    ),
   ],
 );

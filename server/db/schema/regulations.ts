@@ -1,4 +1,16 @@
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { payrolls } from "./payrolls";
 import { tenants } from "./tenants";
 
@@ -61,7 +73,9 @@ export const lookupValues = pgTable(
   "lookup_values",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     regulationName: text("regulation_name").notNull(),
     lookupName: text("lookup_name").notNull(),
@@ -76,7 +90,9 @@ export const lookupValues = pgTable(
   (t) => [
     unique("lookup_values_key").on(t.payrollId, t.regulationName, t.lookupName, t.key),
     index("lookup_values_payroll_idx").on(t.tenantId, t.payrollId, t.lookupName),
-    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete(
+      "cascade",
+    ),
   ],
 );
 
@@ -85,14 +101,22 @@ export const wageTypeAccounts = pgTable(
   "wage_type_accounts",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     wageTypeNumber: text("wage_type_number").notNull(),
-    debitAccountId: uuid("debit_account_id").notNull().references(() => lookupValues.id),
-    creditAccountId: uuid("credit_account_id").notNull().references(() => lookupValues.id),
+    debitAccountId: uuid("debit_account_id")
+      .notNull()
+      .references(() => lookupValues.id),
+    creditAccountId: uuid("credit_account_id")
+      .notNull()
+      .references(() => lookupValues.id),
   },
   (t) => [
     unique("wage_type_accounts_key").on(t.payrollId, t.wageTypeNumber),
-    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete(
+      "cascade",
+    ),
   ],
 );

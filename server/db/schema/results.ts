@@ -16,7 +16,13 @@ export type StoredLine = {
    * explanation, which is derived on read (server/results/explain.ts). key and params: the sentence
    * in the catalogs and its figures (server/calc/texts.ts); absent in lines stored before issue 12.
    */
-  explanation?: { text: string; key?: string; params?: Record<string, string>; caseValues: { field: string; value: string; caseChangeId: string }[]; parameters: { key: string; value: string }[] };
+  explanation?: {
+    text: string;
+    key?: string;
+    params?: Record<string, string>;
+    caseValues: { field: string; value: string; caseChangeId: string }[];
+    parameters: { key: string; value: string }[];
+  };
 };
 
 /**
@@ -28,7 +34,9 @@ export const payrunEntries = pgTable(
   "payrun_entries",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     payrunPeriodId: uuid("payrun_period_id").notNull(),
     employeeId: uuid("employee_id").notNull(),
@@ -43,7 +51,18 @@ export const payrunEntries = pgTable(
     lines: jsonb("lines").$type<StoredLine[]>().notNull(),
     collectors: jsonb("collectors").$type<Record<string, number>>().notNull(),
     yearToDate: jsonb("year_to_date").$type<Record<string, number>>().notNull(),
-    issues: jsonb("issues").$type<{ code: string; message: string; field?: string; caseName: string | null; blocking: boolean; params?: Record<string, string> }[]>().notNull(),
+    issues: jsonb("issues")
+      .$type<
+        {
+          code: string;
+          message: string;
+          field?: string;
+          caseName: string | null;
+          blocking: boolean;
+          params?: Record<string, string>;
+        }[]
+      >()
+      .notNull(),
     calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
     /** What the entry was calculated from (case values known then, regulation versions): its explanations are derived from it on read. Null on entries stored before. */
     basisId: uuid("basis_id"),
@@ -57,11 +76,12 @@ export const payrunEntries = pgTable(
   (t) => [
     unique("payrun_entries_period_employee_key").on(t.payrunPeriodId, t.employeeId),
     index("payrun_entries_tenant_idx").on(t.tenantId, t.payrollId, t.employeeId),
-    index("payrun_entries_retro_from_idx").on(t.payrunPeriodId, t.retroFrom).where(sql`${t.retroFrom} is not null`),
+    index("payrun_entries_retro_from_idx")
+      .on(t.payrunPeriodId, t.retroFrom)
+      .where(sql`${t.retroFrom} is not null`),
     foreignKey({ columns: [t.payrunPeriodId], foreignColumns: [payrunPeriods.id] }).onDelete("cascade"),
   ],
 );
-
 
 /**
  * What one recalculation read besides the case values' contents: the moment up to which recorded
@@ -75,7 +95,9 @@ export const calculationBases = pgTable(
   "calculation_bases",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     knownAt: timestamp("known_at", { withTimezone: true, mode: "string" }).notNull(),
     /** periodStart -> checksums of the regulation versions merged for that period, in the payroll's order. */

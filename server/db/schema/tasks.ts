@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { employees } from "./employees";
 import { payrolls } from "./payrolls";
 import { tenants } from "./tenants";
@@ -25,7 +36,9 @@ export const tasks = pgTable(
   "tasks",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payrollId: uuid("payroll_id").notNull(),
     employeeId: uuid("employee_id"),
     kind: text("kind", { enum: taskKinds }).notNull(),
@@ -45,8 +58,12 @@ export const tasks = pgTable(
     unique("tasks_tenant_id_key").on(t.tenantId, t.id),
     index("tasks_payroll_status_idx").on(t.tenantId, t.payrollId, t.status, t.id),
     index("tasks_payroll_employee_idx").on(t.tenantId, t.payrollId, t.employeeId, t.id),
-    uniqueIndex("tasks_open_subject_key").on(t.tenantId, t.payrollId, t.kind, t.subject).where(sql`status = 'open' and subject is not null`),
-    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete("cascade"),
+    uniqueIndex("tasks_open_subject_key")
+      .on(t.tenantId, t.payrollId, t.kind, t.subject)
+      .where(sql`status = 'open' and subject is not null`),
+    foreignKey({ columns: [t.tenantId, t.payrollId], foreignColumns: [payrolls.tenantId, payrolls.id] }).onDelete(
+      "cascade",
+    ),
     foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }),
   ],
 );

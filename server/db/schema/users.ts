@@ -22,8 +22,12 @@ export const memberships = pgTable(
   "memberships",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     role: text("role", { enum: ["Administrator", "Manager", "SelfService"] }).notNull(),
     payrollIds: jsonb("payroll_ids").$type<string[]>().notNull().default([]),
     employeeId: uuid("employee_id"),
@@ -40,7 +44,9 @@ export const invitations = pgTable(
   "invitations",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     email: text("email").notNull(),
     role: text("role", { enum: ["Administrator", "Manager", "SelfService"] }).notNull(),
     payrollIds: jsonb("payroll_ids").$type<string[]>().notNull().default([]),
@@ -63,7 +69,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

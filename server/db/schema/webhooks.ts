@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { tenants } from "./tenants";
 
 /**
@@ -10,7 +22,9 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     payloadUrl: text("payload_url").notNull(),
     events: text("events").array().notNull(),
     /** CaseChangeAdded only for these case names; null: every case. */
@@ -39,7 +53,9 @@ export const webhookMessages = pgTable(
   "webhook_messages",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     webhookId: uuid("webhook_id").notNull(),
     /** The event delivered; null for a test event. */
     eventId: uuid("event_id"),
@@ -62,10 +78,14 @@ export const webhookMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ columns: [t.tenantId, t.webhookId], foreignColumns: [webhooks.tenantId, webhooks.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.tenantId, t.webhookId], foreignColumns: [webhooks.tenantId, webhooks.id] }).onDelete(
+      "cascade",
+    ),
     index("webhook_messages_log_idx").on(t.tenantId, t.webhookId, t.id),
     index("webhook_messages_correlation_idx").on(t.webhookId, t.correlationId),
     // An event is dispatched to a webhook once, however often the dispatch job runs.
-    uniqueIndex("webhook_messages_first_attempt_key").on(t.webhookId, t.correlationId).where(sql`attempt = 1`),
+    uniqueIndex("webhook_messages_first_attempt_key")
+      .on(t.webhookId, t.correlationId)
+      .where(sql`attempt = 1`),
   ],
 );

@@ -115,7 +115,8 @@ export type PayslipModel = {
  * the monthly contribution.
  */
 const ANNUAL_BASE_WAGE_TYPES = new Set(["5050", "8050"]);
-const hasAnnualBase = (line: { number: string; base: Rappen | null; rate: string | null }) => ANNUAL_BASE_WAGE_TYPES.has(line.number) && line.base !== null && line.rate !== null;
+const hasAnnualBase = (line: { number: string; base: Rappen | null; rate: string | null }) =>
+  ANNUAL_BASE_WAGE_TYPES.has(line.number) && line.base !== null && line.rate !== null;
 
 /** Withholding tax (wage type 5060) is deducted, or a tariff is recorded: only then does the withholding-tax wage say anything. */
 const WITHHOLDING_TAX = "5060";
@@ -140,7 +141,15 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
     const kind = kindOfLine(line.number, wageTypes);
     const text = wageTypes.get(line.number)?.name[language] ?? line.name;
     const list = byKind.get(kind) ?? [];
-    list.push({ number: line.number, text, base: line.base, rate: line.rate, amount: line.amount, retroPeriodStart: line.retro ? line.retroPeriodStart : null, ...(hasAnnualBase(line) ? { annualBase: true } : {}) });
+    list.push({
+      number: line.number,
+      text,
+      base: line.base,
+      rate: line.rate,
+      amount: line.amount,
+      retroPeriodStart: line.retro ? line.retroPeriodStart : null,
+      ...(hasAnnualBase(line) ? { annualBase: true } : {}),
+    });
     byKind.set(kind, list);
   }
   const of = (...kinds: WageTypeKind[]) => kinds.flatMap((kind) => byKind.get(kind) ?? []).sort(byNumberThenRetro);
@@ -158,11 +167,14 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
     stored.net !== net && `net ${stored.net} != net wage lines ${net}`,
     stored.payable !== payable && `payable ${stored.payable} != net + allowances + expenses ${payable}`,
   ].filter(Boolean);
-  if (mismatch.length) throw new Error(`The payrun entry does not add up (${mismatch.join("; ")}); the payslip is not produced.`);
+  if (mismatch.length)
+    throw new Error(`The payrun entry does not add up (${mismatch.join("; ")}); the payslip is not produced.`);
 
   const iban = value(input.employeeValues, "Iban");
   const ytd = stored.yearToDate;
-  const taxedAtSource = value(input.employeeValues, "TaxAtSourceTariff") !== null || stored.lines.some((line) => line.number === WITHHOLDING_TAX);
+  const taxedAtSource =
+    value(input.employeeValues, "TaxAtSourceTariff") !== null ||
+    stored.lines.some((line) => line.number === WITHHOLDING_TAX);
   const yearToDate = PAYSLIP_YTD_KEYS.flatMap((key) => {
     // The withholding-tax wage is collected for everyone; it is shown only to those taxed at source.
     if (key === "qstWage" && !taxedAtSource) return [];
@@ -194,7 +206,11 @@ export function buildPayslipModel(input: PayslipInput): PayslipModel {
     allowancesAndExpenses,
     payable,
     payments: {
-      payouts: input.payouts.map((p) => ({ date: p.date, amount: p.amount, iban: p.iban === null ? null : compactIban(p.iban) })),
+      payouts: input.payouts.map((p) => ({
+        date: p.date,
+        amount: p.amount,
+        iban: p.iban === null ? null : compactIban(p.iban),
+      })),
       carriedForward: stored.carriedForward ?? 0,
       paidOut: stored.paidOut,
       open: openAmountOf({ payable, carriedForward: stored.carriedForward ?? 0, paidOut: stored.paidOut }),

@@ -2,7 +2,15 @@ import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-p
 import { formatIbanForPrint } from "@/server/cases/identifiers";
 import type { Rappen } from "@/server/money/rappen";
 import { registerPdfFonts } from "../pdf/fonts";
-import { type PdfLabels, formatChf, formatDate, formatMonthName, formatPercentText, formatPeriodShort, pdfLabels } from "../pdf/i18n";
+import {
+  type PdfLabels,
+  formatChf,
+  formatDate,
+  formatMonthName,
+  formatPercentText,
+  formatPeriodShort,
+  pdfLabels,
+} from "../pdf/i18n";
 import { A4_HEIGHT, fitsOnOnePage } from "../pdf/one-page";
 import { MM, base } from "../pdf/styles";
 import { fitLines } from "../pdf/wrap";
@@ -14,7 +22,10 @@ import type { PayslipLine, PayslipModel } from "./model";
  * deductions, net, allowances and expenses, payable, then payments, employer contributions and the
  * year's figures. Deductions print negative; amounts are CHF with apostrophes.
  */
-export async function renderPayslipPdf(model: PayslipModel, { countPages = false }: { countPages?: boolean } = {}): Promise<Buffer> {
+export async function renderPayslipPdf(
+  model: PayslipModel,
+  { countPages = false }: { countPages?: boolean } = {},
+): Promise<Buffer> {
   registerPdfFonts();
   const header = await headerLines(model);
   // Nearly every payslip fits one page: it is then laid out once, without pagination (one-page.ts),
@@ -33,7 +44,14 @@ export async function renderPayslipOnOnePage(model: PayslipModel): Promise<Buffe
 
 async function drawOnOnePage(model: PayslipModel, header: HeaderLines): Promise<Buffer | null> {
   let layout: object | undefined;
-  const bytes = await renderToBuffer(<PayslipDocument model={model} header={header} pageNumbers="one page" onRender={(rendered) => (layout = rendered)} />);
+  const bytes = await renderToBuffer(
+    <PayslipDocument
+      model={model}
+      header={header}
+      pageNumbers="one page"
+      onRender={(rendered) => (layout = rendered)}
+    />,
+  );
   return fitsOnOnePage(layout) ? bytes : null;
 }
 
@@ -42,7 +60,12 @@ const CONTENT_WIDTH = 595.28 - 2 * 20 * MM;
 const EMPLOYER_WIDTH = 0.48 * CONTENT_WIDTH;
 const WINDOW_WIDTH = 0.45 * CONTENT_WIDTH;
 
-type HeaderLines = { employerName: string[]; employerAddress: string[]; employeeName: string[]; employeeAddress: string[] };
+type HeaderLines = {
+  employerName: string[];
+  employerAddress: string[];
+  employeeName: string[];
+  employeeAddress: string[];
+};
 
 /** The employer block and the address window, each line broken to the width it is drawn in: a long name wraps, never runs off the page. */
 async function headerLines(model: PayslipModel): Promise<HeaderLines> {
@@ -61,14 +84,38 @@ const s = StyleSheet.create({
   addressWindow: { width: WINDOW_WIDTH, marginTop: 14 * MM, fontSize: 9.5 },
   title: { fontSize: 14, fontWeight: "bold", marginTop: 4 * MM },
   subtitle: { fontSize: 9, color: "#444", marginBottom: 3 * MM },
-  details: { flexDirection: "row", borderTopWidth: 0.5, borderBottomWidth: 0.5, borderColor: "#999", paddingVertical: 3, marginBottom: 3 * MM },
+  details: {
+    flexDirection: "row",
+    borderTopWidth: 0.5,
+    borderBottomWidth: 0.5,
+    borderColor: "#999",
+    paddingVertical: 3,
+    marginBottom: 3 * MM,
+  },
   detail: { flex: 1, paddingRight: 4 },
   detailLabel: { color: "#555", fontSize: 7, marginBottom: 1 },
-  tableHead: { flexDirection: "row", borderBottomWidth: 0.8, borderColor: "#333", paddingBottom: 2, fontWeight: "bold", fontSize: 7.5, color: "#333" },
+  tableHead: {
+    flexDirection: "row",
+    borderBottomWidth: 0.8,
+    borderColor: "#333",
+    paddingBottom: 2,
+    fontWeight: "bold",
+    fontSize: 7.5,
+    color: "#333",
+  },
   line: { flexDirection: "row", paddingVertical: 1.2 },
   sectionTitle: { fontWeight: "bold", fontSize: 8, color: "#333", marginTop: 4, marginBottom: 1 },
   total: { flexDirection: "row", borderTopWidth: 0.5, borderColor: "#999", paddingVertical: 2, fontWeight: "bold" },
-  net: { flexDirection: "row", borderTopWidth: 0.8, borderBottomWidth: 2, borderColor: "#111", paddingVertical: 3, marginTop: 3, fontWeight: "bold", fontSize: 10 },
+  net: {
+    flexDirection: "row",
+    borderTopWidth: 0.8,
+    borderBottomWidth: 2,
+    borderColor: "#111",
+    paddingVertical: 3,
+    marginTop: 3,
+    fontWeight: "bold",
+    fontSize: 10,
+  },
   number: { width: 42 },
   text: { flex: 1, paddingRight: 4 },
   baseCol: { width: 74, textAlign: "right" },
@@ -77,54 +124,107 @@ const s = StyleSheet.create({
   retro: { color: "#7a4a00", fontSize: 7.5 },
   note: { color: "#555", fontSize: 7.5 },
   block: { marginTop: 4.5 * MM },
-  blockTitle: { fontWeight: "bold", fontSize: 9, borderBottomWidth: 0.8, borderColor: "#333", paddingBottom: 2, marginBottom: 2 },
+  blockTitle: {
+    fontWeight: "bold",
+    fontSize: 9,
+    borderBottomWidth: 0.8,
+    borderColor: "#333",
+    paddingBottom: 2,
+    marginBottom: 2,
+  },
   twoColumns: { flexDirection: "row", justifyContent: "space-between" },
   half: { width: "48%" },
   kv: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 1.1 },
 });
 
-function PayslipDocument({ model, header, pageNumbers, onRender }: { model: PayslipModel; header: HeaderLines; pageNumbers: "one page" | "counted"; onRender?: (rendered: object) => void }) {
+function PayslipDocument({
+  model,
+  header,
+  pageNumbers,
+  onRender,
+}: {
+  model: PayslipModel;
+  header: HeaderLines;
+  pageNumbers: "one page" | "counted";
+  onRender?: (rendered: object) => void;
+}) {
   const t = pdfLabels(model.language);
   const title = `${t.payslipTitle} ${formatMonthName(model.period.start, model.language)}`;
   return (
-    <Document title={`${title} – ${model.employee.name}`} author={model.employer.name} language={model.language} creator={model.payrollName} producer={model.payrollName} onRender={onRender}>
-      <Page size="A4" style={pageNumbers === "one page" ? [base.page, { minHeight: A4_HEIGHT }] : base.page} wrap={pageNumbers !== "one page"}>
-        {!model.final && <Text style={base.previewBanner} fixed>{t.preview}</Text>}
+    <Document
+      title={`${title} – ${model.employee.name}`}
+      author={model.employer.name}
+      language={model.language}
+      creator={model.payrollName}
+      producer={model.payrollName}
+      onRender={onRender}
+    >
+      <Page
+        size="A4"
+        style={pageNumbers === "one page" ? [base.page, { minHeight: A4_HEIGHT }] : base.page}
+        wrap={pageNumbers !== "one page"}
+      >
+        {!model.final && (
+          <Text style={base.previewBanner} fixed>
+            {t.preview}
+          </Text>
+        )}
 
         <View style={s.header}>
           <View style={s.employer}>
             <View style={s.employerName}>
-              {header.employerName.map((line, i) => <Text key={i}>{line}</Text>)}
+              {header.employerName.map((line, i) => (
+                <Text key={i}>{line}</Text>
+              ))}
             </View>
-            {header.employerAddress.map((line, i) => <Text key={i}>{line}</Text>)}
+            {header.employerAddress.map((line, i) => (
+              <Text key={i}>{line}</Text>
+            ))}
             {model.employer.uid && <Text style={base.muted}>{`${t.uid} ${model.employer.uid}`}</Text>}
           </View>
           <View style={s.addressWindow}>
-            {header.employeeName.map((line, i) => <Text key={i} style={base.bold}>{line}</Text>)}
-            {header.employeeAddress.map((line, i) => <Text key={i}>{line}</Text>)}
+            {header.employeeName.map((line, i) => (
+              <Text key={i} style={base.bold}>
+                {line}
+              </Text>
+            ))}
+            {header.employeeAddress.map((line, i) => (
+              <Text key={i}>{line}</Text>
+            ))}
           </View>
         </View>
 
         <Text style={s.title}>{title}</Text>
-        <Text style={s.subtitle}>{`${t.period} ${formatDate(model.period.start)} – ${formatDate(model.period.end)}`}</Text>
+        <Text
+          style={s.subtitle}
+        >{`${t.period} ${formatDate(model.period.start)} – ${formatDate(model.period.end)}`}</Text>
 
         <View style={s.details}>
           <Detail label={t.personnelNumber} value={model.employee.identifier} />
           <Detail label={t.ahvNumber} value={model.employee.ahvNumber} />
-          <Detail label={t.activityRate} value={model.employee.activityRate && formatPercentText(model.employee.activityRate)} />
+          <Detail
+            label={t.activityRate}
+            value={model.employee.activityRate && formatPercentText(model.employee.activityRate)}
+          />
           <Detail label={t.entryDate} value={model.employee.entryDate && formatDate(model.employee.entryDate)} />
           {model.employee.exitDate && <Detail label={t.exitDate} value={formatDate(model.employee.exitDate)} />}
         </View>
 
         <TableHead t={t} />
         <SectionTitle text={t.earnings} />
-        {model.earnings.lines.map((line, i) => <LineRow key={`e${i}`} line={line} t={t} />)}
+        {model.earnings.lines.map((line, i) => (
+          <LineRow key={`e${i}`} line={line} t={t} />
+        ))}
         <TotalRow label={t.grossWage} amount={model.earnings.total} />
 
         {model.deductions.lines.length > 0 && <SectionTitle text={t.deductions} />}
-        {model.deductions.lines.map((line, i) => <LineRow key={`d${i}`} line={line} t={t} negate />)}
+        {model.deductions.lines.map((line, i) => (
+          <LineRow key={`d${i}`} line={line} t={t} negate />
+        ))}
         {model.deductions.lines.length > 0 && <TotalRow label={t.totalDeductions} amount={-model.deductions.total} />}
-        {model.roundingDifference !== 0 && <TotalRow label={t.roundingDifference} amount={model.roundingDifference} plain />}
+        {model.roundingDifference !== 0 && (
+          <TotalRow label={t.roundingDifference} amount={model.roundingDifference} plain />
+        )}
 
         <View style={s.net} wrap={false}>
           <Text style={s.number}>6500</Text>
@@ -135,7 +235,9 @@ function PayslipDocument({ model, header, pageNumbers, onRender }: { model: Pays
         {model.allowancesAndExpenses.lines.length > 0 && (
           <>
             <SectionTitle text={t.allowancesAndExpenses} />
-            {model.allowancesAndExpenses.lines.map((line, i) => <LineRow key={`a${i}`} line={line} t={t} />)}
+            {model.allowancesAndExpenses.lines.map((line, i) => (
+              <LineRow key={`a${i}`} line={line} t={t} />
+            ))}
             <View style={s.net} wrap={false}>
               <Text style={s.number} />
               <Text style={s.text}>{t.payableAmount}</Text>
@@ -149,7 +251,9 @@ function PayslipDocument({ model, header, pageNumbers, onRender }: { model: Pays
         {model.employerContributions && (
           <View style={s.block} wrap={false}>
             <Text style={s.blockTitle}>{t.employerContributions}</Text>
-            {model.employerContributions.lines.map((line, i) => <LineRow key={`c${i}`} line={line} t={t} />)}
+            {model.employerContributions.lines.map((line, i) => (
+              <LineRow key={`c${i}`} line={line} t={t} />
+            ))}
             <TotalRow label={t.totalEmployerContributions} amount={model.employerContributions.total} />
           </View>
         )}
@@ -175,7 +279,11 @@ function PayslipDocument({ model, header, pageNumbers, onRender }: { model: Pays
         <View style={base.footer} fixed>
           <Text>{`${model.employer.name} · ${model.employee.name} · ${formatMonthName(model.period.start, model.language)}`}</Text>
           {!model.final && <Text style={base.previewFooter}>{t.preview}</Text>}
-          {pageNumbers === "one page" ? <Text>1 / 1</Text> : <Text render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} />}
+          {pageNumbers === "one page" ? (
+            <Text>1 / 1</Text>
+          ) : (
+            <Text render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} />
+          )}
         </View>
       </Page>
     </Document>
@@ -218,7 +326,9 @@ function LineRow({ line, t, negate = false }: { line: PayslipLine; t: PdfLabels;
       <Text style={s.number}>{line.number}</Text>
       <Text style={s.text}>
         {line.text}
-        {line.retroPeriodStart && <Text style={s.retro}>{`  ${t.retro} ${formatPeriodShort(line.retroPeriodStart)}`}</Text>}
+        {line.retroPeriodStart && (
+          <Text style={s.retro}>{`  ${t.retro} ${formatPeriodShort(line.retroPeriodStart)}`}</Text>
+        )}
         {line.annualBase && <Text style={s.note}>{`  (${t.annualBase})`}</Text>}
       </Text>
       <Text style={s.baseCol}>{line.base === null ? "" : formatChf(line.base)}</Text>
@@ -271,7 +381,9 @@ function Payments({ model, t }: { model: PayslipModel; t: PdfLabels }) {
         </View>
         <View style={s.half}>
           <Text style={base.muted}>{t.bankAccount}</Text>
-          <Text style={{ fontSize: 9.5, marginTop: 1 * MM }}>{bankAccount ? formatIbanForPrint(bankAccount.iban) : "–"}</Text>
+          <Text style={{ fontSize: 9.5, marginTop: 1 * MM }}>
+            {bankAccount ? formatIbanForPrint(bankAccount.iban) : "–"}
+          </Text>
           {bankAccount?.holder && <Text>{`${t.accountHolder}: ${bankAccount.holder}`}</Text>}
         </View>
       </View>

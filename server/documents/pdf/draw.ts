@@ -19,7 +19,14 @@ function draw(model: StoredModel): Promise<Buffer> {
     case "salaryCertificate":
       return import("../salary-certificate/render").then((m) => m.renderSalaryCertificatePdf(model.certificate));
     case "accountingPdf":
-      return import("../../accounting/pdf").then((m) => m.renderAccountingPdf(model.journal, { payrollName: model.payrollName, language: model.language, final: model.final, createdAt: new Date(model.createdAt) }));
+      return import("../../accounting/pdf").then((m) =>
+        m.renderAccountingPdf(model.journal, {
+          payrollName: model.payrollName,
+          language: model.language,
+          final: model.final,
+          createdAt: new Date(model.createdAt),
+        }),
+      );
   }
 }
 

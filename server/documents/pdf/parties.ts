@@ -19,7 +19,13 @@ export function value(values: CaseValues, field: string): string | null {
   return v ? v : null;
 }
 
-function addressLines(street: string | null, houseNumber: string | null, postalCode: string | null, city: string | null, country: string | null): string[] {
+function addressLines(
+  street: string | null,
+  houseNumber: string | null,
+  postalCode: string | null,
+  city: string | null,
+  country: string | null,
+): string[] {
   const lines = [[street, houseNumber].filter(Boolean).join(" "), [postalCode, city].filter(Boolean).join(" ")];
   // A Swiss address needs no country line; others get the ISO code.
   if (country && country !== "CH") lines.push(country);
@@ -29,13 +35,25 @@ function addressLines(street: string | null, houseNumber: string | null, postalC
 export function employerBlock(name: string, company: CaseValues) {
   return {
     name,
-    addressLines: addressLines(value(company, "CompanyStreet"), value(company, "CompanyHouseNumber"), value(company, "CompanyPostalCode"), value(company, "CompanyCity"), value(company, "CompanyCountry")),
+    addressLines: addressLines(
+      value(company, "CompanyStreet"),
+      value(company, "CompanyHouseNumber"),
+      value(company, "CompanyPostalCode"),
+      value(company, "CompanyCity"),
+      value(company, "CompanyCountry"),
+    ),
     uid: value(company, "CompanyUid"),
   };
 }
 
 export function employeeAddressLines(employee: CaseValues): string[] {
-  return addressLines(value(employee, "Street"), value(employee, "HouseNumber"), value(employee, "PostalCode"), value(employee, "City"), value(employee, "Country"));
+  return addressLines(
+    value(employee, "Street"),
+    value(employee, "HouseNumber"),
+    value(employee, "PostalCode"),
+    value(employee, "City"),
+    value(employee, "Country"),
+  );
 }
 
 export function fullName(person: { firstName: string; lastName: string }): string {

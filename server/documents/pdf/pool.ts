@@ -23,9 +23,17 @@ import type { StoredModel } from "../build";
  *
  * PDF_WORKERS=<n> sets the number of threads; PDF_WORKERS=0 draws in the calling thread.
  */
-type Generation = { pool: Promise<Piscina<StoredModel, Uint8Array>>; given: number; inFlight: number; retired: boolean };
+type Generation = {
+  pool: Promise<Piscina<StoredModel, Uint8Array>>;
+  given: number;
+  inFlight: number;
+  retired: boolean;
+};
 type PoolState = { current: Generation | null; generations: number };
-const state = ((globalThis as unknown as { __payrollPdfPool?: PoolState }).__payrollPdfPool ??= { current: null, generations: 0 });
+const state = ((globalThis as unknown as { __payrollPdfPool?: PoolState }).__payrollPdfPool ??= {
+  current: null,
+  generations: 0,
+});
 
 /** A thread's old generation (long-lived objects: renderers, fonts) stays far below this; the cap only stops a runaway. */
 const MAX_OLD_GENERATION_MB = 512;
@@ -40,7 +48,10 @@ const MAX_OLD_GENERATION_MB = 512;
 const MAX_YOUNG_GENERATION_MB = 128;
 
 /** The heap limits of a PDF thread (bench/close gives its bare draw the same). */
-export const pdfThreadLimits = { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB };
+export const pdfThreadLimits = {
+  maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB,
+  maxYoungGenerationSizeMb: MAX_YOUNG_GENERATION_MB,
+};
 
 export function pdfThreads(): number {
   return threadsSetting(env().PDF_WORKERS);
@@ -122,7 +133,9 @@ export async function drawInPool(model: StoredModel): Promise<Buffer> {
 
 function threadDied(error: unknown) {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "ERR_WORKER_OUT_OF_MEMORY" || (error instanceof Error && /^worker exited with code/.test(error.message));
+  return (
+    code === "ERR_WORKER_OUT_OF_MEMORY" || (error instanceof Error && /^worker exited with code/.test(error.message))
+  );
 }
 
 /** The thread ids of the threads drawing now and how many sets of threads this process has started (tests). */

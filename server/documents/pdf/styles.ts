@@ -9,10 +9,35 @@ import { PDF_FONT } from "./fonts";
 export const MM = 2.835;
 
 export const base = StyleSheet.create({
-  page: { fontFamily: PDF_FONT, fontSize: 8.5, paddingTop: 18 * MM, paddingBottom: 18 * MM, paddingHorizontal: 20 * MM, color: "#111" },
+  page: {
+    fontFamily: PDF_FONT,
+    fontSize: 8.5,
+    paddingTop: 18 * MM,
+    paddingBottom: 18 * MM,
+    paddingHorizontal: 20 * MM,
+    color: "#111",
+  },
   bold: { fontWeight: "bold" },
   muted: { color: "#555" },
-  previewBanner: { borderWidth: 1.5, borderColor: "#c00", color: "#c00", fontWeight: "bold", fontSize: 11, textAlign: "center", paddingVertical: 3, marginBottom: 8 },
+  previewBanner: {
+    borderWidth: 1.5,
+    borderColor: "#c00",
+    color: "#c00",
+    fontWeight: "bold",
+    fontSize: 11,
+    textAlign: "center",
+    paddingVertical: 3,
+    marginBottom: 8,
+  },
   previewFooter: { color: "#c00", fontWeight: "bold" },
-  footer: { position: "absolute", bottom: 9 * MM, left: 20 * MM, right: 20 * MM, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: "#777" },
+  footer: {
+    position: "absolute",
+    bottom: 9 * MM,
+    left: 20 * MM,
+    right: 20 * MM,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7,
+    color: "#777",
+  },
 });

@@ -10,7 +10,11 @@ import { drawModel } from "./draw";
 import { registerPdfFonts } from "./fonts";
 
 registerPdfFonts();
-await Promise.all([import("../payslip/render"), import("../salary-certificate/render"), import("../../accounting/pdf")]);
+await Promise.all([
+  import("../payslip/render"),
+  import("../salary-certificate/render"),
+  import("../../accounting/pdf"),
+]);
 
 export default async function draw(model: StoredModel) {
   const bytes = await drawModel(model);

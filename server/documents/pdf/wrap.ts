@@ -62,7 +62,11 @@ export async function measureIn(fontWeight: "normal" | "bold", fontSize: number)
  * What a box `width` points wide holds of `lines`, each wrapped (wrapToWidth). A little narrower
  * than the box: react-pdf's line breaking must find every line fits as measured here.
  */
-export async function fitLines(lines: string[], width: number, { fontWeight = "normal", fontSize }: { fontWeight?: "normal" | "bold"; fontSize: number }): Promise<string[]> {
+export async function fitLines(
+  lines: string[],
+  width: number,
+  { fontWeight = "normal", fontSize }: { fontWeight?: "normal" | "bold"; fontSize: number },
+): Promise<string[]> {
   const measure = await measureIn(fontWeight, fontSize);
   return lines.flatMap((line) => wrapToWidth(line, width * 0.98, measure));
 }

@@ -62,7 +62,10 @@ const FIELD_BY_KIND: Readonly<Record<WageTypeKind, CertificateFieldKey | null>> 
 };
 
 /** The form 11 field a wage type's amount is declared in, or null when it is not on the form. */
-export function certificateFieldOf(number: string, wageTypes: ReadonlyMap<string, WageType>): CertificateFieldKey | null {
+export function certificateFieldOf(
+  number: string,
+  wageTypes: ReadonlyMap<string, WageType>,
+): CertificateFieldKey | null {
   if (number in FIELD_BY_NUMBER) return FIELD_BY_NUMBER[number] ?? null;
   return FIELD_BY_KIND[kindOfLine(number, wageTypes)];
 }
@@ -136,7 +139,10 @@ function employmentPeriod(year: number, employee: CaseValues, entries: SalaryCer
   const last = `${year}-12-31`;
   const entry = value(employee, "EntryDate");
   const exit = value(employee, "ExitDate");
-  const earliestEntry = entries.reduce<string | null>((min, e) => (min === null || e.periodStart < min ? e.periodStart : min), null);
+  const earliestEntry = entries.reduce<string | null>(
+    (min, e) => (min === null || e.periodStart < min ? e.periodStart : min),
+    null,
+  );
   const from = entry && entry <= last ? (entry > first ? entry : first) : (earliestEntry ?? first);
   const to = exit && exit >= from && exit <= last ? exit : last;
   return { from, to };
@@ -147,7 +153,10 @@ export function buildSalaryCertificateModel(input: SalaryCertificateInput): Sala
   const labels = pdfLabels(language);
   const wageTypes = new Map(input.wageTypes.map((w) => [w.number, w]));
   const stray = input.entries.find((e) => e.periodStart.slice(0, 4) !== String(input.year));
-  if (stray) throw new Error(`An entry of the period from ${stray.periodStart} is not in ${input.year}; the certificate covers one calendar year.`);
+  if (stray)
+    throw new Error(
+      `An entry of the period from ${stray.periodStart} is not in ${input.year}; the certificate covers one calendar year.`,
+    );
 
   const byNumber = new Map<string, { field: CertificateFieldKey | null; part: CertificatePart }>();
   for (const entry of input.entries) {
@@ -158,11 +167,16 @@ export function buildSalaryCertificateModel(input: SalaryCertificateInput): Sala
         continue;
       }
       const text = wageTypes.get(line.number)?.name[language] ?? line.name;
-      byNumber.set(line.number, { field: certificateFieldOf(line.number, wageTypes), part: { number: line.number, text, amount: line.amount } });
+      byNumber.set(line.number, {
+        field: certificateFieldOf(line.number, wageTypes),
+        part: { number: line.number, text, amount: line.amount },
+      });
     }
   }
 
-  const sorted = [...byNumber.values()].filter((v) => v.part.amount !== 0).sort((a, b) => (a.part.number < b.part.number ? -1 : a.part.number > b.part.number ? 1 : 0));
+  const sorted = [...byNumber.values()]
+    .filter((v) => v.part.amount !== 0)
+    .sort((a, b) => (a.part.number < b.part.number ? -1 : a.part.number > b.part.number ? 1 : 0));
   const parts: Partial<Record<CertificateFieldKey, CertificatePart[]>> = {};
   const notOnForm: CertificatePart[] = [];
   for (const { field, part } of sorted) {
@@ -181,7 +195,8 @@ export function buildSalaryCertificateModel(input: SalaryCertificateInput): Sala
   // Field 7 says what it holds: the guide asks for the kind of the other benefits.
   const remarks: string[] = [];
   const other = parts["7"];
-  if (other?.length) remarks.push(`${labels.field} 7: ${other.map((p) => `${p.text} ${formatChf(p.amount)}`).join(", ")}`);
+  if (other?.length)
+    remarks.push(`${labels.field} 7: ${other.map((p) => `${p.text} ${formatChf(p.amount)}`).join(", ")}`);
   remarks.push(...(input.remarks ?? []));
 
   return {

@@ -43,7 +43,15 @@ const ROWS: readonly { key: CertificateFieldKey; sign?: "-" | "="; total?: boole
 ];
 
 const s = StyleSheet.create({
-  top: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-end", borderBottomWidth: 1, borderColor: "#111", paddingBottom: 3, marginBottom: 4 },
+  top: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    alignItems: "flex-end",
+    borderBottomWidth: 1,
+    borderColor: "#111",
+    paddingBottom: 3,
+    marginBottom: 4,
+  },
   title: { fontSize: 15, fontWeight: "bold" },
   boxes: { flexDirection: "row", borderWidth: 0.6, borderColor: "#666", marginBottom: 3 },
   box: { flex: 1.2, padding: 3, borderRightWidth: 0.6, borderColor: "#666" },
@@ -57,7 +65,14 @@ const s = StyleSheet.create({
   check: { flexDirection: "row", marginBottom: 3 },
   address: { width: "45%", fontSize: 9.5 },
   row: { flexDirection: "row", borderBottomWidth: 0.4, borderColor: "#bbb", paddingVertical: 2.2 },
-  totalRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: "#111", paddingVertical: 2.6, fontWeight: "bold", backgroundColor: "#f1f1f1" },
+  totalRow: {
+    flexDirection: "row",
+    borderBottomWidth: 1,
+    borderColor: "#111",
+    paddingVertical: 2.6,
+    fontWeight: "bold",
+    backgroundColor: "#f1f1f1",
+  },
   number: { width: 40, fontWeight: "bold" },
   label: { flex: 1 },
   sign: { width: 14, textAlign: "center" },
@@ -71,9 +86,17 @@ const s = StyleSheet.create({
 function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
   const t = pdfLabels(model.language);
   return (
-    <Document title={`${t.certificateTitle} ${model.year} – ${model.employee.name}`} author={model.employer.name} language={model.language}>
+    <Document
+      title={`${t.certificateTitle} ${model.year} – ${model.employee.name}`}
+      author={model.employer.name}
+      language={model.language}
+    >
       <Page size="A4" style={base.page}>
-        {!model.final && <Text style={base.previewBanner} fixed>{t.preview}</Text>}
+        {!model.final && (
+          <Text style={base.previewBanner} fixed>
+            {t.preview}
+          </Text>
+        )}
         <View style={s.top}>
           <View>
             <Text style={s.title}>{t.certificateTitle}</Text>
@@ -95,7 +118,12 @@ function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
           </View>
           <Box letter="C" label={t.ahvNumber} value={model.employee.ahvNumber ?? "–"} />
           <Box letter="D" label={t.certificateYear} value={String(model.year)} narrow />
-          <Box letter="E" label={t.certificatePeriod} value={`${t.certificateFrom} ${formatDate(model.period.from)} ${t.certificateTo} ${formatDate(model.period.to)}`} last />
+          <Box
+            letter="E"
+            label={t.certificatePeriod}
+            value={`${t.certificateFrom} ${formatDate(model.period.from)} ${t.certificateTo} ${formatDate(model.period.to)}`}
+            last
+          />
         </View>
 
         <View style={s.middle}>
@@ -112,27 +140,38 @@ function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
           <View style={s.address}>
             <Text style={s.boxLabel}>H</Text>
             <Text style={base.bold}>{model.employee.name}</Text>
-            {model.employee.addressLines.map((line) => <Text key={line}>{line}</Text>)}
+            {model.employee.addressLines.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
           </View>
         </View>
 
-        {ROWS.map((row) => <FieldRow key={row.key} model={model} t={t} field={row.key} sign={row.sign} total={row.total ?? false} />)}
+        {ROWS.map((row) => (
+          <FieldRow key={row.key} model={model} t={t} field={row.key} sign={row.sign} total={row.total ?? false} />
+        ))}
         <Text style={s.note}>{`CHF – ${t.wholeFrancs}`}</Text>
 
         <View style={s.remarks}>
           <Text style={base.bold}>{`15  ${t.remarks}`}</Text>
-          {model.remarks.map((remark, i) => <Text key={i}>{remark}</Text>)}
+          {model.remarks.map((remark, i) => (
+            <Text key={i}>{remark}</Text>
+          ))}
         </View>
 
         <View style={s.signature} wrap={false}>
           <View style={{ width: "45%" }}>
             <Text style={s.boxLabel}>{`I  ${t.placeAndDate}`}</Text>
-            <Text>{[model.issued.place, model.issued.date && formatDate(model.issued.date)].filter(Boolean).join(", ") || " "}</Text>
+            <Text>
+              {[model.issued.place, model.issued.date && formatDate(model.issued.date)].filter(Boolean).join(", ") ||
+                " "}
+            </Text>
           </View>
           <View style={{ width: "50%" }}>
             <Text style={s.boxLabel}>{t.employerSignature}</Text>
             <Text style={base.bold}>{model.employer.name}</Text>
-            {model.employer.addressLines.map((line) => <Text key={line}>{line}</Text>)}
+            {model.employer.addressLines.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
             {model.employer.uid && <Text>{`${t.uid} ${model.employer.uid}`}</Text>}
             <View style={s.signatureLine} />
           </View>
@@ -149,7 +188,19 @@ function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
   );
 }
 
-function Box({ letter, label, value, last = false, narrow = false }: { letter: string; label: string; value: string; last?: boolean; narrow?: boolean }) {
+function Box({
+  letter,
+  label,
+  value,
+  last = false,
+  narrow = false,
+}: {
+  letter: string;
+  label: string;
+  value: string;
+  last?: boolean;
+  narrow?: boolean;
+}) {
   return (
     <View style={last ? s.boxLast : narrow ? s.boxNarrow : s.box}>
       <Text style={s.boxLabel}>
@@ -161,7 +212,19 @@ function Box({ letter, label, value, last = false, narrow = false }: { letter: s
   );
 }
 
-function FieldRow({ model, t, field, sign, total }: { model: SalaryCertificateModel; t: PdfLabels; field: CertificateFieldKey; sign?: "-" | "="; total: boolean }) {
+function FieldRow({
+  model,
+  t,
+  field,
+  sign,
+  total,
+}: {
+  model: SalaryCertificateModel;
+  t: PdfLabels;
+  field: CertificateFieldKey;
+  sign?: "-" | "=";
+  total: boolean;
+}) {
   const francs = model.francs[field];
   // Empty fields stay empty as on the paper form; the totals always show.
   const shown = total || francs !== 0 ? formatFrancs(francs) : "";

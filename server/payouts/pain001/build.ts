@@ -68,17 +68,36 @@ function formatCents(rappen: bigint): string {
 function creationTime(createdAt: Date | string): string {
   const date = createdAt instanceof Date ? createdAt : new Date(createdAt);
   if (Number.isNaN(date.getTime())) {
-    throw new Pain001InputError("pain001.invalid_date", "createdAt", `createdAt "${String(createdAt)}" is not a date and time.`);
+    throw new Pain001InputError(
+      "pain001.invalid_date",
+      "createdAt",
+      `createdAt "${String(createdAt)}" is not a date and time.`,
+    );
   }
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-function cleanAddress(address: Pain001Address, path: string, payment?: { index: number; endToEndId: string }): CleanAddress {
+function cleanAddress(
+  address: Pain001Address,
+  path: string,
+  payment?: { index: number; endToEndId: string },
+): CleanAddress {
   const town = toSpsText(address.town ?? "", PAIN001_LIMITS.town);
-  if (!town) throw new Pain001InputError("pain001.missing_town", `${path}.town`, `${path}.town is missing; a structured address needs at least town and country.`, payment);
+  if (!town)
+    throw new Pain001InputError(
+      "pain001.missing_town",
+      `${path}.town`,
+      `${path}.town is missing; a structured address needs at least town and country.`,
+      payment,
+    );
   const country = (address.country ?? "").trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) {
-    throw new Pain001InputError("pain001.invalid_country", `${path}.country`, `${path}.country "${address.country ?? ""}" is not a two-letter ISO country code.`, payment);
+    throw new Pain001InputError(
+      "pain001.invalid_country",
+      `${path}.country`,
+      `${path}.country "${address.country ?? ""}" is not a two-letter ISO country code.`,
+      payment,
+    );
   }
   return {
     street: toSpsText(address.street ?? "", PAIN001_LIMITS.street),
@@ -91,7 +110,13 @@ function cleanAddress(address: Pain001Address, path: string, payment?: { index: 
 
 function cleanName(name: string, path: string, payment?: { index: number; endToEndId: string }): string {
   const clean = toSpsText(name ?? "", PAIN001_LIMITS.name);
-  if (!clean) throw new Pain001InputError("pain001.missing_name", path, `${path} is empty once written in the characters the bank accepts.`, payment);
+  if (!clean)
+    throw new Pain001InputError(
+      "pain001.missing_name",
+      path,
+      `${path} is empty once written in the characters the bank accepts.`,
+      payment,
+    );
   return clean;
 }
 
@@ -137,7 +162,12 @@ function cleanPayments(payments: readonly Pain001Payment[]): CleanPayment[] {
     const endToEndId = checkReference(payment.endToEndId, `${at}.endToEndId`, ref);
     const earlier = endToEndIds.get(endToEndId);
     if (earlier !== undefined) {
-      throw new Pain001InputError("pain001.duplicate_reference", `${at}.endToEndId`, `${at}.endToEndId "${endToEndId}" is also the EndToEndId of payments[${earlier}].`, ref);
+      throw new Pain001InputError(
+        "pain001.duplicate_reference",
+        `${at}.endToEndId`,
+        `${at}.endToEndId "${endToEndId}" is also the EndToEndId of payments[${earlier}].`,
+        ref,
+      );
     }
     endToEndIds.set(endToEndId, index);
     let instructionId = "";
@@ -145,15 +175,33 @@ function cleanPayments(payments: readonly Pain001Payment[]): CleanPayment[] {
       instructionId = checkReference(payment.instructionId, `${at}.instructionId`, ref);
       const before = instructionIds.get(instructionId);
       if (before !== undefined) {
-        throw new Pain001InputError("pain001.duplicate_reference", `${at}.instructionId`, `${at}.instructionId "${instructionId}" is also the InstrId of payments[${before}].`, ref);
+        throw new Pain001InputError(
+          "pain001.duplicate_reference",
+          `${at}.instructionId`,
+          `${at}.instructionId "${instructionId}" is also the InstrId of payments[${before}].`,
+          ref,
+        );
       }
       instructionIds.set(instructionId, index);
     }
-    if (!validDates.has(payment.executionDate) && !(typeof payment.executionDate === "string" && isIsoDate(payment.executionDate))) {
-      throw new Pain001InputError("pain001.invalid_date", `${at}.executionDate`, `${at}.executionDate "${String(payment.executionDate)}" is not a date (YYYY-MM-DD).`, ref);
+    if (
+      !validDates.has(payment.executionDate) &&
+      !(typeof payment.executionDate === "string" && isIsoDate(payment.executionDate))
+    ) {
+      throw new Pain001InputError(
+        "pain001.invalid_date",
+        `${at}.executionDate`,
+        `${at}.executionDate "${String(payment.executionDate)}" is not a date (YYYY-MM-DD).`,
+        ref,
+      );
     }
     if (payment.currency !== "CHF") {
-      throw new Pain001InputError("pain001.invalid_currency", `${at}.currency`, `${at}.currency "${String(payment.currency)}" is not CHF; salary files pay in CHF.`, ref);
+      throw new Pain001InputError(
+        "pain001.invalid_currency",
+        `${at}.currency`,
+        `${at}.currency "${String(payment.currency)}" is not CHF; salary files pay in CHF.`,
+        ref,
+      );
     }
     validDates.add(payment.executionDate);
     const rappen = amountInRappen(payment, `${at}.amount`, ref);
@@ -247,7 +295,8 @@ class Writer {
   }
 }
 
-const tag = (indent: string, name: string, text: string) => (text ? `\n${indent}<${name}>${escapeText(text)}</${name}>` : "");
+const tag = (indent: string, name: string, text: string) =>
+  text ? `\n${indent}<${name}>${escapeText(text)}</${name}>` : "";
 
 /**
  * One CdtTrfTxInf as a single chunk, at the depth of a PmtInf's children: this is where the time of
@@ -262,7 +311,9 @@ function transaction(p: CleanPayment): string {
     `${tag("            ", "StrtNm", a.street)}${tag("            ", "BldgNb", a.buildingNumber)}${tag("            ", "PstCd", a.postCode)}` +
     `\n            <TwnNm>${escapeText(a.town)}</TwnNm>\n            <Ctry>${a.country}</Ctry>\n          </PstlAdr>\n        </Cdtr>` +
     `\n        <CdtrAcct>\n          <Id>\n            <IBAN>${p.iban}</IBAN>\n          </Id>\n        </CdtrAcct>` +
-    (p.remittance ? `\n        <RmtInf>\n          <Ustrd>${escapeText(p.remittance)}</Ustrd>\n        </RmtInf>` : "") +
+    (p.remittance
+      ? `\n        <RmtInf>\n          <Ustrd>${escapeText(p.remittance)}</Ustrd>\n        </RmtInf>`
+      : "") +
     `\n      </CdtTrfTxInf>`
   );
 }
@@ -287,26 +338,41 @@ export function buildPain001(input: Pain001Input): Pain001File {
   const initiatingName = cleanName(input.initiatingParty?.name, "initiatingParty.name");
   const software = input.initiatingParty?.software;
   const contacts = software
-    ? ([
-        ["NAME", toSpsText(software.name ?? "", PAIN001_LIMITS.contact)],
-        ["VRSN", toSpsText(software.version ?? "", PAIN001_LIMITS.contact)],
-        ["PRVD", toSpsText(software.provider ?? "", PAIN001_LIMITS.contact)],
-      ] as const).filter(([, id]) => id !== "")
+    ? (
+        [
+          ["NAME", toSpsText(software.name ?? "", PAIN001_LIMITS.contact)],
+          ["VRSN", toSpsText(software.version ?? "", PAIN001_LIMITS.contact)],
+          ["PRVD", toSpsText(software.provider ?? "", PAIN001_LIMITS.contact)],
+        ] as const
+      ).filter(([, id]) => id !== "")
     : [];
 
   const debtorAccount = checkSalaryIban(input.debtor?.iban ?? "");
   if (!debtorAccount.ok) {
-    throw new Pain001InputError(account(debtorAccount.reason), "debtor.iban", `The company's account: ${debtorAccount.message}`);
+    throw new Pain001InputError(
+      account(debtorAccount.reason),
+      "debtor.iban",
+      `The company's account: ${debtorAccount.message}`,
+    );
   }
   const debtor = {
     name: cleanName(input.debtor.name, "debtor.name"),
     address: cleanAddress(input.debtor.address ?? ({} as Pain001Address), "debtor.address"),
   };
   const bic = (input.debtor.bic ?? "").replace(/\s/g, "").toUpperCase();
-  if (bic && !isValidBIC(bic)) throw new Pain001InputError("pain001.invalid_bic", "debtor.bic", `debtor.bic "${input.debtor.bic}" is not a valid BIC.`);
+  if (bic && !isValidBIC(bic))
+    throw new Pain001InputError(
+      "pain001.invalid_bic",
+      "debtor.bic",
+      `debtor.bic "${input.debtor.bic}" is not a valid BIC.`,
+    );
   const iid = bic ? undefined : institutionIdOfIban(debtorAccount.iban);
   if (!bic && !iid) {
-    throw new Pain001InputError("pain001.missing_bank", "debtor.bic", "The company's bank needs a BIC when its IBAN is not Swiss or from Liechtenstein.");
+    throw new Pain001InputError(
+      "pain001.missing_bank",
+      "debtor.bic",
+      "The company's bank needs a BIC when its IBAN is not Swiss or from Liechtenstein.",
+    );
   }
 
   const payments = cleanPayments(input.payments);
@@ -327,7 +393,11 @@ export function buildPain001(input: Pain001Input): Pain001File {
     return { date, group, total, paymentInformationId: `${prefix} ${date.replace(/-/g, "")}` };
   });
   if (grandTotal > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new Pain001InputError("pain001.total_too_large", "payments", "The payments add up to more than a payment file can hold.");
+    throw new Pain001InputError(
+      "pain001.total_too_large",
+      "payments",
+      "The payments add up to more than a payment file can hold.",
+    );
   }
 
   const w = new Writer();

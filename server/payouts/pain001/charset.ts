@@ -38,7 +38,8 @@ const SPS_TEXT = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+
  * Text already in the set, with single inner spaces and nothing to trim: the common case, returned
  * as it is (cut). No character of the set changes under NFC, and combining marks lie outside it.
  */
-const CLEAN = /^[\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+(?: [\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+)*$/;
+const CLEAN =
+  /^[\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+(?: [\u0021-\u007e\u00a1-\u00ac\u00ae-\u017f\u20ac\u0218-\u021b]+)*$/;
 const SPACE = /[\s\u0085\u180e]/u;
 const DROP = /[\p{Extended_Pictographic}\p{Emoji_Component}\p{C}\p{M}]/u;
 

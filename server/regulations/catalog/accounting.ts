@@ -8,10 +8,17 @@ import { L } from "./types";
  * (defaultWageTypeAccounts in index.ts).
  */
 
-const empty: Omit<RegulationVersion, "validFrom" | "sources"> = { cases: [], wageTypes: [], collectors: [], parameters: [], lookups: [] };
+const empty: Omit<RegulationVersion, "validFrom" | "sources"> = {
+  cases: [],
+  wageTypes: [],
+  collectors: [],
+  parameters: [],
+  lookups: [],
+};
 
 const kmu: Source = {
-  title: "Kontenrahmen KMU, account numbers as in Odoo l10n_ch (addons/l10n_ch/data/template/account.account-ch.csv, LGPL-3); see ../shared/domain/swiss-payroll.md section 5",
+  title:
+    "Kontenrahmen KMU, account numbers as in Odoo l10n_ch (addons/l10n_ch/data/template/account.account-ch.csv, LGPL-3); see ../shared/domain/swiss-payroll.md section 5",
   url: "https://github.com/odoo/odoo/blob/master/addons/l10n_ch/data/template/account.account-ch.csv",
   secondary: true,
 };
@@ -20,16 +27,40 @@ export const ACCOUNTING_JOURNAL_STANDARD: Regulation = {
   name: "AccountingJournalStandard",
   kind: "accountingDocument",
   country: "CH",
-  displayName: L("Buchungsjournal (Standard)", "Journal comptable (standard)", "Giornale contabile (standard)", "Accounting journal (standard)"),
-  versions: [{ validFrom: "2025-01-01", ...empty, sources: [kmu], accountingDocument: { groupBy: ["account", "wageType"], format: "csv" } }],
+  displayName: L(
+    "Buchungsjournal (Standard)",
+    "Journal comptable (standard)",
+    "Giornale contabile (standard)",
+    "Accounting journal (standard)",
+  ),
+  versions: [
+    {
+      validFrom: "2025-01-01",
+      ...empty,
+      sources: [kmu],
+      accountingDocument: { groupBy: ["account", "wageType"], format: "csv" },
+    },
+  ],
 };
 
 export const ACCOUNTING_JOURNAL_BY_COST_CENTER: Regulation = {
   name: "AccountingJournalByCostCenter",
   kind: "accountingDocument",
   country: "CH",
-  displayName: L("Buchungsjournal nach Kostenstellen", "Journal comptable par centre de coûts", "Giornale contabile per centro di costo", "Accounting journal by cost center"),
-  versions: [{ validFrom: "2025-01-01", ...empty, sources: [kmu], accountingDocument: { groupBy: ["account", "wageType", "costCenter"], format: "csv" } }],
+  displayName: L(
+    "Buchungsjournal nach Kostenstellen",
+    "Journal comptable par centre de coûts",
+    "Giornale contabile per centro di costo",
+    "Accounting journal by cost center",
+  ),
+  versions: [
+    {
+      validFrom: "2025-01-01",
+      ...empty,
+      sources: [kmu],
+      accountingDocument: { groupBy: ["account", "wageType", "costCenter"], format: "csv" },
+    },
+  ],
 };
 
 function accounts(values: [string, string, string][]): Lookup {
@@ -95,7 +126,15 @@ export const CHART_OF_ACCOUNTS_KMU: Regulation = {
   kind: "accountingData",
   country: "CH",
   displayName: L("Kontenrahmen KMU", "Plan comptable PME", "Piano contabile PMI", "Swiss SME chart of accounts (KMU)"),
-  versions: [{ validFrom: "2025-01-01", ...empty, lookups: [kmuAccounts], sources: [kmu], chartOfAccounts: { accountsByKey: kmuKeys } }],
+  versions: [
+    {
+      validFrom: "2025-01-01",
+      ...empty,
+      lookups: [kmuAccounts],
+      sources: [kmu],
+      chartOfAccounts: { accountsByKey: kmuKeys },
+    },
+  ],
 };
 
 /** A short chart for small companies that book payroll on a handful of accounts. */
@@ -136,6 +175,19 @@ export const CHART_OF_ACCOUNTS_COMPACT: Regulation = {
   name: "ChartOfAccountsCompact",
   kind: "accountingData",
   country: "CH",
-  displayName: L("Kompakter Kontenplan", "Plan comptable compact", "Piano dei conti compatto", "Compact chart of accounts"),
-  versions: [{ validFrom: "2025-01-01", ...empty, lookups: [compactAccounts], sources: [kmu], chartOfAccounts: { accountsByKey: compactKeys } }],
+  displayName: L(
+    "Kompakter Kontenplan",
+    "Plan comptable compact",
+    "Piano dei conti compatto",
+    "Compact chart of accounts",
+  ),
+  versions: [
+    {
+      validFrom: "2025-01-01",
+      ...empty,
+      lookups: [compactAccounts],
+      sources: [kmu],
+      chartOfAccounts: { accountsByKey: compactKeys },
+    },
+  ],
 };

@@ -1,4 +1,9 @@
-import { ACCOUNTING_JOURNAL_BY_COST_CENTER, ACCOUNTING_JOURNAL_STANDARD, CHART_OF_ACCOUNTS_COMPACT, CHART_OF_ACCOUNTS_KMU } from "./accounting";
+import {
+  ACCOUNTING_JOURNAL_BY_COST_CENTER,
+  ACCOUNTING_JOURNAL_STANDARD,
+  CHART_OF_ACCOUNTS_COMPACT,
+  CHART_OF_ACCOUNTS_KMU,
+} from "./accounting";
 import { CH } from "./ch";
 import { CH_CONSTRUCTION, CH_HOSPITALITY } from "./industries";
 import type { Localized, Regulation, RegulationKind, RegulationVersion, WageType } from "./types";
@@ -7,7 +12,15 @@ export type * from "./types";
 export { ACCOUNT_KEYS, LANGUAGES } from "./types";
 
 /** Every regulation the service ships, in the order the catalog lists them. */
-const CATALOG: readonly Regulation[] = [CH, CH_CONSTRUCTION, CH_HOSPITALITY, ACCOUNTING_JOURNAL_STANDARD, ACCOUNTING_JOURNAL_BY_COST_CENTER, CHART_OF_ACCOUNTS_KMU, CHART_OF_ACCOUNTS_COMPACT];
+const CATALOG: readonly Regulation[] = [
+  CH,
+  CH_CONSTRUCTION,
+  CH_HOSPITALITY,
+  ACCOUNTING_JOURNAL_STANDARD,
+  ACCOUNTING_JOURNAL_BY_COST_CENTER,
+  CHART_OF_ACCOUNTS_KMU,
+  CHART_OF_ACCOUNTS_COMPACT,
+];
 
 const byName = new Map(CATALOG.map((regulation) => [regulation.name, regulation]));
 
@@ -49,7 +62,8 @@ const ref = (regulation: Regulation): RegulationRef => ({ name: regulation.name,
 
 /** GET /regulations/available: per country regulation, its industries and accounting choices (name and displayName). */
 export function availableRegulations(): AvailableCountryRegulation[] {
-  const of = (country: string, kind: RegulationKind) => CATALOG.filter((r) => r.kind === kind && r.country === country).map(ref);
+  const of = (country: string, kind: RegulationKind) =>
+    CATALOG.filter((r) => r.kind === kind && r.country === country).map(ref);
   return CATALOG.filter((r) => r.kind === "country").map((country) => ({
     ...ref(country),
     kind: "country" as const,
@@ -64,14 +78,21 @@ export function availableRegulations(): AvailableCountryRegulation[] {
  * given wage types: each wage type's posting keys resolved through the chart, overrides applied.
  * Wage types that are not booked (net wage) are left out.
  */
-export function defaultWageTypeAccounts(chart: RegulationVersion, wageTypes: readonly WageType[]): Record<string, { debit: string; credit: string }> {
+export function defaultWageTypeAccounts(
+  chart: RegulationVersion,
+  wageTypes: readonly WageType[],
+): Record<string, { debit: string; credit: string }> {
   const coa = chart.chartOfAccounts;
   if (!coa) throw new RangeError("This regulation version is not a chart of accounts.");
   const mapping: Record<string, { debit: string; credit: string }> = {};
   for (const wageType of wageTypes) {
     const override = coa.wageTypeOverrides?.[wageType.number];
     if (override) mapping[wageType.number] = { ...override };
-    else if (wageType.accounts) mapping[wageType.number] = { debit: coa.accountsByKey[wageType.accounts.debit], credit: coa.accountsByKey[wageType.accounts.credit] };
+    else if (wageType.accounts)
+      mapping[wageType.number] = {
+        debit: coa.accountsByKey[wageType.accounts.debit],
+        credit: coa.accountsByKey[wageType.accounts.credit],
+      };
   }
   return mapping;
 }

@@ -126,7 +126,18 @@ export interface Collector {
   readonly description?: string;
 }
 
-export type ParameterUnit = "percent" | "chf" | "chfPerMonth" | "chfPerYear" | "chfPerDay" | "years" | "months" | "hoursPerWeek" | "weeks" | "count" | "text";
+export type ParameterUnit =
+  | "percent"
+  | "chf"
+  | "chfPerMonth"
+  | "chfPerYear"
+  | "chfPerDay"
+  | "years"
+  | "months"
+  | "hoursPerWeek"
+  | "weeks"
+  | "count"
+  | "text";
 
 export interface Parameter {
   readonly key: string;

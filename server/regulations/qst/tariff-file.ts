@@ -83,7 +83,11 @@ export function parseTariffFile(text: string): TariffFile {
     if (footer) throw new TariffFileError(line, "text after the footer record (99).");
     if (type === "00") {
       if (index !== 0) throw new TariffFileError(line, "header record (00) not on the first line.");
-      header = { canton: raw.slice(2, 4), sslNumber: raw.slice(4, 19).trim(), creationDate: isoDate(raw.slice(19, 27), line) };
+      header = {
+        canton: raw.slice(2, 4),
+        sslNumber: raw.slice(4, 19).trim(),
+        creationDate: isoDate(raw.slice(19, 27), line),
+      };
     } else if (type === "99") {
       footer = { canton: raw.slice(17, 19), recordCount: digits(raw.slice(19, 27), line, "record count"), line };
     } else if ((TARIFF_RECORD_TYPES as readonly string[]).includes(type)) {
@@ -98,11 +102,19 @@ export function parseTariffFile(text: string): TariffFile {
   const f = footer as { canton: string; recordCount: number; line: number } | null;
   if (!h) throw new TariffFileError(1, "the header record (00) is missing.");
   if (!f) throw new TariffFileError(lines.length, "the footer record (99) is missing.");
-  if (f.canton !== h.canton) throw new TariffFileError(f.line, `footer canton ${f.canton} differs from header canton ${h.canton}.`);
+  if (f.canton !== h.canton)
+    throw new TariffFileError(f.line, `footer canton ${f.canton} differs from header canton ${h.canton}.`);
   for (const record of records) {
-    if (record.canton !== h.canton) throw new TariffFileError(record.line, `canton ${record.canton} differs from the header's ${h.canton}.`);
+    if (record.canton !== h.canton)
+      throw new TariffFileError(record.line, `canton ${record.canton} differs from the header's ${h.canton}.`);
   }
-  return { canton: h.canton, sslNumber: h.sslNumber, creationDate: h.creationDate, records, recordCount: f.recordCount };
+  return {
+    canton: h.canton,
+    sslNumber: h.sslNumber,
+    creationDate: h.creationDate,
+    records,
+    recordCount: f.recordCount,
+  };
 }
 
 /** True when the footer's count matches the lines read (false for an excerpt such as tar26zh-sample.txt). */
@@ -111,11 +123,14 @@ export function isComplete(file: TariffFile) {
 }
 
 export function parseTariffRecord(raw: string, line = 1): TariffRecord {
-  if (raw.length < 59) throw new TariffFileError(line, `a tariff record has at least 59 characters, this one ${raw.length}.`);
+  if (raw.length < 59)
+    throw new TariffFileError(line, `a tariff record has at least 59 characters, this one ${raw.length}.`);
   const recordType = raw.slice(0, 2) as TariffRecordType;
-  if (!(TARIFF_RECORD_TYPES as readonly string[]).includes(recordType)) throw new TariffFileError(line, `unknown record type "${recordType}".`);
+  if (!(TARIFF_RECORD_TYPES as readonly string[]).includes(recordType))
+    throw new TariffFileError(line, `unknown record type "${recordType}".`);
   const code = raw.slice(6, 16).trim();
-  if (!/^[A-Z0-9]{3}$/.test(code)) throw new TariffFileError(line, `tariff code "${code}" is not three letters or digits.`);
+  if (!/^[A-Z0-9]{3}$/.test(code))
+    throw new TariffFileError(line, `tariff code "${code}" is not three letters or digits.`);
   const sex = raw.slice(42, 43).trim();
   return {
     recordType,

@@ -68,7 +68,8 @@ export function tariffTable(tariffs: readonly QstTariff[]): QstTariffTable {
   for (const tariff of tariffs) {
     const key = `${tariff.canton}|${tariff.code}`;
     const list = table.get(key) ?? [];
-    if (list.some((t) => t.validFrom === tariff.validFrom)) throw new RangeError(`Tariff ${tariff.canton} ${tariff.code} from ${tariff.validFrom} is given twice.`);
+    if (list.some((t) => t.validFrom === tariff.validFrom))
+      throw new RangeError(`Tariff ${tariff.canton} ${tariff.code} from ${tariff.validFrom} is given twice.`);
     list.push(tariff);
     table.set(key, list);
   }
@@ -170,7 +171,13 @@ export interface CompactTariff {
 
 export interface CompactTariffFile {
   /** Where the data came from: file name, creation date, sha256 of the source text. */
-  readonly source: { readonly file: string; readonly canton: string; readonly creationDate: string; readonly sha256: string; readonly records: number };
+  readonly source: {
+    readonly file: string;
+    readonly canton: string;
+    readonly creationDate: string;
+    readonly sha256: string;
+    readonly records: number;
+  };
   readonly tariffs: readonly CompactTariff[];
 }
 
@@ -183,7 +190,9 @@ export function compactTariff(records: readonly TariffRecord[]): CompactTariff {
   own.forEach((record, index) => {
     const next = own[index + 1];
     if (next && record.incomeFromRappen + record.stepRappen !== next.incomeFromRappen) {
-      throw new RangeError(`${record.canton} ${record.code}: gap after the bracket from ${record.incomeFromRappen} (line ${record.line}).`);
+      throw new RangeError(
+        `${record.canton} ${record.code}: gap after the bracket from ${record.incomeFromRappen} (line ${record.line}).`,
+      );
     }
     const run = widths[widths.length - 1];
     if (run && run[1] === record.stepRappen) run[0] += 1;
@@ -205,14 +214,20 @@ export function compactTariff(records: readonly TariffRecord[]): CompactTariff {
 
 export function expandCompactTariff(compact: CompactTariff): QstTariff {
   const total = compact.widths.reduce((sum, [count]) => sum + count, 0);
-  if (total !== compact.rates.length) throw new RangeError(`${compact.canton} ${compact.code}: ${total} widths for ${compact.rates.length} rates.`);
+  if (total !== compact.rates.length)
+    throw new RangeError(`${compact.canton} ${compact.code}: ${total} widths for ${compact.rates.length} rates.`);
   const brackets: QstBracket[] = [];
   let from = compact.start;
   let index = 0;
   for (const [count, width] of compact.widths) {
     for (let i = 0; i < count; i++, index++) {
       const minimumTax = typeof compact.minimumTax === "number" ? compact.minimumTax : (compact.minimumTax[index] ?? 0);
-      brackets.push({ fromRappen: from, toRappen: index === total - 1 ? null : from + width, rateBasisPoints: compact.rates[index]!, minimumTaxRappen: minimumTax });
+      brackets.push({
+        fromRappen: from,
+        toRappen: index === total - 1 ? null : from + width,
+        rateBasisPoints: compact.rates[index]!,
+        minimumTaxRappen: minimumTax,
+      });
       from += width;
     }
   }

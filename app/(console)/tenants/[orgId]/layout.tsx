@@ -6,7 +6,13 @@ import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session"
 import { getTenant } from "@/server/tenants/get-tenant";
 
 /** One tenant: the sections that exist so far, each shown only to roles that may use it. */
-export default async function TenantLayout({ children, params }: { children: ReactNode; params: Promise<{ orgId: string }> }) {
+export default async function TenantLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ orgId: string }>;
+}) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   const tenant = await getTenant({ ctx });
@@ -51,14 +57,19 @@ export default async function TenantLayout({ children, params }: { children: Rea
               <NavLink href={`${base}/cost-centers`}>{t("nav.costCenters")}</NavLink>
             </>
           ) : null}
-          {consoleCan(ctx, "payroll.update") ? <NavLink href={`${base}/onboarding`}>{t("nav.onboarding")}</NavLink> : null}
+          {consoleCan(ctx, "payroll.update") ? (
+            <NavLink href={`${base}/onboarding`}>{t("nav.onboarding")}</NavLink>
+          ) : null}
           {consoleCan(ctx, "membership.read") ? <NavLink href={`${base}/people`}>{t("nav.people")}</NavLink> : null}
           {/* Webhooks belong to the tenant: Administrators only (contract 9). */}
           {consoleCan(ctx, "webhook.read") ? <NavLink href={`${base}/webhooks`}>{t("nav.webhooks")}</NavLink> : null}
           {/* Integrating the API is the tenant's business: the reference is linked for Administrators. */}
           {ctx.access.role === "Administrator" ? (
             // A page of its own outside the console (no client-side navigation into it).
-            <a href="/docs/api" className="flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <a
+              href="/docs/api"
+              className="flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               {t("nav.apiReference")}
             </a>
           ) : null}

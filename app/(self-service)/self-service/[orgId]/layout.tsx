@@ -5,7 +5,13 @@ import { requirePortalTenant } from "@/server/auth/console-session";
 import { getTenant } from "@/server/tenants/get-tenant";
 
 /** One company's portal: the person's Self Service membership there (any other is a 404), and its sections. */
-export default async function PortalTenantLayout({ children, params }: { children: ReactNode; params: Promise<{ orgId: string }> }) {
+export default async function PortalTenantLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ orgId: string }>;
+}) {
   const { orgId } = await params;
   const ctx = await requirePortalTenant(orgId);
   const tenant = await getTenant({ ctx });

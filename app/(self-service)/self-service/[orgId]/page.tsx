@@ -29,16 +29,23 @@ export default async function PortalDocumentsPage({ params }: { params: Promise<
     employeePayouts({ ctx, payrollId: payroll.id, employeeId: employee.id }),
     employeeMissingData({ ctx, payrollId: payroll.id, employeeId: employee.id }),
   ]);
-  const missingCount = missing.items.filter((item) => isPortalCase(item.caseName)).reduce((sum, item) => sum + item.fields.length, 0);
+  const missingCount = missing.items
+    .filter((item) => isPortalCase(item.caseName))
+    .reduce((sum, item) => sum + item.fields.length, 0);
   const title = (doc: (typeof documents.items)[number]) =>
-    doc.category === "SalaryCertificate" ? t("salaryCertificate", { year: doc.periodStart.slice(0, 4) }) : t("payslip", { month: format.month(doc.periodStart) });
+    doc.category === "SalaryCertificate"
+      ? t("salaryCertificate", { year: doc.periodStart.slice(0, 4) })
+      : t("payslip", { month: format.month(doc.periodStart) });
 
   return (
     <>
       <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
       {missingCount ? (
         <Alert tone="warning" title={t("missingTitle", { count: missingCount })}>
-          <Link href={`/self-service/${orgId}/data`} className="inline-flex min-h-11 items-center font-medium underline">
+          <Link
+            href={`/self-service/${orgId}/data`}
+            className="inline-flex min-h-11 items-center font-medium underline"
+          >
             {t("missingLink")}
           </Link>
         </Alert>
@@ -64,7 +71,9 @@ export default async function PortalDocumentsPage({ params }: { params: Promise<
                   {doc.final ? (
                     <span className="shrink-0 text-sm font-medium text-sky-800">{t("download")}</span>
                   ) : (
-                    <span className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t("preview")}</span>
+                    <span className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                      {t("preview")}
+                    </span>
                   )}
                 </a>
               </li>
@@ -80,7 +89,10 @@ export default async function PortalDocumentsPage({ params }: { params: Promise<
         </h2>
         <p className="text-sm text-slate-600">{t("payoutsDescription")}</p>
         {payouts.items.length ? (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label={t("payoutsTitle")}>
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
+            aria-label={t("payoutsTitle")}
+          >
             {payouts.items.map((payout) => (
               <li key={payout.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
                 <span className="min-w-0">

@@ -20,7 +20,10 @@ export default async function PortalLanguagePage() {
   const t = await getTranslations("portal.language");
   return (
     <div className="space-y-4 py-6">
-      <Link href="/self-service" className="inline-flex min-h-11 items-center text-sm font-medium text-sky-800 underline">
+      <Link
+        href="/self-service"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-sky-800 underline"
+      >
         {t("back")}
       </Link>
       <Card title={t("title")} description={t("description")}>

@@ -5,5 +5,8 @@ import { handle, resource } from "@/server/http/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(getJwks, async () => ({ body: await publicJwks("service"), headers: { "cache-control": "public, max-age=300" } })),
+  GET: handle(getJwks, async () => ({
+    body: await publicJwks("service"),
+    headers: { "cache-control": "public, max-age=300" },
+  })),
 });

@@ -13,7 +13,8 @@ const issue = handle(issueDevTokenOp, async ({ request, body }) => {
 
 // In production the path does not exist, whatever the request: decided before the wrapper reads the body (a bad one is 404 there, not 422).
 const issueWhereServed: RouteHandler = Object.assign(
-  async (request: Request, context: RouteContext) => (usesDevIdentityProvider() ? issue(request, context) : toProblem(new NotFound("route", "route.not_found"))),
+  async (request: Request, context: RouteContext) =>
+    usesDevIdentityProvider() ? issue(request, context) : toProblem(new NotFound("route", "route.not_found")),
   { operation: issue.operation },
 );
 

@@ -4,6 +4,10 @@ import { acceptInvitation, getInvitation } from "@/server/invitations/accept-inv
 import { acceptInvitationOp, getInvitationOp } from "@/server/invitations/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(getInvitationOp, async ({ ctx, params }) => ok(await getInvitation({ caller: ctx.caller, invitationId: params.invitationId! }))),
-  POST: handle(acceptInvitationOp, async ({ ctx, params }) => ok(await acceptInvitation({ caller: ctx.caller, invitationId: params.invitationId! }))),
+  GET: handle(getInvitationOp, async ({ ctx, params }) =>
+    ok(await getInvitation({ caller: ctx.caller, invitationId: params.invitationId! })),
+  ),
+  POST: handle(acceptInvitationOp, async ({ ctx, params }) =>
+    ok(await acceptInvitation({ caller: ctx.caller, invitationId: params.invitationId! })),
+  ),
 });

@@ -6,7 +6,12 @@ import { updateUserOp } from "@/server/users/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   PUT: handle(updateUserOp, async ({ ctx, params, body, ifMatch }) => {
-    const { user, version } = await updateCurrentUser({ caller: ctx.caller, userId: params.userId!, input: body, ifMatch });
+    const { user, version } = await updateCurrentUser({
+      caller: ctx.caller,
+      userId: params.userId!,
+      input: body,
+      ifMatch,
+    });
     return ok(user, etagOf({ id: user.id, version }));
   }),
 });

@@ -5,7 +5,12 @@ import { problemsPage } from "@/server/docs/reference-pages";
 export function GET() {
   const codes = (messagesOf("en-CH").problems as { codes?: Record<string, unknown> } | undefined)?.codes ?? {};
   const meaning = (code: string) => {
-    const found = code.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), codes);
+    const found = code
+      .split(".")
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+        codes,
+      );
     return typeof found === "string" ? found : undefined;
   };
   const page = problemsPage(meaning);

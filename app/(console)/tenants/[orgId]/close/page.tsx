@@ -32,7 +32,13 @@ const PAYSLIP_PREVIEWS = 3;
 
 const linkClass = "font-medium text-sky-800 underline underline-offset-2";
 
-export default async function ClosePeriodPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ClosePeriodPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   if (!consoleCan(ctx, "payroll.read")) notFound();
@@ -44,7 +50,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const closedParam = (await searchParams).closed;
   const closedId = typeof closedParam === "string" ? closedParam : null;
 
-  const [period, totals, names, t, format] = await Promise.all([openPeriodOf(ctx, payroll.id), periodTotals({ ctx, payrollId: payroll.id }), employeeNames(ctx), getTranslations("periods"), getFormat()]);
+  const [period, totals, names, t, format] = await Promise.all([
+    openPeriodOf(ctx, payroll.id),
+    periodTotals({ ctx, payrollId: payroll.id }),
+    employeeNames(ctx),
+    getTranslations("periods"),
+    getFormat(),
+  ]);
   const figure = (testId?: string) =>
     function Figure(chunks: ReactNode) {
       return (
@@ -58,9 +70,19 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const lastClosed = totals.filter((p) => p.status !== "open").at(-1) ?? null;
   const asked = closedId ? await periodOrNull(ctx, payroll.id, closedId) : null;
   const justClosed =
-    asked && asked.status !== "open" ? asked : !closedId && lastClosed && lastClosed.status !== "finalized" && isLivePeriod(payroll.transmissionStartDate, lastClosed.periodStart) ? lastClosed : null;
+    asked && asked.status !== "open"
+      ? asked
+      : !closedId &&
+          lastClosed &&
+          lastClosed.status !== "finalized" &&
+          isLivePeriod(payroll.transmissionStartDate, lastClosed.periodStart)
+        ? lastClosed
+        : null;
   const statusCard = justClosed ? (
-    <Card title={t("close.isClosed", { month: format.month(justClosed.periodStart) })} description={t("close.isClosedDescription")}>
+    <Card
+      title={t("close.isClosed", { month: format.month(justClosed.periodStart) })}
+      description={t("close.isClosedDescription")}
+    >
       <ClosedPeriodStatus
         orgId={orgId}
         payrollId={payroll.id}
@@ -97,7 +119,9 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
 
   const [control, documents, vocabulary] = await Promise.all([
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
-    canReadDocuments ? listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} }) : Promise.resolve(null),
+    canReadDocuments
+      ? listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} })
+      : Promise.resolve(null),
     payrollVocabulary(ctx, payroll.id, period.periodStart),
   ]);
   const month = format.month(period.periodStart);
@@ -114,12 +138,23 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
   const salaryCertificates = docs.filter((d) => d.category === "SalaryCertificate").length;
   const accounting = docs.filter((d) => d.category === "AccountingDocument");
   const browserHref = `/tenants/${orgId}/periods/${period.id}`;
-  const blockedReason = !canClose ? t("close.mayNotClose") : control.blockingCount > 0 ? t("close.blockingFirst", { count: control.blockingCount }) : null;
+  const blockedReason = !canClose
+    ? t("close.mayNotClose")
+    : control.blockingCount > 0
+      ? t("close.blockingFirst", { count: control.blockingCount })
+      : null;
   const chart = totals.slice(-CHART_PERIODS);
 
   return (
     <>
-      <PageHeader title={t("close.title")} description={t("close.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })} />
+      <PageHeader
+        title={t("close.title")}
+        description={t("close.description", {
+          month,
+          from: format.date(period.periodStart),
+          to: format.date(period.periodEnd),
+        })}
+      />
       <div className="space-y-6">
         {statusCard}
         <Card title={t("close.checklistFor", { month })} description={t("close.checklistDescription")}>
@@ -132,11 +167,16 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 </Link>
               </p>
             </CheckItem>
-            <CheckItem id="employees" state={blocked > 0 ? "blocked" : inPayroll.length === 0 || notInPayroll.length > 0 ? "info" : "ok"} title={t("close.employees")}>
+            <CheckItem
+              id="employees"
+              state={blocked > 0 ? "blocked" : inPayroll.length === 0 || notInPayroll.length > 0 ? "info" : "ok"}
+              title={t("close.employees")}
+            >
               {inPayroll.length === 0 ? (
                 <p>{t("close.noEmployee")}</p>
               ) : (
-                <p>{t.rich("close.employeesState", {
+                <p>
+                  {t.rich("close.employeesState", {
                     inPayroll: inPayroll.length,
                     month,
                     ready,
@@ -144,7 +184,8 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                     total: figure("employees-in-payroll"),
                     readyCount: figure("employees-ready"),
                     blockedCount: figure("employees-blocked"),
-                  })}</p>
+                  })}
+                </p>
               )}
               {notInPayroll.length > 0 ? (
                 <p data-testid="employees-not-in-payroll" data-count={notInPayroll.length}>
@@ -152,7 +193,10 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                   {notInPayroll.map((row, index) => (
                     <span key={row.employeeId}>
                       {index > 0 ? ", " : ""}
-                      <Link href={`/tenants/${orgId}/employees/${row.employeeId}#case-Employment`} className={linkClass}>
+                      <Link
+                        href={`/tenants/${orgId}/employees/${row.employeeId}#case-Employment`}
+                        className={linkClass}
+                      >
                         {names[row.employeeId] ?? row.employeeId}
                       </Link>
                     </span>
@@ -168,7 +212,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                 </p>
               ) : (
                 <p data-testid="checklist-unpaid" data-count={unpaid.length}>
-                  {t.rich("close.unpaid", { count: unpaid.length, amount: format.amount(unpaidTotal), nextMonth, n: figure(), sum: figure() })}{" "}
+                  {t.rich("close.unpaid", {
+                    count: unpaid.length,
+                    amount: format.amount(unpaidTotal),
+                    nextMonth,
+                    n: figure(),
+                    sum: figure(),
+                  })}{" "}
                   {consoleCan(ctx, "payout.write") ? (
                     <Link href={`/tenants/${orgId}/payouts`} className={linkClass}>
                       {t("close.payNow")}
@@ -188,7 +238,12 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                       <ul className="flex flex-wrap gap-x-4 gap-y-1">
                         {payslips.slice(0, PAYSLIP_PREVIEWS).map((doc) => (
                           <li key={doc.id}>
-                            <a href={documentHref(orgId, payroll.id, period.id, doc.id)} target="_blank" rel="noopener" className={linkClass}>
+                            <a
+                              href={documentHref(orgId, payroll.id, period.id, doc.id)}
+                              target="_blank"
+                              rel="noopener"
+                              className={linkClass}
+                            >
                               {doc.employeeId ? (names[doc.employeeId] ?? doc.name) : doc.name}
                             </a>
                           </li>
@@ -206,7 +261,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
                   {accounting.length ? (
                     <p className="flex flex-wrap gap-x-4">
                       {accounting.map((doc) => (
-                        <a key={doc.id} href={documentHref(orgId, payroll.id, period.id, doc.id)} target="_blank" rel="noopener" className={linkClass}>
+                        <a
+                          key={doc.id}
+                          href={documentHref(orgId, payroll.id, period.id, doc.id)}
+                          target="_blank"
+                          rel="noopener"
+                          className={linkClass}
+                        >
                           {contentTypeLabel(doc.contentType)} ({doc.name})
                         </a>
                       ))}
@@ -237,7 +298,13 @@ export default async function ClosePeriodPage({ params, searchParams }: { params
           </ul>
         </Card>
         <Card title={t("close.totals")} description={t("close.totalsDescription")}>
-          <TotalsChart periods={chart} caption={t("close.chartCaption", { from: format.month(chart[0]?.periodStart ?? period.periodStart), to: month })} />
+          <TotalsChart
+            periods={chart}
+            caption={t("close.chartCaption", {
+              from: format.month(chart[0]?.periodStart ?? period.periodStart),
+              to: month,
+            })}
+          />
         </Card>
         <Card title={t("close.closeMonth", { month })} description={t("close.closeDescription")}>
           <ClosePeriodButton

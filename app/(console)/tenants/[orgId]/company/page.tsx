@@ -38,7 +38,12 @@ export default async function CompanyDataPage({ params }: { params: Promise<{ or
           </Alert>
         )}
         <Card title={t("missing")} description={t("missingDescription", { date: format.date(missing.valueDate) })}>
-          <MissingDataList items={missing.items.filter((i) => i.employeeId === null)} language={languageOf(locale)} hrefOf={(item) => `#case-${item.caseName}`} label={t("missing")} />
+          <MissingDataList
+            items={missing.items.filter((i) => i.employeeId === null)}
+            language={languageOf(locale)}
+            hrefOf={(item) => `#case-${item.caseName}`}
+            label={t("missing")}
+          />
         </Card>
         <CaseSections ctx={ctx} payroll={payroll} employeeId={null} valueDate={missing.valueDate} />
       </div>

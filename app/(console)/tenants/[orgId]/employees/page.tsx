@@ -32,7 +32,12 @@ export default async function EmployeesPage({
   const [t, format] = await Promise.all([getTranslations("employees.list"), getFormat()]);
   const base = `/tenants/${orgId}/employees`;
 
-  const parsed = ListEmployeesQuery.safeParse({ includeFormer: one(sp.includeFormer), search: one(sp.search), cursor: one(sp.cursor), limit: PAGE_SIZE });
+  const parsed = ListEmployeesQuery.safeParse({
+    includeFormer: one(sp.includeFormer),
+    search: one(sp.search),
+    cursor: one(sp.cursor),
+    limit: PAGE_SIZE,
+  });
   const query = parsed.success ? parsed.data : ListEmployeesQuery.parse({ limit: PAGE_SIZE });
   let page: Awaited<ReturnType<typeof listEmployees>> | null = null;
   let problem: string | null = parsed.success ? null : t("filtersIgnored");
@@ -64,7 +69,9 @@ export default async function EmployeesPage({
       <PageHeader
         title={t("title")}
         description={query.includeFormer ? t("descriptionAll") : t("descriptionCurrent")}
-        actions={consoleCan(ctx, "employee.write") ? <ButtonLink href={`${base}/new`}>{t("newEmployee")}</ButtonLink> : null}
+        actions={
+          consoleCan(ctx, "employee.write") ? <ButtonLink href={`${base}/new`}>{t("newEmployee")}</ButtonLink> : null
+        }
       />
       <div className="space-y-4">
         {created ? <Alert tone="success">{t("created", { identifier: created })}</Alert> : null}
@@ -83,11 +90,21 @@ export default async function EmployeesPage({
               <caption className="sr-only">{t("title")}</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">{t("columns.identifier")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.name")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.status")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.entry")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.exit")}</th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("columns.identifier")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("columns.name")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("columns.status")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("columns.entry")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("columns.exit")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -100,12 +117,18 @@ export default async function EmployeesPage({
                       </Link>
                     </td>
                     <td className="px-4 py-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
+                      >
                         {employee.employed ? t("current") : t("former")}
                       </span>
                     </td>
-                    <td className="px-4 py-3 text-slate-600">{employee.entryDate ? format.date(employee.entryDate) : "—"}</td>
-                    <td className="px-4 py-3 text-slate-600">{employee.exitDate ? format.date(employee.exitDate) : "—"}</td>
+                    <td className="px-4 py-3 text-slate-600">
+                      {employee.entryDate ? format.date(employee.entryDate) : "—"}
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">
+                      {employee.exitDate ? format.date(employee.exitDate) : "—"}
+                    </td>
                   </tr>
                 ))}
                 {page.items.length === 0 ? (

@@ -32,10 +32,19 @@ export default async function MissingDataPage({ params }: { params: Promise<{ or
       <PageHeader title={t("title")} description={t("description", { date: format.date(missing.valueDate) })} />
       <div className="space-y-6">
         <Card title={t("company")}>
-          <MissingDataList items={company} hrefOf={(item) => `/tenants/${orgId}/company#case-${item.caseName}`} label={t("companyLabel")} />
+          <MissingDataList
+            items={company}
+            hrefOf={(item) => `/tenants/${orgId}/company#case-${item.caseName}`}
+            label={t("companyLabel")}
+          />
         </Card>
         <Card title={t("employees")}>
-          <MissingDataList items={employees} names={names} hrefOf={(item) => `/tenants/${orgId}/employees/${item.employeeId}#case-${item.caseName}`} label={t("employeesLabel")} />
+          <MissingDataList
+            items={employees}
+            names={names}
+            hrefOf={(item) => `/tenants/${orgId}/employees/${item.employeeId}#case-${item.caseName}`}
+            label={t("employeesLabel")}
+          />
         </Card>
       </div>
     </>

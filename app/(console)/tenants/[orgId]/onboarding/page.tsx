@@ -27,7 +27,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The steps in order; their titles are payroll.onboarding.steps.<id>. */
-const STEPS = [{ id: "details" }, { id: "regulations" }, { id: "chart" }, { id: "company" }, { id: "cost-centers" }, { id: "employees" }] as const;
+const STEPS = [
+  { id: "details" },
+  { id: "regulations" },
+  { id: "chart" },
+  { id: "company" },
+  { id: "cost-centers" },
+  { id: "employees" },
+] as const;
 type StepId = (typeof STEPS)[number]["id"];
 /** A checklist line: done or not, and in a few words what the payroll has now. */
 type StepState = { done: boolean; detail: string };
@@ -37,7 +44,13 @@ type Translate = Awaited<ReturnType<typeof getTranslations<"payroll.onboarding">
  * Onboarding of a new payroll as a checklist: each step says whether it is done and what the payroll
  * has (read from the service verbs, as it is now), and leads to the next one. The console sends an Administrator here while the tenant has no payroll.
  */
-export default async function OnboardingPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<{ step?: string }> }) {
+export default async function OnboardingPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<{ step?: string }>;
+}) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
@@ -51,14 +64,22 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   const format = await getFormat();
 
   if (!found) {
-    const countries = (await availableRegulations()).items.map((c) => ({ name: c.name, label: `${displayName(c.displayName, locale) || c.name} (${c.name})` }));
+    const countries = (await availableRegulations()).items.map((c) => ({
+      name: c.name,
+      label: `${displayName(c.displayName, locale) || c.name} (${c.name})`,
+    }));
     return (
       <>
         <PageHeader title={t("title")} description={t("noPayrollYet", { total: STEPS.length })} />
         <Progress current="details" states={null} href={href} enabled={false} t={t} />
         <Card title={t("steps.details")} description={t("detailsDescription")}>
           {consoleCan(ctx, "payroll.create") ? (
-            <CreatePayrollForm orgId={orgId} suggestedStart={`${todayInZurich().slice(0, 4)}-01-01`} countries={countries} nextHref={href("regulations")} />
+            <CreatePayrollForm
+              orgId={orgId}
+              suggestedStart={`${todayInZurich().slice(0, 4)}-01-01`}
+              countries={countries}
+              nextHref={href("regulations")}
+            />
           ) : (
             <Alert tone="info">{tPayroll("settings.adminCreates")}</Alert>
           )}
@@ -82,36 +103,62 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   const employeeMissing = missing.items.filter((i) => i.employeeId !== null);
   // What is assigned and in the catalog is what the payroll calculates with: nothing to review first.
   const country = available.items.find((c) => c.name === assigned.countryRegulation);
-  const offered = (list: { name: string }[] | undefined, name: string | null) => name !== null && !!list?.some((r) => r.name === name);
-  const regulationsDone = !!country && offered(country.accountingDocument, assigned.accountingDocument) && offered(country.accountingData, assigned.accountingData);
+  const offered = (list: { name: string }[] | undefined, name: string | null) =>
+    name !== null && !!list?.some((r) => r.name === name);
+  const regulationsDone =
+    !!country &&
+    offered(country.accountingDocument, assigned.accountingDocument) &&
+    offered(country.accountingData, assigned.accountingData);
   const mapped = wageTypes.items.filter((w) => w.debitAccount && w.creditAccount).length;
-  const chartDone = offered(country?.accountingData, assigned.accountingData) && accounts.items.length > 0 && mapped > 0;
+  const chartDone =
+    offered(country?.accountingData, assigned.accountingData) && accounts.items.length > 0 && mapped > 0;
   const employeesWithMissing = new Set(employeeMissing.map((i) => i.employeeId)).size;
   const states: Record<StepId, StepState> = {
     details: { done: true, detail: t("detail.from", { date: format.date(payroll.accountingStartDate) }) },
     regulations: {
       done: regulationsDone,
       detail: regulationsDone
-        ? [country, ...country.industries.filter((i) => assigned.industries.includes(i.name))].map((r) => displayName(r.displayName, locale) || r.name).join(", ")
+        ? [country, ...country.industries.filter((i) => assigned.industries.includes(i.name))]
+            .map((r) => displayName(r.displayName, locale) || r.name)
+            .join(", ")
         : t("detail.regulationsMissing"),
     },
     chart: {
       done: chartDone,
       detail: assigned.accountingData
-        ? t("detail.chart", { accounts: accounts.nextCursor ? "500+" : String(accounts.items.length), mapped, total: wageTypes.items.length })
+        ? t("detail.chart", {
+            accounts: accounts.nextCursor ? "500+" : String(accounts.items.length),
+            mapped,
+            total: wageTypes.items.length,
+          })
         : t("detail.noChart"),
     },
-    company: { done: companyMissing.length === 0, detail: companyMissing.length ? t("detail.casesMissing", { count: companyMissing.length }) : t("detail.nothingMissing") },
-    "cost-centers": { done: costCenters.items.length > 0, detail: costCenters.items.length ? t("detail.inUse") : t("detail.noneOptional") },
+    company: {
+      done: companyMissing.length === 0,
+      detail: companyMissing.length
+        ? t("detail.casesMissing", { count: companyMissing.length })
+        : t("detail.nothingMissing"),
+    },
+    "cost-centers": {
+      done: costCenters.items.length > 0,
+      detail: costCenters.items.length ? t("detail.inUse") : t("detail.noneOptional"),
+    },
     employees: {
       done: staff.items.length > 0 && employeeMissing.length === 0,
-      detail: staff.items.length === 0 ? t("detail.noneYet") : employeesWithMissing ? t("detail.employeesMissing", { count: employeesWithMissing }) : t("detail.nothingMissing"),
+      detail:
+        staff.items.length === 0
+          ? t("detail.noneYet")
+          : employeesWithMissing
+            ? t("detail.employeesMissing", { count: employeesWithMissing })
+            : t("detail.nothingMissing"),
     },
   };
   const done = new Set(STEPS.filter((s) => states[s.id].done).map((s) => s.id));
 
   const asked = (await searchParams).step;
-  const current: StepId = STEPS.some((s) => s.id === asked) ? (asked as StepId) : (STEPS.find((s) => !done.has(s.id))?.id ?? "employees");
+  const current: StepId = STEPS.some((s) => s.id === asked)
+    ? (asked as StepId)
+    : (STEPS.find((s) => !done.has(s.id))?.id ?? "employees");
   const index = STEPS.findIndex((s) => s.id === current);
   const next = STEPS[index + 1];
   const continueLink = next ? (
@@ -122,7 +169,10 @@ export default async function OnboardingPage({ params, searchParams }: { params:
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("progress", { name: payroll.name, step: index + 1, total: STEPS.length, done: done.size })} />
+      <PageHeader
+        title={t("title")}
+        description={t("progress", { name: payroll.name, step: index + 1, total: STEPS.length, done: done.size })}
+      />
       <Progress current={current} states={states} href={href} enabled t={t} />
       <div className="space-y-6">
         {current === "details" ? (
@@ -146,7 +196,13 @@ export default async function OnboardingPage({ params, searchParams }: { params:
           </Card>
         ) : null}
         {current === "regulations" ? (
-          <RegulationsSection ctx={ctx} payroll={payroll} explain={false} nextHref={href("chart")} submitLabel={tReg("form.saveAndContinue")} />
+          <RegulationsSection
+            ctx={ctx}
+            payroll={payroll}
+            explain={false}
+            nextHref={href("chart")}
+            submitLabel={tReg("form.saveAndContinue")}
+          />
         ) : null}
         {current === "chart" ? (
           <>
@@ -156,8 +212,16 @@ export default async function OnboardingPage({ params, searchParams }: { params:
         ) : null}
         {current === "company" ? (
           <>
-            <Card title={tPayroll("company.missing")} description={tPayroll("company.missingDescription", { date: format.date(missing.valueDate) })}>
-              <MissingDataList items={companyMissing} language={languageOf(locale)} hrefOf={(item) => `#case-${item.caseName}`} label={tPayroll("company.missing")} />
+            <Card
+              title={tPayroll("company.missing")}
+              description={tPayroll("company.missingDescription", { date: format.date(missing.valueDate) })}
+            >
+              <MissingDataList
+                items={companyMissing}
+                language={languageOf(locale)}
+                hrefOf={(item) => `#case-${item.caseName}`}
+                label={tPayroll("company.missing")}
+              />
             </Card>
             <CaseSections ctx={ctx} payroll={payroll} employeeId={null} valueDate={missing.valueDate} />
             {continueLink}
@@ -193,7 +257,19 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   );
 }
 
-function Progress({ current, states, href, enabled, t }: { current: StepId; states: Record<StepId, StepState> | null; href: (step: StepId) => string; enabled: boolean; t: Translate }) {
+function Progress({
+  current,
+  states,
+  href,
+  enabled,
+  t,
+}: {
+  current: StepId;
+  states: Record<StepId, StepState> | null;
+  href: (step: StepId) => string;
+  enabled: boolean;
+  t: Translate;
+}) {
   return (
     <nav aria-label={t("stepsLabel")} className="mb-6">
       <ol className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -219,7 +295,11 @@ function Progress({ current, states, href, enabled, t }: { current: StepId; stat
           return (
             <li key={step.id} data-step={step.id} data-done={isDone ? "true" : "false"}>
               {enabled ? (
-                <Link href={href(step.id)} className={className} aria-current={step.id === current ? "step" : undefined}>
+                <Link
+                  href={href(step.id)}
+                  className={className}
+                  aria-current={step.id === current ? "step" : undefined}
+                >
                   {content}
                 </Link>
               ) : (

@@ -61,14 +61,25 @@ async function EarlierPeriods({ orgId, periods, shown }: { orgId: string; period
   );
 }
 
-export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PayoutsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   if (!consoleCan(ctx, "payout.read")) notFound();
   const found = await tenantPayroll(ctx);
   if (!found) redirect(`/tenants/${orgId}/onboarding`);
   const { payroll } = found;
-  const [t, tr, tp, format] = await Promise.all([getTranslations("payouts"), getTranslations("results"), getTranslations("problems"), getFormat()]);
+  const [t, tr, tp, format] = await Promise.all([
+    getTranslations("payouts"),
+    getTranslations("results"),
+    getTranslations("problems"),
+    getFormat(),
+  ]);
   const periods = (await listPayrunPeriods({ ctx, payrollId: payroll.id })).items;
   const closed = periods.filter((p) => p.status !== "open").reverse();
   const asked = (await searchParams).period;
@@ -86,12 +97,23 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
         <BackLink href={`/tenants/${orgId}/payouts`}>{t("page.backToOpen")}</BackLink>
         <PageHeader
           title={t("page.title")}
-          description={t("page.closedDescription", { month, from: format.date(earlier.periodStart), to: format.date(earlier.periodEnd) })}
+          description={t("page.closedDescription", {
+            month,
+            from: format.date(earlier.periodStart),
+            to: format.date(earlier.periodEnd),
+          })}
           actions={<PeriodStatusBadge period={earlier} />}
         />
         <div className="space-y-6">
           <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
-            <PayoutList orgId={orgId} payrollId={payroll.id} periodId={earlier.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} closed />
+            <PayoutList
+              orgId={orgId}
+              payrollId={payroll.id}
+              periodId={earlier.id}
+              payouts={[...payouts].reverse()}
+              canWrite={consoleCan(ctx, "payout.write")}
+              closed
+            />
           </Card>
           <EarlierPeriods orgId={orgId} periods={closed} shown={earlier.id} />
         </div>
@@ -124,7 +146,9 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
       name: names[c.employeeId] ?? c.employeeId,
       state: c.state,
       openAmount: c.openAmount,
-      blockedBy: c.items.filter((i) => i.blocking).map((i) => ({ code: i.code, message: i.message, ...(i.params ? { params: i.params } : {}) })),
+      blockedBy: c.items
+        .filter((i) => i.blocking)
+        .map((i) => ({ code: i.code, message: i.message, ...(i.params ? { params: i.params } : {}) })),
       // Data the payment file needs (address, second account) that Payroll Control does not ask for.
       fileBlockedBy: (fileBlockers.employees.get(c.employeeId) ?? [])
         .filter((item) => !c.items.some((i) => i.blocking && i.caseName === item.caseName))
@@ -138,7 +162,11 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
     <>
       <PageHeader
         title={t("page.title")}
-        description={t("page.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })}
+        description={t("page.description", {
+          month,
+          from: format.date(period.periodStart),
+          to: format.date(period.periodEnd),
+        })}
       />
       <div className="space-y-6">
         {unknownAlert}
@@ -146,7 +174,14 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
           <Alert tone="error" title={t("page.companyCannotPay")}>
             <ul className="list-inside list-disc">
               {fileBlockers.company.map((item) => (
-                <li key={item.code}>{payoutItemText(item, tr as unknown as ResultsTranslator, tp as unknown as ProblemTranslator, format.locale)}</li>
+                <li key={item.code}>
+                  {payoutItemText(
+                    item,
+                    tr as unknown as ResultsTranslator,
+                    tp as unknown as ProblemTranslator,
+                    format.locale,
+                  )}
+                </li>
               ))}
             </ul>
           </Alert>
@@ -164,7 +199,13 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
           />
         </Card>
         <Card title={t("page.payoutsOf", { month })} description={t("page.payoutsDescription")}>
-          <PayoutList orgId={orgId} payrollId={payroll.id} periodId={period.id} payouts={[...payouts].reverse()} canWrite={consoleCan(ctx, "payout.write")} />
+          <PayoutList
+            orgId={orgId}
+            payrollId={payroll.id}
+            periodId={period.id}
+            payouts={[...payouts].reverse()}
+            canWrite={consoleCan(ctx, "payout.write")}
+          />
         </Card>
         <EarlierPeriods orgId={orgId} periods={closed} shown={null} />
       </div>

@@ -7,7 +7,13 @@ import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { issueSentence } from "@/components/results/calc-text";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
 import { findingSentence, findingTitle, PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
-import { confirmationsOf, displayNameIn, languageOfLocale, openPeriodOf, payrollVocabulary } from "@/components/results/load";
+import {
+  confirmationsOf,
+  displayNameIn,
+  languageOfLocale,
+  openPeriodOf,
+  payrollVocabulary,
+} from "@/components/results/load";
 import { StateBadge } from "@/components/results/state-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -22,7 +28,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Blocked employees first, those not in payroll yet last. */
-const rank = (row: { state: string; notInPayroll: boolean }) => (row.state === "Blocked" ? 0 : row.notInPayroll ? 2 : 1);
+const rank = (row: { state: string; notInPayroll: boolean }) =>
+  row.state === "Blocked" ? 0 : row.notInPayroll ? 2 : 1;
 const sumRappen = (amounts: string[]) => amounts.reduce((sum, a) => sum + toRappen(a), 0);
 
 export default async function PayrollControlPage({ params }: { params: Promise<{ orgId: string }> }) {
@@ -56,14 +63,23 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   ]);
   // Every employee shares the payroll's case catalog: one employee's list names them all.
   const anyEmployee = control.items[0]?.employeeId;
-  const employeeCases = anyEmployee ? (await listCases({ ctx, payrollId: payroll.id, input: { employeeId: anyEmployee } })).items : [];
+  const employeeCases = anyEmployee
+    ? (await listCases({ ctx, payrollId: payroll.id, input: { employeeId: anyEmployee } })).items
+    : [];
   const companyCaseNames = new Set(companyCases.items.map((c) => c.name));
-  const caseTitle = new Map([...companyCases.items, ...employeeCases].map((c) => [c.name, displayNameIn(c.displayName, language)]));
+  const caseTitle = new Map(
+    [...companyCases.items, ...employeeCases].map((c) => [c.name, displayNameIn(c.displayName, language)]),
+  );
   const people = new Map(staff.items.map((e) => [e.id, e]));
   const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
   const canConfirm = consoleCan(ctx, "case.write");
   const rows = control.items
-    .map((c) => ({ ...c, entry: byEmployee.get(c.employeeId), person: people.get(c.employeeId), notInPayroll: isNotInPayroll(c) }))
+    .map((c) => ({
+      ...c,
+      entry: byEmployee.get(c.employeeId),
+      person: people.get(c.employeeId),
+      notInPayroll: isNotInPayroll(c),
+    }))
     .sort((a, b) => rank(a) - rank(b) || (a.person?.lastName ?? "").localeCompare(b.person?.lastName ?? ""));
   const totals = {
     gross: format.amount(sumRappen(entries.items.map((e) => e.gross))),
@@ -79,19 +95,36 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
     <>
       <PageHeader
         title={t("control.title")}
-        description={t("control.description", { month, from: format.date(period.periodStart), to: format.date(period.periodEnd) })}
+        description={t("control.description", {
+          month,
+          from: format.date(period.periodStart),
+          to: format.date(period.periodEnd),
+        })}
       />
       <div className="space-y-6">
         <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("control.totals")}>
           {[
-            { label: t("control.blockingItems"), value: String(control.blockingCount), testId: "blocking-count", alert: control.blockingCount > 0 },
-            { label: t("control.blockedEmployees"), value: t("control.blockedOfInPayroll", { blocked: blockedEmployees, inPayroll }), testId: "blocked-employees", alert: blockedEmployees > 0 },
+            {
+              label: t("control.blockingItems"),
+              value: String(control.blockingCount),
+              testId: "blocking-count",
+              alert: control.blockingCount > 0,
+            },
+            {
+              label: t("control.blockedEmployees"),
+              value: t("control.blockedOfInPayroll", { blocked: blockedEmployees, inPayroll }),
+              testId: "blocked-employees",
+              alert: blockedEmployees > 0,
+            },
             { label: t("control.notInPayroll"), value: String(notInPayroll), testId: "not-in-payroll-count" },
             { label: t("control.gross"), value: totals.gross, testId: "total-gross" },
             { label: t("control.net"), value: totals.net, testId: "total-net" },
             { label: t("control.open"), value: totals.open, testId: "total-open" },
           ].map((total) => (
-            <div key={total.label} className={`rounded-lg border px-4 py-3 ${total.alert ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
+            <div
+              key={total.label}
+              className={`rounded-lg border px-4 py-3 ${total.alert ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}
+            >
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{total.label}</dt>
               <dd data-testid={total.testId} className="mt-1 text-lg font-semibold tabular-nums text-slate-900">
                 {total.value}
@@ -106,18 +139,34 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
             <ul className="divide-y divide-slate-100" aria-label={t("control.list")}>
               {rows.map((row) => {
                 const employeeHref = `/tenants/${orgId}/employees/${row.employeeId}`;
-                const name = row.person ? `${row.person.lastName}, ${row.person.firstName} (${row.person.identifier})` : row.employeeId;
+                const name = row.person
+                  ? `${row.person.lastName}, ${row.person.firstName} (${row.person.identifier})`
+                  : row.employeeId;
                 return (
-                  <li key={row.employeeId} id={`employee-${row.employeeId}`} data-testid="control-row" data-employee-id={row.employeeId} data-state={row.state} data-in-payroll={!row.notInPayroll} className="scroll-mt-6 py-3">
+                  <li
+                    key={row.employeeId}
+                    id={`employee-${row.employeeId}`}
+                    data-testid="control-row"
+                    data-employee-id={row.employeeId}
+                    data-state={row.state}
+                    data-in-payroll={!row.notInPayroll}
+                    className="scroll-mt-6 py-3"
+                  >
                     <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-                      <Link href={`${employeeHref}#payslip`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                      <Link
+                        href={`${employeeHref}#payslip`}
+                        className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                      >
                         {name}
                       </Link>
                       <StateBadge state={row.state} notInPayroll={row.notInPayroll} />
                       {row.notInPayroll ? null : (
                         <span className="ml-auto text-sm tabular-nums text-slate-600">
-                          {t("control.rowGross")} <span data-testid="row-gross">{row.entry ? chf(row.entry.gross) : "—"}</span> · {t("control.rowNet")}{" "}
-                          <span data-testid="row-net">{row.entry ? chf(row.entry.net) : "—"}</span> · {t("control.rowOpen")} <span data-testid="row-open">{chf(row.openAmount)}</span>
+                          {t("control.rowGross")}{" "}
+                          <span data-testid="row-gross">{row.entry ? chf(row.entry.gross) : "—"}</span> ·{" "}
+                          {t("control.rowNet")}{" "}
+                          <span data-testid="row-net">{row.entry ? chf(row.entry.net) : "—"}</span> ·{" "}
+                          {t("control.rowOpen")} <span data-testid="row-open">{chf(row.openAmount)}</span>
                         </span>
                       )}
                     </div>
@@ -125,26 +174,63 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                       <ul className="mt-2 space-y-2" aria-label={t("control.itemsOf", { name })}>
                         {row.items.map((item, index) => {
                           const company = item.caseName !== null && companyCaseNames.has(item.caseName);
-                          const fixHref = item.caseName ? (company ? `/tenants/${orgId}/company#case-${item.caseName}` : `${employeeHref}#case-${item.caseName}`) : null;
+                          const fixHref = item.caseName
+                            ? company
+                              ? `/tenants/${orgId}/company#case-${item.caseName}`
+                              : `${employeeHref}#case-${item.caseName}`
+                            : null;
                           const plausibility = PLAUSIBILITY_CODES.has(item.code);
                           const title = findingTitle(item.code, t);
                           const confirmed = confirmations.get(`${row.employeeId} ${item.code}`);
-                          const confirmForm = <ConfirmItemForm orgId={orgId} payrollId={payroll.id} employeeId={row.employeeId} code={item.code} title={title} periodStart={period.periodStart} />;
+                          const confirmForm = (
+                            <ConfirmItemForm
+                              orgId={orgId}
+                              payrollId={payroll.id}
+                              employeeId={row.employeeId}
+                              code={item.code}
+                              title={title}
+                              periodStart={period.periodStart}
+                            />
+                          );
                           return (
-                            <li key={`${item.code}-${index}`} data-testid="control-item" data-code={item.code} data-blocking={item.blocking} title={t("control.codeForSupport", { code: item.code })} className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}>
+                            <li
+                              key={`${item.code}-${index}`}
+                              data-testid="control-item"
+                              data-code={item.code}
+                              data-blocking={item.blocking}
+                              title={t("control.codeForSupport", { code: item.code })}
+                              className={`rounded-md border px-3 py-2 text-sm ${item.blocking ? "border-red-200 bg-red-50" : "border-slate-200 bg-slate-50"}`}
+                            >
                               <div className="flex flex-wrap items-baseline gap-x-2">
-                                <span className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}>{item.blocking ? t("control.blocking") : confirmed ? t("control.confirmed") : t("control.note")}</span>
+                                <span
+                                  className={`text-xs font-semibold uppercase ${item.blocking ? "text-red-800" : "text-slate-500"}`}
+                                >
+                                  {item.blocking
+                                    ? t("control.blocking")
+                                    : confirmed
+                                      ? t("control.confirmed")
+                                      : t("control.note")}
+                                </span>
                                 <span className="text-slate-900" data-testid="control-item-text">
-                                  {issueSentence(item, { t: tc, format, words: vocabulary.words }) ?? findingSentence(item, vocabulary.words, t, format.locale)}
+                                  {issueSentence(item, { t: tc, format, words: vocabulary.words }) ??
+                                    findingSentence(item, vocabulary.words, t, format.locale)}
                                 </span>
                               </div>
                               <div className="mt-1 flex flex-wrap gap-x-4 text-sm">
                                 {fixHref ? (
-                                  <Link href={fixHref} className="font-medium text-sky-800 underline underline-offset-2">
-                                    {t(company ? "control.fixCompany" : "control.fix", { name: caseTitle.get(item.caseName!) ?? item.caseName! })}
+                                  <Link
+                                    href={fixHref}
+                                    className="font-medium text-sky-800 underline underline-offset-2"
+                                  >
+                                    {t(company ? "control.fixCompany" : "control.fix", {
+                                      name: caseTitle.get(item.caseName!) ?? item.caseName!,
+                                    })}
                                   </Link>
                                 ) : (
-                                  <Link href={`${employeeHref}#payslip`} className="font-medium text-sky-800 underline underline-offset-2">
+                                  <Link
+                                    href={`${employeeHref}#payslip`}
+                                    className="font-medium text-sky-800 underline underline-offset-2"
+                                  >
                                     {t("control.checkPayslip")}
                                   </Link>
                                 )}
@@ -162,7 +248,9 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
                                   </div>
                                 ) : (
                                   <details className="mt-1">
-                                    <summary className="cursor-pointer text-xs text-slate-600">{t("control.confirmWithout")}</summary>
+                                    <summary className="cursor-pointer text-xs text-slate-600">
+                                      {t("control.confirmWithout")}
+                                    </summary>
                                     {confirmForm}
                                   </details>
                                 )

@@ -33,7 +33,13 @@ async function all<T>(load: (cursor: string | undefined) => Promise<Page<T>>): P
   return items;
 }
 
-export default async function PeoplePage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PeoplePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orgId } = await params;
   // From an employee's page ("Invite to Self Service"): the form starts as Self Service for that record.
   const { employee: forEmployee } = await searchParams;
@@ -42,10 +48,18 @@ export default async function PeoplePage({ params, searchParams }: { params: Pro
   const canWrite = consoleCan(ctx, "membership.write");
 
   const members = await all((cursor) => listMemberships({ ctx, input: { limit: LIMIT, cursor } }));
-  const invitations = await all((cursor) => listInvitations({ ctx, input: { status: "pending", limit: LIMIT, cursor } }));
-  const payrolls: Option[] = (await all((cursor) => listPayrolls({ ctx, input: { limit: LIMIT, cursor } }))).map((p) => ({ id: p.id, label: p.name }));
+  const invitations = await all((cursor) =>
+    listInvitations({ ctx, input: { status: "pending", limit: LIMIT, cursor } }),
+  );
+  const payrolls: Option[] = (await all((cursor) => listPayrolls({ ctx, input: { limit: LIMIT, cursor } }))).map(
+    (p) => ({ id: p.id, label: p.name }),
+  );
   // Former employees too: a Self Service link outlives the employment (payslips, certificates).
-  const employees: Option[] = (await all((cursor) => listEmployees({ ctx, input: ListEmployeesQuery.parse({ includeFormer: "true", limit: String(LIMIT), cursor }) })))
+  const employees: Option[] = (
+    await all((cursor) =>
+      listEmployees({ ctx, input: ListEmployeesQuery.parse({ includeFormer: "true", limit: String(LIMIT), cursor }) }),
+    )
+  )
     .map((e) => ({ id: e.id, label: `${e.lastName}, ${e.firstName} (${e.identifier})` }))
     .sort((a, b) => a.label.localeCompare(b.label, "de-CH"));
   const currentUserId = ctx.caller.kind === "person" ? ctx.caller.userId : "";
@@ -56,15 +70,33 @@ export default async function PeoplePage({ params, searchParams }: { params: Pro
       <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <Card title={t("members")} description={t("membersCount", { count: members.length })}>
-          <MembersTable orgId={orgId} members={members} payrolls={payrolls} employees={employees} currentUserId={currentUserId} canWrite={canWrite} />
+          <MembersTable
+            orgId={orgId}
+            members={members}
+            payrolls={payrolls}
+            employees={employees}
+            currentUserId={currentUserId}
+            canWrite={canWrite}
+          />
         </Card>
         <Card title={t("pendingInvitations")} description={t("pendingDescription")}>
-          <InvitationsTable orgId={orgId} invitations={invitations} payrolls={payrolls} employees={employees} canWrite={canWrite} />
+          <InvitationsTable
+            orgId={orgId}
+            invitations={invitations}
+            payrolls={payrolls}
+            employees={employees}
+            canWrite={canWrite}
+          />
         </Card>
         {canWrite ? (
           <section id="invite" className="scroll-mt-16">
             <Card title={t("inviteTitle")} description={t("inviteDescription")}>
-              <InviteForm orgId={orgId} payrolls={payrolls} employees={employees} selfServiceFor={employees.find((e) => e.id === forEmployee)?.id} />
+              <InviteForm
+                orgId={orgId}
+                payrolls={payrolls}
+                employees={employees}
+                selfServiceFor={employees.find((e) => e.id === forEmployee)?.id}
+              />
             </Card>
           </section>
         ) : null}

@@ -72,7 +72,10 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                     <tr key={p.id} data-testid="period-row" data-period-id={p.id} data-status={p.status}>
                       <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                         {canReadDocuments ? (
-                          <Link href={`/tenants/${orgId}/periods/${p.id}`} className="text-sky-800 underline underline-offset-2">
+                          <Link
+                            href={`/tenants/${orgId}/periods/${p.id}`}
+                            className="text-sky-800 underline underline-offset-2"
+                          >
                             {month}
                           </Link>
                         ) : (
@@ -84,9 +87,14 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                       </th>
                       <td className="px-3 py-2">
                         <PeriodStatusBadge period={p} />
-                        {p.elmError ? <span className="mt-1 block max-w-xs text-xs text-red-800">{p.elmError}</span> : null}
+                        {p.elmError ? (
+                          <span className="mt-1 block max-w-xs text-xs text-red-800">{p.elmError}</span>
+                        ) : null}
                         {p.status === "open" && canClose ? (
-                          <Link href={`/tenants/${orgId}/close`} className="mt-1 block text-xs font-medium text-sky-800 underline underline-offset-2">
+                          <Link
+                            href={`/tenants/${orgId}/close`}
+                            className="mt-1 block text-xs font-medium text-sky-800 underline underline-offset-2"
+                          >
                             {t("list.close")}
                           </Link>
                         ) : null}
@@ -95,7 +103,9 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                       <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.gross)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.net)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.employerCost)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.closedAt ? format.instant(p.closedAt) : "—"}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">
+                        {p.closedAt ? format.instant(p.closedAt) : "—"}
+                      </td>
                     </tr>
                   );
                 })}

@@ -42,7 +42,10 @@ export default async function SettingsPage({ params }: { params: Promise<{ orgId
             <CreatePayrollForm
               orgId={orgId}
               suggestedStart={`${todayInZurich().slice(0, 4)}-01-01`}
-              countries={(await availableRegulations()).items.map((c) => ({ name: c.name, label: `${displayName(c.displayName, locale) || c.name} (${c.name})` }))}
+              countries={(await availableRegulations()).items.map((c) => ({
+                name: c.name,
+                label: `${displayName(c.displayName, locale) || c.name} (${c.name})`,
+              }))}
             />
           ) : (
             <Alert tone="info">{t("adminCreates")}</Alert>
@@ -84,7 +87,8 @@ export default async function SettingsPage({ params }: { params: Promise<{ orgId
           ) : canUpdate ? (
             <div className="space-y-4">
               <p className="text-sm text-slate-700">
-                {t("notLive")} {open ? t("openPeriodStarts", { date: format.date(open.periodStart) }) : null} {t("closeCatchUp")}
+                {t("notLive")} {open ? t("openPeriodStarts", { date: format.date(open.periodStart) }) : null}{" "}
+                {t("closeCatchUp")}
               </p>
               <GoLiveForm orgId={orgId} payroll={payroll} etag={etag} openPeriodStart={open?.periodStart ?? null} />
             </div>

@@ -23,7 +23,13 @@ export async function generateMetadata(): Promise<Metadata> {
 const PAGE_SIZE = "50";
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
-export default async function TasksPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TasksPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orgId } = await params;
   const ctx = await requireConsoleTenant(orgId);
   if (!consoleCan(ctx, "task.read")) notFound();
@@ -35,19 +41,35 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
   const base = `/tenants/${orgId}/tasks`;
   const filter: TaskFilter = TASK_FILTERS.find((f) => f === one(sp.status)) ?? "open";
 
-  const parsed = ListTasksQuery.safeParse({ status: filter === "all" ? undefined : filter, cursor: one(sp.cursor), limit: PAGE_SIZE });
+  const parsed = ListTasksQuery.safeParse({
+    status: filter === "all" ? undefined : filter,
+    cursor: one(sp.cursor),
+    limit: PAGE_SIZE,
+  });
   let problem: string | null = null;
   let page: Awaited<ReturnType<typeof listTasks>> | null = null;
   try {
-    page = await listTasks({ ctx, payrollId: payroll.id, input: parsed.success ? parsed.data : ListTasksQuery.parse({ status: filter === "all" ? undefined : filter, limit: PAGE_SIZE }) });
+    page = await listTasks({
+      ctx,
+      payrollId: payroll.id,
+      input: parsed.success
+        ? parsed.data
+        : ListTasksQuery.parse({ status: filter === "all" ? undefined : filter, limit: PAGE_SIZE }),
+    });
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
     problem = t("invalidLink");
   }
   const names = await employeeNames(ctx);
   // The display names of the cases and fields that employees' reported changes name.
-  const caseNames = new Set((page?.items ?? []).map((task) => task.details.caseName).filter((name): name is string => typeof name === "string"));
-  const cases = caseNames.size ? (await payrollNames({ ctx, payrollId: payroll.id, date: todayInZurich() })).cases.filter((c) => caseNames.has(c.name)) : [];
+  const caseNames = new Set(
+    (page?.items ?? []).map((task) => task.details.caseName).filter((name): name is string => typeof name === "string"),
+  );
+  const cases = caseNames.size
+    ? (await payrollNames({ ctx, payrollId: payroll.id, date: todayInZurich() })).cases.filter((c) =>
+        caseNames.has(c.name),
+      )
+    : [];
   const hrefOf = (status: TaskFilter, cursor?: string) => {
     const q = new URLSearchParams();
     if (status !== "open") q.set("status", status);
@@ -76,10 +98,22 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
         }
       >
         {problem ? <Alert tone="warning">{problem}</Alert> : null}
-        {page ? <TaskList orgId={orgId} payrollId={payroll.id} tasks={page.items} names={names} cases={cases} canWrite={consoleCan(ctx, "task.write")} /> : null}
+        {page ? (
+          <TaskList
+            orgId={orgId}
+            payrollId={payroll.id}
+            tasks={page.items}
+            names={names}
+            cases={cases}
+            canWrite={consoleCan(ctx, "task.write")}
+          />
+        ) : null}
         {page?.nextCursor ? (
           <p className="mt-4 text-sm">
-            <Link href={hrefOf(filter, page.nextCursor)} className="font-medium text-sky-800 underline underline-offset-2">
+            <Link
+              href={hrefOf(filter, page.nextCursor)}
+              className="font-medium text-sky-800 underline underline-offset-2"
+            >
               {t("older")}
             </Link>
           </p>

@@ -4,7 +4,13 @@ import { getTranslations } from "next-intl/server";
 import { caseWords, loadCaseData, scheduledLabel } from "@/components/cases/case-sections";
 import { displayValue, localized, nameInSentence } from "@/components/cases/labels";
 import { ChangeStatus } from "@/components/self-service/change-status";
-import { PORTAL_CASES, changesOf, isPortalCase, portalRecord, type ReportedChange } from "@/components/self-service/load";
+import {
+  PORTAL_CASES,
+  changesOf,
+  isPortalCase,
+  portalRecord,
+  type ReportedChange,
+} from "@/components/self-service/load";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { requirePortalTenant } from "@/server/auth/console-session";
@@ -27,19 +33,31 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
   if (!payroll) return <Alert tone="info">{t("noPayroll")}</Alert>;
   const { language, format } = words;
   const missing = await employeeMissingData({ ctx, payrollId: payroll.id, employeeId: employee.id });
-  const [data, changes] = await Promise.all([loadCaseData({ ctx, payroll, employeeId: employee.id, valueDate: missing.valueDate }), changesOf(ctx, payroll.id, employee.id, "all")]);
+  const [data, changes] = await Promise.all([
+    loadCaseData({ ctx, payroll, employeeId: employee.id, valueDate: missing.valueDate }),
+    changesOf(ctx, payroll.id, employee.id, "all"),
+  ]);
   const definitions = PORTAL_CASES.flatMap((name) => data.cases.filter((c) => c.name === name));
   const base = `/self-service/${orgId}`;
-  const missingFields = missing.items.filter((item) => isPortalCase(item.caseName)).flatMap((item) => item.fields.map((field) => ({ caseName: item.caseName, field })));
-  const reports = changes.filter((c) => c.status === "pending" || c.status === "approved" || c.status === "rejected").slice(0, 20);
+  const missingFields = missing.items
+    .filter((item) => isPortalCase(item.caseName))
+    .flatMap((item) => item.fields.map((field) => ({ caseName: item.caseName, field })));
+  const reports = changes
+    .filter((c) => c.status === "pending" || c.status === "approved" || c.status === "rejected")
+    .slice(0, 20);
   const pending = reports.filter((c) => c.status === "pending");
-  const fieldOf = (caseName: string, fieldName: string) => data.cases.find((c) => c.name === caseName)?.fields.find((f) => f.name === fieldName);
+  const fieldOf = (caseName: string, fieldName: string) =>
+    data.cases.find((c) => c.name === caseName)?.fields.find((f) => f.name === fieldName);
   const valuesOf = (change: ReportedChange) =>
     change.values.map((v) => {
       const field = fieldOf(change.caseName, v.caseFieldName);
-      return { name: field ? localized(field.displayName, language) : v.caseFieldName, value: displayValue(field, v.value, words, data.lookups) };
+      return {
+        name: field ? localized(field.displayName, language) : v.caseFieldName,
+        value: displayValue(field, v.value, words, data.lookups),
+      };
     });
-  const caseTitle = (caseName: string) => localized(data.cases.find((c) => c.name === caseName)?.displayName, language) || caseName;
+  const caseTitle = (caseName: string) =>
+    localized(data.cases.find((c) => c.name === caseName)?.displayName, language) || caseName;
 
   return (
     <>
@@ -56,7 +74,9 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
                   href={`${base}/report/${caseName}`}
                   className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-950"
                 >
-                  <span>{t("missingField", { field: nameInSentence(localized(field.displayName, language), language) })}</span>
+                  <span>
+                    {t("missingField", { field: nameInSentence(localized(field.displayName, language), language) })}
+                  </span>
                   <span className="shrink-0 underline">{t("complete")}</span>
                 </Link>
               </li>
@@ -72,11 +92,18 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
           </h2>
           <ul className="space-y-2" aria-label={t("reportsTitle")}>
             {reports.map((change) => (
-              <li key={change.id} data-testid="portal-report" data-case={change.caseName} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
+              <li
+                key={change.id}
+                data-testid="portal-report"
+                data-case={change.caseName}
+                className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
+              >
                 <div className="flex items-start justify-between gap-3">
                   <span className="min-w-0">
                     <span className="block font-medium text-slate-900">{caseTitle(change.caseName)}</span>
-                    <span className="block text-xs text-slate-500">{t("reportedOn", { date: format.instant(change.createdAt) })}</span>
+                    <span className="block text-xs text-slate-500">
+                      {t("reportedOn", { date: format.instant(change.createdAt) })}
+                    </span>
                   </span>
                   {change.status ? <ChangeStatus status={change.status} /> : null}
                 </div>
@@ -91,8 +118,14 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
                 {change.decision ? (
                   <p className="mt-2 text-xs text-slate-600">
                     {change.decision.resolution === "approved"
-                      ? t("approvedBy", { name: change.decision.decidedBy, date: format.instant(change.decision.decidedAt) })
-                      : t("rejectedBy", { name: change.decision.decidedBy, date: format.instant(change.decision.decidedAt) })}
+                      ? t("approvedBy", {
+                          name: change.decision.decidedBy,
+                          date: format.instant(change.decision.decidedAt),
+                        })
+                      : t("rejectedBy", {
+                          name: change.decision.decidedBy,
+                          date: format.instant(change.decision.decidedAt),
+                        })}
                     {change.decision.reason ? (
                       <span className="block font-medium text-slate-800" data-testid="decision-reason">
                         {t("hrReason", { reason: change.decision.reason })}
@@ -111,14 +144,25 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
         const waiting = pending.filter((c) => c.caseName === definition.name);
         const fields = definition.fields.filter((f) => !f.moment);
         // A field shows as a row when it has a value, or something is scheduled or pending for it.
-        const hasNews = (name: string) => data.current.has(name) || data.scheduled.has(name) || waiting.some((c) => c.values.some((v) => v.caseFieldName === name));
+        const hasNews = (name: string) =>
+          data.current.has(name) ||
+          data.scheduled.has(name) ||
+          waiting.some((c) => c.values.some((v) => v.caseFieldName === name));
         const shown = fields.filter((f) => hasNews(f.name));
         const unset = fields.filter((f) => !hasNews(f.name));
         return (
-          <section key={definition.name} id={`case-${definition.name}`} aria-label={title} className="rounded-lg border border-slate-200 bg-white shadow-xs">
+          <section
+            key={definition.name}
+            id={`case-${definition.name}`}
+            aria-label={title}
+            className="rounded-lg border border-slate-200 bg-white shadow-xs"
+          >
             <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
               <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-              <Link href={`${base}/report/${definition.name}`} className={`${buttonClass("secondary")} min-h-11 shrink-0`}>
+              <Link
+                href={`${base}/report/${definition.name}`}
+                className={`${buttonClass("secondary")} min-h-11 shrink-0`}
+              >
                 {t("change")}
               </Link>
             </header>
@@ -131,7 +175,11 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
                   <div key={field.name} className="py-2" data-testid={`field-${field.name}`}>
                     <dt className="text-slate-500">{localized(field.displayName, language)}</dt>
                     <dd className="break-all font-medium text-slate-900" data-testid="in-force">
-                      {value !== undefined ? displayValue(field, value, words, data.lookups) : <span className="font-normal text-slate-400">{t("notSet")}</span>}
+                      {value !== undefined ? (
+                        displayValue(field, value, words, data.lookups)
+                      ) : (
+                        <span className="font-normal text-slate-400">{t("notSet")}</span>
+                      )}
                     </dd>
                     {scheduled.map((s) => (
                       <dd key={`${s.start}-${s.value}`} className="text-xs font-medium text-sky-800">
@@ -139,8 +187,15 @@ export default async function PortalDataPage({ params }: { params: Promise<{ org
                       </dd>
                     ))}
                     {reported.map((v) => (
-                      <dd key={v.id} className="break-all text-xs font-medium text-amber-800" data-testid="pending-value">
-                        {t("pendingValue", { value: displayValue(field, v.value, words, data.lookups), date: format.date(v.start) })}
+                      <dd
+                        key={v.id}
+                        className="break-all text-xs font-medium text-amber-800"
+                        data-testid="pending-value"
+                      >
+                        {t("pendingValue", {
+                          value: displayValue(field, v.value, words, data.lookups),
+                          date: format.date(v.start),
+                        })}
                       </dd>
                     ))}
                   </div>

@@ -69,9 +69,19 @@ export default async function EmployeePage({ params }: Params) {
       <section id="payslip" className="scroll-mt-16">
         <Card
           title={t("payslip")}
-          description={period ? t("payslipDescription", { start: format.date(period.periodStart), end: format.date(period.periodEnd) }) : undefined}
+          description={
+            period
+              ? t("payslipDescription", { start: format.date(period.periodStart), end: format.date(period.periodEnd) })
+              : undefined
+          }
         >
-          <PayslipPreview entry={entry} period={period} blockingItems={blockingItems} words={words} controlHref={`/tenants/${orgId}/payroll-control#employee-${employee.id}`} />
+          <PayslipPreview
+            entry={entry}
+            period={period}
+            blockingItems={blockingItems}
+            words={words}
+            controlHref={`/tenants/${orgId}/payroll-control#employee-${employee.id}`}
+          />
         </Card>
       </section>
     );
@@ -108,7 +118,9 @@ export default async function EmployeePage({ params }: Params) {
         <MissingDataList items={items} hrefOf={(item) => `${base}#case-${item.caseName}`} />
       </Card>
     );
-    const controlHref = consoleCan(ctx, "payroll.read") ? `/tenants/${orgId}/payroll-control#employee-${employee.id}` : undefined;
+    const controlHref = consoleCan(ctx, "payroll.read")
+      ? `/tenants/${orgId}/payroll-control#employee-${employee.id}`
+      : undefined;
     sections.push({
       id: "overview",
       label: sectionLabel("overview"),

@@ -3,7 +3,14 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/components/format/server";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
-import { DOCUMENT_CATEGORIES, PERSONAL_CATEGORIES, contentTypeLabel, documentHref, isDocumentCategory, type DocumentCategory } from "@/components/periods/labels";
+import {
+  DOCUMENT_CATEGORIES,
+  PERSONAL_CATEGORIES,
+  contentTypeLabel,
+  documentHref,
+  isDocumentCategory,
+  type DocumentCategory,
+} from "@/components/periods/labels";
 import { employeeNames, periodOrNull } from "@/components/periods/load";
 import { PayslipArchiveButton } from "@/components/periods/payslip-archive-button";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
@@ -37,7 +44,10 @@ export default async function PeriodDocumentsPage({
   const categoryParam = typeof asked === "string" ? asked : undefined;
   const category: DocumentCategory | null = isDocumentCategory(categoryParam) ? categoryParam : null;
 
-  const [{ items }, names] = await Promise.all([listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} }), employeeNames(ctx)]);
+  const [{ items }, names] = await Promise.all([
+    listDocuments({ ctx, payrollId: payroll.id, payrunPeriodId: period.id, input: {} }),
+    employeeNames(ctx),
+  ]);
   const counts = new Map<DocumentCategory, number>();
   for (const doc of items) counts.set(doc.category, (counts.get(doc.category) ?? 0) + 1);
   const shown = DOCUMENT_CATEGORIES.filter((c) => (category ? c === category : (counts.get(c) ?? 0) > 0));
@@ -65,7 +75,9 @@ export default async function PeriodDocumentsPage({
             {period.elmError}
           </Alert>
         ) : null}
-        {(counts.get("Payslip") ?? 0) > 0 ? <PayslipArchiveButton orgId={orgId} payrollId={payroll.id} periodId={period.id} /> : null}
+        {(counts.get("Payslip") ?? 0) > 0 ? (
+          <PayslipArchiveButton orgId={orgId} payrollId={payroll.id} periodId={period.id} />
+        ) : null}
         <nav aria-label={t("documents.filter")} className="flex flex-wrap gap-2">
           <PillLink href={base} current={category === null}>
             {t("documents.all")} <span className="tabular-nums opacity-75">{items.length}</span>
@@ -76,7 +88,9 @@ export default async function PeriodDocumentsPage({
             </PillLink>
           ))}
         </nav>
-        {categoryParam && !category ? <Alert tone="warning">{t("documents.unknownCategory", { category: categoryParam })}</Alert> : null}
+        {categoryParam && !category ? (
+          <Alert tone="warning">{t("documents.unknownCategory", { category: categoryParam })}</Alert>
+        ) : null}
         {items.length === 0 ? <Alert tone="info">{t("documents.none")}</Alert> : null}
         {shown.map((c) => {
           const docs = items.filter((d) => d.category === c);
@@ -87,7 +101,11 @@ export default async function PeriodDocumentsPage({
                 <p className="text-sm text-slate-600">{t("documents.noneInCategory")}</p>
               ) : (
                 <div className="overflow-x-auto">
-                  <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="document-group" data-category={c}>
+                  <table
+                    className="min-w-full divide-y divide-slate-200 text-sm"
+                    data-testid="document-group"
+                    data-category={c}
+                  >
                     <caption className="sr-only">{categoryLabel(c)}</caption>
                     <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                       <tr>
@@ -113,9 +131,18 @@ export default async function PeriodDocumentsPage({
                     <tbody className="divide-y divide-slate-100">
                       {docs.map((doc) => (
                         <tr key={doc.id} data-testid="document-row" data-document-id={doc.id} data-final={doc.final}>
-                          {personal ? <td className="px-3 py-2 text-slate-900">{doc.employeeId ? (names[doc.employeeId] ?? "—") : "—"}</td> : null}
+                          {personal ? (
+                            <td className="px-3 py-2 text-slate-900">
+                              {doc.employeeId ? (names[doc.employeeId] ?? "—") : "—"}
+                            </td>
+                          ) : null}
                           <td className="px-3 py-2">
-                            <a href={documentHref(orgId, payroll.id, period.id, doc.id)} target="_blank" rel="noopener" className="font-medium text-sky-800 underline underline-offset-2">
+                            <a
+                              href={documentHref(orgId, payroll.id, period.id, doc.id)}
+                              target="_blank"
+                              rel="noopener"
+                              className="font-medium text-sky-800 underline underline-offset-2"
+                            >
                               {doc.name}
                             </a>
                           </td>
@@ -129,7 +156,9 @@ export default async function PeriodDocumentsPage({
                               {doc.final ? t("documents.final") : t("documents.preview")}
                             </span>
                           </td>
-                          <td className="whitespace-nowrap px-3 py-2 text-slate-600">{format.instant(doc.createdAt)}</td>
+                          <td className="whitespace-nowrap px-3 py-2 text-slate-600">
+                            {format.instant(doc.createdAt)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -32,16 +32,29 @@ export default async function PortalReportPage({ params }: Params) {
   ]);
   const definition = items.find((c) => c.name === caseName);
   if (!definition) notFound();
-  const current = Object.fromEntries(inForce.items.filter((v) => v.caseName === caseName).map((v) => [v.caseFieldName, v.value]));
+  const current = Object.fromEntries(
+    inForce.items.filter((v) => v.caseName === caseName).map((v) => [v.caseFieldName, v.value]),
+  );
   const dataHref = `/self-service/${orgId}/data`;
   const reviewed = REVIEWED_CASES.includes(caseName);
   return (
     <>
-      <Link href={`/self-service/${orgId}/report`} className="inline-flex min-h-11 items-center text-sm font-medium text-sky-800 underline">
+      <Link
+        href={`/self-service/${orgId}/report`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-sky-800 underline"
+      >
         {t("back")}
       </Link>
-      <h1 className="text-xl font-semibold tracking-tight text-slate-900">{localized(definition.displayName, languageOf(locale))}</h1>
-      <p className="text-sm text-slate-600">{reviewed ? t("reviewedLong") : caseName === "EmployeePersonalData" ? t("civilStatusReviewedLong") : t("atOnceLong")}</p>
+      <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+        {localized(definition.displayName, languageOf(locale))}
+      </h1>
+      <p className="text-sm text-slate-600">
+        {reviewed
+          ? t("reviewedLong")
+          : caseName === "EmployeePersonalData"
+            ? t("civilStatusReviewedLong")
+            : t("atOnceLong")}
+      </p>
       <ReportForm
         orgId={orgId}
         payrollId={payroll.id}

@@ -6,7 +6,12 @@ import { deleteMembershipOp, updateMembershipOp } from "@/server/memberships/ope
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   PUT: handle(updateMembershipOp, async ({ ctx, params, body, ifMatch }) => {
-    const { membership, version } = await updateMembership({ ctx, membershipId: params.userMembershipId!, input: body, ifMatch });
+    const { membership, version } = await updateMembership({
+      ctx,
+      membershipId: params.userMembershipId!,
+      input: body,
+      ifMatch,
+    });
     return ok(membership, etagOf({ id: membership.id, version }));
   }),
   DELETE: handle(deleteMembershipOp, async ({ ctx, params }) => {

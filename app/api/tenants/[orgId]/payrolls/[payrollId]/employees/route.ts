@@ -4,5 +4,7 @@ import { listEmployees } from "@/server/employees/list-employees";
 import { listPayrollEmployeesOp } from "@/server/employees/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listPayrollEmployeesOp, async ({ ctx, params, query }) => ok(await listEmployees({ ctx, input: query, payrollId: params.payrollId! }))),
+  GET: handle(listPayrollEmployeesOp, async ({ ctx, params, query }) =>
+    ok(await listEmployees({ ctx, input: query, payrollId: params.payrollId! })),
+  ),
 });

@@ -4,5 +4,7 @@ import { payrollMissingData } from "@/server/cases/missing-data";
 import { payrollMissingDataOp } from "@/server/cases/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(payrollMissingDataOp, async ({ ctx, params, query }) => ok(await payrollMissingData({ ctx, payrollId: params.payrollId!, valueDate: query.valueDate, page: query }))),
+  GET: handle(payrollMissingDataOp, async ({ ctx, params, query }) =>
+    ok(await payrollMissingData({ ctx, payrollId: params.payrollId!, valueDate: query.valueDate, page: query })),
+  ),
 });

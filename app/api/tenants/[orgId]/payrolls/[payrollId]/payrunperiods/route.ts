@@ -4,5 +4,7 @@ import { listPeriodsOp } from "@/server/payrolls/operations";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listPeriodsOp, async ({ ctx, params, query }) => ok(await listPayrunPeriods({ ctx, payrollId: params.payrollId!, page: query }))),
+  GET: handle(listPeriodsOp, async ({ ctx, params, query }) =>
+    ok(await listPayrunPeriods({ ctx, payrollId: params.payrollId!, page: query })),
+  ),
 });

@@ -10,7 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
     return ok(regulations, etagOf({ id, version }));
   }),
   PUT: handle(updatePayrollRegulationsOp, async ({ ctx, params, body, ifMatch }) => {
-    const { regulations, id, version } = await updatePayrollRegulations({ ctx, payrollId: params.payrollId!, input: body, ifMatch });
+    const { regulations, id, version } = await updatePayrollRegulations({
+      ctx,
+      payrollId: params.payrollId!,
+      input: body,
+      ifMatch,
+    });
     return ok(regulations, etagOf({ id, version }));
   }),
 });

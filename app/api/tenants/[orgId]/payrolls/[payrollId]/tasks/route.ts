@@ -4,5 +4,7 @@ import { listTasksOp } from "@/server/tasks/operations";
 import { listTasks } from "@/server/tasks/read-tasks";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listTasksOp, async ({ ctx, params, query }) => ok(await listTasks({ ctx, payrollId: params.payrollId!, input: query }))),
+  GET: handle(listTasksOp, async ({ ctx, params, query }) =>
+    ok(await listTasks({ ctx, payrollId: params.payrollId!, input: query })),
+  ),
 });

@@ -4,5 +4,7 @@ import { listWageTypes } from "@/server/lookups/list-wage-types";
 import { listWageTypesOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listWageTypesOp, async ({ ctx, params, query }) => ok(await listWageTypes({ ctx, payrollId: params.payrollId!, page: query }))),
+  GET: handle(listWageTypesOp, async ({ ctx, params, query }) =>
+    ok(await listWageTypes({ ctx, payrollId: params.payrollId!, page: query })),
+  ),
 });

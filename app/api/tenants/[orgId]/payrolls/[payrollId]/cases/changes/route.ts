@@ -4,5 +4,7 @@ import { listCaseChangesOp } from "@/server/cases/operations";
 import { listCaseChanges } from "@/server/cases/read-cases";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listCaseChangesOp, async ({ ctx, params, query }) => ok(await listCaseChanges({ ctx, payrollId: params.payrollId!, input: query }))),
+  GET: handle(listCaseChangesOp, async ({ ctx, params, query }) =>
+    ok(await listCaseChanges({ ctx, payrollId: params.payrollId!, input: query })),
+  ),
 });

@@ -6,7 +6,11 @@ import { getPayrollEmployeeOp } from "@/server/employees/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(getPayrollEmployeeOp, async ({ ctx, params }) => {
-    const { employee, version } = await getEmployee({ ctx, employeeId: params.employeeId!, payrollId: params.payrollId! });
+    const { employee, version } = await getEmployee({
+      ctx,
+      employeeId: params.employeeId!,
+      payrollId: params.payrollId!,
+    });
     return ok(employee, etagOf({ id: employee.id, version }));
   }),
 });

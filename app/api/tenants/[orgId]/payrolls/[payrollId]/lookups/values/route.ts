@@ -4,5 +4,7 @@ import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listLookupValuesOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listLookupValuesOp, async ({ ctx, params, query }) => ok(await listLookupValues({ ctx, payrollId: params.payrollId!, input: query }))),
+  GET: handle(listLookupValuesOp, async ({ ctx, params, query }) =>
+    ok(await listLookupValues({ ctx, payrollId: params.payrollId!, input: query })),
+  ),
 });

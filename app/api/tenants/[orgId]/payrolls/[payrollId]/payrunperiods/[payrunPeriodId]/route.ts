@@ -4,5 +4,7 @@ import { getPeriodOp } from "@/server/payrolls/operations";
 import { getPayrunPeriod } from "@/server/periods/list-periods";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(getPeriodOp, async ({ ctx, params }) => ok(await getPayrunPeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! }))),
+  GET: handle(getPeriodOp, async ({ ctx, params }) =>
+    ok(await getPayrunPeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! })),
+  ),
 });

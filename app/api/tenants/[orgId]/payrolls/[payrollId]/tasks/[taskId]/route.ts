@@ -11,7 +11,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
     return ok(task, etagOf({ id: task.id, version }));
   }),
   PUT: handle(updateTaskOp, async ({ ctx, params, body, ifMatch }) => {
-    const { task, version } = await updateTask({ ctx, payrollId: params.payrollId!, taskId: params.taskId!, input: body, ifMatch });
+    const { task, version } = await updateTask({
+      ctx,
+      payrollId: params.payrollId!,
+      taskId: params.taskId!,
+      input: body,
+      ifMatch,
+    });
     return ok(task, etagOf({ id: task.id, version }));
   }),
 });

@@ -4,5 +4,7 @@ import { listLookupSets } from "@/server/lookups/list-lookup-sets";
 import { listLookupSetsOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listLookupSetsOp, async ({ ctx, params, query }) => ok(await listLookupSets({ ctx, regulationId: params.regulationId!, payrollId: query.payrollId, page: query }))),
+  GET: handle(listLookupSetsOp, async ({ ctx, params, query }) =>
+    ok(await listLookupSets({ ctx, regulationId: params.regulationId!, payrollId: query.payrollId, page: query })),
+  ),
 });

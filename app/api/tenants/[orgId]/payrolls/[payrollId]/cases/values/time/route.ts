@@ -4,5 +4,7 @@ import { valuesInTimeOp } from "@/server/cases/operations";
 import { valuesInTime } from "@/server/cases/read-cases";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(valuesInTimeOp, async ({ ctx, params, query }) => ok(await valuesInTime({ ctx, payrollId: params.payrollId!, input: query, page: query }))),
+  GET: handle(valuesInTimeOp, async ({ ctx, params, query }) =>
+    ok(await valuesInTime({ ctx, payrollId: params.payrollId!, input: query, page: query })),
+  ),
 });

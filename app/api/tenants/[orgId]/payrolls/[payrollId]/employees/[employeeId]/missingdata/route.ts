@@ -5,6 +5,14 @@ import { employeeMissingDataOp } from "@/server/cases/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(employeeMissingDataOp, async ({ ctx, params, query }) =>
-    ok(await employeeMissingData({ ctx, payrollId: params.payrollId!, employeeId: params.employeeId!, valueDate: query.valueDate, page: query })),
+    ok(
+      await employeeMissingData({
+        ctx,
+        payrollId: params.payrollId!,
+        employeeId: params.employeeId!,
+        valueDate: query.valueDate,
+        page: query,
+      }),
+    ),
   ),
 });

@@ -5,6 +5,14 @@ import { closePeriod } from "@/server/periods/close-period";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(closePeriodOp, async ({ ctx, params, body, receivedAt }) =>
-    ok(await closePeriod({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, receivedAt, openAmounts: body.openAmounts })),
+    ok(
+      await closePeriod({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        receivedAt,
+        openAmounts: body.openAmounts,
+      }),
+    ),
   ),
 });

@@ -4,5 +4,11 @@ import { controllingOp } from "@/server/results/operations";
 import { controlForApi, controlling } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(controllingOp, async ({ ctx, params, query }) => ok(controlForApi(await controlling({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, page: query })))),
+  GET: handle(controllingOp, async ({ ctx, params, query }) =>
+    ok(
+      controlForApi(
+        await controlling({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, page: query }),
+      ),
+    ),
+  ),
 });

@@ -4,5 +4,15 @@ import { handle, resource } from "@/server/http/route";
 import { ok } from "@/server/http/replies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listDocumentsOp, async ({ ctx, params, query }) => ok(await listDocuments({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, input: query, page: query }))),
+  GET: handle(listDocumentsOp, async ({ ctx, params, query }) =>
+    ok(
+      await listDocuments({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        input: query,
+        page: query,
+      }),
+    ),
+  ),
 });

@@ -4,5 +4,7 @@ import { listEntriesOp } from "@/server/results/operations";
 import { listEntries } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: handle(listEntriesOp, async ({ ctx, params, query }) => ok(await listEntries({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, page: query }))),
+  GET: handle(listEntriesOp, async ({ ctx, params, query }) =>
+    ok(await listEntries({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, page: query })),
+  ),
 });

@@ -4,7 +4,11 @@ import { handle, resource } from "@/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(requestPayslipArchiveOp, async ({ ctx, params }) => {
-    const { archive, payrunPeriodId } = await requestPayslipArchive({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId! });
+    const { archive, payrunPeriodId } = await requestPayslipArchive({
+      ctx,
+      payrollId: params.payrollId!,
+      payrunPeriodId: params.payrunPeriodId!,
+    });
     const location = `/api/tenants/${params.orgId}/payrolls/${params.payrollId}/payrunperiods/${payrunPeriodId}/payslip-archives/${archive.id}`;
     return { status: 202, body: archive, headers: { location } };
   }),

@@ -6,7 +6,13 @@ import { mapWageTypeOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   PUT: handle(mapWageTypeOp, async ({ ctx, params, body, ifMatch }) => {
-    const mapped = await mapWageType({ ctx, payrollId: params.payrollId!, wageTypeNumber: params.wageTypeNumber!, input: body, ifMatch });
+    const mapped = await mapWageType({
+      ctx,
+      payrollId: params.payrollId!,
+      wageTypeNumber: params.wageTypeNumber!,
+      input: body,
+      ifMatch,
+    });
     return ok(mapped.accounts, etagOf(mapped));
   }),
 });

@@ -6,7 +6,12 @@ import { createLookupValueOp } from "@/server/lookups/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(createLookupValueOp, async ({ ctx, params, body }) => {
-    const { value, version } = await createLookupValue({ ctx, regulationId: params.regulationId!, lookupId: params.lookupId!, input: body });
+    const { value, version } = await createLookupValue({
+      ctx,
+      regulationId: params.regulationId!,
+      lookupId: params.lookupId!,
+      input: body,
+    });
     return created(value, etagOf({ id: value.id, version }));
   }),
 });

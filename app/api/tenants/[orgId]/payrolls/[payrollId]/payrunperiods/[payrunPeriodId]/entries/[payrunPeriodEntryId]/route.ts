@@ -5,6 +5,14 @@ import { getEntry } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(getEntryOp, async ({ ctx, params, query }) =>
-    ok(await getEntry({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, entryId: params.payrunPeriodEntryId!, explain: query.explain })),
+    ok(
+      await getEntry({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        entryId: params.payrunPeriodEntryId!,
+        explain: query.explain,
+      }),
+    ),
   ),
 });

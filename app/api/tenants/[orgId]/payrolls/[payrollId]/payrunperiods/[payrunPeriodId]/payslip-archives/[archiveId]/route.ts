@@ -5,6 +5,13 @@ import { ok } from "@/server/http/replies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(getPayslipArchiveOp, async ({ ctx, params }) =>
-    ok(await getPayslipArchive({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, archiveId: params.archiveId! })),
+    ok(
+      await getPayslipArchive({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        archiveId: params.archiveId!,
+      }),
+    ),
   ),
 });

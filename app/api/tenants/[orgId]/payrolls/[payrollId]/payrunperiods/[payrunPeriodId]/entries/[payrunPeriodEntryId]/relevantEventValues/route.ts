@@ -5,6 +5,14 @@ import { relevantEventValues } from "@/server/results/read-entries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(relevantEventValuesOp, async ({ ctx, params, query }) =>
-    ok(await relevantEventValues({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, entryId: params.payrunPeriodEntryId!, page: query })),
+    ok(
+      await relevantEventValues({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        entryId: params.payrunPeriodEntryId!,
+        page: query,
+      }),
+    ),
   ),
 });

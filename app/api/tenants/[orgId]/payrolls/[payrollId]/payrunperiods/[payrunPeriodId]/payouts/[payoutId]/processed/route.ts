@@ -4,5 +4,14 @@ import { markPayoutProcessed } from "@/server/payouts/change-payout";
 import { markPayoutProcessedOp } from "@/server/payouts/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  POST: handle(markPayoutProcessedOp, async ({ ctx, params }) => ok(await markPayoutProcessed({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, payoutId: params.payoutId! }))),
+  POST: handle(markPayoutProcessedOp, async ({ ctx, params }) =>
+    ok(
+      await markPayoutProcessed({
+        ctx,
+        payrollId: params.payrollId!,
+        payrunPeriodId: params.payrunPeriodId!,
+        payoutId: params.payoutId!,
+      }),
+    ),
+  ),
 });

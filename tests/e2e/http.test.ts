@@ -55,7 +55,7 @@ describe("the running service", () => {
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");
     expect(await icon.text()).toContain("<svg");
     const page = await (await fetch(`${baseUrl}/signin`)).text();
-    expect(page).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*" type="image\/svg\+xml"/);
+    expect(page).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*"[^>]* type="image\/svg\+xml"/);
   });
 
   it("creates a system user from the command line while it runs, whose token works", async () => {

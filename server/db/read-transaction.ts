@@ -3,7 +3,7 @@ import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-j
 import type { Database, Tx } from "./client";
 import { preparingClient } from "./prepared";
 
-type Reserved = { unsafe(text: string): Promise<unknown>; release(): void };
+type Reserved = { unsafe(text: string): Promise<unknown> & { simple(): Promise<unknown> }; release(): void };
 type Pool = { reserve(): Promise<Reserved> };
 type Internals = { dialect: unknown; session: { options: unknown }; _: { schema: unknown }; $client: Pool };
 
@@ -14,12 +14,13 @@ type Internals = { dialect: unknown; session: { options: unknown }; _: { schema:
  * has its answer. The connection goes back to the pool once the COMMIT is answered, never inside the
  * transaction. drizzle's own transaction waits for its BEGIN and its COMMIT: two round trips more on
  * every API read, which this avoids. A failed statement aborts the transaction; the COMMIT then ends it
- * as a rollback.
+ * as a rollback. `setup` is SQL sent with the BEGIN, in the same message (a tenant scope's settings).
  */
-export async function reservedReadTransaction<R>(db: Database, work: (tx: Tx) => Promise<R>): Promise<R> {
+export async function reservedReadTransaction<R>(db: Database, work: (tx: Tx) => Promise<R>, setup = ""): Promise<R> {
   const internals = db as unknown as Internals;
   const reserved = await internals.$client.reserve();
-  const begun = reserved.unsafe("begin transaction read only");
+  // One message in the simple protocol: BEGIN and the setup (its text is the caller's constant or checked value).
+  const begun = reserved.unsafe(`begin transaction read only${setup ? `; ${setup}` : ""}`).simple();
   begun.catch(() => {});
   const session = new PostgresJsSession(
     preparingClient(reserved) as never,
@@ -39,6 +40,7 @@ export async function reservedReadTransaction<R>(db: Database, work: (tx: Tx) =>
   } finally {
     reserved
       .unsafe("commit")
+      .simple()
       .catch(() => {})
       .finally(() => reserved.release());
   }

@@ -5,6 +5,7 @@ import type { TenantCtx } from "../context";
 import { connection, type Database, type Tx } from "./client";
 import { copyFrom } from "./copy";
 import { reservedReadTransaction } from "./read-transaction";
+import { isUuid } from "../ids";
 
 /**
  * The one module that owns tenant scoping. Service verbs reach tenant data only through a
@@ -73,6 +74,26 @@ export class TenantScope {
     const { scope, entered } = TenantScope.enter(tx, tenantId);
     await entered;
     return scope;
+  }
+
+  /**
+   * readInTenant on PostgreSQL: a read-only transaction whose BEGIN carries the scope's settings in
+   * the same message (server/db/read-transaction.ts), so a read costs no statement more than its own.
+   */
+  static async readOnPostgres<R>(db: Database, tenantId: string, work: (scope: TenantScope) => Promise<R>): Promise<R> {
+    // Written into the statement's text: only ever a UUID.
+    if (!isUuid(tenantId)) throw new Error("A tenant scope needs the tenant's id.");
+    const setup = `select set_config('role', '${TENANT_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`;
+    return reservedReadTransaction(
+      db,
+      async (tx) => {
+        const scope = new TenantScope(tx, tenantId);
+        const result = await work(scope);
+        TenantScope.committed(scope);
+        return result;
+      },
+      setup,
+    );
   }
 
   /** Ends what enter began, for a transaction of the service's own that scoped some of its work to tenants. */
@@ -351,7 +372,7 @@ export async function readInTenant<R>(ctx: TenantCtx, work: (scope: TenantScope)
     TenantScope.committed(scope);
     return result;
   };
-  if (kind === "postgres") return reservedReadTransaction(db, read);
+  if (kind === "postgres") return TenantScope.readOnPostgres(db, ctx.tenantId, work);
   return db.transaction((tx) => read(tx as Tx), { accessMode: "read only" });
 }
 

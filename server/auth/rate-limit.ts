@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { env } from "../env";
 import { problemResponse } from "../http/problem";
+import { rowsOf } from "../db/rows";
 
 /**
  * Every rate limit of the service, in one place: at most `limit` counted events per key within a
@@ -123,9 +124,4 @@ export async function countAttempt(hits: RateLimitHit[], { refuseOverLimit }: { 
   if (Math.random() < 0.02)
     await db.execute(sql`delete from ${rateLimits} where ${rateLimits.windowStart} < now() - interval '1 hour'`);
   if (refuseOverLimit && waits.length) throw new RateLimited(Math.max(1, ...waits));
-}
-
-/** postgres.js returns the rows as the result; PGlite wraps them in `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

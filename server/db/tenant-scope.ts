@@ -6,6 +6,7 @@ import { connection, type Database, type Tx } from "./client";
 import { copyFrom } from "./copy";
 import { reservedReadTransaction } from "./read-transaction";
 import { isUuid } from "../ids";
+import { rowsOf } from "./rows";
 
 /**
  * The one module that owns tenant scoping. Service verbs reach tenant data only through a
@@ -130,6 +131,11 @@ export class TenantScope {
         await this.tx.execute(enterTenantRole);
       },
     };
+  }
+
+  /** Runs raw tenant SQL in the scope's transaction; its rows, whichever driver ran it. */
+  async query<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
+    return rowsOf<T>(await this.tx.execute(statement));
   }
 
   /** Something to do once this transaction's writes are visible to others (wake a job worker). */

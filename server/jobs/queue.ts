@@ -6,6 +6,7 @@ import { inTenantOf, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
 import { JOB_SCHEMA, jobClientOn, type JobClient } from "./client";
 import { transactionJobSql, type JobSql } from "./sql";
+import { rowsOf } from "../db/rows";
 
 /**
  * Background work on pg-boss (10.4), in the service's own database (PostgreSQL or PGlite alike).
@@ -274,7 +275,7 @@ export async function jobStatus(kind: string, id: string): Promise<JobSummary | 
     select id, name, state, retry_count, data, output, start_after, completed_on from ${job}.job
     where name = ${kind} and (id = ${id}::uuid or data->>'origin' = ${id})
     order by created_on desc, (id = ${id}::uuid) limit 1`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  const [row] = rowsOf(result);
   if (!row) return null;
   const data = (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as Wrapped;
   const output = (typeof row.output === "string" ? JSON.parse(row.output) : row.output) as { message?: string } | null;

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { registerJobSchedule, registerSystemJobHandler } from "../jobs/queue";
+import { rowsOf } from "../db/rows";
 
 /**
  * Every recalculation records its basis (results/basis.ts), and every case change recalculates: one row per
@@ -34,7 +35,7 @@ export async function pruneCalculationBases(olderThan?: Date): Promise<number> {
     where b.created_at < ${cutoff}::timestamptz
       and not exists (select 1 from named where named.basis_id = b.id)
     returning b.id`);
-  return Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
+  return rowsOf(result).length;
 }
 
 registerSystemJobHandler(PRUNE_BASES, async () => void (await pruneCalculationBases()), {

@@ -18,10 +18,9 @@ import { newId } from "../ids";
  */
 export async function lockPayrollResults(scope: TenantScope, payrollId: string): Promise<string> {
   // Materialized: the lock is granted before the outer select reads the clock.
-  const rows = (await scope.tx.execute(
+  const [row] = await scope.query<{ at: string }>(
     sql`with granted as materialized (select pg_advisory_xact_lock(hashtextextended(${`payroll-results:${payrollId}`}, 0))) select clock_timestamp()::text as at from granted`,
-  )) as unknown as { at: string }[] | { rows: { at: string }[] };
-  const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
+  );
   if (!row) throw new Error("lockPayrollResults: no time returned");
   return row.at;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Tx } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { readInTenant, TENANT_ROLE } from "@/server/db/tenant-scope";
 import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
@@ -10,8 +11,6 @@ import { anEmployee, tenantFixture } from "../fixtures/factories";
  * tenant role sees and writes only the rows of the tenant its transaction names, whatever its own
  * conditions say, and none at all when the transaction names no tenant.
  */
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows);
 
 async function tenantTables(tx: Tx): Promise<string[]> {
   const result = await tx.execute(sql`

@@ -170,9 +170,13 @@ export function threadCpuSince(before: Map<string, number>, each = false) {
 
 /** Sums the recalculation's phases while installed; report() prints them. */
 export async function phaseRecorder() {
-  const { recalcPhases } = await import("../server/results/recalc-phases");
+  const { RECALC_PHASE } = await import("../server/results/recalc-phases");
+  const { subscribe } = await import("node:diagnostics_channel");
   const sums = new Map<string, number>();
-  recalcPhases.record = (phase, ms) => sums.set(phase, (sums.get(phase) ?? 0) + ms);
+  subscribe(RECALC_PHASE, (message) => {
+    const { phase, ms } = message as import("../server/results/recalc-phases").RecalcPhaseMessage;
+    sums.set(phase, (sums.get(phase) ?? 0) + ms);
+  });
   return {
     reset: () => sums.clear(),
     report: () => [...sums].map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(", "),

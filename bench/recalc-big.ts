@@ -80,11 +80,15 @@ async function main() {
       : `server ${((cpuSecondsOf(timelineBackend) - timelineCpu.server) * 1000).toFixed(0).padStart(5)} ms, `;
     return `${server}process ${((own.user + own.system) / 1000).toFixed(0).padStart(5)} ms, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB`;
   };
-  if (args.timeline)
-    (await import("../server/results/recalc-phases")).recalcPhases.event = (label, slice) =>
+  if (args.timeline) {
+    const { RECALC_EVENT } = await import("../server/results/recalc-phases");
+    (await import("node:diagnostics_channel")).subscribe(RECALC_EVENT, (message) => {
+      const { label, slice } = message as import("../server/results/recalc-phases").RecalcEventMessage;
       timeline.push(
         `${(performance.now() - timelineStart).toFixed(1).padStart(7)} ms  (CPU: ${cpuSoFar()})  ${label}${slice === undefined ? "" : ` (slice ${slice})`}`,
       );
+    });
+  }
   const session = args.profile ? new Session() : null;
   if (session) {
     session.connect();

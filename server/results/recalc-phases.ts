@@ -1,29 +1,42 @@
+import { channel } from "node:diagnostics_channel";
+
 /**
- * Where a recalculation spends its time, for bench/recalc: a recorder the bench installs. Unset
- * (the default) the clock does nothing.
+ * What a recalculation tells whoever listens, on diagnostics channels (node:diagnostics_channel):
+ * nothing is built or timed while no one subscribes. bench/recalc sums the phases, bench/recalc-big
+ * draws the timeline, the tests count the write paths. Production code does not subscribe.
  */
 export type RecalcPhase = "load" | "prepare" | "calculate" | "build" | "store";
 
-export const recalcPhases: {
-  record?: (phase: RecalcPhase, ms: number) => void;
-  event?: (label: string, slice?: number) => void;
-} = {};
+/** `{ phase, ms }`: time a recalculation spent in a phase (summed per recalculation). */
+export const RECALC_PHASE = "payroll:recalc:phase";
+/** `{ label, slice? }`: a point of a whole payroll's recalculation worth seeing on a timeline. */
+export const RECALC_EVENT = "payroll:recalc:event";
+/** `{ path, threads }`: how a recalculation wrote its entries ("json", "staged" or "direct"), and whether in worker threads. */
+export const RECALC_WRITTEN = "payroll:recalc:written";
 
-/**
- * A point of a whole payroll's recalculation worth seeing on a timeline (bench/recalc-big --timeline),
- * of one slice when `slice` is given; nothing unless the bench listens (a constant label, so that nothing is built for nobody).
- */
+export type RecalcPhaseMessage = { phase: RecalcPhase; ms: number };
+export type RecalcEventMessage = { label: string; slice?: number };
+export type RecalcWrittenMessage = { path: "json" | "staged" | "direct"; threads: boolean };
+
+const phases = channel(RECALC_PHASE);
+const events = channel(RECALC_EVENT);
+const written = channel(RECALC_WRITTEN);
+
+/** A timeline point, of one slice when `slice` is given (a constant label, so that nothing is built for nobody). */
 export function recalcEvent(label: string, slice?: number) {
-  recalcPhases.event?.(label, slice);
+  if (events.hasSubscribers) events.publish({ label, slice } satisfies RecalcEventMessage);
+}
+
+export function recalcWritten(path: RecalcWrittenMessage["path"], threads: boolean) {
+  if (written.hasSubscribers) written.publish({ path, threads } satisfies RecalcWrittenMessage);
 }
 
 type Clock = { lap(phase: RecalcPhase): void; done(): void };
 const idle: Clock = { lap: () => {}, done: () => {} };
 
-/** A stopwatch: lap(phase) adds the time since the previous lap to phase; done() reports the sums. */
+/** A stopwatch: lap(phase) adds the time since the previous lap to phase; done() publishes the sums. */
 export function phaseClock(): Clock {
-  const record = recalcPhases.record;
-  if (!record) return idle;
+  if (!phases.hasSubscribers) return idle;
   const sums = new Map<RecalcPhase, number>();
   let last = performance.now();
   return {
@@ -33,7 +46,7 @@ export function phaseClock(): Clock {
       last = now;
     },
     done() {
-      for (const [phase, ms] of sums) record(phase, ms);
+      for (const [phase, ms] of sums) phases.publish({ phase, ms } satisfies RecalcPhaseMessage);
     },
   };
 }

@@ -28,7 +28,8 @@ import {
   newIds,
   uuid,
 } from "./entry-rows";
-import { phaseClock, recalcEvent } from "./recalc-phases";
+import { phaseClock, recalcEvent, recalcWritten } from "./recalc-phases";
+import { testHooks } from "../testing/hooks";
 import { calculateInThread, recalcThreadsReady } from "./recalc-pool";
 
 type PayrollRow = typeof payrolls.$inferSelect;
@@ -142,20 +143,18 @@ const preferLz4 = sql.raw(
  * as JSON statements: straight into payrun_entries when the open period has no entries yet ("direct":
  * a period just opened), else into a staging table they are upserted from ("staged"), and calculated
  * in worker threads ("threads", unless RECALC_WORKERS=0). A whole payroll is read `slice` employees
- * at a time (slicesToRead), up to `readsAhead` slices ahead (readsAhead()). Tests lower copyFrom, slice and
- * readsAhead to reach those paths and read `written` to see which ones ran.
+ * at a time (slicesToRead), up to `readsAhead` slices ahead (readsAhead()). Tests lower them through
+ * the test seam (testHooks.recalcTuning) to reach those paths, and see which path ran on the
+ * RECALC_WRITTEN channel (recalc-phases.ts).
  */
-export const recalcTuning = {
-  copyFrom: 1000,
-  slice: 1000,
-  readsAhead: 10,
-  written: { staged: 0, direct: 0, json: 0, threads: 0 },
-};
+export const RECALC_TUNING = { copyFrom: 1000, slice: 1000, readsAhead: 10 } as const;
+const tuning = (): { copyFrom: number; slice: number; readsAhead: number } =>
+  testHooks.recalcTuning ? { ...RECALC_TUNING, ...testHooks.recalcTuning } : RECALC_TUNING;
 
 /** Employees calculated between two writes: large enough for few round trips, small enough to overlap calculating with writing. */
 const WRITE_BATCH = 250;
 /**
- * Slices read ahead of the one being written (slicesToRead; recalcTuning.readsAhead of them for a recalculation of the open period alone): a
+ * Slices read ahead of the one being written (slicesToRead; RECALC_TUNING.readsAhead of them for a recalculation of the open period alone): a
  * payroll of up to 10,000 employees is read whole before its rows are written, so that its entries go out in
  * one COPY (a read between two slices ends the COPY and waits for the database to store what it had).
  * bench/recalc-big --big 10000, three runs each: 2 ahead 0.80-0.84 s for a process's first recalculation,
@@ -165,7 +164,7 @@ const WRITE_BATCH = 250;
  * about 0.5 KB per employee and period (bench/recalc's payroll): the window shrinks with the chain's length, to 2 from
  * 5 periods on (13 periods: 3 slices of 1,000 employees hold about 20 MB of them).
  */
-const readsAhead = (periods: number) => Math.max(2, Math.floor(recalcTuning.readsAhead / periods));
+const readsAhead = (periods: number) => Math.max(2, Math.floor(tuning().readsAhead / periods));
 /** Employees a worker thread calculates per task: enough to make a task's overhead small, few enough to start writing early and to keep a thread's heap small. */
 const THREAD_SLICE = 250;
 /** Tasks given to the threads beyond the rows written: keeps them busy while bounding the rows held in memory. */
@@ -439,12 +438,12 @@ export async function recalculateOpenPeriod(
     usesCostCenters: !!costCenter,
   };
   const retroPeriods = new Set<string>();
-  const path = staff.length < recalcTuning.copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
-  recalcTuning.written[path]++;
+  const path = staff.length < tuning().copyFrom ? "json" : periodHasEntries ? "staged" : "direct";
   clock.lap("prepare");
-  if (path !== "json" && (await recalcThreadsReady())) {
+  const inThreads = path !== "json" && (await recalcThreadsReady());
+  recalcWritten(path, inThreads);
+  if (inThreads) {
     // A whole payroll: calculated in worker threads, slice by slice, while this thread sends the rows.
-    recalcTuning.written.threads++;
     const copier = entryCopier(scope, payroll, open, basisId, path);
     const keys = Object.fromEntries(chain.map((p) => [p.id, regulationKey(versionsOf.get(p.id)!)]));
     const sentRegulations = () => Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!]));
@@ -553,7 +552,7 @@ export async function recalculateOpenPeriod(
 type SliceInputs = { valuesOf: Map<string, string | null>; storedOf: Map<string, BookedEntry[]> };
 
 /**
- * A whole payroll's case values and booked lines, read `recalcTuning.slice` employees (1,000) at a time, `ahead` slices
+ * A whole payroll's case values and booked lines, read `tuning().slice` employees (1,000) at a time, `ahead` slices
  * ahead of the one being written (readsAhead), so that the calculation starts after the first slice and memory
  * holds a few slices whatever the payroll's size. postgres.js refuses a query while a COPY is open on
  * the connection: done(slice, flush) ends the writes so far (flush) before it sends the next read, and
@@ -565,7 +564,7 @@ function slicesToRead(
   ahead: number,
   read: (employees: { id: string }[]) => Promise<SliceInputs>,
 ) {
-  const size = recalcTuning.slice;
+  const size = tuning().slice;
   const all = selected
     ? [{ employees: staff }]
     : Array.from({ length: Math.ceil(staff.length / size) }, (_, i) => ({

@@ -17,6 +17,8 @@ export type TestHooks = {
   fault?: (point: FaultPoint) => void;
   /** Around every answer of a documented operation (server/http/route.ts); gives back the answer it was handed. */
   aroundAnswer?: (op: Operation, request: Request, answer: () => Promise<Response>) => Promise<Response>;
+  /** Lower thresholds for a recalculation's write paths (server/results/recalculate.ts RECALC_TUNING), to reach them with few employees. */
+  recalcTuning?: { copyFrom?: number; slice?: number; readsAhead?: number };
 };
 
 // On globalThis: Next evaluates a module once per bundle (instrumentation, each route), and all must see one registry.

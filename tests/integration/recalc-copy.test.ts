@@ -4,7 +4,7 @@ import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { payrunEntries } from "@/server/db/schema";
 import { copyText } from "@/server/db/copy";
-import { recalcTuning } from "@/server/results/recalculate";
+import { resetRecalculation, tuneRecalculation, written } from "../support/recalculation";
 import { recalcThreads } from "@/server/results/recalc-pool";
 import { warmRecalcThreads } from "@/server/results/recalc-warmup";
 import { storedRegulations } from "@/server/regulations/store";
@@ -22,10 +22,9 @@ import { changeSettings } from "../support/settings";
  * forced for a payroll of three.
  */
 describe("entries written through COPY", () => {
-  const usual = { copyFrom: recalcTuning.copyFrom, slice: recalcTuning.slice, readsAhead: recalcTuning.readsAhead };
   const workers = env().RECALC_WORKERS;
   afterEach(() => {
-    Object.assign(recalcTuning, usual);
+    resetRecalculation();
     changeSettings({ RECALC_WORKERS: workers });
   });
 
@@ -54,14 +53,14 @@ describe("entries written through COPY", () => {
     expect(byJson).toHaveLength(3);
     expect(byJson.some((e) => e.issues.length > 0)).toBe(true);
 
-    recalcTuning.copyFrom = 1;
+    tuneRecalculation({ copyFrom: 1 });
     changeSettings({ RECALC_WORKERS: undefined });
-    const staged = recalcTuning.written.staged;
-    const threads = recalcTuning.written.threads;
+    const staged = written.staged;
+    const threads = written.threads;
     // A company change with the same value recalculates every employee and changes no figure.
     await post("CompanyFak", null, { FakRate: "1.025" });
-    expect(recalcTuning.written.staged).toBe(staged + 1);
-    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(written.staged).toBe(staged + 1);
+    expect(written.threads).toBe(threads + 1);
     const byCopy = await stored();
     const figures = (e: (typeof byJson)[number]) => ({
       id: e.id,
@@ -86,9 +85,9 @@ describe("entries written through COPY", () => {
     // An open period without entries (as one just opened) gets them copied straight into the table.
     const periodId = byJson[0]!.payrunPeriodId;
     await db.delete(payrunEntries).where(eq(payrunEntries.payrunPeriodId, periodId));
-    const direct = recalcTuning.written.direct;
+    const direct = written.direct;
     await post("CompanyFak", null, { FakRate: "1.025" });
-    expect(recalcTuning.written.direct).toBe(direct + 1);
+    expect(written.direct).toBe(direct + 1);
     const byDirectCopy = await stored();
     const withoutId = (e: (typeof byJson)[number]) => ({ ...figures(e), id: undefined });
     expect(byDirectCopy.map(withoutId)).toEqual(byJson.map(withoutId));
@@ -143,14 +142,12 @@ describe("entries written through COPY", () => {
         }));
     };
     const before = await openEntries();
-    recalcTuning.copyFrom = 1;
-    recalcTuning.slice = slice;
-    recalcTuning.readsAhead = readsAhead;
+    tuneRecalculation({ copyFrom: 1, slice, readsAhead });
     // A higher NBU premium back to January: every employee's February entry books January's difference.
     changeSettings({ RECALC_WORKERS: 0 });
-    const threads = recalcTuning.written.threads;
+    const threads = written.threads;
     const here = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
-    expect(recalcTuning.written.threads).toBe(threads);
+    expect(written.threads).toBe(threads);
     const inThisThread = await openEntries();
     expect(inThisThread).toHaveLength(3);
     expect(inThisThread.map((e) => e.id)).toEqual(before.map((e) => e.id)); // updated in place
@@ -160,7 +157,7 @@ describe("entries written through COPY", () => {
     changeSettings({ RECALC_WORKERS: undefined });
     // The same values again: the threads recalculate every employee from the same data.
     const there = await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
-    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(written.threads).toBe(threads + 1);
     expect(await openEntries()).toEqual(inThisThread);
     expect(there.recalculatedPeriods).toEqual(here.recalculatedPeriods);
     expect(here.recalculatedPeriods.map((p: { periodStart: string }) => p.periodStart)).toEqual([
@@ -177,9 +174,9 @@ describe("entries written through COPY", () => {
           (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string,
         ),
       );
-    const direct = recalcTuning.written.direct;
+    const direct = written.direct;
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2091-01-01");
-    expect(recalcTuning.written.direct).toBe(direct + 1);
+    expect(written.direct).toBe(direct + 1);
     const withoutId = (entries: typeof inThisThread) => entries.map((e) => ({ ...e, id: undefined }));
     expect(withoutId(await openEntries())).toEqual(withoutId(inThisThread));
   });
@@ -196,7 +193,7 @@ describe("entries written through COPY", () => {
     changeSettings({ RECALC_WORKERS: undefined });
     expect(await warmRecalcThreads(await storedRegulations(), 3)).toEqual({ warmed: recalcThreads() * 3 });
 
-    recalcTuning.copyFrom = 1;
+    tuneRecalculation({ copyFrom: 1 });
     const entriesNow = async () => {
       const open = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body.id as string;
       const rows = await db.select().from(payrunEntries).where(eq(payrunEntries.payrunPeriodId, open));
@@ -212,15 +209,15 @@ describe("entries written through COPY", () => {
           issues: e.issues,
         }));
     };
-    const threads = recalcTuning.written.threads;
+    const threads = written.threads;
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
-    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(written.threads).toBe(threads + 1);
     const inThreads = await entriesNow();
     for (const entry of inThreads)
       expect(entry.lines.some((l) => l.retro && l.retroPeriodStart === "2092-01-01")).toBe(true);
     changeSettings({ RECALC_WORKERS: 0 });
     await post("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1.2", BuRate: "0.175" }, "2092-01-01");
-    expect(recalcTuning.written.threads).toBe(threads + 1);
+    expect(written.threads).toBe(threads + 1);
     expect(await entriesNow()).toEqual(inThreads);
   });
 

@@ -17,7 +17,7 @@ import { confirmations, controlOf } from "../results/read-entries";
 import { isShownEntry } from "../results/shown-entries";
 import { testHooks } from "../testing/hooks";
 import { checkSalaryIban, normalizeIban } from "./iban";
-import { openAmountOf, payableNow } from "./open-amounts";
+import { openAmountOf, payableNow } from "../results/open-amounts";
 import { buildPain001, Pain001InputError, toReference, type Pain001Input, type Pain001Payment } from "./pain001";
 import { splitPayment, type SecondAccount } from "./split";
 import { creatorOf, settleProcessedPayouts, syncPaidOut, toPayout } from "./payout-state";

@@ -10,7 +10,7 @@ import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { payrollVisibility, visiblePayrollsRead } from "../payrolls/visibility";
 import { findPayrunPeriod } from "../periods/list-periods";
-import { openAmountOf } from "../payouts/open-amounts";
+import { openAmountOf } from "./open-amounts";
 import {
   visibilityValues,
   visibleEmployees,

@@ -13,7 +13,7 @@ import { isZeroRate, parsePercent } from "../money/rate";
 import { commitUnderKey } from "../http/idempotency";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { findPayrunPeriod } from "../periods/list-periods";
-import { confirmations, controlOf } from "../results/read-entries";
+import { blockingItemsOf, confirmations } from "../results/payroll-control";
 import { isShownEntry } from "../results/shown-entries";
 import { testHooks } from "../testing/hooks";
 import { checkSalaryIban, normalizeIban } from "./iban";
@@ -454,8 +454,7 @@ export async function createPayout({
     const blockedIds = new Set<string>();
     const payable: EntryRow[] = [];
     for (const entry of candidates) {
-      const control = controlOf(entry, confirmed.get(entry.employeeId) ?? new Set());
-      const items = control.items.filter((i) => i.blocking);
+      const items = blockingItemsOf(entry, confirmed.get(entry.employeeId) ?? new Set());
       if (items.length) {
         blockedIds.add(entry.employeeId);
         if (named.has(entry.employeeId))

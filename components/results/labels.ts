@@ -2,7 +2,7 @@ import { formatAmount, formatDate, type Formatter } from "@/components/format/sw
 import type { Locale } from "@/i18n/locales";
 import english from "@/messages/en-CH/results.json";
 import type { ParameterUnit } from "@/server/regulations/catalog";
-import type { ControlState } from "@/server/results/read-entries";
+import type { ControlState } from "@/server/results/payroll-control";
 
 export type { ControlState };
 

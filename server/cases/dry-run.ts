@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { payrunEntries, payrunPeriods, type StoredLine } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { formatRappen } from "../money/rappen";
-import { confirmations, controlOf } from "../results/read-entries";
+import { confirmations, controlOf } from "../results/payroll-control";
 import { isShownEntry } from "../results/shown-entries";
 
 type EntryRow = typeof payrunEntries.$inferSelect;

@@ -5,7 +5,7 @@ import { payoutLines, payouts, payrunEntries } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { recordEvent } from "../events/record-event";
 import { newId } from "../ids";
-import { openAmountOf } from "./open-amounts";
+import { openAmountOf } from "../results/open-amounts";
 import { creatorOf, settleProcessedPayouts, syncPaidOut } from "./payout-state";
 
 /** What a close does with amounts still open (contract section 8). */

@@ -8,7 +8,7 @@ import { Conflict, NotFound } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
-import { confirmations, controlOf } from "../results/read-entries";
+import { blockingItemsOf, confirmations } from "../results/payroll-control";
 import { recalculateOpenPeriod } from "../results/recalculate";
 import { shownEntry } from "../results/shown-entries";
 import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
@@ -54,15 +54,13 @@ export async function closePeriod({
     const entries = await scope.rows(payrunEntries, and(eq(payrunEntries.payrunPeriodId, period.id), shownEntry));
     const confirmed = await confirmations(scope, payrollId, period.periodStart, period.periodEnd);
     const blocking = entries.flatMap((entry) =>
-      controlOf(entry, confirmed.get(entry.employeeId) ?? new Set())
-        .items.filter((item) => item.blocking)
-        .map((item) => ({
-          employeeId: entry.employeeId,
-          code: item.code,
-          message: item.message,
-          caseName: item.caseName,
-          ...(item.params ? { params: item.params } : {}),
-        })),
+      blockingItemsOf(entry, confirmed.get(entry.employeeId) ?? new Set()).map((item) => ({
+        employeeId: entry.employeeId,
+        code: item.code,
+        message: item.message,
+        caseName: item.caseName,
+        ...(item.params ? { params: item.params } : {}),
+      })),
     );
     if (blocking.length) {
       throw new Conflict(

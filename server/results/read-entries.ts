@@ -10,7 +10,6 @@ import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { payrollVisibility, visiblePayrollsRead } from "../payrolls/visibility";
 import { findPayrunPeriod } from "../periods/list-periods";
-import { openAmountOf } from "../payouts/open-amounts";
 import {
   visibilityValues,
   visibleEmployees,
@@ -19,35 +18,11 @@ import {
 } from "../employees/visibility";
 import { employmentColumns } from "../employees/employment";
 import { NOT_IN_PAYROLL } from "./control-codes";
+import { confirmations, controlOf, type ControlState } from "./payroll-control";
 import { shownEntry } from "./shown-entries";
 import { BasisGone, explainedLines } from "./explain";
 
 type EntryRow = typeof payrunEntries.$inferSelect;
-
-export type ControlState = "EmployedWithoutWage" | "ReadyToPayOut" | "PaidOut" | "Blocked";
-
-/**
- * Payroll Control: an entry is Blocked while it has a blocking item not confirmed by a
- * ControlConfirmation (cluster P) case for that code; otherwise its open amount decides.
- */
-export function controlOf(
-  entry: Pick<EntryRow, "issues" | "payable" | "carriedForward" | "paidOut">,
-  confirmedCodes: Set<string>,
-) {
-  const items = entry.issues.map((issue) => ({
-    ...issue,
-    blocking: issue.blocking && !confirmedCodes.has(issue.code),
-  }));
-  const openAmount = openAmountOf(entry);
-  const state: ControlState = items.some((i) => i.blocking)
-    ? "Blocked"
-    : openAmount > 0
-      ? "ReadyToPayOut"
-      : entry.paidOut > 0
-        ? "PaidOut"
-        : "EmployedWithoutWage";
-  return { state, openAmount, items };
-}
 
 const money = formatRappen;
 
@@ -62,42 +37,6 @@ export function toEntrySummary(entry: SummaryRow, confirmed: Set<string>) {
     paidOut: money(entry.paidOut),
     openAmount: money(control.openAmount),
   };
-}
-
-const controlCodes = tenantRead<{ payrollId: string }>()("control_codes", (db, p) =>
-  db
-    .select({
-      employeeId: caseValues.employeeId,
-      value: caseValues.value,
-      start: caseValues.start,
-      end: caseValues.end,
-    })
-    .from(caseValues)
-    .where(
-      and(
-        p.tenant(caseValues),
-        eq(caseValues.payrollId, p.value("payrollId")),
-        eq(caseValues.fieldName, "ControlCode"),
-      ),
-    ),
-);
-
-/** ControlCode values confirmed in the period, per employee. */
-export async function confirmations(
-  scope: Parameters<Parameters<typeof inTenant>[1]>[0],
-  payrollId: string,
-  periodStart: string,
-  periodEnd: string,
-) {
-  const rows = await scope.read(controlCodes, { payrollId });
-  const byEmployee = new Map<string, Set<string>>();
-  for (const row of rows) {
-    if (!row.employeeId || row.start > periodEnd || (row.end !== null && row.end < periodStart)) continue;
-    const set = byEmployee.get(row.employeeId) ?? new Set<string>();
-    set.add(row.value);
-    byEmployee.set(row.employeeId, set);
-  }
-  return byEmployee;
 }
 
 type Scope = Parameters<Parameters<typeof inTenant>[1]>[0];

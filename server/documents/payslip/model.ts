@@ -1,6 +1,6 @@
 import type { StoredLine } from "@/server/db/schema/results";
 import { compactIban } from "@/server/cases/identifiers";
-import { openAmountOf } from "@/server/payouts/open-amounts";
+import { openAmountOf } from "@/server/results/open-amounts";
 import { type Rappen, sumRappen } from "@/server/money/rappen";
 import type { DocumentLanguage } from "@/server/payrolls/document-language";
 import type { WageType, WageTypeKind } from "@/server/regulations/catalog/types";
@@ -99,7 +99,7 @@ export type PayslipModel = {
     /** Carried from earlier periods (negative: overpaid); absent in models frozen before payouts existed. */
     carriedForward?: Rappen;
     paidOut: Rappen;
-    /** payable + carriedForward - paidOut (server/payouts/open-amounts.ts); negative when overpaid, which is carried on. */
+    /** payable + carriedForward - paidOut (server/results/open-amounts.ts); negative when overpaid, which is carried on. */
     open: Rappen;
     /** The employee's salary account (compact IBAN) and holder. */
     bankAccount: { iban: string; holder: string | null } | null;

@@ -5,6 +5,7 @@ import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges, listCases, valuesInTime } from "@/server/cases/read-cases";
 import type { CaseChange } from "@/server/cases/schemas";
 import { getFormat } from "@/components/format/server";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
@@ -26,7 +27,7 @@ import { fieldTimelines, type TimelineEntry } from "./timeline";
 /** The payroll's own lookup values as choices for lookup fields (cost centers); none for roles that cannot read them. */
 export async function lookupChoicesOf(ctx: TenantCtx, payrollId: string): Promise<LookupChoices> {
   if (!consoleCan(ctx, "payroll.read")) return {};
-  const { items } = await listLookupValues({ ctx, payrollId, input: { limit: 500 } });
+  const items = await allPages((cursor) => listLookupValues({ ctx, payrollId, input: { limit: MAX_PAGE, cursor } }));
   const choices: LookupChoices = {};
   for (const item of items) (choices[item.lookupId] ??= []).push({ key: item.key, value: item.value });
   for (const list of Object.values(choices)) list.sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
@@ -54,20 +55,14 @@ export type CaseData = {
   canWrite: boolean;
 };
 
-async function allCaseChanges(ctx: TenantCtx, payrollId: string, employeeId: string | null) {
-  const items: CaseChange[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listCaseChanges({
+const allCaseChanges = (ctx: TenantCtx, payrollId: string, employeeId: string | null): Promise<CaseChange[]> =>
+  allPages((cursor) =>
+    listCaseChanges({
       ctx,
       payrollId,
-      input: { ...(employeeId ? { employeeId } : {}), scope: employeeId ? "all" : "company", limit: 500, cursor },
-    });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
-}
+      input: { ...(employeeId ? { employeeId } : {}), scope: employeeId ? "all" : "company", limit: MAX_PAGE, cursor },
+    }),
+  );
 
 /** The cases of a subject, the values in force on valueDate, each field's history and what is scheduled after valueDate. */
 export async function loadCaseData({

@@ -24,12 +24,6 @@ export function languageOf(locale: string): Language {
 }
 
 /**
- * @deprecated The console spoke English before issue 12: use languageOf(locale) with the person's
- * locale (getLocale() on the server, useLocale() in the browser).
- */
-export const CONSOLE_LANGUAGE: Language = "en";
-
-/**
  * A regulation's display name in the person's language; where the regulation lacks that language,
  * in German (issue 12, item 3), never the internal name. English only when German is missing too.
  */

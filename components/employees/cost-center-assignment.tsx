@@ -4,7 +4,7 @@ import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges } from "@/server/cases/read-cases";
 import { valueInForce } from "@/server/cases/in-force";
 import { listEmployees } from "@/server/employees/list-employees";
-import { ListEmployeesQuery } from "@/server/employees/schemas";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { defaultStartOf } from "@/components/cases/case-sections";
@@ -14,36 +14,27 @@ import { BulkAssignCostCenter, type AssignableEmployee } from "./bulk-assign-cos
 
 /** Every current employee of the payroll with the cost center in force on the date (null: none). */
 async function costCentersOfEmployees(ctx: TenantCtx, payroll: Payroll, date: string): Promise<AssignableEmployee[]> {
-  const staff: AssignableEmployee[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listEmployees({
-      ctx,
-      payrollId: payroll.id,
-      input: ListEmployeesQuery.parse({ limit: "500", cursor }),
-    });
-    for (const e of page.items)
-      staff.push({ id: e.id, identifier: e.identifier, name: `${e.firstName} ${e.lastName}`, costCenter: null });
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  const staff: AssignableEmployee[] = (
+    await allPages((cursor) =>
+      listEmployees({ ctx, payrollId: payroll.id, input: { limit: MAX_PAGE, includeFormer: false, cursor } }),
+    )
+  ).map((e) => ({ id: e.id, identifier: e.identifier, name: `${e.firstName} ${e.lastName}`, costCenter: null }));
 
   const values = new Map<string, { value: string; start: string; end: string | null; createdAt: Date; id: string }[]>();
-  cursor = undefined;
-  do {
-    const page = await listCaseChanges({
+  const changes = await allPages((cursor) =>
+    listCaseChanges({
       ctx,
       payrollId: payroll.id,
-      input: { caseName: "CostCenter", scope: "employee", limit: 500, cursor },
-    });
-    for (const change of page.items) {
-      if (!change.employeeId) continue;
-      const list = values.get(change.employeeId) ?? [];
-      for (const v of change.values)
-        if (v.caseFieldName === "CostCenter") list.push({ ...v, createdAt: new Date(change.createdAt) });
-      values.set(change.employeeId, list);
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+      input: { caseName: "CostCenter", scope: "employee", limit: MAX_PAGE, cursor },
+    }),
+  );
+  for (const change of changes) {
+    if (!change.employeeId) continue;
+    const list = values.get(change.employeeId) ?? [];
+    for (const v of change.values)
+      if (v.caseFieldName === "CostCenter") list.push({ ...v, createdAt: new Date(change.createdAt) });
+    values.set(change.employeeId, list);
+  }
   for (const e of staff) e.costCenter = valueInForce(values.get(e.id) ?? [], date)?.value ?? null;
   return staff.sort((a, b) => a.name.localeCompare(b.name, "de-CH"));
 }
@@ -56,13 +47,15 @@ export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; p
   if (!consoleCan(ctx, "payroll.read")) return null;
   const date = await defaultStartOf(ctx, payroll);
   const [costCenters, staff] = await Promise.all([
-    listLookupValues({ ctx, payrollId: payroll.id, input: { limit: 500, lookupName: "CostCenters" } }),
+    allPages((cursor) =>
+      listLookupValues({ ctx, payrollId: payroll.id, input: { limit: MAX_PAGE, lookupName: "CostCenters", cursor } }),
+    ),
     costCentersOfEmployees(ctx, payroll, date),
   ]);
   const without = staff.filter((e) => e.costCenter === null).length;
   const t = await getTranslations("employees.costCenters");
 
-  if (!costCenters.items.length) {
+  if (!costCenters.length) {
     if (!staff.length) return null;
     return (
       <div className="mb-6">
@@ -72,7 +65,7 @@ export async function CostCenterAssignment({ ctx, payroll }: { ctx: TenantCtx; p
       </div>
     );
   }
-  const choices = [...costCenters.items]
+  const choices = [...costCenters]
     .sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }))
     .map((c) => ({ key: c.key, value: c.value }));
   return (

@@ -52,6 +52,3 @@ const CASE_SECTION: Record<string, EmployeeSectionId> = {
 };
 
 export const sectionOfCase = (caseName: string): EmployeeSectionId => CASE_SECTION[caseName] ?? "company";
-
-/** The element id of a section on the page (the navigation's link target). */
-export const sectionAnchor = (id: EmployeeSectionId) => `section-${id}`;

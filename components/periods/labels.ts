@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { formatAmount, formatInstant as swissInstant, formatMonth } from "@/components/format/swiss";
 import type { PayrunPeriod as PayrunPeriodSchema } from "@/server/payrolls/schemas";
 
 /** A payrun period as the API answers it. */
@@ -57,29 +56,6 @@ export const STAGE_TONE: Record<PeriodStage, string> = {
 /** A period of a live payroll is declared to ELM at close (server/periods/elm-submission.ts isDeclared). */
 export const isLivePeriod = (transmissionStartDate: string | null, periodStart: string) =>
   transmissionStartDate !== null && periodStart >= transmissionStartDate;
-
-/**
- * @deprecated English only: translated screens use useFormat()/getFormat() (components/format).
- * 2026-03-01 as "March 2026".
- */
-export function monthLabel(periodStart: string, month: "long" | "short" = "long") {
-  if (month === "long") return formatMonth(periodStart, "en-CH");
-  const [y, m] = periodStart.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-CH", { month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
-}
-
-/** @deprecated use format.amount (components/format). Integer Rappen as "12'345.60" (or "12'345" without decimals). */
-export function formatChf(rappen: number, options?: { decimals?: boolean }) {
-  return formatAmount(rappen, "en-CH", options);
-}
-
-/** @deprecated use format.instant (components/format). An instant (ISO) in Swiss time: "03.03.2026 14:05". */
-export function formatInstant(iso: string, style?: "long" | "short") {
-  void style; // one Swiss format now, long or short
-  return swissInstant(iso);
-}
 
 /** The API path of a period, and of one of its documents (the file itself). */
 export const periodApiPath = (orgId: string, payrollId: string, periodId: string) =>

@@ -59,12 +59,6 @@ export function lineKindOf(number: string): LineKind {
   return "earning";
 }
 
-/**
- * The English names of the collectors, from the en-CH catalog. Translated screens use
- * t(`collectors.${name}`) of the "results" namespace instead.
- */
-export const COLLECTOR_LABEL: Record<string, string> = english.collectors;
-
 /** A finding code's catalog key ("control.missing_cost_center" as "findings.control.missing_cost_center"), null for a code no key can hold. */
 const findingKey = (group: "findings" | "sentences", code: string) =>
   /^[a-z]+\.[a-z0-9_]+$/.test(code) ? `${group}.${code}` : null;
@@ -177,9 +171,6 @@ export function parameterValue(
   const word = UNIT_WORD[unit];
   return word ? say(word, { value }) : value;
 }
-
-/** An instant (ISO) as the Swiss date of that day in Zurich: "12.01.2026" (components/format). */
-export const swissDay = (iso: string) => formatDate(iso);
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})\b/g;
 /** An internal name: CamelCase ("MonthlySalary", "NbuRate"), optionally with a lookup key ("FamilyAllowanceAmounts[ZH]"). */

@@ -9,6 +9,7 @@ import { lookupChoicesOf } from "@/components/cases/case-sections";
 import type { PayslipWords } from "@/components/results/payslip-preview";
 import type { TenantCtx } from "@/server/context";
 import { NotFound } from "@/server/errors";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { getPayrunPeriod } from "@/server/periods/list-periods";
 import { controlling, getEntry, listEntries } from "@/server/results/read-entries";
 
@@ -78,19 +79,25 @@ export async function payrollVocabulary(ctx: TenantCtx, payrollId: string, date:
   return vocabularyOf(names, language ?? languageOf(locale ?? "de-CH"));
 }
 
-/** Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the latest confirmation. */
+/**
+ * Who confirmed which Payroll Control item of the period, and when: by `${employeeId} ${code}`, the
+ * latest confirmation. Every confirmation is read (`pageSize` a page): they add up over the periods.
+ */
 export async function confirmationsOf(
   ctx: TenantCtx,
   payrollId: string,
   period: { periodStart: string; periodEnd: string },
+  pageSize = MAX_PAGE,
 ) {
   const confirmed = new Map<string, { by: string; at: string }>();
-  const { items } = await listCaseChanges({
-    ctx,
-    payrollId,
-    input: { caseName: "ControlConfirmation", scope: "employee", limit: 500 },
-  });
-  for (const change of items) {
+  const changes = await allPages((cursor) =>
+    listCaseChanges({
+      ctx,
+      payrollId,
+      input: { caseName: "ControlConfirmation", scope: "employee", limit: pageSize, cursor },
+    }),
+  );
+  for (const change of changes) {
     for (const value of change.values) {
       if (
         value.caseFieldName !== "ControlCode" ||

@@ -50,10 +50,6 @@ export function issuerOf(token: string): string | null {
   }
 }
 
-export async function isPersonIssuer(issuer: string) {
-  return (await keySetOf(issuer)) !== null;
-}
-
 /**
  * A bearer token of the configured issuer: the person is found by issuer + subject, created on first sight,
  * and written again only when the token's email, name or verification differ from the row. With a

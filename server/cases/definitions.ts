@@ -25,7 +25,6 @@ export function caseCatalog(regulations: Regulations, payroll: PayrollRegulation
 }
 
 /** Cases a Self Service person may post for their own employee: the ESS and ECT clusters. */
-export const SELF_SERVICE_CLUSTERS = ["ESS", "ECT"] as const;
 export const isSelfServiceCase = (definition: CaseDefinition) =>
   definition.cluster === "ESS" || definition.cluster === "ECT";
 

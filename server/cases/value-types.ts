@@ -58,10 +58,6 @@ export const CASE_VALUE_TYPES = [
 
 export type CaseValueType = (typeof CASE_VALUE_TYPES)[number];
 
-export function isCaseValueType(value: string): value is CaseValueType {
-  return (CASE_VALUE_TYPES as readonly string[]).includes(value);
-}
-
 export interface ValueConstraints {
   /** enum: the allowed values, compared exactly. */
   readonly options?: readonly string[];

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantCtx } from "../context";
 import { readInTenant } from "../db/tenant-scope";
-import { decodeCursor, toPage } from "../http/pagination";
+import { allPages, decodeCursor, MAX_PAGE, toPage } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { toEmployee, type ListEmployeesQuery } from "./schemas";
 import { employeesWithEmployment } from "./employment";
@@ -33,4 +33,12 @@ export async function listEmployees({
     });
     return toPage(rows, input.limit, (row) => toEmployee(row, row.employment));
   });
+}
+
+/**
+ * Every employee the caller sees, former ones too, read page by page (`pageSize` each): for the
+ * console's screens that name them.
+ */
+export async function listAllEmployees({ ctx, pageSize = MAX_PAGE }: { ctx: TenantCtx; pageSize?: number }) {
+  return allPages((cursor) => listEmployees({ ctx, input: { limit: pageSize, includeFormer: true, cursor } }));
 }

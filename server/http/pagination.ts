@@ -20,6 +20,26 @@ export type PageQuery = z.infer<typeof PageQuery>;
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
+/** The largest page a list gives (PageQuery's limit). */
+export const MAX_PAGE = 500;
+
+/**
+ * Every item of a paged list: `load` is asked for the page after each cursor until the last. For the
+ * console's screens that show or count a whole list, where stopping at one page would hide the rest
+ * without a word. The pages are read one after the other (the embedded database runs one
+ * transaction at a time).
+ */
+export async function allPages<T>(load: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await load(cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
 /** Cursors are opaque to clients; inside they carry the last id seen (ids are time-ordered UUIDv7). */
 export function decodeCursor(cursor: string | undefined): string | null {
   return decodeKeyCursor(cursor, isUuid);

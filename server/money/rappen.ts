@@ -82,10 +82,6 @@ export function formatRappen(rappen: Rappen): string {
   return `${negative ? "-" : ""}${francs}.${String(cents).padStart(2, "0")}`;
 }
 
-export function isRappen(value: unknown): value is Rappen {
-  return typeof value === "number" && Number.isSafeInteger(value);
-}
-
 export function assertRappen(value: number): asserts value is Rappen {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not a whole, safe number of Rappen.`);
 }

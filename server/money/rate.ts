@@ -93,9 +93,6 @@ export function percent(text: string | number): Rate {
   return parsed.value;
 }
 
-export const ZERO_RATE: Rate = rateFraction(0n, 1n);
-export const FULL_RATE: Rate = rateFraction(1n, 1n);
-
 /** a x b, e.g. the NBU premium rate times the employee's share of it. */
 export function multiplyRates(a: Rate, b: Rate): Rate {
   return rateFraction(a.numerator * b.numerator, a.denominator * b.denominator);

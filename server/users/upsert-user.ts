@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { Unauthenticated } from "../errors";
@@ -76,16 +76,6 @@ export async function upsertUser(claims: IdentityClaims, { culture }: { culture?
     })
     .returning();
   return row!;
-}
-
-export async function findUser(issuer: string, subject: string) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function getUserById(id: string) {

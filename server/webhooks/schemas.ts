@@ -110,7 +110,6 @@ export const UpdateWebhook = z
   })
   .strict();
 export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
-export const checkCaseNames = caseNamesNeedCaseEvent;
 
 export const Webhook = z
   .object({

@@ -1,37 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, signInAtIdp } from "./browser";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-const root = path.resolve(import.meta.dirname, "../..");
-
-function systemUserCommand(name: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
-  Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
-}
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : null) as any };
-}
-
 /**
  * Closing a period from the console. The demo tenant's open period belongs to the other e2e tests
  * (they record January there), so a system user makes a tenant of its own: a live payroll (ELM
@@ -60,7 +35,7 @@ describe("closing a period and browsing its documents", () => {
     values: Record<string, string>,
     start = "2026-01-01",
   ) {
-    const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
       body: {
@@ -73,7 +48,7 @@ describe("closing a period and browsing its documents", () => {
   }
 
   async function employee(identifier: string, firstName: string, lastName: string) {
-    const response = await call(`/tenants/${orgId}/employees`, {
+    const response = await apiCall(`/tenants/${orgId}/employees`, {
       method: "POST",
       token: system,
       body: { identifier, firstName, lastName },
@@ -83,41 +58,7 @@ describe("closing a period and browsing its documents", () => {
   }
 
   beforeAll(async () => {
-    const credentials = systemUserCommand(`Closing ${run}`);
-    const token = await fetch(`${baseUrl}/api/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-      }),
-    });
-    system = ((await token.json()) as { access_token: string }).access_token;
-    const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Closing ${run}` } });
-    expect(tenant.status, tenant.text).toBe(201);
-    orgId = tenant.body.id;
-
-    const personal = await fetch(`${baseUrl}/api/dev/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@demo.example" }),
-    });
-    const adminToken = ((await personal.json()) as { access_token: string }).access_token;
-    const admin = await call("/users", { token: adminToken });
-    expect(admin.status, admin.text).toBe(200);
-    // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
-    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, {
-      method: "POST",
-      token: system,
-      body: { email: "admin@demo.example", role: "Administrator" },
-    });
-    expect(invitation.status, invitation.text).toBe(201);
-    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, {
-      method: "POST",
-      token: adminToken,
-    });
-    expect(membership.status, membership.text).toBe(200);
+    ({ system, orgId } = await tenantWithDemoAdministrator(`Closing ${run}`));
 
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -130,7 +71,7 @@ describe("closing a period and browsing its documents", () => {
   });
 
   it("sets up a live payroll with two complete employees and closes January through the API", async () => {
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
       method: "POST",
       token: system,
       body: { name: `Closing ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
@@ -166,18 +107,18 @@ describe("closing a period and browsing its documents", () => {
       await record("Employment", id, { EntryDate: "2026-01-01", ActivityRate: "100", WorkplaceCanton: "ZH" });
       await record("Salary", id, { SalaryType: "monthly", MonthlySalary: p.salary });
     }
-    const live = await call(`/tenants/${orgId}/payrolls/${payrollId}`, {
+    const live = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}`, {
       method: "PUT",
       token: system,
       body: { transmissionStartDate: "2026-01-01" },
     });
     expect(live.status, live.text).toBe(200);
-    const january = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, {
+    const january = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/close`, {
       method: "POST",
       token: system,
     });
     expect(january.status, january.text).toBe(200);
-    const february = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
+    const february = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
     expect(february.body.periodStart).toBe("2026-02-01");
     februaryId = february.body.id;
   });
@@ -278,7 +219,7 @@ describe("closing a period and browsing its documents", () => {
       ["finalized", "true"],
     ]);
     // February's open amounts were recorded as paid outside the service: one external payout, nothing open in March but March's own pay.
-    const payouts = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/payouts`, {
+    const payouts = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/${februaryId}/payouts`, {
       token: system,
     });
     expect(
@@ -288,7 +229,9 @@ describe("closing a period and browsing its documents", () => {
         p.count,
       ]),
     ).toEqual([[true, "processed", 2]]);
-    const march = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: system });
+    const march = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, {
+      token: system,
+    });
     for (const entry of march.body.items as { net: string; openAmount: string }[])
       expect(entry.openAmount).toBe(entry.net);
     // The next month is open, and the chart has February among the closed periods.

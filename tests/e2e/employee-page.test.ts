@@ -1,20 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tenantWithDemoAdministrator } from "./tenant";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 import { launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
 
 /**
  * The employee page as an HR administrator meets it (issue 9, items 18-21), in a tenant of its own
@@ -35,7 +26,7 @@ describe("the employee page and the cost centers, as an HR administrator uses th
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Employee UX ${run}`));
 
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
       method: "POST",
       token: system,
       body: { name: `Lohn ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
@@ -47,14 +38,14 @@ describe("the employee page and the cost centers, as an HR administrator uses th
       ["Kurt", "Kosten"],
       ["Lena", "Leer"],
     ] as const) {
-      const created = await call(`/tenants/${orgId}/employees`, {
+      const created = await apiCall(`/tenants/${orgId}/employees`, {
         method: "POST",
         token: system,
         body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last },
       });
       expect(created.status).toBe(201);
       employees.push({ id: created.body.id, name: `${first} ${last}` });
-      const employment = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+      const employment = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
         method: "POST",
         token: system,
         body: {
@@ -69,7 +60,7 @@ describe("the employee page and the cost centers, as an HR administrator uses th
       });
       expect(employment.status, JSON.stringify(employment.body)).toBe(201);
     }
-    const salary = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    const salary = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
       body: {
@@ -234,7 +225,7 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     await summary.getByText("3 of 3 assigned").waitFor();
 
     for (const e of employees) {
-      const values = await call(
+      const values = await apiCall(
         `/tenants/${orgId}/payrolls/${payrollId}/cases/values/time?employeeId=${e.id}&caseFieldNames=CostCenter&valueDate=2026-01-31`,
         { token: system },
       );

@@ -1,21 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tenantWithDemoAdministrator } from "./tenant";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 import { launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : null) as any };
-}
 
 /**
  * A new hire whose employment is not recorded yet is in Payroll Control and on the close screen as
@@ -37,7 +27,7 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
     values: Record<string, string>,
     start = "2026-01-01",
   ) {
-    const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
       body: {
@@ -50,7 +40,7 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
   }
 
   async function employee(identifier: string, firstName: string, lastName: string) {
-    const response = await call(`/tenants/${orgId}/employees`, {
+    const response = await apiCall(`/tenants/${orgId}/employees`, {
       method: "POST",
       token: system,
       body: { identifier, firstName, lastName },
@@ -62,7 +52,7 @@ describe("new hires not in payroll yet, and Swiss amounts in Payroll Control", (
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`New hires ${run}`));
 
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
       method: "POST",
       token: system,
       body: { name: `New hires ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },

@@ -1,36 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { escapeRegExp, launchChromium, signInAtIdp } from "./browser";
+import { tenantWithDemoAdministrator } from "./tenant";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-const root = path.resolve(import.meta.dirname, "../..");
-
-function systemUserCommand(name: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "PGLITE_TEMPLATE"]) delete env[key];
-  Object.assign(env, inject("e2eDatabaseEnv"), { PUBLIC_URL: baseUrl });
-  const run = spawnSync("npm", ["run", "-s", "system-user", "--", "create", "--name", name, "--json"], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
-}
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
 /**
  * Onboarding from an empty tenant: a system user creates the tenant and makes the demo administrator
  * its Administrator; she sets up the payroll in the console (details, start date, regulations, chart,
@@ -63,41 +38,7 @@ describe("onboarding a new payroll", () => {
   }
 
   beforeAll(async () => {
-    const credentials = systemUserCommand(`Onboarding ${run}`);
-    const token = await fetch(`${baseUrl}/api/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-      }),
-    });
-    const system = ((await token.json()) as { access_token: string }).access_token;
-    const tenant = await call("/tenants", { method: "POST", token: system, body: { name: `Empty ${run}` } });
-    expect(tenant.status).toBe(201);
-    orgId = tenant.body.id;
-
-    const personal = await fetch(`${baseUrl}/api/dev/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@demo.example" }),
-    });
-    const adminToken = ((await personal.json()) as { access_token: string }).access_token;
-    const admin = await call("/users", { token: adminToken });
-    expect(admin.status).toBe(200);
-    // The new system user shares no tenant with the demo administrator: it invites her, and she accepts.
-    const invitation = await call(`/tenants/${orgId}/user_memberships/invite`, {
-      method: "POST",
-      token: system,
-      body: { email: "admin@demo.example", role: "Administrator" },
-    });
-    expect(invitation.status).toBe(201);
-    const membership = await call(`/user_membership_invitations/${invitation.body.id}`, {
-      method: "POST",
-      token: adminToken,
-    });
-    expect(membership.status).toBe(200);
+    ({ orgId } = await tenantWithDemoAdministrator(`Onboarding ${run}`, `Empty ${run}`));
 
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl });

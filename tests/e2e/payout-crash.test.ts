@@ -24,6 +24,7 @@ import {
   type OwnDatabase,
   type ServerProcess,
 } from "../support/server-process";
+import { apiCall } from "./tenant";
 
 const toRappen = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -57,8 +58,6 @@ function besideService(database: OwnDatabase, publicUrl: string, args: string[])
   return run.stdout.trim().split("\n").pop()!;
 }
 
-type Reply = { status: number; body: any; text: string };
-
 describe("a payout survives the server being killed at each step (SIGKILL, restart on the same database)", () => {
   const workDir = mkdtempSync(path.join(tmpdir(), "payroll-crash-"));
   let database: OwnDatabase;
@@ -70,37 +69,16 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
   const employees: string[] = [];
   const owed = new Map<string, number>();
 
-  async function call(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Reply> {
-    const response = await fetch(`${server!.baseUrl}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: parsed, text };
-  }
+  /** The API of the server running now, as the system user (the token changes with each restart). */
+  const call = (method: string, pathname: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(pathname, { method, token, body, headers, origin: server!.baseUrl });
   async function ok(method: string, url: string, body?: unknown) {
     const reply = await call(method, url, body);
     expect(reply.status, `${method} ${url}: ${reply.text}`).toBeLessThan(300);
     return reply.body;
   }
   const postCase = (caseName: string, employeeId: string | null, record: Record<string, string>) =>
-    ok("POST", `/api/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    ok("POST", `/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       caseName,
       employeeId,
       values: Object.entries(record).map(([caseFieldName, value]) => ({ caseFieldName, value, start: "2026-01-01" })),
@@ -169,14 +147,14 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
       ) as { clientId: string; clientSecret: string },
     );
     await newToken();
-    orgId = ((await ok("POST", "/api/tenants", { name: "Crash AG" })) as { id: string }).id;
-    const payroll = (await ok("POST", `/api/tenants/${orgId}/payrolls/simple`, {
+    orgId = ((await ok("POST", "/tenants", { name: "Crash AG" })) as { id: string }).id;
+    const payroll = (await ok("POST", `/tenants/${orgId}/payrolls/simple`, {
       name: "Crash AG",
       accountingStartDate: "2026-01-01",
       documentLanguage: "de",
     })) as { id: string };
     payrollId = payroll.id;
-    base = `/api/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`;
+    base = `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods`;
     await postCase("CompanyUvg", null, { UvgInsurer: "Suva", NbuRate: "1", BuRate: "0.1" });
     await postCase("CompanyFak", null, { FakCanton: "BE", FakRate: "1.5" });
     await postCase("CompanyAddress", null, {
@@ -188,7 +166,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     });
     await postCase("CompanyBankAccount", null, { CompanyIban: "CH5604835012345678009" });
     for (const [i, name] of ["Bea", "Cem", "Dan"].entries()) {
-      const employee = (await ok("POST", `/api/tenants/${orgId}/employees`, {
+      const employee = (await ok("POST", `/tenants/${orgId}/employees`, {
         identifier: `E${i + 1}`,
         firstName: name,
         lastName: "Crash",
@@ -292,7 +270,7 @@ describe("a payout survives the server being killed at each step (SIGKILL, resta
     });
     const files = (await paymentFiles()).filter((d) => !filesBefore.includes(d.id));
     expect(files.map((d) => d.id)).toEqual([payout.documentId]);
-    const file = await fetch(`${server!.baseUrl}${base}/open/payouts/${payout.id}/document`, {
+    const file = await fetch(`${server!.baseUrl}/api${base}/open/payouts/${payout.id}/document`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(file.status).toBe(200);

@@ -3,21 +3,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tenantWithDemoAdministrator } from "./tenant";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 import { launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : null) as any };
-}
 
 /** "6500.00" as Rappen, and Rappen as the console's Swiss "6'500.00". */
 const rappen = (amount: string) => Math.round(Number(amount) * 100);
@@ -52,7 +42,7 @@ describe("paying open amounts on the Payouts screen", () => {
   }
 
   async function record(caseName: string, employeeId: string | null, values: Record<string, string>) {
-    const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
       body: {
@@ -65,7 +55,9 @@ describe("paying open amounts on the Payouts screen", () => {
   }
 
   async function openAmounts() {
-    const entries = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, { token: system });
+    const entries = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/entries`, {
+      token: system,
+    });
     expect(entries.status, entries.text).toBe(200);
     return new Map(
       (entries.body.items as { employeeId: string; openAmount: string }[]).map((e) => [
@@ -108,7 +100,7 @@ describe("paying open amounts on the Payouts screen", () => {
   });
 
   it("sets up a payroll with three employees ready to be paid and one without a bank account", async () => {
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
       method: "POST",
       token: system,
       body: { name: `Payouts ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "en" },
@@ -168,7 +160,7 @@ describe("paying open amounts on the Payouts screen", () => {
       },
     ];
     for (const p of people) {
-      const created = await call(`/tenants/${orgId}/employees`, {
+      const created = await apiCall(`/tenants/${orgId}/employees`, {
         method: "POST",
         token: system,
         body: { identifier: p.identifier, firstName: p.first, lastName: p.last },
@@ -201,7 +193,7 @@ describe("paying open amounts on the Payouts screen", () => {
       s.open = open.get(s.id)!;
       expect(s.open).toBeGreaterThan(100_000);
     }
-    const period = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
+    const period = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open`, { token: system });
     periodId = period.body.id;
   });
 
@@ -278,7 +270,7 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await dialog.getByTestId("preview-count").textContent()).toBe("1");
     expect(await dialog.getByTestId("preview-total").textContent()).toBe("1'000.00");
     expect(await dialog.getByTestId("preview-group").textContent()).toContain(`${d}.${m}.${y}`);
-    const other = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
+    const other = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
       method: "POST",
       token: system,
       body: { employeeIds: [first!.id], amounts: { [first!.id]: ((first!.open - 50_000) / 100).toFixed(2) } },
@@ -289,7 +281,7 @@ describe("paying open amounts on the Payouts screen", () => {
       .poll(() => row(first!.id).getByTestId("amount-error").textContent())
       .toBe("The amount exceeds the open amount of 500.00.");
     expect(await dialog.isVisible()).toBe(false);
-    const undo = await call(
+    const undo = await apiCall(
       `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${other.body.payout.id}`,
       { method: "POST", token: system },
     );
@@ -423,7 +415,7 @@ describe("paying open amounts on the Payouts screen", () => {
     expect(await advance.getByRole("button", { name: "Cancel payout" }).count()).toBe(0);
 
     // A payout the screen still shows as created, processed by someone else in the meantime.
-    const made = await call(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
+    const made = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts`, {
       method: "POST",
       token: system,
       body: { employeeIds: [staff[1]!.id] },
@@ -433,7 +425,7 @@ describe("paying open amounts on the Payouts screen", () => {
     const stale = payoutItem(made.body.payout.id);
     await stale.waitFor();
     await expectOpen(staff[1]!.id, 0);
-    const processed = await call(
+    const processed = await apiCall(
       `/tenants/${orgId}/payrolls/${payrollId}/payrunperiods/open/payouts/${made.body.payout.id}/processed`,
       { method: "POST", token: system },
     );
@@ -451,7 +443,7 @@ describe("paying open amounts on the Payouts screen", () => {
   });
 
   it("shows before anyone confirms what the bank file lacks for an employee Payroll Control lets through (no address)", async () => {
-    const created = await call(`/tenants/${orgId}/employees`, {
+    const created = await apiCall(`/tenants/${orgId}/employees`, {
       method: "POST",
       token: system,
       body: { identifier: `P5-${run}`, firstName: "Elia", lastName: "Ohneadresse" },

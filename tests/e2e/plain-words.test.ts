@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tenantWithDemoAdministrator } from "./tenant";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
 import { launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -11,15 +11,6 @@ const idpUrl = inject("e2eIdpUrl");
 /** Internal terms people must not read: finding codes, case and field names, case change ids. */
 const FINDING_CODE = /\b(calc|control)\.[a-z_]+/;
 const INTERNAL_NAME = /\b[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b/;
-
-async function call(pathname: string, init: { method?: string; token: string; body?: unknown }) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
 
 /**
  * Issue 9, item 20: Payroll Control and the payslip preview speak plain English, in a German payroll
@@ -44,7 +35,7 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
   }
 
   async function record(caseName: string, employeeId: string, values: Record<string, string>) {
-    const response = await call(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+    const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
       method: "POST",
       token: system,
       body: {
@@ -58,7 +49,7 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
 
   beforeAll(async () => {
     ({ system, orgId } = await tenantWithDemoAdministrator(`Plain words ${run}`));
-    const payroll = await call(`/tenants/${orgId}/payrolls/simple`, {
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
       method: "POST",
       token: system,
       body: { name: `Wort ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
@@ -70,7 +61,7 @@ describe("plain words on Payroll Control and in the payslip preview", () => {
       ["Paula", "Plain"],
       ["Sam", "Salaryless"],
     ] as const) {
-      const created = await call(`/tenants/${orgId}/employees`, {
+      const created = await apiCall(`/tenants/${orgId}/employees`, {
         method: "POST",
         token: system,
         body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last },

@@ -24,11 +24,15 @@ export function systemUserCommand(name: string) {
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as { clientId: string; clientSecret: string };
 }
 
+/**
+ * A call to the API as `token`: `pathname` below /api, the body sent as JSON, and the answer's text with
+ * its parsed JSON (null when the answer is not JSON). `origin` is another server's (a suite that runs its own).
+ */
 export async function apiCall(
   pathname: string,
-  init: { method?: string; token: string; body?: unknown; headers?: Record<string, string> },
+  init: { method?: string; token: string; body?: unknown; headers?: Record<string, string>; origin?: string },
 ) {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
+  const response = await fetch(`${init.origin ?? baseUrl}/api${pathname}`, {
     method: init.method ?? "GET",
     headers: { authorization: `Bearer ${init.token}`, "content-type": "application/json", ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -42,8 +46,11 @@ export async function apiCall(
   };
 }
 
-/** A new system user's tenant named `name`, with the demo administrator as its Administrator. */
-export async function tenantWithDemoAdministrator(name: string) {
+/**
+ * A new system user named `name` and its tenant (named `tenantName`, else `name`), with the demo
+ * administrator as its Administrator.
+ */
+export async function tenantWithDemoAdministrator(name: string, tenantName = name) {
   const credentials = systemUserCommand(name);
   const token = await fetch(`${baseUrl}/api/oauth/token`, {
     method: "POST",
@@ -55,7 +62,7 @@ export async function tenantWithDemoAdministrator(name: string) {
     }),
   });
   const system = ((await token.json()) as { access_token: string }).access_token;
-  const tenant = await apiCall("/tenants", { method: "POST", token: system, body: { name } });
+  const tenant = await apiCall("/tenants", { method: "POST", token: system, body: { name: tenantName } });
   expect(tenant.status, tenant.text).toBe(201);
   const personal = await fetch(`${baseUrl}/api/dev/token`, {
     method: "POST",

@@ -7,7 +7,7 @@ import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { payrollMissingData } from "@/server/cases/missing-data";
-import { listEmployees } from "@/server/employees/list-employees";
+import { employeeNames } from "@/components/periods/load";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("cases.missing.page");
@@ -23,8 +23,7 @@ export default async function MissingDataPage({ params }: { params: Promise<{ or
   const { payroll } = found;
   const [t, format] = await Promise.all([getTranslations("cases.missing.page"), getFormat()]);
   const missing = await payrollMissingData({ ctx, payrollId: payroll.id });
-  const { items: staff } = await listEmployees({ ctx, input: { limit: 500, includeFormer: true } });
-  const names = new Map(staff.map((e) => [e.id, `${e.lastName}, ${e.firstName} (${e.identifier})`]));
+  const names = new Map(Object.entries(await employeeNames(ctx)));
   const company = missing.items.filter((i) => i.employeeId === null);
   const employees = missing.items.filter((i) => i.employeeId !== null);
   return (

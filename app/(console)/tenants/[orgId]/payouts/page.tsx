@@ -15,27 +15,19 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { BackLink, PillLink } from "@/components/ui/pill-link";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { nextBankBusinessDay, paymentFileBlockers } from "@/server/payouts/create-payout";
 import { listPayouts } from "@/server/payouts/read-payouts";
 import { listPayrunPeriods } from "@/server/periods/list-periods";
-import type { PayoutOutput } from "@/server/payouts/schemas";
 import { controlling } from "@/server/results/read-entries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payouts"))("page.title") };
 }
 
-/** Every payout of the period (the list is paged by 500). */
-async function allPayouts(...[args]: Parameters<typeof listPayouts>) {
-  const items: PayoutOutput[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listPayouts({ ...args, input: { limit: 500, cursor } });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
-}
+/** Every payout of the period, page after page. */
+const allPayouts = (where: Omit<Parameters<typeof listPayouts>[0], "input">) =>
+  allPages((cursor) => listPayouts({ ...where, input: { limit: MAX_PAGE, cursor } }));
 
 type Period = Awaited<ReturnType<typeof listPayrunPeriods>>["items"][number];
 
@@ -90,7 +82,7 @@ export default async function PayoutsPage({
   const unknownAlert = unknown ? <Alert tone="warning">{t("page.unknownPeriod")}</Alert> : null;
 
   if (earlier) {
-    const payouts = await allPayouts({ ctx, payrollId: payroll.id, payrunPeriodId: earlier.id, input: { limit: 500 } });
+    const payouts = await allPayouts({ ctx, payrollId: payroll.id, payrunPeriodId: earlier.id });
     const month = format.month(earlier.periodStart);
     return (
       <>
@@ -137,7 +129,7 @@ export default async function PayoutsPage({
 
   const where = { ctx, payrollId: payroll.id, payrunPeriodId: period.id };
   // Payouts first: reading them settles the ones whose execution date has begun (processed).
-  const payouts = await allPayouts({ ...where, input: { limit: 500 } });
+  const payouts = await allPayouts(where);
   const [control, names] = await Promise.all([controlling(where), employeeNames(ctx)]);
   const fileBlockers = await paymentFileBlockers(where);
   const rows: PayoutRow[] = control.items

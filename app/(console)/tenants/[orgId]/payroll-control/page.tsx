@@ -19,7 +19,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listCases } from "@/server/cases/read-cases";
-import { listEmployees } from "@/server/employees/list-employees";
+import { listAllEmployees } from "@/server/employees/list-employees";
 import { isNotInPayroll } from "@/server/results/control-codes";
 import { controlling, listEntries } from "@/server/results/read-entries";
 
@@ -56,7 +56,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const [control, entries, staff, companyCases, vocabulary, confirmations] = await Promise.all([
     controlling({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
     listEntries({ ctx, payrollId: payroll.id, payrunPeriodId: period.id }),
-    listEmployees({ ctx, input: { limit: 500, includeFormer: true } }),
+    listAllEmployees({ ctx }),
     listCases({ ctx, payrollId: payroll.id, input: {}, scope: "company" }),
     payrollVocabulary(ctx, payroll.id, period.periodStart, language),
     confirmationsOf(ctx, payroll.id, period),
@@ -70,7 +70,7 @@ export default async function PayrollControlPage({ params }: { params: Promise<{
   const caseTitle = new Map(
     [...companyCases.items, ...employeeCases].map((c) => [c.name, displayNameIn(c.displayName, language)]),
   );
-  const people = new Map(staff.items.map((e) => [e.id, e]));
+  const people = new Map(staff.map((e) => [e.id, e]));
   const byEmployee = new Map(entries.items.map((e) => [e.employeeId, e]));
   const canConfirm = consoleCan(ctx, "case.write");
   const rows = control.items

@@ -7,9 +7,8 @@ import { InviteForm } from "@/components/people/invite-form";
 import { MembersTable } from "@/components/people/members-table";
 import { Card, PageHeader } from "@/components/ui/card";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
-import { listEmployees } from "@/server/employees/list-employees";
-import { ListEmployeesQuery } from "@/server/employees/schemas";
-import type { Page } from "@/server/http/pagination";
+import { listAllEmployees } from "@/server/employees/list-employees";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listInvitations } from "@/server/invitations/manage-invitations";
 import { listMemberships } from "@/server/memberships/manage-memberships";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
@@ -17,20 +16,6 @@ import { listPayrolls } from "@/server/payrolls/get-payroll";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people");
   return { title: t("title") };
-}
-
-const LIMIT = 500;
-
-/** Every page of a list, one after the other (the embedded database runs one transaction at a time). */
-async function all<T>(load: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await load(cursor);
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
 }
 
 export default async function PeoplePage({
@@ -47,19 +32,15 @@ export default async function PeoplePage({
   if (!consoleCan(ctx, "membership.read")) notFound();
   const canWrite = consoleCan(ctx, "membership.write");
 
-  const members = await all((cursor) => listMemberships({ ctx, input: { limit: LIMIT, cursor } }));
-  const invitations = await all((cursor) =>
-    listInvitations({ ctx, input: { status: "pending", limit: LIMIT, cursor } }),
+  const members = await allPages((cursor) => listMemberships({ ctx, input: { limit: MAX_PAGE, cursor } }));
+  const invitations = await allPages((cursor) =>
+    listInvitations({ ctx, input: { status: "pending", limit: MAX_PAGE, cursor } }),
   );
-  const payrolls: Option[] = (await all((cursor) => listPayrolls({ ctx, input: { limit: LIMIT, cursor } }))).map(
-    (p) => ({ id: p.id, label: p.name }),
-  );
+  const payrolls: Option[] = (
+    await allPages((cursor) => listPayrolls({ ctx, input: { limit: MAX_PAGE, cursor } }))
+  ).map((p) => ({ id: p.id, label: p.name }));
   // Former employees too: a Self Service link outlives the employment (payslips, certificates).
-  const employees: Option[] = (
-    await all((cursor) =>
-      listEmployees({ ctx, input: ListEmployeesQuery.parse({ includeFormer: "true", limit: String(LIMIT), cursor }) }),
-    )
-  )
+  const employees: Option[] = (await listAllEmployees({ ctx }))
     .map((e) => ({ id: e.id, label: `${e.lastName}, ${e.firstName} (${e.identifier})` }))
     .sort((a, b) => a.label.localeCompare(b.label, "de-CH"));
   const currentUserId = ctx.caller.kind === "person" ? ctx.caller.userId : "";

@@ -12,7 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Public keys that sign the service's tokens.
+     * Public keys that sign the service's tokens
      * @description No authentication.
      */
     get: operations["getWellKnownJwksJson"];
@@ -34,8 +34,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).
-     * @description No authentication.
+     * Get a demo person's bearer token
+     * @description A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).
+     *
+     *     No authentication.
      */
     post: operations["postDevToken"];
     delete?: never;
@@ -54,8 +56,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Client-credentials token for a system user (form, JSON or HTTP Basic). Failed attempts are rate-limited per client id and per address: over the limit, 429 with Retry-After (seconds).
-     * @description No authentication.
+     * Get a system user's access token
+     * @description Client-credentials token for a system user (form, JSON or HTTP Basic). Failed attempts are rate-limited per client id and per address: over the limit, 429 with Retry-After (seconds).
+     *
+     *     No authentication.
      */
     post: operations["postOauthToken"];
     delete?: never;
@@ -72,7 +76,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * This document.
+     * This document
      * @description No authentication.
      */
     get: operations["getOpenapiJson"];
@@ -92,8 +96,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.
-     * @description Any signed-in caller.
+     * List the available regulations
+     * @description The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.
+     *
+     *     Any signed-in caller.
      */
     get: operations["getRegulationsAvailable"];
     put?: never;
@@ -112,13 +118,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The tenants the caller can see.
+     * The tenants the caller can see
      * @description Any signed-in caller.
      */
     get: operations["getTenants"];
     put?: never;
     /**
-     * Create a tenant (system users only).
+     * Create a tenant (system users only)
      * @description System users only.
      */
     post: operations["postTenants"];
@@ -136,7 +142,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One tenant.
+     * One tenant
      * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgId"];
@@ -156,13 +162,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Current employees; includeFormer=true lists former ones too.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the tenant's employees
+     * @description Current employees; includeFormer=true lists former ones too.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdEmployees"];
     put?: never;
     /**
-     * Create an employee in a payroll's division.
+     * Create an employee in a payroll's division
      * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdEmployees"];
@@ -180,13 +188,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One employee (with ETag).
+     * One employee (with ETag)
      * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdEmployeesEmployeeId"];
     /**
-     * Change identifier and name, applied immediately. If-Match supported. Employees cannot be deleted (405).
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Change an employee's identifier and name
+     * @description Change identifier and name, applied immediately. If-Match supported. Employees cannot be deleted (405).
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdEmployeesEmployeeId"];
     post?: never;
@@ -204,7 +214,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The tenant's payrolls (at most one).
+     * The tenant's payrolls (at most one)
      * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrolls"];
@@ -226,8 +236,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Create the tenant's payroll with its division and first open payrun period.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Create the tenant's payroll
+     * @description Create the tenant's payroll with its division and first open payrun period.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsSimple"];
     delete?: never;
@@ -244,13 +256,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One payroll (with ETag).
+     * One payroll (with ETag)
      * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollId"];
     /**
-     * Change name, documentLanguage or go-live (transmissionStartDate, one-way). If-Match supported.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Change a payroll
+     * @description Change name, documentLanguage or go-live (transmissionStartDate, one-way). If-Match supported.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdPayrollsPayrollId"];
     post?: never;
@@ -268,14 +282,18 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the payroll's cases
+     * @description The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdCases"];
     put?: never;
     /**
-     * Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * Report a case change
+     * @description Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdCases"];
     delete?: never;
@@ -292,8 +310,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the payroll's case changes
+     * @description The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdCasesChanges"];
     put?: never;
@@ -312,8 +332,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the case values in force on a date
+     * @description The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdCasesValuesTime"];
     put?: never;
@@ -332,8 +354,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Employees of one payroll; includeFormer=true lists former ones too.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the payroll's employees
+     * @description Employees of one payroll; includeFormer=true lists former ones too.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdEmployees"];
     put?: never;
@@ -352,7 +376,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One employee of a payroll.
+     * One employee of a payroll
      * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdEmployeesEmployeeId"];
@@ -372,8 +396,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List an employee's missing data
+     * @description One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdEmployeesEmployeeIdMissingdata"];
     put?: never;
@@ -392,8 +418,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The payroll's own lookup values: the chart of accounts of its accountingData regulation (with the wage types mapped to each account) and its cost centers.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List the payroll's accounts and cost centers
+     * @description The payroll's own lookup values: the chart of accounts of its accountingData regulation (with the wage types mapped to each account) and its cost centers.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdLookupsValues"];
     put?: never;
@@ -412,8 +440,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. Self Service: their own employee's ESS and ECT cases only.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the payroll's missing data
+     * @description Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. Self Service: their own employee's ESS and ECT cases only.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdMissingdata"];
     put?: never;
@@ -432,8 +462,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the payroll's payrun periods
+     * @description The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiods"];
     put?: never;
@@ -452,8 +484,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One payrun period; the literal `open` stands for the open period.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * Get a payrun period
+     * @description One payrun period; the literal `open` stands for the open period.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodId"];
     put?: never;
@@ -474,8 +508,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Close the open period
+     * @description Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdClose"];
     delete?: never;
@@ -492,8 +528,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Get Payroll Control of the open period
+     * @description Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdControlling"];
     put?: never;
@@ -512,8 +550,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * List the period's documents
+     * @description The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdDocuments"];
     put?: never;
@@ -532,8 +572,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The document itself with its content type; ?format=json returns its metadata.
-     * @description Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
+     * Download a document
+     * @description The document itself with its content type; ?format=json returns its metadata.
+     *
+     *     Roles: Administrator, Manager, SelfService (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdDocumentsDocumentId"];
     put?: never;
@@ -552,8 +594,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List the period's entries
+     * @description One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntries"];
     put?: never;
@@ -572,8 +616,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One entry with its wage type lines and collectors; ?explain=true explains every line.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Get an employee's entry of the period
+     * @description One entry with its wage type lines and collectors; ?explain=true explains every line.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntriesPayrunPeriodEntryId"];
     put?: never;
@@ -592,8 +638,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List an entry's relevant case data
+     * @description The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdEntriesPayrunPeriodEntryIdRelevantEventValues"];
     put?: never;
@@ -612,14 +660,16 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The period's payouts, oldest first.
+     * The period's payouts, oldest first
      * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayouts"];
     put?: never;
     /**
-     * Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates. An employee with a second account (case EmployeeSecondBankAccount: a fixed amount per period or a percentage of each payout) gets two lines, one per IBAN; `count` is the number of lines (the file's NbOfTxs).
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Pay open amounts of the open period
+     * @description Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates. An employee with a second account (case EmployeeSecondBankAccount: a fixed amount per period or a percentage of each payout) gets two lines, one per IBAN; `count` is the number of lines (the file's NbOfTxs).
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayouts"];
     delete?: never;
@@ -636,14 +686,16 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One payout.
+     * One payout
      * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutId"];
     put?: never;
     /**
-     * Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, executed after it) can be cancelled too: that period's results and documents stay as closed, and its amounts are carried into the open period's entries (open amount and payslip, as carried forward).
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Cancel a payout
+     * @description Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, executed after it) can be cancelled too: that period's results and documents stay as closed, and its amounts are carried into the open period's entries (open amount and payslip, as carried forward).
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutId"];
     delete?: never;
@@ -660,8 +712,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The payout's pain.001 file, the same bytes on every download.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Download a payout's pain.001 file
+     * @description The payout's pain.001 file, the same bytes on every download.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutIdDocument"];
     put?: never;
@@ -682,8 +736,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Confirm that the bank processed the payout (idempotent). 409 payout.cancelled.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Confirm that the bank processed a payout
+     * @description Confirm that the bank processed the payout (idempotent). 409 payout.cancelled.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayoutsPayoutIdProcessed"];
     delete?: never;
@@ -702,8 +758,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Every payslip of the period in one ZIP (payslip-YYYY-MM-<identifier>.pdf each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Build a ZIP of the period's payslips
+     * @description Every payslip of the period in one ZIP (`payslip-YYYY-MM-<identifier>.pdf` each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchives"];
     delete?: never;
@@ -720,8 +778,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Get a payslip archive's progress
+     * @description A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayslipArchivesArchiveId"];
     put?: never;
@@ -742,8 +802,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Move accountingStartDate later before go-live; deletes all payrun periods and opens one at the new date.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Move the accounting start later before go-live
+     * @description Move accountingStartDate later before go-live; deletes all payrun periods and opens one at the new date.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdPayrollsPayrollIdRebase"];
     delete?: never;
@@ -760,13 +822,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The payroll's assigned regulations.
+     * The payroll's assigned regulations
      * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdRegulations"];
     /**
-     * Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Assign regulations to the payroll
+     * @description Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdPayrollsPayrollIdRegulations"];
     post?: never;
@@ -784,8 +848,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List the payroll's tasks
+     * @description The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdTasks"];
     put?: never;
@@ -804,13 +870,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One task (with ETag).
+     * One task (with ETag)
      * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdTasksTaskId"];
     /**
-     * Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or "rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; 422 names status or resolution; If-Match supported (412).
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * Complete a task
+     * @description Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or "rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; 422 names status or resolution; If-Match supported (412).
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdPayrollsPayrollIdTasksTaskId"];
     post?: never;
@@ -828,8 +896,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The wage types of the payroll's regulations in force, each with the debit and credit account it posts to; by number (numerically), paged by limit and cursor.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List the payroll's wage types
+     * @description The wage types of the payroll's regulations in force, each with the debit and credit account it posts to; by number (numerically), paged by limit and cursor.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdPayrollsPayrollIdWagetypes"];
     put?: never;
@@ -849,8 +919,10 @@ export interface paths {
     };
     get?: never;
     /**
-     * Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids). Answers the mapping's ETag; If-Match supported (412 when it changed since).
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Map a wage type to accounts
+     * @description Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids). Answers the mapping's ETag; If-Match supported (412 when it changed since).
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdPayrollsPayrollIdWagetypesWageTypeNumberAccounts"];
     post?: never;
@@ -868,8 +940,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.
-     * @description Roles: Administrator, Manager (system users: Administrator of the tenants they created).
+     * List a regulation's lookup sets
+     * @description The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.
+     *
+     *     Roles: Administrator, Manager (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdRegulationsRegulationIdLookupsSets"];
     put?: never;
@@ -890,8 +964,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Add an account (lookupId Accounts of the payroll's accountingData regulation; the key is the account number) or a cost center (CostCenters of the country regulation).
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Add an account or a cost center
+     * @description Add an account (lookupId Accounts of the payroll's accountingData regulation; the key is the account number) or a cost center (CostCenters of the country regulation).
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdRegulationsRegulationIdLookupsLookupIdValues"];
     delete?: never;
@@ -909,14 +985,18 @@ export interface paths {
     };
     get?: never;
     /**
-     * Change a lookup value. An account number can change any time: the wage type mapping follows, past postings keep their number. If-Match supported.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Change a lookup value
+     * @description Change a lookup value. An account number can change any time: the wage type mapping follows, past postings keep their number. If-Match supported.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdRegulationsRegulationIdLookupsLookupIdValuesLookupValueId"];
     post?: never;
     /**
-     * Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Delete a lookup value
+     * @description Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     delete: operations["deleteTenantsOrgIdRegulationsRegulationIdLookupsLookupIdValuesLookupValueId"];
     options?: never;
@@ -932,14 +1012,16 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Who has access to the tenant.
+     * Who has access to the tenant
      * @description Roles: Administrator (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdUserMemberships"];
     put?: never;
     /**
-     * Give access at once (no invitation) to a person who already shares a tenant with the caller (for a system user: a member of one of its tenants). Any other userId is 404, as an unknown one; invite everyone else by email.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Add a member without an invitation
+     * @description Give access at once (no invitation) to a person who already shares a tenant with the caller (for a system user: a member of one of its tenants). Any other userId is 404, as an unknown one; invite everyone else by email.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdUserMemberships"];
     delete?: never;
@@ -956,7 +1038,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Pending invitations (status= for others).
+     * Pending invitations (status= for others)
      * @description Roles: Administrator (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdUserMembershipsInvitations"];
@@ -979,7 +1061,7 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Withdraw a pending invitation.
+     * Withdraw a pending invitation
      * @description Roles: Administrator (system users: Administrator of the tenants they created).
      */
     delete: operations["deleteTenantsOrgIdUserMembershipsInvitationsInvitationId"];
@@ -998,8 +1080,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Invite a person by email
+     * @description Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdUserMembershipsInvite"];
     delete?: never;
@@ -1017,14 +1101,18 @@ export interface paths {
     };
     get?: never;
     /**
-     * Change the role (and the Manager's payrolls or the Self Service employee).
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Change a member's role
+     * @description Change the role (and the Manager's payrolls or the Self Service employee).
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdUserMembershipsUserMembershipId"];
     post?: never;
     /**
-     * Remove the member's access to the tenant at once; their identity account stays.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Remove a member's access to the tenant
+     * @description Remove the member's access to the tenant at once; their identity account stays.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     delete: operations["deleteTenantsOrgIdUserMembershipsUserMembershipId"];
     options?: never;
@@ -1040,14 +1128,18 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The tenant's webhooks, oldest first. Administrator or the tenant's system user.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * List the tenant's webhooks
+     * @description The tenant's webhooks, oldest first. Administrator or the tenant's system user.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdWebhooks"];
     put?: never;
     /**
-     * Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: 422 webhook.url_not_allowed otherwise.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Register a webhook
+     * @description Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: 422 webhook.url_not_allowed otherwise.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdWebhooks"];
     delete?: never;
@@ -1064,18 +1156,20 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One webhook, with its ETag.
+     * One webhook, with its ETag
      * @description Roles: Administrator (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdWebhooksWebhookId"];
     /**
-     * Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Change a webhook
+     * @description Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     put: operations["putTenantsOrgIdWebhooksWebhookId"];
     post?: never;
     /**
-     * Delete a webhook and its delivery log.
+     * Delete a webhook and its delivery log
      * @description Roles: Administrator (system users: Administrator of the tenants they created).
      */
     delete: operations["deleteTenantsOrgIdWebhooksWebhookId"];
@@ -1092,8 +1186,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Delivery attempts, newest first, optionally of one status (pending, delivered, failed).
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * List a webhook's delivery attempts
+     * @description Delivery attempts, newest first, optionally of one status (pending, delivered, failed).
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     get: operations["getTenantsOrgIdWebhooksWebhookIdMessages"];
     put?: never;
@@ -1114,8 +1210,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Send a webhook message again
+     * @description Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdWebhooksWebhookIdMessagesMessageIdRedeliver"];
     delete?: never;
@@ -1134,8 +1232,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Replay a webhook's events since a time
+     * @description Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdWebhooksWebhookIdReplay"];
     delete?: never;
@@ -1154,8 +1254,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.
-     * @description Roles: Administrator (system users: Administrator of the tenants they created).
+     * Send a test event to a webhook
+     * @description Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.
+     *
+     *     Roles: Administrator (system users: Administrator of the tenants they created).
      */
     post: operations["postTenantsOrgIdWebhooksWebhookIdTest"];
     delete?: never;
@@ -1172,12 +1274,17 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.
-     * @description Any signed-in caller.
+     * Get an invitation
+     * @description The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.
+     *
+     *     Any signed-in caller.
      */
     get: operations["getUserMembershipInvitationsInvitationId"];
     put?: never;
-    /** Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept). */
+    /**
+     * Accept an invitation
+     * @description Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept).
+     */
     post: operations["postUserMembershipInvitationsInvitationId"];
     delete?: never;
     options?: never;
@@ -1192,10 +1299,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in person. */
+    /** The signed-in person */
     get: operations["getUsers"];
     put?: never;
-    /** Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token). */
+    /**
+     * Create a user (always refused)
+     * @description Not used: users come into being by signing in or accepting an invitation. Always 403 (as for a system user token).
+     */
     post: operations["postUsers"];
     delete?: never;
     options?: never;
@@ -1211,7 +1321,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change the person's own language/culture setting. */
+    /** Change the person's own language/culture setting */
     put: operations["putUsersUserId"];
     post?: never;
     delete?: never;

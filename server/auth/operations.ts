@@ -7,7 +7,8 @@ export const issueToken = operation({
   /** Issues a token; repeating it is harmless and a replayed token would be stale. */
   idempotent: false,
   tag: "Authentication",
-  summary:
+  summary: "Get a system user's access token",
+  description:
     "Client-credentials token for a system user (form, JSON or HTTP Basic). Failed attempts are rate-limited per client id and per address: over the limit, 429 with Retry-After (seconds).",
   allow: "public",
   body: TokenRequest,
@@ -24,7 +25,7 @@ export const getJwks = operation({
   method: "GET",
   path: "/.well-known/jwks.json",
   tag: "Authentication",
-  summary: "Public keys that sign the service's tokens.",
+  summary: "Public keys that sign the service's tokens",
   allow: "public",
   response: Jwks,
   problems: { 401: ["auth.invalid_token"] },
@@ -36,7 +37,8 @@ export const issueDevToken = operation({
   /** Issues a token; repeating it is harmless and a replayed token would be stale. */
   idempotent: false,
   tag: "Authentication",
-  summary:
+  summary: "Get a demo person's bearer token",
+  description:
     "A demo person's bearer token (development and sandbox only; 404 in production). Rate-limited per person and per address: 429 with Retry-After (seconds).",
   allow: "public",
   body: DevTokenRequest,

@@ -18,7 +18,8 @@ export const listCasesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary:
+  summary: "List the payroll's cases",
+  description:
     "The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.",
   allow: "case.read",
   query: ListCasesPageQuery,
@@ -30,7 +31,8 @@ export const postCaseChangeOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases",
   tag: "Cases",
-  summary:
+  summary: "Report a case change",
+  description:
     'Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.',
   allow: "case.write",
   query: z.object({
@@ -65,7 +67,8 @@ export const listCaseChangesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases/changes",
   tag: "Cases",
-  summary:
+  summary: "List the payroll's case changes",
+  description:
     "The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.",
   allow: "case.read",
   query: ListCaseChangesQuery,
@@ -77,7 +80,8 @@ export const valuesInTimeOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/cases/values/time",
   tag: "Cases",
-  summary:
+  summary: "List the case values in force on a date",
+  description:
     "The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.",
   allow: "case.read",
   query: ValuesInTimePageQuery,
@@ -91,7 +95,8 @@ export const payrollMissingDataOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/missingdata",
   tag: "Cases",
-  summary:
+  summary: "List the payroll's missing data",
+  description:
     "Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. Self Service: their own employee's ESS and ECT cases only.",
   allow: "case.read",
   query: MissingDataQuery,
@@ -103,7 +108,9 @@ export const employeeMissingDataOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata",
   tag: "Cases",
-  summary: "One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.",
+  summary: "List an employee's missing data",
+  description:
+    "One employee's required fields without a value, grouped by case, by caseName; paged by limit and cursor.",
   allow: "case.read",
   query: MissingDataQuery,
   response: MissingData,

@@ -250,7 +250,7 @@ function operationObject(op: Operation, components: Components, versioned: boole
   return {
     operationId: operationIdOf(op),
     summary: op.summary,
-    description: whoMayCall(op.allow),
+    description: [op.description, whoMayCall(op.allow)].filter(Boolean).join("\n\n"),
     tags: [op.tag],
     parameters,
     requestBody: body,

@@ -5,7 +5,7 @@ export const getOpenApiOp = operation({
   method: "GET",
   path: "/openapi.json",
   tag: "Meta",
-  summary: "This document.",
+  summary: "This document",
   allow: "public",
   response: z.record(z.string(), z.unknown()),
   problems: { 401: ["auth.invalid_token"] },

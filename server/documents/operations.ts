@@ -24,7 +24,8 @@ export const listDocumentsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents",
   tag: "Documents",
-  summary:
+  summary: "List the period's documents",
+  description:
     "The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.",
   allow: "document.read",
   query: ListDocumentsQuery,
@@ -36,7 +37,8 @@ export const getDocumentOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}",
   tag: "Documents",
-  summary: "The document itself with its content type; ?format=json returns its metadata.",
+  summary: "Download a document",
+  description: "The document itself with its content type; ?format=json returns its metadata.",
   allow: "document.read",
   query: z.object({ format: z.enum(["json"]).optional().describe("json: the metadata instead of the file.") }),
   response: Document,
@@ -70,8 +72,9 @@ export const requestPayslipArchiveOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives",
   tag: "Documents",
-  summary:
-    "Every payslip of the period in one ZIP (payslip-YYYY-MM-<identifier>.pdf each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.",
+  summary: "Build a ZIP of the period's payslips",
+  description:
+    "Every payslip of the period in one ZIP (`payslip-YYYY-MM-<identifier>.pdf` each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.",
   allow: "payroll.read",
   status: 202,
   response: PayslipArchive,
@@ -82,7 +85,8 @@ export const getPayslipArchiveOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payslip-archives/{archiveId}",
   tag: "Documents",
-  summary:
+  summary: "Get a payslip archive's progress",
+  description:
     "A payslip archive's progress: queued, running (done of total payslips drawn), done (documentId: the ZIP, downloaded through the document endpoint) or failed.",
   allow: "payroll.read",
   response: PayslipArchive,

@@ -14,7 +14,10 @@ export type Operation = {
   method: HttpMethod;
   /** OpenAPI path template under /api, e.g. `/tenants/{orgId}/employees`. */
   path: string;
+  /** The reference's title for the operation: a verb phrase of at most 60 characters, no trailing period. */
   summary: string;
+  /** What a client developer needs to know beyond the title (Markdown), shown under it in the reference. */
+  description?: string;
   tag: string;
   allow: Permission;
   query?: AnyObject;

@@ -7,7 +7,8 @@ export const inviteOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/user_memberships/invite",
   tag: "Invitations",
-  summary:
+  summary: "Invite a person by email",
+  description:
     "Invite an email address with a role (and payrolls for a Manager, the employee for Self Service). Valid 14 days.",
   allow: "membership.write",
   body: Invite,
@@ -28,7 +29,7 @@ export const listInvitationsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/user_memberships/invitations",
   tag: "Invitations",
-  summary: "Pending invitations (status= for others).",
+  summary: "Pending invitations (status= for others)",
   allow: "membership.read",
   query: ListInvitationsQuery,
   response: z.object({ items: z.array(Invitation), nextCursor: z.string().nullable() }),
@@ -38,7 +39,7 @@ export const withdrawInvitationOp = operation({
   method: "DELETE",
   path: "/tenants/{orgId}/user_memberships/invitations/{invitationId}",
   tag: "Invitations",
-  summary: "Withdraw a pending invitation.",
+  summary: "Withdraw a pending invitation",
   allow: "membership.write",
   status: 204,
   problems: { 404: ["invitation.not_found"], 409: ["invitation.already_accepted"] },
@@ -48,7 +49,8 @@ export const getInvitationOp = operation({
   method: "GET",
   path: "/user_membership_invitations/{invitationId}",
   tag: "Invitations",
-  summary:
+  summary: "Get an invitation",
+  description:
     "The invitation, for the invitee (same email) or the tenant's Administrators (the tenant's system user among them); 404 to anyone else.",
   allow: "authenticated",
   response: Invitation,
@@ -59,7 +61,8 @@ export const acceptInvitationOp = operation({
   method: "POST",
   path: "/user_membership_invitations/{invitationId}",
   tag: "Invitations",
-  summary:
+  summary: "Accept an invitation",
+  description:
     "Accept with the invitee's own token: creates the membership. 404 to everyone but the invitee and the tenant's Administrators (an Administrator gets 403: not theirs to accept).",
   allow: "person",
   response: Membership,

@@ -21,7 +21,8 @@ export const listLookupSetsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/sets",
   tag: "Lookups",
-  summary:
+  summary: "List a regulation's lookup sets",
+  description:
     "The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.",
   allow: READ,
   query: LookupSetsQuery,
@@ -33,7 +34,8 @@ export const listLookupValuesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/lookups/values",
   tag: "Lookups",
-  summary:
+  summary: "List the payroll's accounts and cost centers",
+  description:
     "The payroll's own lookup values: the chart of accounts of its accountingData regulation (with the wage types mapped to each account) and its cost centers.",
   allow: READ,
   query: ListLookupValuesQuery,
@@ -45,7 +47,8 @@ export const createLookupValueOp = operation({
   method: "POST",
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values",
   tag: "Lookups",
-  summary:
+  summary: "Add an account or a cost center",
+  description:
     "Add an account (lookupId Accounts of the payroll's accountingData regulation; the key is the account number) or a cost center (CostCenters of the country regulation).",
   allow: WRITE,
   body: CreateLookupValue,
@@ -63,7 +66,8 @@ export const updateLookupValueOp = operation({
   method: "PUT",
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
   tag: "Lookups",
-  summary:
+  summary: "Change a lookup value",
+  description:
     "Change a lookup value. An account number can change any time: the wage type mapping follows, past postings keep their number. If-Match supported.",
   allow: WRITE,
   body: UpdateLookupValue,
@@ -79,7 +83,8 @@ export const deleteLookupValueOp = operation({
   method: "DELETE",
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
   tag: "Lookups",
-  summary:
+  summary: "Delete a lookup value",
+  description:
     "Delete a lookup value. Accounts: only client-added ones that no wage type maps to (409). Cost centers: always; references are not checked, the answer lists employees still pointing to it.",
   allow: WRITE,
   response: DeletedLookupValue,
@@ -93,7 +98,8 @@ export const listWageTypesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes",
   tag: "Lookups",
-  summary:
+  summary: "List the payroll's wage types",
+  description:
     "The wage types of the payroll's regulations in force, each with the debit and credit account it posts to; by number (numerically), paged by limit and cursor.",
   allow: READ,
   query: PageQuery,
@@ -105,7 +111,8 @@ export const mapWageTypeOp = operation({
   method: "PUT",
   path: "/tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts",
   tag: "Lookups",
-  summary:
+  summary: "Map a wage type to accounts",
+  description:
     "Map a wage type to accounts of the payroll's current chart of accounts (lookup value ids). Answers the mapping's ETag; If-Match supported (412 when it changed since).",
   allow: WRITE,
   body: MapWageType,

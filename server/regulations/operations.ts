@@ -6,7 +6,8 @@ export const availableRegulationsOp = operation({
   method: "GET",
   path: "/regulations/available",
   tag: "Regulations",
-  summary:
+  summary: "List the available regulations",
+  description:
     "The available regulations: per country regulation its industries, accountingDocument and accountingData choices (name, displayName). Paged by country regulation name.",
   allow: "authenticated",
   query: PageQuery,
@@ -17,7 +18,7 @@ export const getPayrollRegulationsOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/regulations",
   tag: "Regulations",
-  summary: "The payroll's assigned regulations.",
+  summary: "The payroll's assigned regulations",
   allow: "payroll.read",
   response: PayrollRegulations,
   problems: { 404: ["payroll.not_found"] },
@@ -27,7 +28,8 @@ export const updatePayrollRegulationsOp = operation({
   method: "PUT",
   path: "/tenants/{orgId}/payrolls/{payrollId}/regulations",
   tag: "Regulations",
-  summary:
+  summary: "Assign regulations to the payroll",
+  description:
     "Assign regulations by exact name: the country is fixed, industries are only added, accountingDocument and accountingData are replaceable.",
   allow: "payroll.update",
   body: AssignRegulations,

@@ -49,7 +49,8 @@ export const listEntriesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries",
   tag: "Payrun periods",
-  summary:
+  summary: "List the period's entries",
+  description:
     "One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.",
   allow: "payroll.read",
   query: PageQuery,
@@ -61,7 +62,8 @@ export const getEntryOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}",
   tag: "Payrun periods",
-  summary: "One entry with its wage type lines and collectors; ?explain=true explains every line.",
+  summary: "Get an employee's entry of the period",
+  description: "One entry with its wage type lines and collectors; ?explain=true explains every line.",
   allow: "payroll.read",
   query: z.object({
     explain: z
@@ -77,7 +79,8 @@ export const relevantEventValuesOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries/{payrunPeriodEntryId}/relevantEventValues",
   tag: "Payrun periods",
-  summary:
+  summary: "List an entry's relevant case data",
+  description:
     "The case data relevant to the entry for the period that was recorded since the last period close, in record order; paged by limit and cursor.",
   allow: "payroll.read",
   query: PageQuery,
@@ -104,7 +107,8 @@ export const controllingOp = operation({
   method: "GET",
   path: "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling",
   tag: "Payrun periods",
-  summary:
+  summary: "Get Payroll Control of the open period",
+  description:
     "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).",
   allow: "payroll.read",
   query: PageQuery,

@@ -8,7 +8,8 @@ export const listTasksOp = operation({
   method: "GET",
   path: TASKS,
   tag: "Tasks",
-  summary:
+  summary: "List the payroll's tasks",
+  description:
     "The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.",
   allow: "task.read",
   query: ListTasksQuery,
@@ -20,7 +21,7 @@ export const getTaskOp = operation({
   method: "GET",
   path: `${TASKS}/{taskId}`,
   tag: "Tasks",
-  summary: "One task (with ETag).",
+  summary: "One task (with ETag)",
   allow: "task.read",
   response: Task,
   problems: { 404: ["payroll.not_found", "task.not_found"] },
@@ -30,7 +31,8 @@ export const updateTaskOp = operation({
   method: "PUT",
   path: `${TASKS}/{taskId}`,
   tag: "Tasks",
-  summary:
+  summary: "Complete a task",
+  description:
     'Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or "rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; 422 names status or resolution; If-Match supported (412).',
   allow: "task.write",
   body: UpdateTask,

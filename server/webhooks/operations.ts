@@ -19,7 +19,8 @@ export const listWebhooksOp = operation({
   method: "GET",
   path: WEBHOOKS,
   tag: "Webhooks",
-  summary: "The tenant's webhooks, oldest first. Administrator or the tenant's system user.",
+  summary: "List the tenant's webhooks",
+  description: "The tenant's webhooks, oldest first. Administrator or the tenant's system user.",
   allow: "webhook.read",
   query: PageQuery,
   response: z.object({ items: z.array(Webhook), nextCursor: z.string().nullable() }),
@@ -29,7 +30,8 @@ export const createWebhookOp = operation({
   method: "POST",
   path: WEBHOOKS,
   tag: "Webhooks",
-  summary:
+  summary: "Register a webhook",
+  description:
     "Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: 422 webhook.url_not_allowed otherwise.",
   allow: "webhook.write",
   body: CreateWebhook,
@@ -42,7 +44,7 @@ export const getWebhookOp = operation({
   method: "GET",
   path: WEBHOOK,
   tag: "Webhooks",
-  summary: "One webhook, with its ETag.",
+  summary: "One webhook, with its ETag",
   allow: "webhook.read",
   response: Webhook,
   problems: { 404: ["webhook.not_found"] },
@@ -52,7 +54,8 @@ export const updateWebhookOp = operation({
   method: "PUT",
   path: WEBHOOK,
   tag: "Webhooks",
-  summary:
+  summary: "Change a webhook",
+  description:
     "Change a webhook; fields left out keep their value (the secret too), caseNames null clears the filter. If-Match supported (412 when stale).",
   allow: "webhook.write",
   body: UpdateWebhook,
@@ -64,7 +67,7 @@ export const deleteWebhookOp = operation({
   method: "DELETE",
   path: WEBHOOK,
   tag: "Webhooks",
-  summary: "Delete a webhook and its delivery log.",
+  summary: "Delete a webhook and its delivery log",
   allow: "webhook.write",
   status: 204,
   problems: { 404: ["webhook.not_found"] },
@@ -74,7 +77,8 @@ export const listWebhookMessagesOp = operation({
   method: "GET",
   path: `${WEBHOOK}/messages`,
   tag: "Webhooks",
-  summary: "Delivery attempts, newest first, optionally of one status (pending, delivered, failed).",
+  summary: "List a webhook's delivery attempts",
+  description: "Delivery attempts, newest first, optionally of one status (pending, delivered, failed).",
   allow: "webhook.read",
   query: ListMessagesQuery,
   response: z.object({ items: z.array(WebhookMessage), nextCursor: z.string().nullable() }),
@@ -85,7 +89,8 @@ export const redeliverWebhookMessageOp = operation({
   method: "POST",
   path: `${WEBHOOK}/messages/{messageId}/redeliver`,
   tag: "Webhooks",
-  summary:
+  summary: "Send a webhook message again",
+  description:
     "Send a message again now, with the same correlationId and body (one attempt, no automatic retries). 202 with the new attempt. 409 webhook.inactive.",
   allow: "webhook.write",
   response: WebhookMessage,
@@ -97,7 +102,8 @@ export const replayWebhookOp = operation({
   method: "POST",
   path: `${WEBHOOK}/replay`,
   tag: "Webhooks",
-  summary:
+  summary: "Replay a webhook's events since a time",
+  description:
     "Send again every event the webhook matches that was recorded since `since` (each with its correlationId and the retry schedule). 202 with how many. 409 webhook.inactive.",
   allow: "webhook.write",
   body: Replay,
@@ -110,7 +116,8 @@ export const testWebhookOp = operation({
   method: "POST",
   path: `${WEBHOOK}/test`,
   tag: "Webhooks",
-  summary:
+  summary: "Send a test event to a webhook",
+  description:
     "Send a signed test event now ($type WebhookPayloadTest: the common fields and webhookId; one attempt, no retries). 202 with the message. 409 webhook.inactive.",
   allow: "webhook.write",
   response: WebhookMessage,

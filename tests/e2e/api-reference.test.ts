@@ -27,6 +27,8 @@ describe("the API reference at /docs/api", () => {
     const postCase = page.locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdCases"]');
     await postCase.waitFor({ state: "attached", timeout: 30_000 });
     expect(await postCase.locator("h2").first().textContent()).toContain("Report a case change");
+    // Issue 38, item 4: the short summary is the title; the contract prose is the description under it.
+    expect(await postCase.textContent()).toContain("?dryRun=true calculates it without saving");
     expect(
       await page
         .locator('[id="operation/postTenantsOrgIdPayrollsPayrollIdPayrunperiodsPayrunPeriodIdPayouts"]')

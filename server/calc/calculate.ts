@@ -1302,7 +1302,7 @@ class PeriodCalculation {
       );
       return;
     }
-    const to = result.bracket.toRappen === null ? "open-ended" : `to ${c(result.bracket.toRappen - 1)} CHF`;
+    const to = result.bracket.belowRappen === null ? "open-ended" : `to ${c(result.bracket.belowRappen - 1)} CHF`;
     this.addLine(
       WageTypeNumber.WithholdingTax,
       qstAmount(income, result),
@@ -1316,8 +1316,8 @@ class PeriodCalculation {
           validFrom: result.validFrom,
           income: c(income),
           bracketFrom: c(result.bracket.fromRappen),
-          openEnded: yesNo(result.bracket.toRappen === null),
-          bracketTo: result.bracket.toRappen === null ? "" : c(result.bracket.toRappen - 1),
+          openEnded: yesNo(result.bracket.belowRappen === null),
+          bracketTo: result.bracket.belowRappen === null ? "" : c(result.bracket.belowRappen - 1),
           rate: result.ratePercent,
         },
         `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,

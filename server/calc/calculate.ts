@@ -29,6 +29,7 @@ import { addMonthsToDate, ageOn, daysInclusive, firstOfMonthAfter, maxDate, minD
 import { CALC_ISSUES as I } from "./issues";
 import { type TextParams, yesNo } from "./texts";
 import type { CalcIssue, LineExplanation, PeriodInput, PeriodResult, WageTypeLine, YearToDate } from "./types";
+import { WageTypeNumber } from "./wage-types";
 
 export function emptyYearToDate(): YearToDate {
   return {
@@ -396,7 +397,10 @@ class PeriodCalculation {
     }
     if (salaryType.value === "hourly") this.hourlyWage(salaryType);
     else this.monthlySalary(salaryType);
-    this.bases.regular = this.amountOf("1000") + this.amountOf("1005") + this.amountOf("1160");
+    this.bases.regular =
+      this.amountOf(WageTypeNumber.MonthlySalary) +
+      this.amountOf(WageTypeNumber.HourlyWage) +
+      this.amountOf(WageTypeNumber.HolidayCompensation);
   }
 
   /**
@@ -441,7 +445,13 @@ class PeriodCalculation {
         ? ["monthlySalaryChanged", { segments: listed, ...params }, text, sources]
         : ["monthlySalary", params, text, sources];
     });
-    this.addLine("1000", amount, single, prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null, why);
+    this.addLine(
+      WageTypeNumber.MonthlySalary,
+      amount,
+      single,
+      prorated ? percentText(rateFraction(svDays, MONTH_DAYS)) : null,
+      why,
+    );
   }
 
   private hourlyWage(salaryType: Read | null) {
@@ -468,7 +478,7 @@ class PeriodCalculation {
     const amount = byRate(hourly, total, ROUND_RAPPEN);
     const hoursText = formatPercent(multiplyRates(total, rateFraction(1, 100)));
     this.addLine(
-      "1005",
+      WageTypeNumber.HourlyWage,
       amount,
       hourly,
       null,
@@ -506,7 +516,7 @@ class PeriodCalculation {
     const rate = rateFraction(weeks.numerator, 52n * weeks.denominator - weeks.numerator);
     const compensation = byRate(amount, rate, ROUND_RAPPEN);
     this.addLine(
-      "1160",
+      WageTypeNumber.HolidayCompensation,
       compensation,
       amount,
       percentText(rate),
@@ -536,7 +546,7 @@ class PeriodCalculation {
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
       this.addLine(
-        "1200",
+        WageTypeNumber.ThirteenthSalary,
         amount,
         regular,
         percentText(rateFraction(1, 12)),
@@ -555,7 +565,7 @@ class PeriodCalculation {
     const amount = owed - this.ytd.thirteenthPaid;
     const when = this.work.exitInPeriod ? `on exit (${this.work.exit?.value})` : "in December";
     this.addLine(
-      "1200",
+      WageTypeNumber.ThirteenthSalary,
       amount,
       yearRegular,
       percentText(rateFraction(1, 12)),
@@ -579,19 +589,19 @@ class PeriodCalculation {
     const kinds = [
       {
         field: "BonusAmount",
-        number: "1300",
+        number: WageTypeNumber.Bonus,
         key: "bonus",
         text: "One-time payment (bonus): AHV/ALV/UVG/QST-liable, not BVG salary.",
       },
       {
         field: "ExpenseAmount",
-        number: "6000",
+        number: WageTypeNumber.Expenses,
         key: "expenses",
         text: "Expenses: reimbursed, not wage (no AHV, ALV, UVG, QST).",
       },
       {
         field: "DailyAllowanceAmount",
-        number: "6100",
+        number: WageTypeNumber.InsuranceDailyAllowance,
         key: "dailyAllowance",
         text: "Insurance daily allowance paid through payroll: not AHV-liable.",
       },
@@ -665,8 +675,8 @@ class PeriodCalculation {
     const { svDays } = this.work;
     const prorated = svDays < MONTH_DAYS ? ` x ${svDays}/${MONTH_DAYS} days` : "";
     for (const [number, count, perChild, label] of [
-      ["3000", children, child, "child"],
-      ["3010", education, edu, "education"],
+      [WageTypeNumber.ChildAllowance, children, child, "child"],
+      [WageTypeNumber.EducationAllowance, education, edu, "education"],
     ] as const) {
       if (!count) continue;
       const n = BigInt(count.value);
@@ -727,7 +737,7 @@ class PeriodCalculation {
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
     const employer = byRate(base, pct(employerRate), ROUND_5_RAPPEN);
     this.addLine(
-      "5010",
+      WageTypeNumber.AhvEmployee,
       employee,
       base,
       employeeRate.value,
@@ -739,7 +749,7 @@ class PeriodCalculation {
       ]),
     );
     this.addLine(
-      "8010",
+      WageTypeNumber.AhvEmployer,
       employer,
       base,
       employerRate.value,
@@ -754,7 +764,7 @@ class PeriodCalculation {
     if (adminRate) {
       const contributions = employee + employer;
       this.addLine(
-        "8015",
+        WageTypeNumber.AhvAdministrationCosts,
         byRate(contributions, pct(adminRate), ROUND_5_RAPPEN),
         contributions,
         adminRate.value,
@@ -802,7 +812,7 @@ class PeriodCalculation {
       base: c(base),
     });
     this.addLine(
-      "5020",
+      WageTypeNumber.AlvEmployee,
       byRate(base, pct(employeeRate), ROUND_5_RAPPEN),
       base,
       employeeRate.value,
@@ -814,7 +824,7 @@ class PeriodCalculation {
       ]),
     );
     this.addLine(
-      "8020",
+      WageTypeNumber.AlvEmployer,
       byRate(base, pct(employerRate), ROUND_5_RAPPEN),
       base,
       employerRate.value,
@@ -867,7 +877,7 @@ class PeriodCalculation {
         const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
         const sources: Maybe[] = [maxYear, nbuRate, share, hours, hours ? minimum : null];
         this.addLine(
-          "5040",
+          WageTypeNumber.NbuEmployee,
           employee,
           base,
           percentText(employeeRate),
@@ -879,7 +889,7 @@ class PeriodCalculation {
           ]),
         );
         this.addLine(
-          "8041",
+          WageTypeNumber.NbuEmployerShare,
           premium - employee,
           base,
           percentText(subtractRates(pct(nbuRate), employeeRate)),
@@ -894,7 +904,7 @@ class PeriodCalculation {
     }
     if (buRate) {
       this.addLine(
-        "8040",
+        WageTypeNumber.BuEmployer,
         byRate(base, pct(buRate), ROUND_5_RAPPEN),
         base,
         buRate.value,
@@ -941,7 +951,7 @@ class PeriodCalculation {
     const employee = byRate(base, employeeRate, ROUND_5_RAPPEN);
     const sources: Maybe[] = [this.person.sex, rateRead, share, max];
     this.addLine(
-      "5045",
+      WageTypeNumber.KtgEmployee,
       employee,
       base,
       percentText(employeeRate),
@@ -953,7 +963,7 @@ class PeriodCalculation {
       ]),
     );
     this.addLine(
-      "8045",
+      WageTypeNumber.KtgEmployer,
       premium - employee,
       base,
       percentText(subtractRates(rate, employeeRate)),
@@ -1013,7 +1023,7 @@ class PeriodCalculation {
         days: String(svDays),
       });
       this.addLine(
-        "5050",
+        WageTypeNumber.BvgEmployee,
         employee,
         money(ee),
         null,
@@ -1025,7 +1035,7 @@ class PeriodCalculation {
         ]),
       );
       this.addLine(
-        "8050",
+        WageTypeNumber.BvgEmployer,
         employer,
         money(er),
         null,
@@ -1041,7 +1051,7 @@ class PeriodCalculation {
     const birth = this.person.birthDate;
     if (!birth) return; // reported as missing data
     const bvgAge = this.period.year - yearOf(birth.value);
-    const regular = this.collector("BvgWage") - this.amountOf("1200");
+    const regular = this.collector("BvgWage") - this.amountOf(WageTypeNumber.ThirteenthSalary);
     if (regular <= 0) return;
     const thirteenth = this.emp.atOrDefault("ThirteenthSalary", refDate);
     const months = thirteenth && thirteenth.value !== "none" ? 13n : 12n;
@@ -1111,14 +1121,14 @@ class PeriodCalculation {
       prorated: yesNo(svDays < MONTH_DAYS),
     });
     this.addLine(
-      "5050",
+      WageTypeNumber.BvgEmployee,
       employee,
       coordinated,
       percentText(half),
       this.why(() => ["bvgLegalEmployee", params(), text(), sources]),
     );
     this.addLine(
-      "8050",
+      WageTypeNumber.BvgEmployer,
       employee,
       coordinated,
       percentText(half),
@@ -1142,7 +1152,7 @@ class PeriodCalculation {
     }
     const canton = this.co.at("FakCanton", this.work.refDate);
     this.addLine(
-      "8030",
+      WageTypeNumber.FakEmployer,
       byRate(base, pct(rate), ROUND_5_RAPPEN),
       base,
       rate.value,
@@ -1163,8 +1173,8 @@ class PeriodCalculation {
     const far = this.emp.atOrDefault("FarInsured", at);
     const funds = [
       {
-        employee: "5070",
-        employer: "8070",
+        employee: WageTypeNumber.FarEmployee,
+        employer: WageTypeNumber.FarEmployer,
         eeField: "FarEmployeeRate",
         erField: "FarEmployerRate",
         name: "FAR",
@@ -1172,8 +1182,8 @@ class PeriodCalculation {
         extra: far,
       },
       {
-        employee: "5075",
-        employer: "8075",
+        employee: WageTypeNumber.ParifondsEmployee,
+        employer: WageTypeNumber.ParifondsEmployer,
         eeField: "ParifondsEmployeeRate",
         erField: "ParifondsEmployerRate",
         name: "Parifonds",
@@ -1214,12 +1224,12 @@ class PeriodCalculation {
 
   /** Hospitality (L-GAV): the enforcement contribution per month employed, unless exempt. */
   private lgavEnforcement() {
-    if (!this.hasWageType("5080") || !this.work.employed) return;
+    if (!this.hasWageType(WageTypeNumber.LgavEnforcementContribution) || !this.work.employed) return;
     const exempt = this.emp.atOrDefault("LgavEnforcementContributionExempt", this.work.refDate);
     if (exempt?.value === "true") return;
     const perMonth = this.reg.param("LgavEnforcementContributionMonth");
     this.addLine(
-      "5080",
+      WageTypeNumber.LgavEnforcementContribution,
       money(perMonth),
       null,
       null,
@@ -1292,9 +1302,9 @@ class PeriodCalculation {
       );
       return;
     }
-    const to = result.bracket.toRappen === null ? "open-ended" : `to ${c(result.bracket.toRappen - 1)} CHF`;
+    const to = result.bracket.belowRappen === null ? "open-ended" : `to ${c(result.bracket.belowRappen - 1)} CHF`;
     this.addLine(
-      "5060",
+      WageTypeNumber.WithholdingTax,
       qstAmount(income, result),
       income,
       result.ratePercent,
@@ -1306,8 +1316,8 @@ class PeriodCalculation {
           validFrom: result.validFrom,
           income: c(income),
           bracketFrom: c(result.bracket.fromRappen),
-          openEnded: yesNo(result.bracket.toRappen === null),
-          bracketTo: result.bracket.toRappen === null ? "" : c(result.bracket.toRappen - 1),
+          openEnded: yesNo(result.bracket.belowRappen === null),
+          bracketTo: result.bracket.belowRappen === null ? "" : c(result.bracket.belowRappen - 1),
           rate: result.ratePercent,
         },
         `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
@@ -1332,7 +1342,7 @@ class PeriodCalculation {
     if (this.work.employed || this.lines.length > 0) {
       const difference = net - unrounded;
       this.addLine(
-        "6500",
+        WageTypeNumber.NetWage,
         net,
         unrounded,
         null,
@@ -1378,7 +1388,7 @@ class PeriodCalculation {
       ktgBase: ytd.ktgBase + this.bases.ktg,
       days: ytd.days + this.work.svDays,
       regularWage: ytd.regularWage + this.bases.regular,
-      thirteenthPaid: ytd.thirteenthPaid + this.amountOf("1200"),
+      thirteenthPaid: ytd.thirteenthPaid + this.amountOf(WageTypeNumber.ThirteenthSalary),
     };
     return { lines: this.lines, collectors, yearToDate, employed: this.work.employed, issues: this.issues };
   }

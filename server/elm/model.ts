@@ -1,3 +1,4 @@
+import { WageTypeNumber } from "@/server/calc/wage-types";
 import { monthEnd } from "@/server/dates";
 import { assertRappen, sumRappen } from "@/server/money/rappen";
 
@@ -718,10 +719,10 @@ class Builder {
       ahvIncome: ytd("ahvBase") - before("ahvBase"),
       alvIncome: ytd("alvBase") - before("alvBase"),
       uvgContributory: ytd("uvgBase") - before("uvgBase"),
-      qstAmount: line("5060"),
-      bvgEmployee: line("5050"),
-      bvgEmployer: line("8050"),
-      familyAllowances: line("3000", "3010"),
+      qstAmount: line(WageTypeNumber.WithholdingTax),
+      bvgEmployee: line(WageTypeNumber.BvgEmployee),
+      bvgEmployer: line(WageTypeNumber.BvgEmployer),
+      familyAllowances: line(WageTypeNumber.ChildAllowance, WageTypeNumber.EducationAllowance),
     };
   }
 

@@ -91,7 +91,7 @@ describe("withholding-tax rate lookup", () => {
   it("finds the bracket from <= income < from + step (worked example 1: 6,500.00 A0N 7.28 %)", () => {
     const a0n = at("A0N", 6500)!;
     expect(a0n.ratePercent).toBe("7.28");
-    expect(a0n.bracket).toMatchObject({ fromRappen: 645_100, toRappen: 650_100 });
+    expect(a0n.bracket).toMatchObject({ fromRappen: 645_100, belowRappen: 650_100 });
     expect(formatRappen(qstAmount(650_000, a0n))).toBe("473.20");
     expect(at("A0Y", 6500)!.ratePercent).toBe("7.47");
     expect(at("B2N", 6500)!.ratePercent).toBe("1.41");

@@ -1,3 +1,4 @@
+import { WageTypeNumber } from "@/server/calc/wage-types";
 import type { StoredLine } from "@/server/db/schema/results";
 import { compactIban } from "@/server/cases/identifiers";
 import { openAmountOf } from "@/server/results/open-amounts";
@@ -114,12 +115,12 @@ export type PayslipModel = {
  * the coordinated annual salary (server/calc/calculate.ts). With fixed amounts (no rate) the base is
  * the monthly contribution.
  */
-const ANNUAL_BASE_WAGE_TYPES = new Set(["5050", "8050"]);
+const ANNUAL_BASE_WAGE_TYPES = new Set<string>([WageTypeNumber.BvgEmployee, WageTypeNumber.BvgEmployer]);
 const hasAnnualBase = (line: { number: string; base: Rappen | null; rate: string | null }) =>
   ANNUAL_BASE_WAGE_TYPES.has(line.number) && line.base !== null && line.rate !== null;
 
 /** Withholding tax (wage type 5060) is deducted, or a tariff is recorded: only then does the withholding-tax wage say anything. */
-const WITHHOLDING_TAX = "5060";
+const WITHHOLDING_TAX = WageTypeNumber.WithholdingTax;
 
 function section(lines: PayslipLine[]): PayslipSection {
   return { lines, total: sumRappen(lines.map((line) => line.amount)) };

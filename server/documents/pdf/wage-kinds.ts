@@ -1,3 +1,4 @@
+import { WageTypeNumber } from "@/server/calc/wage-types";
 import type { WageType, WageTypeKind } from "@/server/regulations/catalog/types";
 
 /**
@@ -9,7 +10,7 @@ export function kindOfLine(number: string, wageTypes: ReadonlyMap<string, WageTy
   const known = wageTypes.get(number);
   if (known) return known.kind;
   const n = Number(number);
-  if (n === 6500) return "net";
+  if (n === Number(WageTypeNumber.NetWage)) return "net";
   if (n >= 8000) return "employerContribution";
   if (n >= 6000) return "expense";
   if (n >= 5000) return "deduction";

@@ -1,3 +1,4 @@
+import { WageTypeNumber } from "@/server/calc/wage-types";
 import type { StoredLine } from "@/server/db/schema/results";
 import { type Rappen, sumRappen } from "@/server/money/rappen";
 import type { DocumentLanguage } from "@/server/payrolls/document-language";
@@ -34,22 +35,22 @@ import { kindOfLine } from "../pdf/wage-kinds";
  */
 
 const FIELD_BY_NUMBER: Readonly<Record<string, CertificateFieldKey | null>> = {
-  "1000": "1",
-  "1005": "1",
-  "1160": "1",
-  "1200": "1",
-  "1300": "3",
-  "3000": "7",
-  "3010": "7",
-  "6100": "7",
-  "5010": "9",
-  "5020": "9",
-  "5040": "9",
-  "5045": null,
-  "5050": "10.1",
-  "5060": "12",
-  "6000": "13.1.1",
-  "6500": null,
+  [WageTypeNumber.MonthlySalary]: "1",
+  [WageTypeNumber.HourlyWage]: "1",
+  [WageTypeNumber.HolidayCompensation]: "1",
+  [WageTypeNumber.ThirteenthSalary]: "1",
+  [WageTypeNumber.Bonus]: "3",
+  [WageTypeNumber.ChildAllowance]: "7",
+  [WageTypeNumber.EducationAllowance]: "7",
+  [WageTypeNumber.InsuranceDailyAllowance]: "7",
+  [WageTypeNumber.AhvEmployee]: "9",
+  [WageTypeNumber.AlvEmployee]: "9",
+  [WageTypeNumber.NbuEmployee]: "9",
+  [WageTypeNumber.KtgEmployee]: null,
+  [WageTypeNumber.BvgEmployee]: "10.1",
+  [WageTypeNumber.WithholdingTax]: "12",
+  [WageTypeNumber.Expenses]: "13.1.1",
+  [WageTypeNumber.NetWage]: null,
 };
 
 const FIELD_BY_KIND: Readonly<Record<WageTypeKind, CertificateFieldKey | null>> = {

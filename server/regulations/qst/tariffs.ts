@@ -3,10 +3,10 @@ import { type Rate, applyRate, rateFraction } from "@/server/money/rate";
 import { ROUND_5_RAPPEN } from "@/server/money/rounding";
 import type { TariffRecord, TariffRecordType } from "./tariff-file";
 
-/** One bracket of a tariff: incomes fromRappen <= income < toRappen (toRappen null: open-ended). */
+/** One bracket of a tariff: incomes fromRappen <= income < belowRappen (belowRappen null: open-ended). */
 export interface QstBracket {
   readonly fromRappen: number;
-  readonly toRappen: number | null;
+  readonly belowRappen: number | null;
   /** Hundredths of a percent: 728 is 7.28 %. */
   readonly rateBasisPoints: number;
   readonly minimumTaxRappen: number;
@@ -48,7 +48,7 @@ export function tariffsFromRecords(records: readonly TariffRecord[]): QstTariff[
       churchTax: churchTaxOf(first.code, first.recordType),
       brackets: sorted.map((record, index) => ({
         fromRappen: record.incomeFromRappen,
-        toRappen: index === sorted.length - 1 ? null : record.incomeFromRappen + record.stepRappen,
+        belowRappen: index === sorted.length - 1 ? null : record.incomeFromRappen + record.stepRappen,
         rateBasisPoints: record.rateBasisPoints,
         minimumTaxRappen: record.minimumTaxRappen,
       })),
@@ -120,7 +120,7 @@ export function qstRate(table: QstTariffTable, query: QstQuery): QstRateResult |
   if (!first) return null;
   let bracket: QstBracket;
   if (income < first.fromRappen) {
-    bracket = { fromRappen: 0, toRappen: first.fromRappen, rateBasisPoints: 0, minimumTaxRappen: 0 };
+    bracket = { fromRappen: 0, belowRappen: first.fromRappen, rateBasisPoints: 0, minimumTaxRappen: 0 };
   } else {
     // The last bracket whose start is not above the income (binary search).
     let lo = 0;
@@ -224,7 +224,7 @@ export function expandCompactTariff(compact: CompactTariff): QstTariff {
       const minimumTax = typeof compact.minimumTax === "number" ? compact.minimumTax : (compact.minimumTax[index] ?? 0);
       brackets.push({
         fromRappen: from,
-        toRappen: index === total - 1 ? null : from + width,
+        belowRappen: index === total - 1 ? null : from + width,
         rateBasisPoints: compact.rates[index]!,
         minimumTaxRappen: minimumTax,
       });

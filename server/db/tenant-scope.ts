@@ -110,7 +110,7 @@ export class TenantScope {
    */
   async asServiceRole<R>(work: () => Promise<R>): Promise<R> {
     await this.tx.execute(leaveTenantRole);
-    const result = await work();
+    const result = await this.#backToTenantIfFailed(work);
     await this.tx.execute(enterTenantRole);
     return result;
   }
@@ -123,14 +123,28 @@ export class TenantScope {
    */
   async copyInto(table: string, columns: readonly string[]) {
     await this.tx.execute(leaveTenantRole);
-    const copy = await copyFrom(this.tx, table, columns);
+    const copy = await this.#backToTenantIfFailed(() => copyFrom(this.tx, table, columns));
     return {
       write: copy.write,
       finish: async () => {
-        await copy.finish();
+        await this.#backToTenantIfFailed(() => copy.finish());
         await this.tx.execute(enterTenantRole);
       },
     };
+  }
+
+  /**
+   * Runs work begun as the service's role; when it fails, the tenant's role is taken back before the
+   * failure goes on, so that a caller who catches it never goes on past the wall. (A failure that
+   * aborted the transaction makes that statement fail too: then nothing can run in it anyway.)
+   */
+  async #backToTenantIfFailed<R>(work: () => Promise<R>): Promise<R> {
+    try {
+      return await work();
+    } catch (error) {
+      await Promise.resolve(this.tx.execute(enterTenantRole)).catch(() => {});
+      throw error;
+    }
   }
 
   /** Runs raw tenant SQL in the scope's transaction; its rows, whichever driver ran it. */

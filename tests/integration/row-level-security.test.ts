@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Tx } from "@/server/db/client";
 import { rowsOf } from "@/server/db/rows";
-import { readInTenant, TENANT_ROLE } from "@/server/db/tenant-scope";
+import { inTenantOf, readInTenant, TENANT_ROLE } from "@/server/db/tenant-scope";
 import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
 
@@ -116,6 +116,14 @@ describe("row-level security", () => {
         cause: { code: "42501", message: expect.stringContaining("row-level security") },
       });
     });
+  });
+
+  it("work past the wall that fails leaves the scope behind the wall again", async () => {
+    const role = await inTenantOf(a.orgId, async (scope) => {
+      await expect(scope.asServiceRole(() => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+      return (await scope.query<{ name: string }>(sql`select current_user as name`))[0]!.name;
+    });
+    expect(role).toBe(TENANT_ROLE);
   });
 
   it("the service's tenant reads run behind the wall", async () => {

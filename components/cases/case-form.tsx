@@ -12,7 +12,7 @@ import {
   type ResolverResult,
   type UseFormRegisterReturn,
 } from "react-hook-form";
-import { CANTON_CODES } from "@/server/cases/identifiers";
+import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
 import { PostCaseChange, type CaseChange } from "@/server/cases/schemas";
 import { parseDateInput, plainNumberInput } from "@/components/format/swiss";
 import { useFormat } from "@/components/format/use-format";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatIbanForPrint } from "@/server/cases/identifiers";
+import { formatIbanForPrint } from "@/server/regulations/catalog/identifiers";
 import type { CaseDefinitionOut } from "@/server/cases/schemas";
 import type { Formatter } from "@/components/format/swiss";
 import { findingTitle } from "@/components/results/labels";

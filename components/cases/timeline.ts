@@ -1,4 +1,4 @@
-import { effectiveSpans } from "@/server/cases/in-force";
+import { effectiveSpans } from "@/server/bitemporal/in-force";
 import type { CaseChange } from "@/server/cases/schemas";
 
 export type TimelineEntry = {

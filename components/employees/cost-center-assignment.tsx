@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { TenantCtx } from "@/server/context";
 import { consoleCan } from "@/server/auth/console-session";
 import { listCaseChanges } from "@/server/cases/read-cases";
-import { valueInForce } from "@/server/cases/in-force";
+import { valueInForce } from "@/server/bitemporal/in-force";
 import { listEmployees } from "@/server/employees/list-employees";
 import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { valueInForce } from "../cases/in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import { caseValues, lookupValues, payrolls, payrunEntries, payrunPeriods, wageTypeAccounts } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { wageTypesOf } from "../lookups/initialize-chart";

@@ -6,7 +6,7 @@ import type { Account, Configuration, Interaction } from "oidc-provider";
 import { createTranslator } from "use-intl/core";
 import { negotiateLocale, type Locale } from "@/i18n/locales";
 import { messagesOf } from "@/i18n/messages";
-import { DEMO_PEOPLE, demoPersonOf } from "../demo/people";
+import { DEMO_PEOPLE, demoPersonOf } from "./dev-people";
 import { devIdpIssuer, env } from "../env";
 import { DEV_CLIENT_ID, devSubjectOf } from "./dev-token";
 import { keysFor } from "./keys";

@@ -1,6 +1,6 @@
 import "server-only";
 import { SignJWT } from "jose";
-import { demoPersonOf } from "../demo/people";
+import { demoPersonOf } from "./dev-people";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { NotFound } from "../errors";
 import { newId } from "../ids";

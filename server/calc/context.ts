@@ -1,4 +1,4 @@
-import { valueInForce } from "@/server/cases/in-force";
+import { valueInForce } from "@/server/bitemporal/in-force";
 import { chf } from "@/server/money/rappen";
 import { type Rate, parsePercent, rateFraction } from "@/server/money/rate";
 import type { Lookup, Parameter, WageType } from "@/server/regulations/catalog/types";

@@ -13,7 +13,7 @@ import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { CaseDefinition, CaseField } from "../regulations/catalog";
 import { storedRegulations, type Regulations } from "../regulations/store";
 import { caseCatalog, isSelfServiceCase } from "./definitions";
-import { valueInForce } from "./in-force";
+import { valueInForce } from "../bitemporal/in-force";
 
 type PayrollRow = typeof payrolls.$inferSelect;
 type ValueRow = typeof caseValues.$inferSelect;

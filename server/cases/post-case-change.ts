@@ -19,7 +19,7 @@ import type { PostCaseChange } from "./schemas";
 import { toCaseChange } from "./to-output";
 import { payrollPeriods, recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
 import { lockPayrollResults, recordedAt } from "../results/basis";
-import { parseCaseValue } from "./value-types";
+import { parseCaseValue } from "../regulations/catalog/value-types";
 
 async function lookupKeys(scope: TenantScope, payrollId: string, lookupName: string) {
   const rows = await scope.rows(

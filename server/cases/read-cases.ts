@@ -11,7 +11,7 @@ import { regulationDate } from "../lookups/initialize-chart";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import { storedRegulations } from "../regulations/store";
 import { caseCatalog, isSelfServiceCase } from "./definitions";
-import { valueInForce } from "./in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import type { ListCaseChangesQuery, ListCasesQuery, ValuesInTimeQuery } from "./schemas";
 import { toCaseChange, toCaseDefinition } from "./to-output";
 

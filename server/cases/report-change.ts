@@ -6,7 +6,7 @@ import type { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
 import type { CaseDefinition } from "../regulations/catalog";
 import { openTask } from "../tasks/open-task";
-import { valueInForce } from "./in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import { valuesOf } from "./read-cases";
 import type { CaseChangeReported } from "./schemas";
 import { toCaseChange } from "./to-output";

@@ -7,8 +7,8 @@ import { env } from "../env";
 import * as schema from "./schema";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import { preparingClient } from "./prepared";
-import { openJobClient, type JobClient } from "../jobs/client";
-import { pgliteJobSql, postgresJsJobSql, type JobSql } from "../jobs/sql";
+import { openJobClient, type JobClient } from "./job-client";
+import { pgliteJobSql, postgresJsJobSql, type JobSql } from "./job-sql";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

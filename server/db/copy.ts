@@ -6,7 +6,7 @@ import type { Tx } from "./client";
  * COPY ... FROM STDIN inside an open drizzle transaction, for writes of many rows: the rows go as
  * COPY's text format, which the server reads far faster than a JSON parameter unpacked into rows
  * (json_to_recordset parses every JSON value twice). drizzle has no COPY, so this reaches the
- * driver's transaction under it (as server/jobs/sql.ts does): postgres.js streams the text while the
+ * driver's transaction under it (as server/db/job-sql.ts does): postgres.js streams the text while the
  * caller goes on producing rows; PGlite (in this process, nothing to overlap with) takes it as one
  * blob when the copy finishes.
  *

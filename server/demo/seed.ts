@@ -7,7 +7,7 @@ import type { TenantCtx } from "../context";
 import { getDb } from "../db/client";
 import { employees, memberships, payrolls, tenants } from "../db/schema";
 import { devSubjectOf } from "../auth/dev-token";
-import { DEMO_PEOPLE } from "./people";
+import { DEMO_PEOPLE } from "../auth/dev-people";
 import { createEmployee } from "../employees/create-employee";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { newId } from "../ids";

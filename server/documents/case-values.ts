@@ -1,4 +1,4 @@
-import { valueInForce } from "../cases/in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import type { caseValues } from "../db/schema";
 
 type ValueRow = typeof caseValues.$inferSelect;

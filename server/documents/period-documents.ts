@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TenantCtx } from "../context";
-import { valueInForce } from "../cases/in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import { caseValues, documents, employees, payrunEntries, payrunPeriods, type DocumentCategory } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import { byEmployee } from "./case-values";

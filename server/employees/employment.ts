@@ -5,8 +5,8 @@ import { todayInZurich } from "../dates";
 import { caseValues, employees } from "../db/schema";
 import { tenantRead, type TenantScope } from "../db/tenant-scope";
 import { visibilityValues, visibleEmployeesRead, type VisibilityValues } from "./visibility";
-import { lastRecorded, valueInForce } from "../cases/in-force";
-import { inForceFirst } from "../cases/in-force-sql";
+import { lastRecorded, valueInForce } from "../bitemporal/in-force";
+import { inForceFirst } from "../bitemporal/in-force-sql";
 
 export type Employment = { employed: boolean; entryDate: string | null; exitDate: string | null };
 

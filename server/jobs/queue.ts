@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { beforeCloseDb, connection, getDb } from "../db/client";
 import { inTenantOf, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
-import { JOB_SCHEMA, jobClientOn, type JobClient } from "./client";
-import { transactionJobSql, type JobSql } from "./sql";
+import { JOB_SCHEMA, jobClientOn, type JobClient } from "../db/job-client";
+import { transactionJobSql, type JobSql } from "../db/job-sql";
 import { rowsOf } from "../db/rows";
 
 /**

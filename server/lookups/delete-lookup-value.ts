@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { valueInForce } from "../cases/in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import type { TenantCtx } from "../context";
 import { todayInZurich } from "../dates";
 import { caseValues, lookupValues } from "../db/schema";

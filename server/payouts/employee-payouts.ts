@@ -4,7 +4,7 @@ import type { TenantCtx } from "../context";
 import { payoutLines, payouts, payrunPeriods } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { NotFound } from "../errors";
-import { compactIban } from "../cases/identifiers";
+import { compactIban } from "../regulations/catalog/identifiers";
 import { formatRappen } from "../money/rappen";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { v7 } from "uuid";
 import { calculatePeriod, emptyYearToDate } from "../calc";
 import type { CaseHistory, PeriodResult } from "../calc/types";
-import { valueInForce } from "../cases/in-force";
+import { valueInForce } from "../bitemporal/in-force";
 import { copyText } from "../db/copy";
 import type { StoredLine } from "../db/schema/results";
 import type { CaseDefinition, Lookup, Parameter, WageType } from "../regulations/catalog/types";

@@ -9,8 +9,8 @@ import { api } from "../fixtures/api";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
 
 /**
- * The employees list decides employment in SQL (inForceFirst, server/cases/in-force-sql.ts); the calculation's
- * readers decide it with valueInForce (server/cases/in-force.ts), as employmentOf does. Over random histories
+ * The employees list decides employment in SQL (inForceFirst, server/bitemporal/in-force-sql.ts); the calculation's
+ * readers decide it with valueInForce (server/bitemporal/in-force.ts), as employmentOf does. Over random histories
  * of entry and exit dates (overlapping validity, values recorded in the same millisecond and within one
  * millisecond, dates before, inside and after every validity), both must answer the same.
  */

@@ -7,7 +7,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * Two values of one field recorded in the same millisecond: the one with the larger id is in force
- * (server/cases/in-force.ts: record time as a JavaScript Date holds it, to the millisecond, then id),
+ * (server/bitemporal/in-force.ts: record time as a JavaScript Date holds it, to the millisecond, then id),
  * whatever their microseconds in the database. A recalculation reads the values in that order without
  * their record times (case_values_text, drizzle/0019_case_histories.sql): its salary must be the one the API shows.
  */

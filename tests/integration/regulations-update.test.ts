@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { JOB_SCHEMA } from "@/server/jobs/client";
+import { JOB_SCHEMA } from "@/server/db/job-client";
 import { regulationVersions } from "@/server/db/schema";
 import { jobWorkerBoss, runDueJobs, sendSystemJob, startJobWorker, stopJobWorker } from "@/server/jobs/queue";
 import { allRegulations } from "@/server/regulations/catalog";

@@ -9,7 +9,7 @@ import {
   type AccountingJournal,
   type AccountingJournalInput,
 } from "@/server/accounting/journal";
-import { formatChf, renderAccountingPdf } from "@/server/accounting/pdf";
+import { formatChf, renderAccountingPdf } from "@/server/documents/pdf/accounting-journal";
 
 const accounts = {
   "1020": "Bank",

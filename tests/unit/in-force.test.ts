@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveSpans, valueInForce, type VersionedValue } from "@/server/cases/in-force";
+import { effectiveSpans, valueInForce, type VersionedValue } from "@/server/bitemporal/in-force";
 
 let seq = 0;
 const v = (start: string, end: string | null, recorded: string, value: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CASE_VALUE_TYPES, parseCaseValue } from "@/server/cases/value-types";
+import { CASE_VALUE_TYPES, parseCaseValue } from "@/server/regulations/catalog/value-types";
 import {
   ACCOUNT_KEYS,
   LANGUAGES,

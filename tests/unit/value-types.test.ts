@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES } from "@/server/cases/countries";
+import { COUNTRY_CODES } from "@/server/regulations/catalog/countries";
 import {
   CANTON_CODES,
   checkAhvNumber,
@@ -10,8 +10,8 @@ import {
   ibanMod97,
   isQrIban,
   uidCheckDigit,
-} from "@/server/cases/identifiers";
-import { CASE_VALUE_TYPES, compareDecimals, parseCaseValue } from "@/server/cases/value-types";
+} from "@/server/regulations/catalog/identifiers";
+import { CASE_VALUE_TYPES, compareDecimals, parseCaseValue } from "@/server/regulations/catalog/value-types";
 
 const ok = (value: string) => ({ ok: true, value });
 const message = (result: { ok: boolean; message?: string }) => (result.ok ? null : result.message);

@@ -1,6 +1,6 @@
 import { WageTypeNumber } from "@/server/calc/wage-types";
 import type { StoredLine } from "@/server/db/schema/results";
-import { compactIban } from "@/server/cases/identifiers";
+import { compactIban } from "@/server/regulations/catalog/identifiers";
 import { openAmountOf } from "@/server/results/open-amounts";
 import { type Rappen, sumRappen } from "@/server/money/rappen";
 import type { DocumentLanguage } from "@/server/payrolls/document-language";

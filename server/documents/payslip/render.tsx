@@ -1,5 +1,5 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { formatIbanForPrint } from "@/server/cases/identifiers";
+import { formatIbanForPrint } from "@/server/regulations/catalog/identifiers";
 import type { Rappen } from "@/server/money/rappen";
 import { registerPdfFonts } from "../pdf/fonts";
 import {

@@ -19,7 +19,7 @@ function draw(model: StoredModel): Promise<Buffer> {
     case "salaryCertificate":
       return import("../salary-certificate/render").then((m) => m.renderSalaryCertificatePdf(model.certificate));
     case "accountingPdf":
-      return import("../../accounting/pdf").then((m) =>
+      return import("./accounting-journal").then((m) =>
         m.renderAccountingPdf(model.journal, {
           payrollName: model.payrollName,
           language: model.language,

@@ -10,7 +10,7 @@
  * The catalog has no company name field: the name comes from the tenant (or the payroll).
  */
 
-/** Case values by field name, in their normalized form (server/cases/value-types.ts). */
+/** Case values by field name, in their normalized form (server/regulations/catalog/value-types.ts). */
 export type CaseValues = Readonly<Record<string, string>>;
 
 /** A recorded, non-empty value, or null. */

@@ -13,7 +13,7 @@ registerPdfFonts();
 await Promise.all([
   import("../payslip/render"),
   import("../salary-certificate/render"),
-  import("../../accounting/pdf"),
+  import("./accounting-journal"),
 ]);
 
 export default async function draw(model: StoredModel) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { valueInForce } from "../../cases/in-force";
+import { valueInForce } from "../../bitemporal/in-force";
 import { caseValues, employees } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { parseChf } from "../../money/rappen";

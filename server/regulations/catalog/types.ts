@@ -1,4 +1,4 @@
-import type { CaseValueType } from "@/server/cases/value-types";
+import type { CaseValueType } from "@/server/regulations/catalog/value-types";
 
 /**
  * The regulation catalog's model: regulations shipped with the service as versioned data.

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { Tx } from "../db/client";
+import type { Tx } from "./client";
 
 /**
  * The one place where pg-boss meets our database clients. pg-boss speaks through an executor

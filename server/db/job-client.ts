@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { JobSql } from "./sql";
+import type { JobSql } from "./job-sql";
 
 /** pg-boss's tables live in their own schema, next to ours. */
 export const JOB_SCHEMA = "pgboss";

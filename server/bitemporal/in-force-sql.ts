@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /**
- * valueInForce (server/cases/in-force.ts) as an ORDER BY over case_values (named `alias` in the query), for a
+ * valueInForce (server/bitemporal/in-force.ts) as an ORDER BY over case_values (named `alias` in the query), for a
  * reader that picks the value in SQL (`... ORDER BY inForceFirst(alias, date) LIMIT 1`): values whose validity
  * covers the date first, of those the one recorded last (record time to the millisecond, as a Date holds it,
  * then the time-ordered id); when none covers the date, the one recorded last (lastRecorded). Both are checked

@@ -1,8 +1,8 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { PDF_FONT, registerPdfFonts } from "@/server/documents/pdf/fonts";
+import { PDF_FONT, registerPdfFonts } from "./fonts";
 import { formatRappen, sumRappen, type Rappen } from "@/server/money/rappen";
 import type { Language } from "@/server/regulations/catalog/types";
-import type { AccountingJournal, AccountingJournalLine } from "./journal";
+import type { AccountingJournal, AccountingJournalLine } from "../../accounting/journal";
 
 export interface AccountingPdfOptions {
   readonly payrollName: string;

@@ -37,7 +37,7 @@ const config = [
   {
     // Every tenant domain; work across tenants there says so (acrossTenants in server/db/tenant-scope.ts).
     files: [
-      "server/{accounting,cases,documents,elm,employees,events,lookups,memberships,payouts,payrolls,periods,results,tasks,webhooks}/**/*.ts",
+      "server/{accounting,cases,documents,elm,employees,events,lookups,memberships,payouts,payrolls,periods,results,tasks,webhooks,workflows}/**/*.ts",
     ],
     rules: {
       "no-restricted-imports": [

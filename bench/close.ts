@@ -119,7 +119,7 @@ async function main() {
   const schema = await import("../server/db/schema");
   const { eq, and } = await import("drizzle-orm");
   const { createSystemUser } = await import("../server/auth/system-users");
-  const { closePeriod } = await import("../server/periods/close-period");
+  const { closePeriod } = await import("../server/workflows/close-period");
   const { updatePayroll } = await import("../server/payrolls/update-payroll");
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");

@@ -17,7 +17,7 @@ export async function benchPayroll(
 ) {
   const schema = await import("../server/db/schema");
   const { newId } = await import("../server/ids");
-  const { createPayroll } = await import("../server/payrolls/create-payroll");
+  const { createPayroll } = await import("../server/workflows/create-payroll");
   const { SYNTHETIC_COMPANY, syntheticEmployeeValues } = await import("../server/results/synthetic-payroll");
   const tenantId = newId();
   await db

@@ -35,7 +35,7 @@ async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
   const schema = await import("../server/db/schema");
   const { createSystemUser } = await import("../server/auth/system-users");
-  const { closePeriod } = await import("../server/periods/close-period");
+  const { closePeriod } = await import("../server/workflows/close-period");
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");
   const { TenantScope } = await import("../server/db/tenant-scope");

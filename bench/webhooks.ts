@@ -78,7 +78,7 @@ async function main() {
   const { inTenantOf } = await import("../server/db/tenant-scope");
   const { recordEvent } = await import("../server/events/record-event");
   const { createWebhook } = await import("../server/webhooks/create-webhook");
-  const { startJobWorker, stopJobWorker } = await import("../server/jobs/worker");
+  const { startJobWorker, stopJobWorker } = await import("../server/job-worker");
   const { settleDeliveries } = await import("../server/webhooks/deliver");
   const { kind } = await connection();
   const db = await getDb();

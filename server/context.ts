@@ -1,5 +1,5 @@
 /**
- * Who is calling, and for which tenant. Built in one place (server/http/route.ts through
+ * Who is calling, and for which tenant. Built in one place (server/api/route.ts through
  * server/auth/access.ts) and handed to every service verb; the tenant id never comes from a body.
  */
 export type Role = "Administrator" | "Manager" | "SelfService";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAULT_POINTS } from "./testing/hooks";
+import { FAULT_POINTS } from "./fault-points";
 
 /** A whole number from `min` on; unset or empty: undefined (the caller's default applies). */
 const wholeNumber = (min: number) =>

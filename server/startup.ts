@@ -28,7 +28,7 @@ export function startService() {
     const { seedDemoIfWanted } = await import("./demo/seed");
     await seedDemoIfWanted();
     if (env().JOBS_WORKER === "true") {
-      const { startJobWorker } = await import("./jobs/worker");
+      const { startJobWorker } = await import("./job-worker");
       await startJobWorker();
     }
     if (warmsRecalcThreads()) void warmRecalculation();

@@ -4,7 +4,7 @@ import { consoleCan } from "@/server/auth/console-session";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listWageTypes } from "@/server/lookups/list-wage-types";
 import type { Payroll } from "@/server/payrolls/schemas";
-import { getPayrollRegulations } from "@/server/regulations/assignment";
+import { getPayrollRegulations } from "@/server/payrolls/regulations";
 import { regulationByName } from "@/server/regulations/catalog";
 import { displayName } from "@/components/regulations/display-name";
 import { Card } from "@/components/ui/card";

@@ -53,7 +53,7 @@ export const STAGE_TONE: Record<PeriodStage, string> = {
   elmError: "border-red-300 bg-red-50 text-red-800",
 };
 
-/** A period of a live payroll is declared to ELM at close (server/periods/elm-submission.ts isDeclared). */
+/** A period of a live payroll is declared to ELM at close (server/elm/submission.ts isDeclared). */
 export const isLivePeriod = (transmissionStartDate: string | null, periodStart: string) =>
   transmissionStartDate !== null && periodStart >= transmissionStartDate;
 

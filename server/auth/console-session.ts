@@ -8,7 +8,7 @@ import { listTenants } from "../tenants/list-tenants";
 import { getUserById } from "../users/upsert-user";
 import { tenantAccess } from "./access";
 import { authOptions } from "./next-auth";
-import { tenantPermissions, type TenantPermission } from "./permissions";
+import { tenantPermissions, type TenantPermission } from "../permissions";
 
 export type PersonCaller = Extract<Caller, { kind: "person" }>;
 

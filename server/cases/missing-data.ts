@@ -8,7 +8,7 @@ import { findVisibleEmployee } from "../employees/get-employee";
 import { employmentOf } from "../employees/employment";
 import { visibleEmployees } from "../employees/visibility";
 import { pageOf, type PageQuery } from "../http/pagination";
-import { findOpenPeriod } from "../periods/open-period";
+import { findOpenPeriod } from "../payrolls/open-period";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
 import type { CaseDefinition, CaseField } from "../regulations/catalog";
 import { storedRegulations, type Regulations } from "../regulations/store";

@@ -4,7 +4,7 @@ import { callerKey, type TenantCtx } from "../context";
 import { caseChanges, caseValues, lookupValues } from "../db/schema";
 import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { findVisibleEmployee } from "../employees/get-employee";
-import { assertCompanyDataWrite } from "../auth/permissions";
+import { assertCompanyDataWrite } from "../permissions";
 import { Forbidden, Invalid, type FieldError } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { newId } from "../ids";

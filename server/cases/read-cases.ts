@@ -13,7 +13,8 @@ import { storedRegulations } from "../regulations/store";
 import { caseCatalog, isSelfServiceCase } from "./definitions";
 import { valueInForce } from "../bitemporal/in-force";
 import type { ListCaseChangesQuery, ListCasesQuery, ValuesInTimeQuery } from "./schemas";
-import { toCaseChange, toCaseDefinition } from "./to-output";
+import { toCaseDefinition } from "../regulations/case-definition";
+import { toCaseChange } from "./to-output";
 
 /**
  * Whose data a read is about: the employee named, or the company (undefined). Self Service sees only their own

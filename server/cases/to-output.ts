@@ -1,28 +1,5 @@
-import type { CaseDefinition } from "../regulations/catalog";
 import type { caseChanges, caseValues } from "../db/schema";
 import type { CaseChange } from "./schemas";
-
-export function toCaseDefinition(definition: CaseDefinition) {
-  return {
-    name: definition.name,
-    displayName: definition.displayName,
-    scope: definition.scope,
-    cluster: definition.cluster,
-    fields: definition.fields.map((field) => ({
-      name: field.name,
-      displayName: field.displayName,
-      valueType: field.valueType,
-      required: field.required !== false,
-      requiredFor: field.required === false ? null : field.required,
-      cluster: definition.cluster,
-      requiredWhen: field.requiredWhen ? { field: field.requiredWhen.field, in: [...field.requiredWhen.in] } : null,
-      options: field.options ? field.options.map((o) => ({ value: o.value, displayName: o.displayName })) : null,
-      lookup: field.lookup ?? null,
-      moment: field.moment,
-      default: field.default ?? null,
-    })),
-  };
-}
 
 const creatorOf = (createdBy: string, name: string): CaseChange["createdBy"] => {
   const [kind, id] = createdBy.split(":") as ["system" | "person", string];

@@ -8,10 +8,10 @@ import { getDb } from "../db/client";
 import { employees, memberships, payrolls, tenants } from "../db/schema";
 import { devSubjectOf } from "../auth/dev-token";
 import { DEMO_PEOPLE } from "../auth/dev-people";
-import { createEmployee } from "../employees/create-employee";
+import { createEmployee } from "../workflows/create-employee";
 import { devIdpIssuer, env, usesDevIdentityProvider } from "../env";
 import { newId } from "../ids";
-import { createPayroll } from "../payrolls/create-payroll";
+import { createPayroll } from "../workflows/create-payroll";
 import { postCaseChange } from "../cases/post-case-change";
 import { upsertUser } from "../users/upsert-user";
 

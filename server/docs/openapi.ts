@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tenantPermissions, type Permission } from "../auth/permissions";
+import { tenantPermissions, type Permission } from "../permissions";
 import { problemsOf } from "../http/common-problems";
 import { honoursIdempotencyKey, honoursIfMatch, type Operation } from "../http/operation";
 import { webhookPayloads } from "../webhooks/payload-schemas";

@@ -4,7 +4,7 @@ import type { TenantCtx } from "../context";
 import { employees } from "../db/schema";
 import { inTenant, isUniqueViolation } from "../db/tenant-scope";
 import { checkIfMatch } from "../http/etag";
-import { identifierTaken } from "./create-employee";
+import { identifierTaken } from "./identifier-taken";
 import { findVisibleEmployee } from "./get-employee";
 import { toEmployee, type UpdateEmployee } from "./schemas";
 import { NOT_RECORDED, employmentOf } from "./employment";

@@ -1,8 +1,8 @@
-import { isTenantPermission } from "../auth/permissions";
+import { isTenantPermission } from "../permissions";
 import { honoursIdempotencyKey, honoursIfMatch, type Operation } from "./operation";
 
 /**
- * The problems the route wrapper (server/http/route.ts) and the proxy answer for an operation,
+ * The problems the route wrapper (server/api/route.ts) and the proxy answer for an operation,
  * derived from the operation's own definition: authentication, tenant access and role, the path,
  * the query and body rules, Idempotency-Key and If-Match. Each operation adds its own in
  * `problems`; `problemsOf` is the union the OpenAPI document lists.

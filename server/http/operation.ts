@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Permission } from "../auth/permissions";
+import type { Permission } from "../permissions";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export const HTTP_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

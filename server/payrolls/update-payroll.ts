@@ -5,7 +5,7 @@ import { payrolls } from "../db/schema";
 import { inTenant } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { checkIfMatch } from "../http/etag";
-import { findOpenPeriod } from "../periods/open-period";
+import { findOpenPeriod } from "./open-period";
 import { findVisiblePayroll } from "./get-payroll";
 import { toPayroll, type UpdatePayroll } from "./schemas";
 

@@ -4,10 +4,9 @@ import { getDb, type Tx } from "../db/client";
 import { payrolls, payrunPeriods, regulationUpdates, type regulationUpdateTriggers } from "../db/schema";
 import { TenantScope } from "../db/tenant-scope";
 import { newId } from "../ids";
-import { enqueueJob, registerJobHandler, registerJobSchedule, registerSystemJobHandler } from "../jobs/queue";
-import { recalculateOpenPeriod } from "../results/recalculate";
+import { enqueueJob, registerJobSchedule, registerSystemJobHandler } from "../jobs/queue";
 import type { Regulation } from "./catalog";
-import { forgetCachedRegulations, importCatalog, storedRegulations, type ImportedVersion } from "./store";
+import { forgetCachedRegulations, importCatalog, type ImportedVersion } from "./store";
 
 /**
  * Regulations are updated daily, automatically (interface 1.6): a pg-boss schedule sends
@@ -15,7 +14,7 @@ import { forgetCachedRegulations, importCatalog, storedRegulations, type Importe
  * and changed versions (what `npm run regulations:update` does) and, in the same transaction,
  * records the run and sends one `regulations.recalculate` job per payroll whose results the new
  * versions change, so that each payroll is recalculated in its own tenant's transaction, retried on
- * its own.
+ * its own (the recalculation is server/workflows/recalculate-for-regulations.ts).
  */
 export const REGULATIONS_UPDATE = "regulations.update";
 export const REGULATIONS_RECALCULATE = "regulations.recalculate";
@@ -91,16 +90,3 @@ registerSystemJobHandler(
   { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 900, concurrency: 1 },
 );
 registerJobSchedule(REGULATIONS_UPDATE, REGULATIONS_UPDATE_CRON, "Europe/Zurich");
-
-registerJobHandler(
-  REGULATIONS_RECALCULATE,
-  async (scope, payload) => {
-    const { payrollId, from } = payload as { payrollId: string; from: string };
-    const payroll = await scope.first(payrolls, eq(payrolls.id, payrollId));
-    if (!payroll) return;
-    // Read in this transaction: on the embedded database a read outside it would wait for it.
-    const regulations = await storedRegulations(scope.tx);
-    await recalculateOpenPeriod(scope, regulations, payroll, undefined, from);
-  },
-  { expireInSeconds: 1800, concurrency: 2 },
-);

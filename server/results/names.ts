@@ -1,4 +1,4 @@
-import { toCaseDefinition } from "../cases/to-output";
+import { toCaseDefinition } from "../regulations/case-definition";
 import type { Localized, RegulationVersion } from "../regulations/catalog";
 
 /**

@@ -1,7 +1,9 @@
 import "server-only";
-import { asc } from "drizzle-orm";
-import { payrolls } from "../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { payrolls, webhooks } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
+import { registerJobHandler } from "../jobs/queue";
+import { WEBHOOK_FAILING_JOB } from "../webhooks/deliver";
 import { openTask } from "./open-task";
 import type { TaskOutput } from "./schemas";
 
@@ -29,3 +31,8 @@ export async function openWebhookFailingTask(
   }
   return opened;
 }
+
+registerJobHandler(WEBHOOK_FAILING_JOB, async (scope, payload) => {
+  const webhook = await scope.first(webhooks, eq(webhooks.id, String(payload.webhookId)));
+  if (webhook) await openWebhookFailingTask(scope, { webhookId: webhook.id, payloadUrl: webhook.payloadUrl });
+});

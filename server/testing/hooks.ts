@@ -1,4 +1,7 @@
+import type { FaultPoint } from "../fault-points";
 import type { Operation } from "../http/operation";
+
+export { FAULT_POINTS, type FaultPoint } from "../fault-points";
 
 /**
  * The one seam between production modules and the tests. Production code calls a hook as
@@ -8,14 +11,10 @@ import type { Operation } from "../http/operation";
  * (server/startup.ts), the vitest projects from their setup (tests/support/test-hooks.ts).
  */
 
-/** The named places at which a test may stop the process (TEST_CRASH_AT), as a power cut would. */
-export const FAULT_POINTS = ["payout.before-commit", "payout.after-commit"] as const;
-export type FaultPoint = (typeof FAULT_POINTS)[number];
-
 export type TestHooks = {
   /** Reached at a fault point. */
   fault?: (point: FaultPoint) => void;
-  /** Around every answer of a documented operation (server/http/route.ts); gives back the answer it was handed. */
+  /** Around every answer of a documented operation (server/api/route.ts); gives back the answer it was handed. */
   aroundAnswer?: (op: Operation, request: Request, answer: () => Promise<Response>) => Promise<Response>;
   /** Lower thresholds for a recalculation's write paths (server/results/recalculate.ts RECALC_TUNING), to reach them with few employees. */
   recalcTuning?: { copyFrom?: number; slice?: number; readsAhead?: number };

@@ -5,7 +5,6 @@ import { acrossTenants, inTenantOf, type TenantScope } from "../db/tenant-scope"
 import { env } from "../env";
 import { newId } from "../ids";
 import { enqueueJob, registerJobHandler } from "../jobs/queue";
-import { openWebhookFailingTask } from "../tasks/webhook-failing";
 import { nextRetryDelayMs } from "./schedule";
 import { DELIVERY_TIMEOUT_MS, postWebhook, RESPONSE_BODY_CHARS, type SendOutcome } from "./send";
 import { signedHeaders } from "./sign";
@@ -20,14 +19,17 @@ import { signedHeaders } from "./sign";
  *    rolled back sends nothing), the POST runs outside any transaction (a slow receiver holds no
  *    database connection and no job; many messages are in flight at once, up to WEBHOOK_MAX_IN_FLIGHT).
  * 3. The outcome is recorded in one transaction with what follows from it: the next attempt (a
- *    new message row and its delayed job), the webhook deactivated on 410, or the failing task
- *    after the last attempt.
+ *    new message row and its delayed job), the webhook deactivated on 410, or, after the last
+ *    attempt, a `webhook.failing` job that opens the failing task (server/tasks/webhook-failing.ts;
+ *    a job, so that delivering needs nothing of tasks, whose events are delivered here).
  *
  * When the process dies between 1 and 3, the follow-up job finds the message still pending with
  * its claim run out and sends it again; when all went well, it finds the message settled and does
  * nothing.
  */
 export const DELIVER_JOB = "webhook.deliver";
+/** The last attempt of a message failed: its payload is `{ webhookId }`. */
+export const WEBHOOK_FAILING_JOB = "webhook.failing";
 
 /**
  * Longer than the delivery timeout plus the recording of its outcome, so a live send is never
@@ -308,7 +310,6 @@ async function recordFailure(scope: TenantScope, claimed: Claimed, sentAt: Date,
   }
   if (message.retryStep !== null) {
     // The last attempt of the schedule failed: someone has to look at the receiver.
-    const webhook = await scope.first(webhooks, eq(webhooks.id, message.webhookId));
-    if (webhook) await openWebhookFailingTask(scope, { webhookId: webhook.id, payloadUrl: webhook.payloadUrl });
+    await enqueueJob(scope, WEBHOOK_FAILING_JOB, { webhookId: message.webhookId });
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-// The webhook job kinds register their handlers on import (server/jobs/worker.ts imports this).
+// The webhook job kinds register their handlers on import (server/job-worker.ts imports this).
 import "./deliver";
 import "./dispatch";
 import "./replay-events";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
+import { startJobWorker, stopJobWorker } from "@/server/job-worker";
 import { api } from "../fixtures/api";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { anEmployee, tenantFixture } from "../fixtures/factories";
@@ -114,7 +114,7 @@ describe("the ELM declaration in production", () => {
     const { payrolls, payrunPeriods } = await import("@/server/db/schema");
     const { eq } = await import("drizzle-orm");
     const { inTenantOf } = await import("@/server/db/tenant-scope");
-    const { declareElm } = await import("@/server/periods/elm-submission");
+    const { declareElm } = await import("@/server/elm/submission");
     const t = await tenantFixture();
     const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
     const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;

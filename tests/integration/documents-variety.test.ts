@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
+import { startJobWorker, stopJobWorker } from "@/server/job-worker";
 import { api } from "../fixtures/api";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";

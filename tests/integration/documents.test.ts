@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { events } from "@/server/db/schema";
-import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
+import { startJobWorker, stopJobWorker } from "@/server/job-worker";
 import { api } from "../fixtures/api";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installUnsupportedMethodGuard } from "@/server/http/unsupported-methods";
+import { installUnsupportedMethodGuard } from "@/server/api/unsupported-methods";
 import { call } from "../fixtures/api";
 import { systemUserFixture } from "../fixtures/factories";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allOperations } from "@/server/docs/all-operations";
-import type { RouteHandler } from "@/server/http/route";
+import type { RouteHandler } from "@/server/api/route";
 import { api, apiRoutes } from "../fixtures/api";
 
 /** Route files that are not part of the documented API: the 404 fallback and next-auth's own endpoints. */

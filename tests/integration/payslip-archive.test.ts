@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { payslipArchives } from "@/server/db/schema";
-import { runDueJobs } from "@/server/jobs/queue";
+import { runDueJobs } from "@/server/job-worker";
 import { api } from "../fixtures/api";
 import { example1 } from "../fixtures/example-payroll";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";

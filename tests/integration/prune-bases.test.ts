@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { calculationBases, payrunEntries } from "@/server/db/schema";
-import { runDueJobs } from "@/server/jobs/worker";
+import { runDueJobs } from "@/server/job-worker";
 import { JOB_SCHEMA } from "@/server/db/job-client";
 import { sendSystemJob } from "@/server/jobs/queue";
 import { PRUNE_BASES, pruneCalculationBases } from "@/server/maintenance/prune-bases";

@@ -4,7 +4,7 @@ import { getDb } from "@/server/db/client";
 import { events, tasks } from "@/server/db/schema";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { openTask } from "@/server/tasks/open-task";
-import { onTaskCompleted } from "@/server/tasks/update-task";
+import { onTaskCompleted } from "@/server/workflows/update-task";
 import { openWebhookFailingTask } from "@/server/tasks/webhook-failing";
 import { Conflict } from "@/server/errors";
 import { api } from "../fixtures/api";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { allOperations } from "@/server/docs/all-operations";
-import { isTenantPermission } from "@/server/auth/permissions";
+import { isTenantPermission } from "@/server/permissions";
 import { call } from "../fixtures/api";
 import { anEmployee, invitedMember, memberOf, tenantFixture } from "../fixtures/factories";
 import { companyFixture, payableEmployee } from "../fixtures/payouts";

@@ -7,7 +7,7 @@ import { events, webhookMessages } from "@/server/db/schema";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { recordEvent } from "@/server/events/record-event";
 import { newId } from "@/server/ids";
-import { startJobWorker, stopJobWorker } from "@/server/jobs/queue";
+import { startJobWorker, stopJobWorker } from "@/server/job-worker";
 import { DELIVER_JOB, newClaim, scheduleDelivery } from "@/server/webhooks/deliver";
 import { correlationIdOf, eventBody } from "@/server/webhooks/payloads";
 import { api } from "../fixtures/api";

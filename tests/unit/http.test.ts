@@ -64,8 +64,8 @@ describe("cursor pagination", () => {
 
 describe("authorization table", () => {
   it("refuses to build a route whose permission has no entry", async () => {
-    const { handle } = await import("@/server/http/route");
+    const { handle } = await import("@/server/api/route");
     const op = { method: "GET", path: "/x", tag: "x", summary: "x", allow: "no.such.permission" } as never;
-    expect(() => handle(op, async () => ({}))).toThrow(/not in server\/auth\/permissions.ts/);
+    expect(() => handle(op, async () => ({}))).toThrow(/not in server\/permissions.ts/);
   });
 });

@@ -5,34 +5,11 @@ import { describe, expect, it } from "vitest";
 /**
  * The layers the code is drawn in (ARCHITECTURE.md): server/db is the bottom one and imports no
  * domain. It may use the service's shared modules beside it (settings, the context's types, ids).
- * The job engine is the one exception left (server/db/client.ts opens pg-boss with the connection;
- * issue 38 names it): listed here, so that a new one is a decision, not an accident.
+ * Above it, no two parts of server/ import each other, directly or round a longer circle: a command
+ * that spans domains lives in server/workflows/, and the job handlers meet in server/job-worker.ts.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const SHARED = new Set(["env", "context", "ids"]);
-const MUTUAL_PAIRS_LEFT = [
-  "auth <-> http",
-  "cases <-> results",
-  "cases <-> tasks",
-  "docs <-> http",
-  "documents <-> jobs",
-  "documents <-> periods",
-  "employees <-> results",
-  "http <-> testing",
-  "jobs <-> maintenance",
-  "jobs <-> periods",
-  "jobs <-> regulations",
-  "jobs <-> webhooks",
-  "lookups <-> payrolls",
-  "lookups <-> regulations",
-  "payouts <-> payrolls",
-  "payouts <-> periods",
-  "payrolls <-> periods",
-  "payrolls <-> regulations",
-  "payrolls <-> results",
-  "periods <-> results",
-  "regulations <-> results",
-];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,23 +19,27 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The server/ folder each import of a file under server/ reaches, other than the file's own. */
-function domainImports(file: string): string[] {
-  const own = path.relative(path.join(root, "server"), file).split(path.sep)[0]!;
+/** What each import of a file under server/ reaches inside server/, as a path relative to it. */
+function importedServerPaths(file: string): string[] {
   const source = readFileSync(file, "utf8");
-  const found = new Set<string>();
-  for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+  return [...source.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].flatMap(([, specifier]) => {
     const target = specifier!.startsWith("@/server/")
       ? specifier!.slice("@/server/".length)
       : specifier!.startsWith(".")
         ? path.relative(path.join(root, "server"), path.resolve(path.dirname(file), specifier!))
         : null;
-    if (!target || target.startsWith("..")) continue;
-    const domain = target.split("/")[0]!;
-    if (domain !== own && statSync(path.join(root, "server", domain), { throwIfNoEntry: false })?.isDirectory())
-      found.add(domain);
-  }
-  return [...found];
+    return target && !target.startsWith("..") ? [target] : [];
+  });
+}
+
+const isFolder = (relative: string) =>
+  statSync(path.join(root, "server", relative), { throwIfNoEntry: false })?.isDirectory() ?? false;
+
+/** The server/ folders a file under server/ imports from, other than its own. */
+function domainImports(file: string): string[] {
+  const own = path.relative(path.join(root, "server"), file).split(path.sep)[0]!;
+  const domains = importedServerPaths(file).map((target) => target.split("/")[0]!);
+  return [...new Set(domains.filter((domain) => domain !== own && isFolder(domain)))];
 }
 
 describe("layers", () => {
@@ -71,18 +52,47 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
-  it("no import circle between domains beyond the pairs still listed", () => {
-    const edges = new Map<string, Set<string>>();
+  it("no import circle between the parts of server/", () => {
+    // A part is a folder under server/ (a domain) or a file beside them (env.ts, context.ts, ...).
+    const partOf = (relative: string) => {
+      const top = relative.split(/[\\/]/)[0]!;
+      return isFolder(top) ? top : top.replace(/\.tsx?$/, "");
+    };
+    const edges = new Map<string, Map<string, string>>();
     for (const file of filesUnder(path.join(root, "server"))) {
-      const own = path.relative(path.join(root, "server"), file).split(path.sep)[0]!;
-      if (!statSync(path.join(root, "server", own)).isDirectory()) continue;
-      for (const domain of domainImports(file)) (edges.get(own) ?? edges.set(own, new Set()).get(own)!).add(domain);
+      const own = partOf(path.relative(path.join(root, "server"), file));
+      for (const target of importedServerPaths(file)) {
+        const part = partOf(target);
+        if (part === own) continue;
+        const from = edges.get(own) ?? edges.set(own, new Map()).get(own)!;
+        if (!from.has(part)) from.set(part, `${path.relative(root, file)} -> ${part}`);
+      }
     }
-    const pairs = [...edges]
-      .flatMap(([from, tos]) =>
-        [...tos].filter((to) => from < to && edges.get(to)?.has(from)).map((to) => `${from} <-> ${to}`),
-      )
-      .sort();
-    expect(pairs).toEqual(MUTUAL_PAIRS_LEFT);
+    expect(circlesOf(edges)).toEqual([]);
   });
 });
+
+/** Each strongly connected set of parts (Tarjan), as the imports that close it. */
+function circlesOf(edges: Map<string, Map<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (part: string) => {
+    index.set(part, index.size);
+    low.set(part, index.get(part)!);
+    stack.push(part);
+    for (const next of edges.get(part)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(part, Math.min(low.get(part)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(part, Math.min(low.get(part)!, index.get(next)!));
+    }
+    if (low.get(part) !== index.get(part)) return;
+    const members = stack.splice(stack.indexOf(part));
+    if (members.length > 1)
+      circles.push(members.flatMap((from) => members.flatMap((to) => edges.get(from)?.get(to) ?? [])).sort());
+  };
+  for (const part of edges.keys()) if (!index.has(part)) visit(part);
+  return circles;
+}

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created, ok } from "@/server/http/replies";
 import { createTenant } from "@/server/tenants/create-tenant";
 import { listTenants } from "@/server/tenants/list-tenants";

@@ -1,5 +1,5 @@
 import { Forbidden } from "@/server/errors";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { etagOf } from "@/server/http/etag";
 import { readCurrentUser } from "@/server/users/current-user";

@@ -1,6 +1,6 @@
 import { getJwks } from "@/server/auth/operations";
 import { publicJwks } from "@/server/auth/keys";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 
 export const dynamic = "force-dynamic";
 

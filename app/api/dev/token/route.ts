@@ -4,7 +4,7 @@ import { answerRateLimited } from "@/server/auth/rate-limit";
 import { usesDevIdentityProvider } from "@/server/env";
 import { NotFound } from "@/server/errors";
 import { toProblem } from "@/server/http/problem";
-import { handle, resource, type RouteContext, type RouteHandler } from "@/server/http/route";
+import { handle, resource, type RouteContext, type RouteHandler } from "@/server/api/route";
 
 const issue = handle(issueDevTokenOp, async ({ request, body }) => {
   const token = await answerRateLimited(() => issueDevToken(body, request));

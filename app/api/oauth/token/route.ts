@@ -1,7 +1,7 @@
 import { issueToken } from "@/server/auth/operations";
 import { answerRateLimited } from "@/server/auth/rate-limit";
 import { clientCredentialsToken } from "@/server/auth/token-endpoint";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(issueToken, async ({ request, body }) => {

@@ -1,6 +1,6 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
-import { availableRegulations } from "@/server/regulations/assignment";
+import { availableRegulations } from "@/server/regulations/available";
 import { availableRegulationsOp } from "@/server/regulations/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { getTenant } from "@/server/tenants/get-tenant";
 import { getTenantOp } from "@/server/tenants/operations";

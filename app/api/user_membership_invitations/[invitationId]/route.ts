@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { acceptInvitation, getInvitation } from "@/server/invitations/accept-invitation";
 import { acceptInvitationOp, getInvitationOp } from "@/server/invitations/operations";

@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { updateCurrentUser } from "@/server/users/current-user";
 import { updateUserOp } from "@/server/users/operations";

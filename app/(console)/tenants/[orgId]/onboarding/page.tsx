@@ -19,7 +19,8 @@ import { listEmployees } from "@/server/employees/list-employees";
 import { todayInZurich } from "@/server/dates";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listWageTypes } from "@/server/lookups/list-wage-types";
-import { availableRegulations, getPayrollRegulations } from "@/server/regulations/assignment";
+import { getPayrollRegulations } from "@/server/payrolls/regulations";
+import { availableRegulations } from "@/server/regulations/available";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("payroll.onboarding");

@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AccountingStartGuidance } from "@/components/payrolls/accounting-start-guidance";
 import { CreatePayrollForm } from "@/components/payrolls/create-payroll-form";
-import { availableRegulations } from "@/server/regulations/assignment";
+import { availableRegulations } from "@/server/regulations/available";
 import { GoLiveForm } from "@/components/payrolls/go-live-form";
 import { getFormat } from "@/components/format/server";
 import { displayName } from "@/components/regulations/display-name";

@@ -1,7 +1,7 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created, ok } from "@/server/http/replies";
-import { createEmployee } from "@/server/employees/create-employee";
+import { createEmployee } from "@/server/workflows/create-employee";
 import { listEmployees } from "@/server/employees/list-employees";
 import { createEmployeeOp, listEmployeesOp } from "@/server/employees/operations";
 

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 import { listPayrollsOp } from "@/server/payrolls/operations";

@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created, ok } from "@/server/http/replies";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { createWebhookOp, listWebhooksOp } from "@/server/webhooks/operations";

@@ -1,7 +1,7 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created } from "@/server/http/replies";
-import { createPayroll } from "@/server/payrolls/create-payroll";
+import { createPayroll } from "@/server/workflows/create-payroll";
 import { createPayrollOp } from "@/server/payrolls/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

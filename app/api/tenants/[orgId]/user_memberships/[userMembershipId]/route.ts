@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { noContent, ok } from "@/server/http/replies";
 import { deleteMembership, updateMembership } from "@/server/memberships/manage-memberships";
 import { deleteMembershipOp, updateMembershipOp } from "@/server/memberships/operations";

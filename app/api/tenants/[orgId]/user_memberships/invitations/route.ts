@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listInvitations } from "@/server/invitations/manage-invitations";
 import { listInvitationsOp } from "@/server/invitations/operations";

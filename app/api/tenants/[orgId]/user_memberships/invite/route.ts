@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created } from "@/server/http/replies";
 import { inviteMember } from "@/server/invitations/manage-invitations";
 import { inviteOp } from "@/server/invitations/operations";

@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { noContent, ok } from "@/server/http/replies";
 import { deleteWebhook } from "@/server/webhooks/delete-webhook";
 import { deleteWebhookOp, getWebhookOp, updateWebhookOp } from "@/server/webhooks/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created, ok } from "@/server/http/replies";
 import { listCasesOp, postCaseChangeOp } from "@/server/cases/operations";
 import { postCaseChange } from "@/server/cases/post-case-change";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listEmployees } from "@/server/employees/list-employees";
 import { listPayrollEmployeesOp } from "@/server/employees/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { payrollMissingData } from "@/server/cases/missing-data";
 import { payrollMissingDataOp } from "@/server/cases/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listPeriodsOp } from "@/server/payrolls/operations";
 import { listPayrunPeriods } from "@/server/periods/list-periods";

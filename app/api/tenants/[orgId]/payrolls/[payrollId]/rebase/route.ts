@@ -1,8 +1,8 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { rebasePayrollOp } from "@/server/payrolls/operations";
-import { rebasePayroll } from "@/server/payrolls/rebase-payroll";
+import { rebasePayroll } from "@/server/workflows/rebase-payroll";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(rebasePayrollOp, async ({ ctx, params, body, ifMatch }) => {

@@ -1,7 +1,8 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
-import { readPayrollRegulations, updatePayrollRegulations } from "@/server/regulations/assignment";
+import { readPayrollRegulations } from "@/server/payrolls/regulations";
+import { updatePayrollRegulations } from "@/server/workflows/assign-regulations";
 import { getPayrollRegulationsOp, updatePayrollRegulationsOp } from "@/server/regulations/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

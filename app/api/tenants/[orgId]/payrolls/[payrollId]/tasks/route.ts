@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listTasksOp } from "@/server/tasks/operations";
 import { listTasks } from "@/server/tasks/read-tasks";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listWageTypes } from "@/server/lookups/list-wage-types";
 import { listWageTypesOp } from "@/server/lookups/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { noContent } from "@/server/http/replies";
 import { withdrawInvitation } from "@/server/invitations/manage-invitations";
 import { withdrawInvitationOp } from "@/server/invitations/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listMessages } from "@/server/webhooks/list-messages";
 import { listWebhookMessagesOp } from "@/server/webhooks/operations";

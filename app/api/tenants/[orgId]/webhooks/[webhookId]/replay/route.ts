@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { replayWebhookOp } from "@/server/webhooks/operations";
 import { replayEvents } from "@/server/webhooks/replay-events";
 

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { testWebhookOp } from "@/server/webhooks/operations";
 import { sendTestEvent } from "@/server/webhooks/send-test-event";
 

@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { getEmployee } from "@/server/employees/get-employee";
 import { getPayrollEmployeeOp } from "@/server/employees/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listLookupValuesOp } from "@/server/lookups/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { getPeriodOp } from "@/server/payrolls/operations";
 import { getPayrunPeriod } from "@/server/periods/list-periods";

@@ -1,9 +1,9 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { getTaskOp, updateTaskOp } from "@/server/tasks/operations";
 import { getTask } from "@/server/tasks/read-tasks";
-import { updateTask } from "@/server/tasks/update-task";
+import { updateTask } from "@/server/workflows/update-task";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: handle(getTaskOp, async ({ ctx, params }) => {

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { listLookupSets } from "@/server/lookups/list-lookup-sets";
 import { listLookupSetsOp } from "@/server/lookups/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { valuesInTimeOp } from "@/server/cases/operations";
 import { valuesInTime } from "@/server/cases/read-cases";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { employeeMissingData } from "@/server/cases/missing-data";
 import { employeeMissingDataOp } from "@/server/cases/operations";

@@ -1,7 +1,7 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { closePeriodOp } from "@/server/payrolls/operations";
-import { closePeriod } from "@/server/periods/close-period";
+import { closePeriod } from "@/server/workflows/close-period";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(closePeriodOp, async ({ ctx, params, body, receivedAt }) =>

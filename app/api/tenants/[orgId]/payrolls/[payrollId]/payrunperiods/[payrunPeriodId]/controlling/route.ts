@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { controllingOp } from "@/server/results/operations";
 import { controlForApi, controlling } from "@/server/results/read-entries";

@@ -1,6 +1,6 @@
 import { listDocumentsOp } from "@/server/documents/operations";
 import { listDocuments } from "@/server/documents/read-documents";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { committedUnderKey } from "@/server/http/idempotency";
 import { created, ok } from "@/server/http/replies";
 import { readCommittedPayout } from "@/server/payouts/committed-payout";

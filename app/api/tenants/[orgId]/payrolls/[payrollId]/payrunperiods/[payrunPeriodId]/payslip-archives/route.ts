@@ -1,6 +1,6 @@
 import { requestPayslipArchiveOp } from "@/server/documents/operations";
 import { requestPayslipArchive } from "@/server/documents/payslip-archive";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   POST: handle(requestPayslipArchiveOp, async ({ ctx, params }) => {

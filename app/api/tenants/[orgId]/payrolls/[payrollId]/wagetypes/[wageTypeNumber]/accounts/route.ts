@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { mapWageType } from "@/server/lookups/map-wage-type";
 import { mapWageTypeOp } from "@/server/lookups/operations";

@@ -1,5 +1,5 @@
 import { etagOf } from "@/server/http/etag";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { created } from "@/server/http/replies";
 import { createLookupValue } from "@/server/lookups/create-lookup-value";
 import { createLookupValueOp } from "@/server/lookups/operations";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { redeliverWebhookMessageOp } from "@/server/webhooks/operations";
 import { redeliverMessage } from "@/server/webhooks/redeliver-message";
 

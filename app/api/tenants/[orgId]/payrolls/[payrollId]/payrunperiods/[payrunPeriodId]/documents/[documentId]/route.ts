@@ -1,7 +1,7 @@
 import { documentDisposition } from "@/server/documents/content-disposition";
 import { getDocumentOp } from "@/server/documents/operations";
 import { getDocument } from "@/server/documents/read-documents";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

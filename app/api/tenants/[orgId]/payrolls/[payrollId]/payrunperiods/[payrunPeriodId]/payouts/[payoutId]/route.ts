@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { cancelPayout } from "@/server/payouts/change-payout";
 import { cancelPayoutOp, getPayoutOp } from "@/server/payouts/operations";

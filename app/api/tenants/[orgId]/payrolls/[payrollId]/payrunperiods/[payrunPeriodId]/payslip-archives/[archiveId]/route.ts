@@ -1,6 +1,6 @@
 import { getPayslipArchiveOp } from "@/server/documents/operations";
 import { getPayslipArchive } from "@/server/documents/payslip-archive";
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({

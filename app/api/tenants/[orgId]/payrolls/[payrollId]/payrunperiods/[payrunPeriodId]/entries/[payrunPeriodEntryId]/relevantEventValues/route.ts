@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { relevantEventValuesOp } from "@/server/results/operations";
 import { relevantEventValues } from "@/server/results/read-entries";

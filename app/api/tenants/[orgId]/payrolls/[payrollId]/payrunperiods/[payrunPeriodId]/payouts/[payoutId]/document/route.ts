@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { attachmentDisposition } from "@/server/documents/content-disposition";
 import { getPayoutDocumentOp } from "@/server/payouts/operations";
 import { getPayoutDocument } from "@/server/payouts/read-payouts";

@@ -1,4 +1,4 @@
-import { handle, resource } from "@/server/http/route";
+import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 import { markPayoutProcessed } from "@/server/payouts/change-payout";
 import { markPayoutProcessedOp } from "@/server/payouts/operations";

@@ -6,58 +6,13 @@ import { inTenant, type TenantScope } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { initializeChart } from "../lookups/initialize-chart";
 import { checkIfMatch } from "../http/etag";
-import { pageOf, type PageQuery } from "../http/pagination";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
-import type { AssignRegulations, PayrollRegulations } from "./schemas";
-import type { Regulation } from "./catalog";
+import type { AssignRegulations } from "../regulations/schemas";
+import { regulationsOf } from "../regulations/available";
 import { recalculateOpenPeriod } from "../results/recalculate";
-import { regulationIdOf, storedRegulations, type Regulations } from "./store";
+import { storedRegulations, type Regulations } from "../regulations/store";
 
 type PayrollRow = typeof payrolls.$inferSelect;
-
-export const regulationsOf = (row: PayrollRow): PayrollRegulations => ({
-  countryRegulation: row.countryRegulation,
-  industries: row.industries,
-  accountingDocument: row.accountingDocument,
-  accountingData: row.accountingData,
-});
-
-/** GET /regulations/available: per country regulation, its industries and accounting choices; paged by name. */
-export async function availableRegulations(page?: PageQuery) {
-  return pageOf(availableFrom(await storedRegulations()).items, page, { keyOf: (country) => country.name });
-}
-
-export function availableFrom(stored: Regulations) {
-  const regulations = [...stored.values()];
-  const ref = (r: Pick<Regulation, "name" | "displayName">) => ({
-    id: regulationIdOf(r.name),
-    name: r.name,
-    displayName: r.displayName,
-  });
-  return {
-    items: regulations
-      .filter((r) => r.kind === "country")
-      .map((country) => {
-        const of = (kind: string) => regulations.filter((r) => r.kind === kind && r.country === country.name).map(ref);
-        return {
-          ...ref(country),
-          kind: "country" as const,
-          industries: of("industry"),
-          accountingDocument: of("accountingDocument"),
-          accountingData: of("accountingData"),
-        };
-      }),
-  };
-}
-
-/** The first template and chart the country offers: what a new payroll starts with until the client chooses. */
-export function defaultAccounting(regulations: Regulations, countryRegulation: string) {
-  const available = availableFrom(regulations).items.find((c) => c.name === countryRegulation);
-  return {
-    accountingDocument: available?.accountingDocument[0]?.name ?? null,
-    accountingData: available?.accountingData[0]?.name ?? null,
-  };
-}
 
 function checkChoice(regulations: Regulations, field: string, name: string, kind: string, country: string) {
   const regulation = regulations.get(name);
@@ -120,21 +75,6 @@ export async function assignRegulations(
   else if (industries.length !== payroll.industries.length)
     await initializeChart(scope, row!, regulations, { replaceMapping: false });
   return row!;
-}
-
-/**
- * The assignment lives on the payroll row: its ETag is the payroll's (`"<payrollId>.<version>"`), so an
- * If-Match read from either the payroll or its regulations guards against any change in between.
- */
-export async function readPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
-  return inTenant(ctx, async (scope) => {
-    const payroll = await findVisiblePayroll(scope, ctx, payrollId);
-    return { regulations: regulationsOf(payroll), id: payroll.id, version: payroll.version };
-  });
-}
-
-export async function getPayrollRegulations({ ctx, payrollId }: { ctx: TenantCtx; payrollId: string }) {
-  return (await readPayrollRegulations({ ctx, payrollId })).regulations;
 }
 
 /** Under the payroll's row lock; an If-Match naming another version is refused (412). */

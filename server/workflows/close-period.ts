@@ -11,10 +11,10 @@ import { storedRegulations } from "../regulations/store";
 import { blockingItemsOf, confirmations } from "../results/payroll-control";
 import { recalculateOpenPeriod } from "../results/recalculate";
 import { shownEntry } from "../results/shown-entries";
-import { findPayrunPeriod, toPayrunPeriod } from "./list-periods";
-import { openPeriod } from "./open-period";
+import { findPayrunPeriod, toPayrunPeriod } from "../periods/list-periods";
+import { openPeriod } from "../payrolls/open-period";
 import { finalizeDocuments } from "../documents/finalize";
-import { declareElm, isDeclared } from "./elm-submission";
+import { declareElm, isDeclared } from "../elm/submission";
 import { carryForwardOpenAmounts, recordPaidExternally, type OpenAmountChoice } from "../payouts/close-open-amounts";
 
 /**

@@ -7,13 +7,13 @@ import { Conflict, Invalid } from "../errors";
 import { recordEvent } from "../events/record-event";
 import { checkIfMatch } from "../http/etag";
 import { findVisiblePayroll } from "../payrolls/get-payroll";
-import { actorOf, completionOf } from "./completions";
-import { findTask } from "./read-tasks";
-import { toTask, type UpdateTask } from "./schemas";
+import { actorOf, completionOf } from "../tasks/completions";
+import { findTask } from "../tasks/read-tasks";
+import { toTask, type UpdateTask } from "../tasks/schemas";
 // What deciding an employee's reported change does (registers the selfServiceChange completion).
 import "../cases/decide-change";
 
-export { onTaskCompleted, type TaskCompletion } from "./completions";
+export { onTaskCompleted, type TaskCompletion } from "../tasks/completions";
 
 /** Kinds whose tasks are decided (approved or rejected), not only done. */
 const DECIDED: ReadonlySet<TaskKind> = new Set(["selfServiceChange"]);

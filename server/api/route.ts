@@ -8,7 +8,7 @@ import {
   isKnownPermission,
   isTenantPermission,
   type TenantPermission,
-} from "../auth/permissions";
+} from "../permissions";
 import { callerKey, type Ctx, type TenantCtx } from "../context";
 import { env } from "../env";
 import {
@@ -23,11 +23,14 @@ import {
 } from "../errors";
 import { isUuid } from "../ids";
 import { testHooks } from "../testing/hooks";
-import { requestHash, runOncePerKey } from "./idempotency";
-import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "./operation";
-import { toProblem } from "./problem";
-import { firstForbiddenText, textProblem } from "./text";
-import { invalidFromZod } from "./zod-errors";
+import { requestHash, runOncePerKey } from "../http/idempotency";
+import { HTTP_METHODS, honoursIdempotencyKey, type HttpMethod, type Operation } from "../http/operation";
+import { toProblem } from "../http/problem";
+import { firstForbiddenText, textProblem } from "../http/text";
+import { invalidFromZod } from "../http/zod-errors";
+import type { Reply } from "../http/replies";
+
+export type { Reply };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type PersonCtx = { caller: Extract<Ctx["caller"], { kind: "person" }> };
@@ -49,8 +52,6 @@ export type HandlerInput<O extends Operation> = {
   body: Infer<O["body"]>;
   ifMatch: string | null;
 };
-
-export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; etag?: string };
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { operation?: Operation };
@@ -209,7 +210,7 @@ export function handle<const O extends Operation>(
 ): RouteHandler {
   if (!isKnownPermission(op.allow)) {
     // A route without an entry in the authorization table is never served.
-    throw new Error(`${op.method} ${op.path}: permission "${op.allow}" is not in server/auth/permissions.ts`);
+    throw new Error(`${op.method} ${op.path}: permission "${op.allow}" is not in server/permissions.ts`);
   }
   const answer: RouteHandler = async (request, context) => {
     const receivedAt = new Date();

@@ -2,8 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import { MethodNotAllowed } from "../errors";
-import { HTTP_METHODS, type Operation } from "./operation";
-import { problemResponse, toProblem } from "./problem";
+import { HTTP_METHODS, type Operation } from "../http/operation";
+import { problemResponse, toProblem } from "../http/problem";
 
 /**
  * Requests with a method that Next.js does not dispatch, answered before Next sees them.

@@ -1,5 +1,5 @@
-import type { Caller, Role, TenantAccess } from "../context";
-import { Forbidden } from "../errors";
+import type { Caller, Role, TenantAccess } from "./context";
+import { Forbidden } from "./errors";
 
 /**
  * The authorization table: every operation names one of these permissions, and only this table

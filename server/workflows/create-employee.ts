@@ -3,22 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { Verb } from "../context";
 import { employees, payrolls } from "../db/schema";
 import { inTenant, isUniqueViolation, type TenantScope } from "../db/tenant-scope";
-import { Conflict, Invalid } from "../errors";
+import { Invalid } from "../errors";
 import { newId } from "../ids";
 import { visiblePayrolls } from "../payrolls/visibility";
 import type { TenantCtx } from "../context";
-import { toEmployee, type CreateEmployee } from "./schemas";
+import { toEmployee, type CreateEmployee } from "../employees/schemas";
+import { identifierTaken } from "../employees/identifier-taken";
 import { storedRegulations } from "../regulations/store";
 import { recalculateOpenPeriod } from "../results/recalculate";
-
-export const identifierTaken = (identifier: string) =>
-  new Conflict(
-    "employee.identifier_taken",
-    `Another employee of this tenant already has the identifier "${identifier}".`,
-    {
-      errors: [{ path: "identifier", message: "Already taken in this tenant." }],
-    },
-  );
 
 /** The division an employee may be put in: one of a payroll the caller can see. */
 async function divisionFor(scope: TenantScope, ctx: TenantCtx, divisionId: string | undefined) {

@@ -5,15 +5,15 @@ import { caseValues, documents, employees, payrolls, payrunEntries, payrunPeriod
 import type { TenantScope } from "../db/tenant-scope";
 import { documentIdOf } from "../documents/ids";
 import { byEmployee, inForceAt } from "../documents/case-values";
-import { declarationCategories, renderElmDeclaration } from "../elm/declaration";
+import { declarationCategories, renderElmDeclaration } from "./declaration";
 import {
   buildElmDeclarationModel,
   ElmDeclarationIncomplete,
   type ElmDeclarationModel,
   type ElmDefaultUse,
-} from "../elm/model";
-import { withSandboxStandIns } from "../elm/stand-ins";
-import { ElmTransmissionUnavailable, elmTransmitter } from "../elm/transmission";
+} from "./model";
+import { withSandboxStandIns } from "./stand-ins";
+import { ElmTransmissionUnavailable, elmTransmitter } from "./transmission";
 import { env } from "../env";
 import { Conflict } from "../errors";
 import { recordEvent } from "../events/record-event";

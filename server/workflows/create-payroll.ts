@@ -4,11 +4,11 @@ import { divisions, payrolls } from "../db/schema";
 import { inTenant, isUniqueViolation } from "../db/tenant-scope";
 import { Conflict, Invalid } from "../errors";
 import { initializeChart } from "../lookups/initialize-chart";
-import { defaultAccounting } from "../regulations/assignment";
+import { defaultAccounting } from "../regulations/available";
 import { storedRegulations } from "../regulations/store";
 import { newId } from "../ids";
-import { openPeriod } from "../periods/open-period";
-import { toPayroll, type CreatePayroll } from "./schemas";
+import { openPeriod } from "../payrolls/open-period";
+import { toPayroll, type CreatePayroll } from "../payrolls/schemas";
 
 const alreadyExists = () =>
   new Conflict(

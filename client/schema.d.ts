@@ -1476,7 +1476,6 @@ export interface webhooks {
 export interface components {
   schemas: {
     AvailableRegulations: {
-      nextCursor: string | null;
       items: {
         name: string;
         displayName: {
@@ -1523,6 +1522,7 @@ export interface components {
           id: string;
         }[];
       }[];
+      nextCursor: string | null;
     };
     CaseChange: {
       /** Format: uuid */

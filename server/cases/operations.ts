@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import {
   CaseChange,
@@ -23,7 +24,7 @@ export const listCasesOp = operation({
     "The cases available to the payroll (from its regulations) with their fields, the company's and the employees' (scope); employeeId for the employee cases only. Paged by case name.",
   allow: "case.read",
   query: ListCasesPageQuery,
-  response: z.object({ items: z.array(CaseDefinitionOut), nextCursor: z.string().nullable() }),
+  response: page(CaseDefinitionOut),
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
@@ -72,7 +73,7 @@ export const listCaseChangesOp = operation({
     "The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.",
   allow: "case.read",
   query: ListCaseChangesQuery,
-  response: z.object({ items: z.array(CaseChange), nextCursor: z.string().nullable() }),
+  response: page(CaseChange),
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
@@ -85,11 +86,11 @@ export const valuesInTimeOp = operation({
     "The values in force on valueDate (default today), one per field, with start, end and caseChangeId. Paged by field name.",
   allow: "case.read",
   query: ValuesInTimePageQuery,
-  response: z.object({ valueDate: z.string(), items: z.array(ValueInTime), nextCursor: z.string().nullable() }),
+  response: z.object({ valueDate: z.string(), ...page(ValueInTime).shape }),
   problems: { 403: ["case.not_self_service"], 404: ["employee.not_found", "payroll.not_found"] },
 });
 
-const MissingData = z.object({ valueDate: z.string(), items: z.array(MissingCase), nextCursor: z.string().nullable() });
+const MissingData = z.object({ valueDate: z.string(), ...page(MissingCase).shape });
 
 export const payrollMissingDataOp = operation({
   method: "GET",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 import { documentCategories } from "../db/schema/documents";
 
 const Document = z
@@ -29,7 +29,7 @@ export const listDocumentsOp = operation({
     "The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.",
   allow: "document.read",
   query: ListDocumentsQuery,
-  response: z.object({ items: z.array(Document), nextCursor: z.string().nullable() }),
+  response: page(Document),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import { CreateEmployee, Employee, ListEmployeesQuery, UpdateEmployee } from "./schemas";
 
-const EmployeeList = z.object({ items: z.array(Employee), nextCursor: z.string().nullable() });
+const EmployeeList = page(Employee);
 
 export const listEmployeesOp = operation({
   method: "GET",

@@ -20,6 +20,13 @@ export type PageQuery = z.infer<typeof PageQuery>;
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
+/**
+ * The schema of a list answer (contract: `{ "items": [...], "nextCursor": string or null }`). A list
+ * that tells more spreads its shape: `z.object({ valueDate: z.string(), ...page(Item).shape })`.
+ */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
 /** The largest page a list gives (PageQuery's limit). */
 export const MAX_PAGE = 500;
 

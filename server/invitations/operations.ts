@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import { Membership } from "../memberships/schemas";
 import { Invitation, Invite, ListInvitationsQuery } from "./schemas";
@@ -32,7 +32,7 @@ export const listInvitationsOp = operation({
   summary: "Pending invitations (status= for others)",
   allow: "membership.read",
   query: ListInvitationsQuery,
-  response: z.object({ items: z.array(Invitation), nextCursor: z.string().nullable() }),
+  response: page(Invitation),
 });
 
 export const withdrawInvitationOp = operation({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 import { Localized } from "../regulations/schemas";
 import { identifier, singleLine } from "../http/text";
 
@@ -35,8 +35,7 @@ export const LookupSets = z
     regulationId: z.uuid(),
     regulationName: z.string(),
     validFrom: z.string().describe("The regulation version read: the one in force at the payroll's open period."),
-    items: z.array(LookupSet),
-    nextCursor: z.string().nullable(),
+    ...page(LookupSet).shape,
   })
   .meta({ id: "LookupSets" });
 
@@ -97,7 +96,7 @@ export const LookupValue = z
   .meta({ id: "LookupValue" });
 export type LookupValue = z.infer<typeof LookupValue>;
 
-export const LookupValueList = z.object({ items: z.array(LookupValue), nextCursor: z.string().nullable() });
+export const LookupValueList = page(LookupValue);
 
 export const DeletedLookupValue = z
   .object({
@@ -128,7 +127,7 @@ export const WageTypeAccounts = z
   .meta({ id: "WageTypeAccounts" });
 export type WageTypeAccounts = z.infer<typeof WageTypeAccounts>;
 
-export const WageTypeAccountsList = z.object({ items: z.array(WageTypeAccounts), nextCursor: z.string().nullable() });
+export const WageTypeAccountsList = page(WageTypeAccounts);
 
 export const MapWageType = z.object({
   debitAccountId: z.uuid("debitAccountId must be the id of an account of the payroll's chart."),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import { CreateMembership, ListMembershipsQuery, Membership, UpdateMembership } from "./schemas";
 
@@ -9,7 +9,7 @@ export const listMembershipsOp = operation({
   summary: "Who has access to the tenant",
   allow: "membership.read",
   query: ListMembershipsQuery,
-  response: z.object({ items: z.array(Membership), nextCursor: z.string().nullable() }),
+  response: page(Membership),
 });
 
 export const createMembershipOp = operation({

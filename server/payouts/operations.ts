@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 import { operation } from "../http/operation";
 import { CreatedPayout, CreatePayout, Payout } from "./schemas";
 
@@ -32,7 +31,7 @@ export const listPayoutsOp = operation({
   summary: "The period's payouts, oldest first",
   allow: "payout.read",
   query: PageQuery,
-  response: z.object({ items: z.array(Payout), nextCursor: z.string().nullable() }),
+  response: page(Payout),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { operation } from "../http/operation";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 import {
   ClosePeriodRequest,
   CreatePayroll,
@@ -18,7 +17,7 @@ export const listPayrollsOp = operation({
   summary: "The tenant's payrolls (at most one)",
   allow: "payroll.list",
   query: ListPayrollsQuery,
-  response: z.object({ items: z.array(Payroll), nextCursor: z.string().nullable() }),
+  response: page(Payroll),
 });
 
 export const createPayrollOp = operation({
@@ -86,7 +85,7 @@ export const listPeriodsOp = operation({
   description: "The payroll's payrun periods, oldest first (by periodStart); paged by limit and cursor.",
   allow: "payroll.list",
   query: PageQuery,
-  response: z.object({ items: z.array(PayrunPeriod), nextCursor: z.string().nullable() }),
+  response: page(PayrunPeriod),
   problems: { 404: ["payroll.not_found"] },
 });
 

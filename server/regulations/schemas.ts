@@ -1,23 +1,19 @@
 import { z } from "zod";
+import { page } from "../http/pagination";
 import { singleLine } from "../http/text";
 
 export const Localized = z.object({ de: z.string(), fr: z.string(), it: z.string(), en: z.string() });
 const Ref = z.object({ name: z.string(), displayName: Localized });
 
-export const AvailableRegulations = z
-  .object({
-    nextCursor: z.string().nullable(),
-    items: z.array(
-      Ref.extend({
-        id: z.uuid(),
-        kind: z.literal("country"),
-        industries: z.array(Ref.extend({ id: z.uuid() })),
-        accountingDocument: z.array(Ref.extend({ id: z.uuid() })),
-        accountingData: z.array(Ref.extend({ id: z.uuid() })),
-      }),
-    ),
-  })
-  .meta({ id: "AvailableRegulations" });
+export const AvailableRegulations = page(
+  Ref.extend({
+    id: z.uuid(),
+    kind: z.literal("country"),
+    industries: z.array(Ref.extend({ id: z.uuid() })),
+    accountingDocument: z.array(Ref.extend({ id: z.uuid() })),
+    accountingData: z.array(Ref.extend({ id: z.uuid() })),
+  }),
+).meta({ id: "AvailableRegulations" });
 
 export const PayrollRegulations = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "../http/operation";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 
 const Money = z.string().describe("CHF, two decimals");
 const EntrySummary = z.object({
@@ -54,7 +54,7 @@ export const listEntriesOp = operation({
     "One entry per employee of the period, always current while the period is open; ordered by employeeId, paged by limit and cursor.",
   allow: "payroll.read",
   query: PageQuery,
-  response: z.object({ items: z.array(EntrySummary), nextCursor: z.string().nullable() }),
+  response: page(EntrySummary),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },
 });
 
@@ -86,7 +86,7 @@ export const relevantEventValuesOp = operation({
   query: PageQuery,
   response: z.object({
     since: z.iso.datetime().nullable(),
-    items: z.array(
+    ...page(
       z.object({
         caseFieldName: z.string(),
         caseName: z.string(),
@@ -97,8 +97,7 @@ export const relevantEventValuesOp = operation({
         caseChangeId: z.uuid(),
         createdAt: z.iso.datetime(),
       }),
-    ),
-    nextCursor: z.string().nullable(),
+    ).shape,
   }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found", "payrun_period_entry.not_found"] },
 });
@@ -112,18 +111,16 @@ export const controllingOp = operation({
     "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).",
   allow: "payroll.read",
   query: PageQuery,
-  response: z.object({
-    items: z.array(
-      z.object({
-        employeeId: z.uuid(),
-        state: z.enum(["EmployedWithoutWage", "ReadyToPayOut", "PaidOut", "Blocked"]),
-        openAmount: Money,
-        items: z.array(
-          z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() }),
-        ),
-      }),
-    ),
-    nextCursor: z.string().nullable(),
+  response: page(
+    z.object({
+      employeeId: z.uuid(),
+      state: z.enum(["EmployedWithoutWage", "ReadyToPayOut", "PaidOut", "Blocked"]),
+      openAmount: Money,
+      items: z.array(
+        z.object({ code: z.string(), message: z.string(), caseName: z.string().nullable(), blocking: z.boolean() }),
+      ),
+    }),
+  ).extend({
     blockingCount: z.number().int().describe("Blocking items of all employees, on every page."),
   }),
   problems: { 404: ["payroll.not_found", "payrun_period.not_found"] },

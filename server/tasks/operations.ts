@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import { ListTasksQuery, Task, UpdateTask } from "./schemas";
 
@@ -13,7 +13,7 @@ export const listTasksOp = operation({
     "The payroll's tasks, newest first; `status` (open or done) and `employeeId` filter. Administrators and the payroll's Managers.",
   allow: "task.read",
   query: ListTasksQuery,
-  response: z.object({ items: z.array(Task), nextCursor: z.string().nullable() }),
+  response: page(Task),
   problems: { 404: ["payroll.not_found"] },
 });
 

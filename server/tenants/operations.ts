@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { page } from "../http/pagination";
 import { operation } from "../http/operation";
 import { CreateTenant, ListTenantsQuery, Tenant } from "./schemas";
 
-const TenantList = z.object({ items: z.array(Tenant), nextCursor: z.string().nullable() });
+const TenantList = page(Tenant);
 
 export const createTenantOp = operation({
   method: "POST",

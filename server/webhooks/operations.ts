@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { PageQuery } from "../http/pagination";
+import { page, PageQuery } from "../http/pagination";
 import { operation } from "../http/operation";
 import {
   CreateWebhook,
@@ -23,7 +22,7 @@ export const listWebhooksOp = operation({
   description: "The tenant's webhooks, oldest first. Administrator or the tenant's system user.",
   allow: "webhook.read",
   query: PageQuery,
-  response: z.object({ items: z.array(Webhook), nextCursor: z.string().nullable() }),
+  response: page(Webhook),
 });
 
 export const createWebhookOp = operation({
@@ -81,7 +80,7 @@ export const listWebhookMessagesOp = operation({
   description: "Delivery attempts, newest first, optionally of one status (pending, delivered, failed).",
   allow: "webhook.read",
   query: ListMessagesQuery,
-  response: z.object({ items: z.array(WebhookMessage), nextCursor: z.string().nullable() }),
+  response: page(WebhookMessage),
   problems: { 404: ["webhook.not_found"] },
 });
 

@@ -5,12 +5,13 @@ import { anEmployee, tenantFixture } from "../fixtures/factories";
 const employeesOf = (orgId: string) => `/api/tenants/${orgId}/employees`;
 
 describe("employees", () => {
-  it("creates, reads, lists and updates an employee", async () => {
+  it("creates, reads, lists and updates an employee (through the typed client)", async () => {
     const t = await tenantFixture();
+    const orgId = t.orgId;
     const input = anEmployee({ divisionId: t.payroll.divisionId });
-    const created = await api.post(employeesOf(t.orgId), input, { token: t.token });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
+    const created = await t.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId } }, body: input });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toEqual({
       id: expect.any(String),
       identifier: input.identifier,
       firstName: "Anna",
@@ -21,38 +22,41 @@ describe("employees", () => {
       exitDate: null,
       createdAt: expect.any(String),
     });
-    const id = created.body.id;
+    const employeeId = created.data!.id;
+    const path = { orgId, payrollId: t.payroll.id, employeeId };
 
-    const viaPayroll = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/employees/${id}`, {
-      token: t.token,
+    const viaPayroll = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}", {
+      params: { path },
     });
-    expect(viaPayroll.status).toBe(200);
-    expect(viaPayroll.body).toEqual(created.body);
+    expect(viaPayroll.response.status).toBe(200);
+    expect(viaPayroll.data).toEqual(created.data);
 
-    const list = await api.get(employeesOf(t.orgId), { token: t.token });
-    expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([id]);
-    const payrollList = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/employees`, { token: t.token });
-    expect(payrollList.body.items.map((e: { id: string }) => e.id)).toEqual([id]);
+    const list = await t.client.GET("/tenants/{orgId}/employees", { params: { path: { orgId } } });
+    expect(list.data?.items.map((e) => e.id)).toEqual([employeeId]);
+    const payrollList = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/employees", {
+      params: { path: { orgId, payrollId: t.payroll.id } },
+    });
+    expect(payrollList.data?.items.map((e) => e.id)).toEqual([employeeId]);
 
-    const etag = (await api.get(`${employeesOf(t.orgId)}/${id}`, { token: t.token })).headers.get("etag")!;
-    const updated = await api.put(
-      `${employeesOf(t.orgId)}/${id}`,
-      { identifier: "X-1", firstName: "Anne", lastName: "Beispiel" },
-      { token: t.token, headers: { "if-match": etag } },
-    );
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    const read = await t.client.GET("/tenants/{orgId}/employees/{employeeId}", { params: { path } });
+    const etag = read.response.headers.get("etag")!;
+    const updated = await t.client.PUT("/tenants/{orgId}/employees/{employeeId}", {
+      params: { path, header: { "If-Match": etag } },
+      body: { identifier: "X-1", firstName: "Anne", lastName: "Beispiel" },
+    });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({
       identifier: "X-1",
       firstName: "Anne",
       lastName: "Beispiel",
       divisionId: t.payroll.divisionId,
     });
-    const stale = await api.put(
-      `${employeesOf(t.orgId)}/${id}`,
-      { firstName: "Old" },
-      { token: t.token, headers: { "if-match": etag } },
-    );
-    expect(stale.status).toBe(412);
+    const stale = await t.client.PUT("/tenants/{orgId}/employees/{employeeId}", {
+      params: { path, header: { "If-Match": etag } },
+      body: { firstName: "Old" },
+    });
+    expect(stale.response.status).toBe(412);
+    expect(stale.error).toMatchObject({ status: 412 });
   });
 
   it("divisionId may be left out while the tenant has one payroll", async () => {

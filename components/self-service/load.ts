@@ -5,6 +5,7 @@ import { listCaseChanges } from "@/server/cases/read-cases";
 import type { CaseChange, ListCaseChangesQuery } from "@/server/cases/schemas";
 import { getEmployee } from "@/server/employees/get-employee";
 import { NotFound } from "@/server/errors";
+import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 
 /**
@@ -46,8 +47,8 @@ export async function portalRecord(ctx: TenantCtx) {
     throw error;
   });
   if (!found) notFound();
-  const { items } = await listPayrolls({ ctx, input: { limit: 50 } });
-  const payroll = items.find((p) => p.divisionId === found.employee.divisionId) ?? null;
+  const payrolls = await allPages((cursor) => listPayrolls({ ctx, input: { limit: MAX_PAGE, cursor } }));
+  const payroll = payrolls.find((p) => p.divisionId === found.employee.divisionId) ?? null;
   return { employee: found.employee, payroll };
 }
 
@@ -57,14 +58,10 @@ export async function changesOf(
   payrollId: string,
   employeeId: string,
   status: "pending" | "all",
+  pageSize = MAX_PAGE,
 ): Promise<ReportedChange[]> {
-  const items: ReportedChange[] = [];
-  let cursor: string | undefined;
-  do {
-    const input: ListCaseChangesQuery = { employeeId, scope: "all", status, limit: 500, cursor };
-    const page = await listCaseChanges({ ctx, payrollId, input });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && items.length < 2000);
-  return items;
+  return allPages((cursor) => {
+    const input: ListCaseChangesQuery = { employeeId, scope: "all", status, limit: pageSize, cursor };
+    return listCaseChanges({ ctx, payrollId, input });
+  });
 }

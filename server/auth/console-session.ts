@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Caller, Role, TenantCtx } from "../context";
 import { isUuid } from "../ids";
+import { allPages, MAX_PAGE } from "../http/pagination";
 import { listTenants } from "../tenants/list-tenants";
 import { getUserById } from "../users/upsert-user";
 import { tenantAccess } from "./access";
@@ -53,11 +54,11 @@ export async function requirePortalTenant(orgId: string): Promise<TenantCtx> {
   return ctx;
 }
 
-/** Every tenant the signed-in person belongs to, with their role in it (at most 200: people belong to few). */
+/** Every tenant the signed-in person belongs to, with their role in it. */
 export const consoleMemberships = cache(async () => {
   const caller = await consoleCaller();
   if (!caller) return [];
-  const { items } = await listTenants({ ctx: { caller }, input: { limit: 200 } });
+  const items = await allPages((cursor) => listTenants({ ctx: { caller }, input: { limit: MAX_PAGE, cursor } }));
   const found = await Promise.all(
     items.map(async (tenant) => ({ tenant, access: await tenantAccess(caller, tenant.id) })),
   );

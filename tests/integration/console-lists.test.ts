@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { confirmationsOf } from "@/components/results/load";
 import { employeeNames } from "@/components/periods/load";
+import { changesOf } from "@/components/self-service/load";
 import { tenantAccess } from "@/server/auth/access";
 import type { TenantCtx } from "@/server/context";
 import { listAllEmployees, listEmployees } from "@/server/employees/list-employees";
@@ -70,5 +71,22 @@ describe("console lists longer than a page", () => {
 
     const confirmations = await confirmationsOf(ctx, t.payroll.id, period.body, PAGE);
     expect([...confirmations.keys()].sort()).toEqual(CODES.map((code) => `${employeeId} ${code}`).sort());
+  });
+
+  it("the portal's list of an employee's changes reads every page", async () => {
+    const employeeId = employeeIds[1]!;
+    const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
+    const starts = ["2026-01-01", "2026-02-01", "2026-03-01"];
+    for (const start of starts) {
+      const posted = await api.post(
+        `${base}/cases`,
+        { caseName: "Salary", employeeId, values: [{ caseFieldName: "MonthlySalary", value: "5000.00", start }] },
+        { token: t.token },
+      );
+      expect(posted.status, posted.text).toBe(201);
+    }
+    const changes = await changesOf(ctx, t.payroll.id, employeeId, "all", PAGE);
+    expect(changes.length).toBeGreaterThanOrEqual(starts.length);
+    expect(new Set(changes.map((c) => c.id)).size).toBe(changes.length);
   });
 });

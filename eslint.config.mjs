@@ -48,6 +48,29 @@ const config = [
               group: ["../db/client", "**/db/client"],
               message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
             },
+            {
+              group: ["../db/tenant-scope", "**/db/tenant-scope"],
+              importNames: ["acrossTenants"],
+              message:
+                "Work across tenants is named: add the file to the acrossTenants exception in eslint.config.mjs, with its reason.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one batch write across tenants: the webhook worker records many tenants' deliveries in one statement.
+    files: ["server/webhooks/deliver.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../db/client", "**/db/client"],
+              message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
+            },
           ],
         },
       ],

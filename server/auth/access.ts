@@ -62,6 +62,15 @@ export async function systemUserWithAccess(systemUserId: string, tenantId: strin
 
 type UserRow = typeof users.$inferSelect;
 
+/** A person's row and their membership of one tenant (null columns when they have none), as both person reads select it. */
+const withMembership = {
+  user: users,
+  membershipId: memberships.id,
+  role: memberships.role,
+  payrollIds: memberships.payrollIds,
+  employeeId: memberships.employeeId,
+};
+
 /** The statements of personOfIdentityWithAccess, built once per database connection (a person's bearer token at every request). */
 const personStatements = new WeakMap<object, ReturnType<typeof preparePersonWithAccess>>();
 
@@ -70,13 +79,7 @@ function preparePersonWithAccess(db: Database) {
   return {
     alone: db.select({ user: users }).from(users).where(identity).limit(1).prepare("person"),
     withAccess: db
-      .select({
-        user: users,
-        membershipId: memberships.id,
-        role: memberships.role,
-        payrollIds: memberships.payrollIds,
-        employeeId: memberships.employeeId,
-      })
+      .select(withMembership)
       .from(users)
       .leftJoin(
         memberships,
@@ -105,15 +108,14 @@ export async function personOfIdentityWithAccess(
   return row ? { user: row.user, access: accessOf(tenantId, row) } : null;
 }
 
-const accessOf = (
-  tenantId: string,
-  row: {
-    membershipId: string | null;
-    role: TenantAccess["role"] | null;
-    payrollIds: string[] | null;
-    employeeId: string | null;
-  },
-): TenantAccess | null =>
+type MembershipColumns = {
+  membershipId: string | null;
+  role: TenantAccess["role"] | null;
+  payrollIds: string[] | null;
+  employeeId: string | null;
+};
+
+const accessOf = (tenantId: string, row: MembershipColumns): TenantAccess | null =>
   row.membershipId && row.role
     ? { tenantId, role: row.role, payrollIds: row.payrollIds ?? [], employeeId: row.employeeId }
     : null;
@@ -137,16 +139,9 @@ export async function personWithAccess(
     const [row] = await from.where(condition).limit(1);
     return row ? { user: row.user } : null;
   }
-  const shape = {
-    user: users,
-    membershipId: memberships.id,
-    role: memberships.role,
-    payrollIds: memberships.payrollIds,
-    employeeId: memberships.employeeId,
-  };
   const from = session
-    ? db.select(shape).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-    : db.select(shape).from(users);
+    ? db.select(withMembership).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    : db.select(withMembership).from(users);
   const [row] = await from
     .leftJoin(memberships, and(eq(memberships.tenantId, tenantId), eq(memberships.userId, users.id)))
     .where(condition)

@@ -507,7 +507,14 @@ async function main() {
       for (const row of medians) console.log(mediansLine(row));
     }
     console.log(
-      "(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per request of that run, one per statement outside a transaction, so the round trips to the database; bad: errors, timeouts and unexpected statuses)",
+      "(bare: the catch-all 404 measured right before each read. bare/read req/s: how many times fewer " +
+        "requests the read serves; read/bare p95@rate: paced p95 over the bare route's, that taken as at " +
+        "least 1 ms; 1 s p95: the paced run's p95 second by second, the median second's and the worst's, and " +
+        "how many seconds reached 20 ms (a stall of the machine shows as one bad second, on the bare route " +
+        "too); cpu ms/req: CPU time per request of the saturated run, server + database backends, which " +
+        "depends far less on a shared machine's other work than latency; commits/req: PostgreSQL commits per " +
+        "request of that run, one per statement outside a transaction, so the round trips to the database; " +
+        "bad: errors, timeouts and unexpected statuses)",
     );
   } finally {
     if (server) await stopServer(server);

@@ -34,7 +34,12 @@ export const postCaseChangeOp = operation({
   tag: "Cases",
   summary: "Report a case change",
   description:
-    'Report a case change: typed, time-versioned values (start not before accountingStartDate). Company data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per period it would touch, the change in gross, net, employer cost and control state.',
+    "Report a case change: typed, time-versioned values (start not before accountingStartDate). Company " +
+    "data (company cases, employeeId null): Administrator only (403 for the other roles). Self Service: " +
+    "own ESS/ECT cases only; a bank account, family allowances, an absence, a partner or a civil status " +
+    'is reported, not applied: 202 { status: "pending", caseChange, taskId }, a selfServiceChange task ' +
+    "for HR, nothing in force until approved. ?dryRun=true calculates it without saving and answers, per " +
+    "period it would touch, the change in gross, net, employer cost and control state.",
   allow: "case.write",
   query: z.object({
     dryRun: z
@@ -70,7 +75,9 @@ export const listCaseChangesOp = operation({
   tag: "Cases",
   summary: "List the payroll's case changes",
   description:
-    "The history of case changes (who, when, why, what), newest first: by default what is in force (applied and approved); `status` lists pending, rejected or all reported changes. Self Service: their own employee's only.",
+    "The history of case changes (who, when, why, what), newest first: by default what is in force " +
+    "(applied and approved); `status` lists pending, rejected or all reported changes. Self Service: " +
+    "their own employee's only.",
   allow: "case.read",
   query: ListCaseChangesQuery,
   response: page(CaseChange),
@@ -98,7 +105,9 @@ export const payrollMissingDataOp = operation({
   tag: "Cases",
   summary: "List the payroll's missing data",
   description:
-    "Required fields without a value, for the company and every current employee, grouped by case: the company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. Self Service: their own employee's ESS and ECT cases only.",
+    "Required fields without a value, for the company and every current employee, grouped by case: the " +
+    "company's cases first, then by employeeId, each subject's by caseName; paged by limit and cursor. " +
+    "Self Service: their own employee's ESS and ECT cases only.",
   allow: "case.read",
   query: MissingDataQuery,
   response: MissingData,

@@ -35,7 +35,8 @@ export const ListCasesQuery = z.object({
     .uuid()
     .optional()
     .describe(
-      "The employee cases (for this employee); without it, every case of the payroll, the company's and the employees' (each says its scope). Self Service: their own employee's ESS and ECT cases either way.",
+      "The employee cases (for this employee); without it, every case of the payroll, the company's and the " +
+        "employees' (each says its scope). Self Service: their own employee's ESS and ECT cases either way.",
     ),
   cluster: z.enum(["ESS", "ECT", "P", "none"]).optional(),
 });

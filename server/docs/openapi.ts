@@ -166,7 +166,9 @@ function operationObject(op: Operation, components: Components, versioned: boole
       in: "header",
       required: false,
       description:
-        "Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, a request still running with it 409).",
+        "Any unique text (e.g. a UUID) per intended action: a retry with the same key and body answers what " +
+        "the first request answered and does nothing twice (kept 24 h; another body with the same key is 422, " +
+        "a request still running with it 409).",
       schema: { type: "string", maxLength: 255 },
     });
   }
@@ -280,7 +282,8 @@ function webhookObject(event: string, summary: string, schema: Json) {
       operationId: `webhook${event}`,
       summary,
       description:
-        "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
+        "Sent to the webhook's payloadUrl after the change commits, at least once: a 2xx within 10 s is " +
+        "success, anything else is retried with backoff for at least 72 hours, 410 deactivates the webhook.",
       tags: ["Webhooks"],
       security: [],
       parameters: SIGNATURE_HEADERS.map((header) => ({

@@ -26,7 +26,12 @@ export const listDocumentsOp = operation({
   tag: "Documents",
   summary: "List the period's documents",
   description:
-    "The period's documents: payslips, the accounting document (PDF and CSV), salary certificates (December and exits), and once live the ELM declaration and receipts. Previews (final: false) while the period is open; final after close. Listed in one stable order (the plan's: payslips by employee identifier, the accounting document, salary certificates; files kept beside them, such as payment files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a cursor whose document has left the list since is refused (422): start again from the first page.",
+    "The period's documents: payslips, the accounting document (PDF and CSV), salary certificates " +
+    "(December and exits), and once live the ELM declaration and receipts. Previews (final: false) while " +
+    "the period is open; final after close. Listed in one stable order (the plan's: payslips by employee " +
+    "identifier, the accounting document, salary certificates; files kept beside them, such as payment " +
+    "files, ELM documents and payslip archives, by their position and time), paged by limit and cursor; a " +
+    "cursor whose document has left the list since is refused (422): start again from the first page.",
   allow: "document.read",
   query: ListDocumentsQuery,
   response: page(Document),
@@ -74,7 +79,12 @@ export const requestPayslipArchiveOp = operation({
   tag: "Documents",
   summary: "Build a ZIP of the period's payslips",
   description:
-    "Every payslip of the period in one ZIP (`payslip-YYYY-MM-<identifier>.pdf` each), for HR (Administrator, the payroll's Manager): built in the background; answers 202 with Location of the archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive document once done. An open period's archive holds the previews as they stand when it is built, a closed period's the final payslips. An Idempotency-Key makes a repeated request start no second archive.",
+    "Every payslip of the period in one ZIP (`payslip-YYYY-MM-<identifier>.pdf` each), for HR " +
+    "(Administrator, the payroll's Manager): built in the background; answers 202 with Location of the " +
+    "archive's status to poll (GET .../payslip-archives/{archiveId}), which names the PayslipArchive " +
+    "document once done. An open period's archive holds the previews as they stand when it is built, a " +
+    "closed period's the final payslips. An Idempotency-Key makes a repeated request start no second " +
+    "archive.",
   allow: "payroll.read",
   status: 202,
   response: PayslipArchive,

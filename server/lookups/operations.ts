@@ -23,7 +23,9 @@ export const listLookupSetsOp = operation({
   tag: "Lookups",
   summary: "List a regulation's lookup sets",
   description:
-    "The regulation's lookup sets, from the version in force at the payroll's open period, by name and paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET /regulations/available, or the exact name.",
+    "The regulation's lookup sets, from the version in force at the payroll's open period, by name and " +
+    "paged by limit and cursor (a set comes whole, with all its values). regulationId: the id from GET " +
+    "/regulations/available, or the exact name.",
   allow: READ,
   query: LookupSetsQuery,
   response: LookupSets,

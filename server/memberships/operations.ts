@@ -18,7 +18,9 @@ export const createMembershipOp = operation({
   tag: "Memberships",
   summary: "Add a member without an invitation",
   description:
-    "Give access at once (no invitation) to a person who already shares a tenant with the caller (for a system user: a member of one of its tenants). Any other userId is 404, as an unknown one; invite everyone else by email.",
+    "Give access at once (no invitation) to a person who already shares a tenant with the caller (for a " +
+    "system user: a member of one of its tenants). Any other userId is 404, as an unknown one; invite " +
+    "everyone else by email.",
   allow: "membership.write",
   body: CreateMembership,
   response: Membership,

@@ -10,7 +10,12 @@ export const createPayoutOp = operation({
   tag: "Payouts",
   summary: "Pay open amounts of the open period",
   description:
-    "Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with `Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates. An employee with a second account (case EmployeeSecondBankAccount: a fixed amount per period or a percentage of each payout) gets two lines, one per IBAN; `count` is the number of lines (the file's NbOfTxs).",
+    "Pay open amounts of the open period (payrunPeriodId `open` or its id): everyone, some or one " +
+    "employee, the whole open amount or an advance. Returns the payout and its pain.001 file (with " +
+    "`Accept: application/xml`, the file itself). 409 period.not_open, payout.nothing_open, " +
+    "payout.blocked; 422 payout.exceeds_open_amount and invalid amounts, employees or dates. An employee " +
+    "with a second account (case EmployeeSecondBankAccount: a fixed amount per period or a percentage of " +
+    "each payout) gets two lines, one per IBAN; `count` is the number of lines (the file's NbOfTxs).",
   allow: "payout.write",
   body: CreatePayout,
   response: CreatedPayout,
@@ -51,7 +56,10 @@ export const cancelPayoutOp = operation({
   tag: "Payouts",
   summary: "Cancel a payout",
   description:
-    "Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, executed after it) can be cancelled too: that period's results and documents stay as closed, and its amounts are carried into the open period's entries (open amount and payslip, as carried forward).",
+    "Cancel a payout the bank has not processed: its amounts are open again; PayoutCancellationRequested " +
+    "fires. 409 payout.processed or payout.cancelled. A payout of a closed period (made before the close, " +
+    "executed after it) can be cancelled too: that period's results and documents stay as closed, and its " +
+    "amounts are carried into the open period's entries (open amount and payslip, as carried forward).",
   allow: "payout.write",
   response: Payout,
   problems: {

@@ -106,7 +106,9 @@ export const closePeriodOp = operation({
   tag: "Payrun periods",
   summary: "Close the open period",
   description:
-    "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its results, carries open amounts forward (or records them as paid externally), opens the next month and records PayrunPeriodClosed.",
+    "Close the open period: 409 period.control_unresolved with the blocking items; otherwise freezes its " +
+    "results, carries open amounts forward (or records them as paid externally), opens the next month and " +
+    "records PayrunPeriodClosed.",
   allow: "period.close",
   body: ClosePeriodRequest,
   response: PayrunPeriod,

@@ -65,7 +65,9 @@ export const PayrunPeriod = z
     submittedToElm: z
       .boolean()
       .describe(
-        "The close of a live payroll's period submitted it: true from that close on (the transmission runs in the background, transmittedAt), false before go-live or while elmError says it cannot be transmitted.",
+        "The close of a live payroll's period submitted it: true from that close on (the transmission runs in " +
+          "the background, transmittedAt), false before go-live or while elmError says it cannot be " +
+          "transmitted.",
       ),
     transmittedAt: z.iso.datetime().nullable().describe("When the declaration was handed to the ELM distributor."),
     finalizedAt: z.iso.datetime().nullable().describe("When the ELM submission completed (status finalized)."),
@@ -101,7 +103,8 @@ export const ClosePeriodRequest = z
       .enum(["carryForward", "paidExternally"])
       .default("carryForward")
       .describe(
-        "What happens to amounts still open: carried into the next period (default), or recorded as paid outside the service (catch-up months of a company onboarded mid-year, paid by its previous system).",
+        "What happens to amounts still open: carried into the next period (default), or recorded as paid " +
+          "outside the service (catch-up months of a company onboarded mid-year, paid by its previous system).",
       ),
   })
   .meta({ id: "ClosePeriodRequest" });

@@ -108,7 +108,9 @@ export const controllingOp = operation({
   tag: "Payrun periods",
   summary: "Get Payroll Control of the open period",
   description:
-    "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of blocking items of every employee (not only the page's).",
+    "Payroll Control of the open period (payrunPeriodId `open` or the open period's id): per employee the " +
+    "state, open amount and items, ordered by employeeId and paged by limit and cursor, and the count of " +
+    "blocking items of every employee (not only the page's).",
   allow: "payroll.read",
   query: PageQuery,
   response: page(

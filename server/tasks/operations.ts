@@ -33,7 +33,9 @@ export const updateTaskOp = operation({
   tag: "Tasks",
   summary: "Complete a task",
   description:
-    'Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or "rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; 422 names status or resolution; If-Match supported (412).',
+    'Complete a task: `{ status: "done" }`, for a selfServiceChange task with `resolution` "approved" or ' +
+    '"rejected" (and an optional `reason`). Records TaskChanged. 409 task.done when it is already done; ' +
+    "422 names status or resolution; If-Match supported (412).",
   allow: "task.write",
   body: UpdateTask,
   response: Task,

@@ -31,7 +31,9 @@ export const createWebhookOp = operation({
   tag: "Webhooks",
   summary: "Register a webhook",
   description:
-    "Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: 422 webhook.url_not_allowed otherwise.",
+    "Register a webhook: payloadUrl, events, optional caseNames (CaseChangeAdded only for those cases), " +
+    "secret (write-only), payloadMetadata. The target must be https and resolve to public addresses only: " +
+    "422 webhook.url_not_allowed otherwise.",
   allow: "webhook.write",
   body: CreateWebhook,
   response: Webhook,

@@ -76,12 +76,10 @@ export function payableEntries(
     (e) => !outsidePeriod(e) && (named.has(e.employeeId) || (!explicit && payableNow(e) > 0)),
   );
   const blocked: BlockingItem[] = [];
-  const blockedIds = new Set<string>();
   const payable: EntryRow[] = [];
   for (const entry of candidates) {
     const items = blockingItemsOf(entry, confirmed.get(entry.employeeId) ?? new Set());
     if (items.length) {
-      blockedIds.add(entry.employeeId);
       if (named.has(entry.employeeId))
         blocked.push(
           ...items.map((i) => ({

@@ -289,14 +289,22 @@ export function handle<const O extends Operation>(
 }
 
 /**
- * All methods of one path. Methods without a handler answer 405 with `Allow`, as problem+json.
- * Use as `export const { GET, POST, PUT, PATCH, DELETE } = resource({ GET: handle(...) })`.
+ * All methods of one path. Methods without a handler answer 405 with `Allow`, as problem+json, and
+ * OPTIONS answers 204 with the same `Allow` (Next's own OPTIONS would list every exported method).
+ * Use as `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({ GET: handle(...) })`.
  */
-export function resource(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
+export function resource(
+  handlers: Partial<Record<HttpMethod, RouteHandler>>,
+): Record<HttpMethod | "OPTIONS", RouteHandler> {
   const allow = HTTP_METHODS.filter((m) => handlers[m]);
   const notAllowed: RouteHandler = async (request) => toProblem(new MethodNotAllowed(allow, request.method));
-  return Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
-    HttpMethod,
-    RouteHandler
-  >;
+  const allowHeader = [...allow, ...(allow.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { allow: allowHeader } });
+  return {
+    ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
+      HttpMethod,
+      RouteHandler
+    >),
+    OPTIONS: options,
+  };
 }

@@ -123,4 +123,12 @@ describe("methods Next does not dispatch are 405 problem+json naming the method"
     expect(reply.headers.get("allow")).toBe("GET, POST");
     expect(reply.body.detail).toBe("DELETE is not a method of this resource; it supports GET, POST.");
   });
+
+  it("OPTIONS answers with the route's own methods, not every method the file exports", async () => {
+    const tenants = await call("OPTIONS", "/api/tenants");
+    expect(tenants.status).toBe(204);
+    expect(tenants.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    const token = await call("OPTIONS", "/api/oauth/token");
+    expect(token.headers.get("allow")).toBe("POST, OPTIONS");
+  });
 });

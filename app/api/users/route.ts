@@ -5,7 +5,7 @@ import { etagOf } from "@/server/http/etag";
 import { readCurrentUser } from "@/server/users/current-user";
 import { createUserOp, getCurrentUserOp } from "@/server/users/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getCurrentUserOp, async ({ ctx }) => {
     const { user, version } = await readCurrentUser({ caller: ctx.caller });
     return ok(user, etagOf({ id: user.id, version }));

@@ -4,7 +4,7 @@ import { handle, resource } from "@/server/api/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getJwks, async () => ({
     body: await publicJwks("service"),
     headers: { "cache-control": "public, max-age=300" },

@@ -18,4 +18,4 @@ const issueWhereServed: RouteHandler = Object.assign(
   { operation: issue.operation },
 );
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({ POST: issueWhereServed });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({ POST: issueWhereServed });

@@ -4,7 +4,7 @@ import { ok } from "@/server/http/replies";
 import { updateCurrentUser } from "@/server/users/current-user";
 import { updateUserOp } from "@/server/users/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: handle(updateUserOp, async ({ ctx, params, body, ifMatch }) => {
     const { user, version } = await updateCurrentUser({
       caller: ctx.caller,

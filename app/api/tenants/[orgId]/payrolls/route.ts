@@ -3,6 +3,6 @@ import { ok } from "@/server/http/replies";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 import { listPayrollsOp } from "@/server/payrolls/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(listPayrollsOp, async ({ ctx, query }) => ok(await listPayrolls({ ctx, input: query }))),
 });

@@ -6,7 +6,7 @@ import { getEmployeeOp, updateEmployeeOp } from "@/server/employees/operations";
 import { updateEmployee } from "@/server/employees/update-employee";
 
 // No DELETE: employees cannot be deleted, so DELETE answers 405 with Allow: GET, PUT.
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getEmployeeOp, async ({ ctx, params }) => {
     const { employee, version } = await getEmployee({ ctx, employeeId: params.employeeId! });
     return ok(employee, etagOf({ id: employee.id, version }));

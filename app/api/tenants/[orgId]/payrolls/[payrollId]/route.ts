@@ -5,7 +5,7 @@ import { getPayroll } from "@/server/payrolls/get-payroll";
 import { getPayrollOp, updatePayrollOp } from "@/server/payrolls/operations";
 import { updatePayroll } from "@/server/payrolls/update-payroll";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayrollOp, async ({ ctx, params }) => {
     const { payroll, version } = await getPayroll({ ctx, payrollId: params.payrollId! });
     return ok(payroll, etagOf({ id: payroll.id, version }));

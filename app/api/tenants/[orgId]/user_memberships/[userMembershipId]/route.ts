@@ -4,7 +4,7 @@ import { noContent, ok } from "@/server/http/replies";
 import { deleteMembership, updateMembership } from "@/server/memberships/manage-memberships";
 import { deleteMembershipOp, updateMembershipOp } from "@/server/memberships/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: handle(updateMembershipOp, async ({ ctx, params, body, ifMatch }) => {
     const { membership, version } = await updateMembership({
       ctx,

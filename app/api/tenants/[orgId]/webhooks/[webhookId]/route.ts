@@ -6,7 +6,7 @@ import { deleteWebhookOp, getWebhookOp, updateWebhookOp } from "@/server/webhook
 import { getWebhook } from "@/server/webhooks/read-webhooks";
 import { updateWebhook } from "@/server/webhooks/update-webhook";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getWebhookOp, async ({ ctx, params }) => {
     const { webhook, version } = await getWebhook({ ctx, webhookId: params.webhookId! });
     return ok(webhook, etagOf({ id: webhook.id, version }));

@@ -4,7 +4,7 @@ import { listCasesOp, postCaseChangeOp } from "@/server/cases/operations";
 import { postCaseChange } from "@/server/cases/post-case-change";
 import { listCases } from "@/server/cases/read-cases";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(listCasesOp, async ({ ctx, params, query }) =>
     ok(await listCases({ ctx, payrollId: params.payrollId!, input: query, page: query })),
   ),

@@ -5,7 +5,7 @@ import { readPayrollRegulations } from "@/server/payrolls/regulations";
 import { updatePayrollRegulations } from "@/server/workflows/assign-regulations";
 import { getPayrollRegulationsOp, updatePayrollRegulationsOp } from "@/server/regulations/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayrollRegulationsOp, async ({ ctx, params }) => {
     const { regulations, id, version } = await readPayrollRegulations({ ctx, payrollId: params.payrollId! });
     return ok(regulations, etagOf({ id, version }));

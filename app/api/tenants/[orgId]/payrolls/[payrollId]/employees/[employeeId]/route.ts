@@ -4,7 +4,7 @@ import { ok } from "@/server/http/replies";
 import { getEmployee } from "@/server/employees/get-employee";
 import { getPayrollEmployeeOp } from "@/server/employees/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayrollEmployeeOp, async ({ ctx, params }) => {
     const { employee, version } = await getEmployee({
       ctx,

@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { listLookupValues } from "@/server/lookups/list-lookup-values";
 import { listLookupValuesOp } from "@/server/lookups/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(listLookupValuesOp, async ({ ctx, params, query }) =>
     ok(await listLookupValues({ ctx, payrollId: params.payrollId!, input: query })),
   ),

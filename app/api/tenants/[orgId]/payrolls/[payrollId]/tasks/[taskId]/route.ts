@@ -5,7 +5,7 @@ import { getTaskOp, updateTaskOp } from "@/server/tasks/operations";
 import { getTask } from "@/server/tasks/read-tasks";
 import { updateTask } from "@/server/workflows/update-task";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getTaskOp, async ({ ctx, params }) => {
     const { task, version } = await getTask({ ctx, payrollId: params.payrollId!, taskId: params.taskId! });
     return ok(task, etagOf({ id: task.id, version }));

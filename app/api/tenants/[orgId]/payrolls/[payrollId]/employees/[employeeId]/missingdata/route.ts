@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { employeeMissingData } from "@/server/cases/missing-data";
 import { employeeMissingDataOp } from "@/server/cases/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(employeeMissingDataOp, async ({ ctx, params, query }) =>
     ok(
       await employeeMissingData({

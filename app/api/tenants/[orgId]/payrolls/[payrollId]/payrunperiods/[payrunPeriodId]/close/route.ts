@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { closePeriodOp } from "@/server/payrolls/operations";
 import { closePeriod } from "@/server/workflows/close-period";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: handle(closePeriodOp, async ({ ctx, params, body, receivedAt }) =>
     ok(
       await closePeriod({

@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { controllingOp } from "@/server/results/operations";
 import { controlForApi, controlling } from "@/server/results/read-entries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(controllingOp, async ({ ctx, params, query }) =>
     ok(
       controlForApi(

@@ -8,7 +8,7 @@ import { listPayouts } from "@/server/payouts/read-payouts";
 import { attachmentDisposition } from "@/server/documents/content-disposition";
 import { wantsXml } from "@/server/payouts/http";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(listPayoutsOp, async ({ ctx, params, query }) =>
     ok(await listPayouts({ ctx, payrollId: params.payrollId!, payrunPeriodId: params.payrunPeriodId!, input: query })),
   ),

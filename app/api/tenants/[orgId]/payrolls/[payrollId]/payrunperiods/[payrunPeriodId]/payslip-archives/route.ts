@@ -2,7 +2,7 @@ import { requestPayslipArchiveOp } from "@/server/documents/operations";
 import { requestPayslipArchive } from "@/server/documents/payslip-archive";
 import { handle, resource } from "@/server/api/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: handle(requestPayslipArchiveOp, async ({ ctx, params }) => {
     const { archive, payrunPeriodId } = await requestPayslipArchive({
       ctx,

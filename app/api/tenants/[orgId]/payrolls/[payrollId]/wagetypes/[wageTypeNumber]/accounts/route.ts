@@ -4,7 +4,7 @@ import { ok } from "@/server/http/replies";
 import { mapWageType } from "@/server/lookups/map-wage-type";
 import { mapWageTypeOp } from "@/server/lookups/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: handle(mapWageTypeOp, async ({ ctx, params, body, ifMatch }) => {
     const mapped = await mapWageType({
       ctx,

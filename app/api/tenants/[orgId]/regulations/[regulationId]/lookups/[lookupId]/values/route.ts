@@ -4,7 +4,7 @@ import { created } from "@/server/http/replies";
 import { createLookupValue } from "@/server/lookups/create-lookup-value";
 import { createLookupValueOp } from "@/server/lookups/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: handle(createLookupValueOp, async ({ ctx, params, body }) => {
     const { value, version } = await createLookupValue({
       ctx,

@@ -4,7 +4,7 @@ import { getDocument } from "@/server/documents/read-documents";
 import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getDocumentOp, async ({ ctx, params, query }) => {
     const { meta, bytes } = await getDocument({
       ctx,

@@ -4,7 +4,7 @@ import { cancelPayout } from "@/server/payouts/change-payout";
 import { cancelPayoutOp, getPayoutOp } from "@/server/payouts/operations";
 import { getPayout } from "@/server/payouts/read-payouts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayoutOp, async ({ ctx, params }) =>
     ok(
       await getPayout({

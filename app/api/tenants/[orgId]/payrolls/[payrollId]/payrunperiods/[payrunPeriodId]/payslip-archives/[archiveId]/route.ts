@@ -3,7 +3,7 @@ import { getPayslipArchive } from "@/server/documents/payslip-archive";
 import { handle, resource } from "@/server/api/route";
 import { ok } from "@/server/http/replies";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayslipArchiveOp, async ({ ctx, params }) =>
     ok(
       await getPayslipArchive({

@@ -5,7 +5,7 @@ import { deleteLookupValue } from "@/server/lookups/delete-lookup-value";
 import { deleteLookupValueOp, updateLookupValueOp } from "@/server/lookups/operations";
 import { updateLookupValue } from "@/server/lookups/update-lookup-value";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: handle(updateLookupValueOp, async ({ ctx, params, body, ifMatch }) => {
     const ids = {
       regulationId: params.regulationId!,

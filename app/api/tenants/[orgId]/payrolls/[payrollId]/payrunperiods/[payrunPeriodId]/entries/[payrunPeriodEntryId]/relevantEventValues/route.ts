@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { relevantEventValuesOp } from "@/server/results/operations";
 import { relevantEventValues } from "@/server/results/read-entries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(relevantEventValuesOp, async ({ ctx, params, query }) =>
     ok(
       await relevantEventValues({

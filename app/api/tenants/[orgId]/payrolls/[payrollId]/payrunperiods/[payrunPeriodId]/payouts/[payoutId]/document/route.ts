@@ -3,7 +3,7 @@ import { attachmentDisposition } from "@/server/documents/content-disposition";
 import { getPayoutDocumentOp } from "@/server/payouts/operations";
 import { getPayoutDocument } from "@/server/payouts/read-payouts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   GET: handle(getPayoutDocumentOp, async ({ ctx, params }) => {
     const doc = await getPayoutDocument({
       ctx,

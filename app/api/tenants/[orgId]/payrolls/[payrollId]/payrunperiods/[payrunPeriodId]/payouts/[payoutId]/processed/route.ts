@@ -3,7 +3,7 @@ import { ok } from "@/server/http/replies";
 import { markPayoutProcessed } from "@/server/payouts/change-payout";
 import { markPayoutProcessedOp } from "@/server/payouts/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = resource({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: handle(markPayoutProcessedOp, async ({ ctx, params }) =>
     ok(
       await markPayoutProcessed({

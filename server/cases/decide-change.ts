@@ -3,8 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { caseChanges, caseValues, payrolls } from "../db/schema";
 import { Conflict } from "../errors";
 import { recordEvent } from "../events/record-event";
-import { lockPayrollResults, recordedAt } from "../results/basis";
-import { recalculateOpenPeriod } from "../results/recalculate";
+import { recordAndRecalculate } from "../results/recalculate";
 import { storedRegulations } from "../regulations/store";
 import { actorOf, onTaskCompleted } from "../tasks/completions";
 
@@ -38,48 +37,45 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   const payroll = await scope.first(payrolls, eq(payrolls.id, change.payrollId));
   if (!payroll) throw new Error(`decide-change: payroll ${change.payrollId} of change ${change.id} not found`);
   const reported = change.reportedValues ?? [];
-  // Recorded (and decided) at the time the payroll's results lock gives (basis.ts), not at this process's clock.
-  const lockedAt = await lockPayrollResults(scope, change.payrollId);
-  const recorded = recordedAt(lockedAt);
   if (reported.some((v) => v.start < payroll.accountingStartDate)) {
     throw new Conflict(
       "case.before_accounting_start",
       `The change starts before the payroll's accounting start date (${payroll.accountingStartDate}), which moved since it was reported; reject it.`,
     );
   }
-  await scope.insertMany(
-    caseValues,
-    reported.map((v) => ({
-      id: v.id,
-      caseChangeId: change.id,
-      payrollId: change.payrollId,
-      employeeId: change.employeeId,
-      caseName: change.caseName,
-      fieldName: v.fieldName,
-      value: v.value,
-      start: v.start,
-      end: v.end,
-      createdAt: recorded,
-    })),
-  );
-  await scope.update(
-    caseChanges,
-    { status: "approved", ...decision, decidedAt: recorded },
-    eq(caseChanges.id, change.id),
-  );
-  await recordEvent(scope, "CaseChangeAdded", {
-    payrollId: change.payrollId,
-    caseChangeId: change.id,
-    employeeId: change.employeeId,
-    caseName: change.caseName,
-  });
-  const from = reported.map((v) => v.start).sort()[0];
-  await recalculateOpenPeriod(
+  // Recorded (and decided) at the time the payroll's results lock gives (basis.ts), not at this process's clock.
+  await recordAndRecalculate(
     scope,
     await storedRegulations(scope.tx),
     payroll,
-    change.employeeId ? [change.employeeId] : undefined,
-    from,
-    { lockedAt },
+    { employees: change.employeeId ? [change.employeeId] : undefined, from: reported.map((v) => v.start).sort()[0] },
+    async ({ recorded }) => {
+      await scope.insertMany(
+        caseValues,
+        reported.map((v) => ({
+          id: v.id,
+          caseChangeId: change.id,
+          payrollId: change.payrollId,
+          employeeId: change.employeeId,
+          caseName: change.caseName,
+          fieldName: v.fieldName,
+          value: v.value,
+          start: v.start,
+          end: v.end,
+          createdAt: recorded,
+        })),
+      );
+      await scope.update(
+        caseChanges,
+        { status: "approved", ...decision, decidedAt: recorded },
+        eq(caseChanges.id, change.id),
+      );
+      await recordEvent(scope, "CaseChangeAdded", {
+        payrollId: change.payrollId,
+        caseChangeId: change.id,
+        employeeId: change.employeeId,
+        caseName: change.caseName,
+      });
+    },
   );
 });

@@ -17,8 +17,8 @@ import { caseCatalog, isSelfServiceCase, needsApproval } from "./definitions";
 import { reportChange } from "./report-change";
 import type { PostCaseChange } from "./schemas";
 import { toCaseChange } from "./to-output";
-import { payrollPeriods, recalculateOpenPeriod, touchedPeriods } from "../results/recalculate";
-import { lockPayrollResults, recordedAt } from "../results/basis";
+import { recordAndRecalculate, touchedPeriods } from "../results/recalculate";
+import { lockPayrollResults } from "../results/basis";
 import { parseCaseValue } from "../regulations/catalog/value-types";
 
 async function lookupKeys(scope: TenantScope, payrollId: string, lookupName: string) {
@@ -85,8 +85,8 @@ async function record({
       ? findVisibleEmployee(scope, ctx, input.employeeId, { divisionId: payroll.divisionId })
       : null;
     employeeRead?.catch(() => {}); // awaited below for an employee case; otherwise its answer is not needed
-    // Whoever records values takes the payroll's results lock first (basis.ts): sent with these reads. A
-    // Self Service report may be recorded as pending instead, and takes it only when it records values.
+    // Whoever records values takes the payroll's results lock first (basis.ts): sent with these reads, awaited by
+    // recordAndRecalculate. A Self Service report may be recorded as pending instead, and takes it only when it records values.
     const locking = ctx.access.role === "SelfService" ? null : lockPayrollResults(scope, payroll.id);
     locking?.catch(() => {}); // awaited below when values are recorded; a refusal before that rolls the transaction back
     const catalog = caseCatalog(regulations, payroll, await regulationDate(scope, payroll));
@@ -173,54 +173,52 @@ async function record({
 
     const affected = input.employeeId ? [input.employeeId] : undefined;
     const before = dryRun ? await snapshotOpenEntries(scope, payroll.id, affected) : null;
-    // Recorded at the time the payroll's results lock gives: see basis.ts.
-    const lockedAt = await (locking ?? lockPayrollResults(scope, payroll.id));
-    const recorded = recordedAt(lockedAt);
-    // The change, its values, its event and (under the lock, for the recalculation) the payroll's periods are sent together on the transaction's connection.
+    // Recorded at the time the payroll's results lock gives (basis.ts); results are always current:
+    // recalculated before the answer, in the same transaction.
     const changeId = newId();
-    const [change, values, , periods] = await Promise.all([
-      scope.insert(caseChanges, {
-        id: changeId,
-        payrollId: payroll.id,
-        employeeId: input.employeeId,
-        caseName: definition.name,
-        reason: input.reason ?? null,
-        createdBy: callerKey(ctx.caller),
-        createdByName: ctx.caller.name,
-        createdAt: recorded,
-      }),
-      scope.insertMany(
-        caseValues,
-        parsed.map((item) => ({
-          id: newId(),
-          caseChangeId: changeId,
-          payrollId: payroll.id,
-          employeeId: input.employeeId,
-          caseName: definition.name,
-          fieldName: item.field.name,
-          value: item.value,
-          start: item.start,
-          end: item.end,
-          createdAt: recorded,
-        })),
-      ),
-      recordEvent(scope, "CaseChangeAdded", {
-        payrollId: payroll.id,
-        caseChangeId: changeId,
-        employeeId: input.employeeId,
-        caseName: definition.name,
-      }),
-      payrollPeriods(scope, payroll.id),
-    ]);
-    // Results are always current: recalculated before the answer, in the same transaction.
-    const from = parsed.map((v) => v.start).sort()[0];
-    const outcome = await recalculateOpenPeriod(
+    const {
+      written: [change, values],
+      outcome,
+    } = await recordAndRecalculate(
       scope,
       regulations,
       payroll,
-      input.employeeId ? [input.employeeId] : undefined,
-      from,
-      { lockedAt, periods },
+      { employees: affected, from: parsed.map((v) => v.start).sort()[0], locking },
+      // The change, its values and its event are sent together on the transaction's connection.
+      ({ recorded }) =>
+        Promise.all([
+          scope.insert(caseChanges, {
+            id: changeId,
+            payrollId: payroll.id,
+            employeeId: input.employeeId,
+            caseName: definition.name,
+            reason: input.reason ?? null,
+            createdBy: callerKey(ctx.caller),
+            createdByName: ctx.caller.name,
+            createdAt: recorded,
+          }),
+          scope.insertMany(
+            caseValues,
+            parsed.map((item) => ({
+              id: newId(),
+              caseChangeId: changeId,
+              payrollId: payroll.id,
+              employeeId: input.employeeId,
+              caseName: definition.name,
+              fieldName: item.field.name,
+              value: item.value,
+              start: item.start,
+              end: item.end,
+              createdAt: recorded,
+            })),
+          ),
+          recordEvent(scope, "CaseChangeAdded", {
+            payrollId: payroll.id,
+            caseChangeId: changeId,
+            employeeId: input.employeeId,
+            caseName: definition.name,
+          }),
+        ]),
     );
     const result = { ...toCaseChange(change, values), recalculatedPeriods: touchedPeriods(outcome) };
     if (before?.open && outcome.period) {

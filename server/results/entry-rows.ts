@@ -2,7 +2,7 @@
  * One employee's entry of the open period, from the inputs a recalculation loaded: the chain of
  * periods from January calculated again, the retro lines against what was booked, the issues paying
  * needs, and the row as it is written (a JSON statement's object or a line of COPY's text). Pure, no
- * database: recalculate.ts runs it in its own thread for a few employees and in worker threads
+ * database: recalculate/ runs it in its own thread for a few employees and in worker threads
  * (recalc-worker.ts) for a whole payroll; both run exactly this code.
  */
 import { randomBytes } from "node:crypto";
@@ -90,7 +90,7 @@ const unreadable = (fieldName: string) =>
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Of a closed period's entry, what bookedFor reads of its lines, in line order (recalculate.ts's bookedLinesColumn). */
+/** Of a closed period's entry, what bookedFor reads of its lines, in line order (recalculate/reads.ts's bookedLinesColumn). */
 export type BookedLine = [
   number: string,
   name: string,

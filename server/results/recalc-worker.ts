@@ -29,7 +29,7 @@ export type RecalcTask = {
   regulations: Record<string, MergedRegulation> | null;
   company: CaseHistory;
   usesCostCenters: boolean;
-  /** What every COPY line ends with (recalculate.ts's entryCopier). */
+  /** What every COPY line ends with (recalculate/entry-copier.ts). */
   constants: string;
   /** values: the employee's case values as the histories query's text (null: none). */
   employees: { id: string; values: string | null; booked: BookedEntry[] }[];

@@ -5,7 +5,7 @@ import { payrunEntries } from "../db/schema";
 /**
  * Which of a period's entries the period shows: in the entries list and Payroll Control, with a
  * payslip, and checked by close. Every employee of the payroll's division has an entry
- * (recalculate.ts), former ones too; shown are those employed in the period and those with money
+ * (recalculate/), former ones too; shown are those employed in the period and those with money
  * in it, carried into it (close-open-amounts.ts, carry-cancelled.ts) or paid out in it. A payout
  * pays only entries that have an open amount, so whoever can be paid is listed (contract section 8).
  */

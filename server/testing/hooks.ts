@@ -16,7 +16,7 @@ export type TestHooks = {
   fault?: (point: FaultPoint) => void;
   /** Around every answer of a documented operation (server/api/route.ts); gives back the answer it was handed. */
   aroundAnswer?: (op: Operation, request: Request, answer: () => Promise<Response>) => Promise<Response>;
-  /** Lower thresholds for a recalculation's write paths (server/results/recalculate.ts RECALC_TUNING), to reach them with few employees. */
+  /** Lower thresholds for a recalculation's write paths (server/results/recalculate/tuning.ts RECALC_TUNING), to reach them with few employees. */
   recalcTuning?: { copyFrom?: number; slice?: number; readsAhead?: number };
 };
 

@@ -10,7 +10,7 @@ import type { TenantCtx } from "../context";
 import { toEmployee, type CreateEmployee } from "../employees/schemas";
 import { identifierTaken } from "../employees/identifier-taken";
 import { storedRegulations } from "../regulations/store";
-import { recalculateOpenPeriod } from "../results/recalculate";
+import { recordAndRecalculate } from "../results/recalculate";
 
 /** The division an employee may be put in: one of a payroll the caller can see. */
 async function divisionFor(scope: TenantScope, ctx: TenantCtx, divisionId: string | undefined) {
@@ -41,15 +41,20 @@ export async function createEmployee({ ctx, input }: Verb<CreateEmployee>) {
   try {
     return await inTenant(ctx, async (scope) => {
       const divisionId = await divisionFor(scope, ctx, input.divisionId);
-      const row = await scope.insert(employees, {
-        id: newId(),
-        divisionId,
-        identifier: input.identifier,
-        firstName: input.firstName,
-        lastName: input.lastName,
-      });
+      const id = newId();
+      const insert = () =>
+        scope.insert(employees, {
+          id,
+          divisionId,
+          identifier: input.identifier,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
       const payroll = await scope.first(payrolls, eq(payrolls.divisionId, divisionId));
-      if (payroll) await recalculateOpenPeriod(scope, regulations, payroll, [row.id]);
+      // The new employee's entry of the open period, in the same transaction.
+      const row = payroll
+        ? (await recordAndRecalculate(scope, regulations, payroll, { employees: [id] }, insert)).written
+        : await insert();
       return { employee: toEmployee(row), version: row.version };
     });
   } catch (error) {

@@ -15,7 +15,7 @@ import { datedPayroll } from "../fixtures/dated-payroll";
 import { changeSettings } from "../support/settings";
 
 /**
- * A large recalculation writes its entries through COPY (recalculate.ts, entryCopier): into a staging
+ * A large recalculation writes its entries through COPY (recalculate/entry-copier.ts): into a staging
  * table it upserts from, or straight into payrun_entries when the open period has none yet; a small
  * one as JSON statements. A large one is also calculated in worker threads (recalc-pool.ts) unless
  * RECALC_WORKERS=0. All must store the same entries: the path is chosen by size, so here it is

@@ -10,7 +10,7 @@ subscribe(RECALC_WRITTEN, (message) => {
   if (threads) written.threads++;
 });
 
-/** Lowers the recalculation's thresholds (server/results/recalculate.ts RECALC_TUNING) until resetRecalculation(). */
+/** Lowers the recalculation's thresholds (server/results/recalculate/tuning.ts RECALC_TUNING) until resetRecalculation(). */
 export function tuneRecalculation(tuning: NonNullable<typeof testHooks.recalcTuning>) {
   testHooks.recalcTuning = { ...testHooks.recalcTuning, ...tuning };
 }

@@ -225,7 +225,7 @@ function scenarios(): PeriodResult[] {
   ];
 }
 
-/** Producers outside the calculation (server/results/recalculate.ts, explain.ts, read-entries.ts) and their params. */
+/** Producers outside the calculation (server/results/recalculate/, explain.ts, read-entries.ts) and their params. */
 const OUTSIDE: Record<string, string> = {
   "issue.control.missing_bank_account": "",
   "issue.control.missing_cost_center": "",

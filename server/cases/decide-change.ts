@@ -76,7 +76,7 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   const from = reported.map((v) => v.start).sort()[0];
   await recalculateOpenPeriod(
     scope,
-    await storedRegulations(scope.tx),
+    await scope.sharedTables((tx) => storedRegulations(tx)),
     payroll,
     change.employeeId ? [change.employeeId] : undefined,
     from,

@@ -46,7 +46,7 @@ onTaskCompleted("selfServiceChange", async (scope, ctx, task, resolution, { reas
   // Recorded (and decided) at the time the payroll's results lock gives (basis.ts), not at this process's clock.
   await recordAndRecalculate(
     scope,
-    await storedRegulations(scope.tx),
+    await scope.sharedTables((tx) => storedRegulations(tx)),
     payroll,
     { employees: change.employeeId ? [change.employeeId] : undefined, from: reported.map((v) => v.start).sort()[0] },
     async ({ recorded }) => {

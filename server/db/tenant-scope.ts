@@ -1,12 +1,15 @@
 import "server-only";
-import { and, eq, sql, type InferSelectModel, type Placeholder, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, Column, eq, is, sql, type InferSelectModel, type Placeholder, type SQL } from "drizzle-orm";
+import { PgTable, type PgColumn, type PgSelectBase, type SelectedFields } from "drizzle-orm/pg-core";
+import type { GetSelectTableName, GetSelectTableSelection } from "drizzle-orm/query-builders/select.types";
 import type { TenantCtx } from "../context";
 import { connection, type Database, type Tx } from "./client";
 import { copyFrom } from "./copy";
+import { transactionJobSql, type JobSql } from "./job-sql";
 import { reservedReadTransaction } from "./read-transaction";
 import { isUuid } from "../ids";
 import { rowsOf } from "./rows";
+import type { tenants } from "./schema";
 
 /**
  * The one module that owns tenant scoping. Service verbs reach tenant data only through a
@@ -28,6 +31,23 @@ type LooseQuery = {
   returning(): Promise<unknown[]>;
   for(strength: "update" | "no key update"): LooseQuery;
   then: Promise<unknown[]>["then"];
+};
+
+/** What the scope's select reads from: a tenant table, or `tenants`; its rows as drizzle's select types them. */
+type ScopedFrom<F extends SelectedFields | undefined> = <T extends TenantTable | typeof tenants>(
+  table: T,
+) => PgSelectBase<
+  GetSelectTableName<T>,
+  F extends SelectedFields ? F : GetSelectTableSelection<T>,
+  F extends SelectedFields ? "partial" : "single"
+>;
+/** drizzle's key of a table's own name, which an alias of it keeps (drizzle-orm/table.js). */
+const ORIGINAL_NAME = Symbol.for("drizzle:OriginalName");
+/** What #scoped reads and sets of drizzle's select (its config, internal to drizzle). */
+type SelectConfig = {
+  table: unknown;
+  where?: SQL;
+  joins?: { on?: SQL; table: unknown; joinType: string; alias?: string; lateral?: boolean }[];
 };
 
 type Insertable<T extends TenantTable> = T["$inferInsert"];
@@ -53,10 +73,24 @@ export class TenantScope {
   /** Run once the transaction has committed (by inTenant and inTenantOf); dropped on rollback. */
   readonly #afterCommit: (() => void)[] = [];
 
+  /** The transaction: reached only through the methods below, which put the tenant into what they send. */
+  readonly #tx: Tx;
+
   private constructor(
-    readonly tx: Tx,
+    tx: Tx,
     readonly tenantId: string,
-  ) {}
+  ) {
+    this.#tx = tx;
+  }
+
+  /**
+   * @deprecated The transaction without the scope's conditions: left for server/results only, until
+   * its statements go through the methods below (issue 38); tests/unit/tenant-scope-only.test.ts
+   * refuses it anywhere else. Use select, insertInto, query or execute instead.
+   */
+  get tx(): Tx {
+    return this.#tx;
+  }
 
   /**
    * The scope of an open transaction, which it makes the tenant's (TENANT_ROLE and app.tenant_id for the
@@ -108,11 +142,27 @@ export class TenantScope {
    * that span tenants (whom a caller shares a tenant with). Its statements are not held by the tenant
    * wall: each must name the tenants it reads, and what it writes must carry this scope's tenant id.
    */
-  async asServiceRole<R>(work: () => Promise<R>): Promise<R> {
-    await this.tx.execute(leaveTenantRole);
-    const result = await this.#backToTenantIfFailed(work);
-    await this.tx.execute(enterTenantRole);
+  async asServiceRole<R>(work: (tx: Tx) => Promise<R>): Promise<R> {
+    await this.#tx.execute(leaveTenantRole);
+    const result = await this.#backToTenantIfFailed(() => work(this.#tx));
+    await this.#tx.execute(enterTenantRole);
     return result;
+  }
+
+  /**
+   * The transaction, for the tables no tenant owns that the service reads or writes in the caller's
+   * transaction: the regulations (storedRegulations, versionsByChecksum), idempotency keys
+   * (commitUnderKey). Still as the tenant's role, behind the wall. Not for tenant tables: those are
+   * reached through the methods that add the tenant (tests/unit/tenant-scope-only.test.ts names the
+   * functions this may be handed to).
+   */
+  sharedTables<R>(work: (tx: Tx) => R): R {
+    return work(this.#tx);
+  }
+
+  /** pg-boss's executor in this transaction (server/db/job-sql.ts): a job sent or completed through it commits with it. */
+  jobSql(): JobSql {
+    return transactionJobSql(this.#tx);
   }
 
   /**
@@ -122,13 +172,13 @@ export class TenantScope {
    * themselves. The tenant's role is back once the copy ends.
    */
   async copyInto(table: string, columns: readonly string[]) {
-    await this.tx.execute(leaveTenantRole);
-    const copy = await this.#backToTenantIfFailed(() => copyFrom(this.tx, table, columns));
+    await this.#tx.execute(leaveTenantRole);
+    const copy = await this.#backToTenantIfFailed(() => copyFrom(this.#tx, table, columns));
     return {
       write: copy.write,
       finish: async () => {
         await this.#backToTenantIfFailed(() => copy.finish());
-        await this.tx.execute(enterTenantRole);
+        await this.#tx.execute(enterTenantRole);
       },
     };
   }
@@ -142,14 +192,29 @@ export class TenantScope {
     try {
       return await work();
     } catch (error) {
-      await Promise.resolve(this.tx.execute(enterTenantRole)).catch(() => {});
+      await Promise.resolve(this.#tx.execute(enterTenantRole)).catch(() => {});
       throw error;
     }
   }
 
-  /** Runs raw tenant SQL in the scope's transaction; its rows, whichever driver ran it. */
+  /**
+   * Runs raw tenant SQL in the scope's transaction; its rows, whichever driver ran it. The statement
+   * names its tenant itself: `scope.where(table)` for a table it names, `scope.tenantOf("e")` for one
+   * it names by an alias.
+   */
   async query<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
-    return rowsOf<T>(await this.tx.execute(statement));
+    return rowsOf<T>(await this.#tx.execute(statement));
+  }
+
+  /** As query, for a statement whose rows are not wanted (an update, an insert ... select, a lock). */
+  async execute(statement: SQL): Promise<void> {
+    await this.query(statement);
+  }
+
+  /** `<alias>.tenant_id = <the scope's tenant>`: for raw SQL (query, execute) that names a tenant table by an alias. */
+  tenantOf(alias: string): SQL {
+    if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`tenantOf: not an alias: ${alias}`);
+    return sql`${sql.raw(alias)}.tenant_id = ${this.tenantId}::uuid`;
   }
 
   /** Something to do once this transaction's writes are visible to others (wake a job worker). */
@@ -173,12 +238,63 @@ export class TenantScope {
     return and(eq(table.tenantId, this.tenantId), ...conditions)!;
   }
 
+  /**
+   * drizzle's select, scoped: the table it reads `from` (a tenant table, or `tenants`) gets
+   * `tenant_id = <the scope's tenant>` in its WHERE, and every tenant table it joins gets it in its
+   * ON (so a left join stays a left join); tables no tenant owns (users) get nothing. The rest is
+   * drizzle's own builder: where, groupBy, orderBy, limit, for, or use as a subquery. Inner and left
+   * joins only. For a read run on every request, a TenantRead (read) is cheaper.
+   */
+  select(): { from: ScopedFrom<undefined> };
+  select<F extends SelectedFields>(fields: F): { from: ScopedFrom<F> };
+  select(fields?: SelectedFields): { from: ScopedFrom<SelectedFields | undefined> } {
+    const builder = fields ? this.#tx.select(fields) : this.#tx.select();
+    const from = (table: TenantTable | typeof tenants) => this.#scoped(builder.from(table as PgTable));
+    return { from: from as unknown as ScopedFrom<SelectedFields | undefined> };
+  }
+
+  /** The tenant condition of a table the scope reads: its tenant_id, or the id of `tenants`; none for a table no tenant owns. */
+  #tenantCondition(table: unknown): SQL | undefined {
+    if (!is(table, PgTable)) return undefined;
+    const tenantId = (table as unknown as { tenantId?: unknown }).tenantId;
+    if (is(tenantId, Column)) return eq(tenantId, this.tenantId);
+    if ((table as unknown as Record<symbol, unknown>)[ORIGINAL_NAME] === "tenants")
+      return eq((table as unknown as typeof tenants).id, this.tenantId);
+    return undefined;
+  }
+
+  /** Puts the tenant conditions into the query as it is built into SQL (run, prepared, or used as a subquery), after all its joins are known. */
+  #scoped<Q>(query: Q): Q {
+    const select = query as unknown as { config: SelectConfig; getSQL(): SQL };
+    const base = this.#tenantCondition(select.config.table);
+    if (!base) throw new Error("scope.select: a tenant table (or tenants) to read from");
+    const build = select.getSQL.bind(select);
+    select.getSQL = () => {
+      const { where, joins } = select.config;
+      select.config.where = and(base, where);
+      select.config.joins = joins?.map((join) => {
+        const condition = this.#tenantCondition(join.table);
+        if (!condition) return join;
+        if (join.joinType !== "inner" && join.joinType !== "left")
+          throw new Error(`scope.select: a ${join.joinType} join of a tenant table`);
+        return { ...join, on: and(join.on, condition) };
+      });
+      try {
+        return build();
+      } finally {
+        select.config.where = where;
+        select.config.joins = joins;
+      }
+    };
+    return query;
+  }
+
   async rows<T extends TenantTable>(
     table: T,
     condition?: SQL,
     options: ReadOptions = {},
   ): Promise<InferSelectModel<T>[]> {
-    let query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition));
+    let query = (this.#tx.select().from(table as PgTable) as unknown as LooseQuery).where(this.where(table, condition));
     if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
     if (options.limit !== undefined) query = query.limit(options.limit);
     return (await query) as InferSelectModel<T>[];
@@ -195,7 +311,7 @@ export class TenantScope {
     condition: SQL,
     strength: "update" | "no key update" = "update",
   ): Promise<InferSelectModel<T> | null> {
-    const query = (this.tx.select().from(table as PgTable) as unknown as LooseQuery)
+    const query = (this.#tx.select().from(table as PgTable) as unknown as LooseQuery)
       .where(this.where(table, condition))
       .for(strength);
     const [row] = (await query) as InferSelectModel<T>[];
@@ -208,8 +324,8 @@ export class TenantScope {
     values: V,
     variant = "default",
   ): Promise<R> {
-    const template = statement.template(this.tx, variant);
-    const session = (this.tx as unknown as { session: ReadSession }).session;
+    const template = statement.template(this.#tx, variant);
+    const session = (this.#tx as unknown as { session: ReadSession }).session;
     const query = session.prepareQuery(
       { sql: template.queryString, params: template.params },
       template.fields,
@@ -221,8 +337,21 @@ export class TenantScope {
     return (await query.execute({ ...values, tenantId: this.tenantId })) as R;
   }
 
+  /**
+   * drizzle's insert for what insert and insertMany do not cover (ON CONFLICT, RETURNING some columns
+   * or none): every row gets this scope's tenant id, whatever it carried.
+   */
+  insertInto<T extends TenantTable>(table: T) {
+    const builder = this.#tx.insert(table);
+    const withTenant = (row: InsertValues<T>) => ({ ...row, tenantId: this.tenantId });
+    return {
+      values: (rows: InsertValues<T> | readonly InsertValues<T>[]) =>
+        builder.values((Array.isArray(rows) ? rows.map(withTenant) : withTenant(rows as InsertValues<T>)) as never),
+    };
+  }
+
   async insert<T extends TenantTable>(table: T, values: InsertValues<T>): Promise<InferSelectModel<T>> {
-    const query = this.tx.insert(table as PgTable) as unknown as LooseQuery;
+    const query = this.#tx.insert(table as PgTable) as unknown as LooseQuery;
     const [row] = await query.values({ ...values, tenantId: this.tenantId }).returning();
     return row as InferSelectModel<T>;
   }
@@ -230,19 +359,19 @@ export class TenantScope {
   /** One round trip for many rows. */
   async insertMany<T extends TenantTable>(table: T, rows: InsertValues<T>[]): Promise<InferSelectModel<T>[]> {
     if (!rows.length) return [];
-    const query = this.tx.insert(table as PgTable) as unknown as LooseQuery;
+    const query = this.#tx.insert(table as PgTable) as unknown as LooseQuery;
     return (await query
       .values(rows.map((row) => ({ ...row, tenantId: this.tenantId })))
       .returning()) as InferSelectModel<T>[];
   }
 
   async update<T extends TenantTable>(table: T, set: UpdateSet<T>, condition: SQL) {
-    const query = this.tx.update(table as PgTable) as unknown as LooseQuery;
+    const query = this.#tx.update(table as PgTable) as unknown as LooseQuery;
     return (await query.set(set).where(this.where(table, condition)).returning()) as InferSelectModel<T>[];
   }
 
   async delete<T extends TenantTable>(table: T, condition: SQL) {
-    const query = this.tx.delete(table as PgTable) as unknown as LooseQuery;
+    const query = this.#tx.delete(table as PgTable) as unknown as LooseQuery;
     return (await query.where(this.where(table, condition)).returning()) as InferSelectModel<T>[];
   }
 }

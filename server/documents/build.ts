@@ -204,7 +204,7 @@ export async function buildDocuments(
 async function paidInPeriod(scope: TenantScope, periodId: string, employeeIds: string[]) {
   const byEmployee = new Map<string, { date: string; amount: number; iban: string | null }[]>();
   if (!employeeIds.length) return byEmployee;
-  const rows = await scope.tx
+  const rows = await scope
     .select({
       employeeId: payoutLines.employeeId,
       amount: payoutLines.amount,
@@ -213,10 +213,9 @@ async function paidInPeriod(scope: TenantScope, periodId: string, employeeIds: s
       external: payouts.external,
     })
     .from(payoutLines)
-    .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
+    .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
     .where(
-      scope.where(
-        payoutLines,
+      and(
         eq(payoutLines.payrunPeriodId, periodId),
         ne(payouts.status, "cancelled"),
         inArray(payoutLines.employeeId, employeeIds),

@@ -28,7 +28,7 @@ export type DocumentMeta = {
  */
 export async function documentSubjects(scope: TenantScope, period: PeriodRow, employeeId?: string) {
   const hasLines = sql`jsonb_array_length(${payrunEntries.lines}) > 0`;
-  const entries = await scope.tx
+  const entries = await scope
     .select({
       employeeId: payrunEntries.employeeId,
       calculatedAt: payrunEntries.calculatedAt,
@@ -37,13 +37,9 @@ export async function documentSubjects(scope: TenantScope, period: PeriodRow, em
       paymentsOnly: sql<boolean>`not (${payrunEntries.employed} or ${hasLines})`,
     })
     .from(payrunEntries)
-    .innerJoin(
-      employees,
-      and(eq(employees.tenantId, payrunEntries.tenantId), eq(employees.id, payrunEntries.employeeId)),
-    )
+    .innerJoin(employees, eq(employees.id, payrunEntries.employeeId))
     .where(
-      scope.where(
-        payrunEntries,
+      and(
         eq(payrunEntries.payrunPeriodId, period.id),
         employeeId ? eq(payrunEntries.employeeId, employeeId) : undefined,
         or(shownEntry, hasLines),
@@ -108,7 +104,7 @@ export async function periodDocuments(
     // Payment files are final from the moment their payout is made, in the open period too; payslip archives are kept when made.
     return [...previews, ...(employeeId ? [] : await storedFiles(scope, period))];
   }
-  const rows = await scope.tx
+  const rows = await scope
     .select({
       id: documents.id,
       category: documents.category,
@@ -119,13 +115,7 @@ export async function periodDocuments(
       createdAt: documents.createdAt,
     })
     .from(documents)
-    .where(
-      scope.where(
-        documents,
-        eq(documents.payrunPeriodId, period.id),
-        employeeId ? eq(documents.employeeId, employeeId) : undefined,
-      ),
-    )
+    .where(and(eq(documents.payrunPeriodId, period.id), employeeId ? eq(documents.employeeId, employeeId) : undefined))
     .orderBy(asc(documents.position), asc(documents.name));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -134,7 +124,7 @@ export async function periodDocuments(
 export const STORED_WHILE_OPEN = ["PaymentFile", "PayslipArchive"] as const satisfies readonly DocumentCategory[];
 
 export async function storedFiles(scope: TenantScope, period: PeriodRow): Promise<DocumentMeta[]> {
-  const rows = await scope.tx
+  const rows = await scope
     .select({
       id: documents.id,
       category: documents.category,
@@ -145,13 +135,7 @@ export async function storedFiles(scope: TenantScope, period: PeriodRow): Promis
       createdAt: documents.createdAt,
     })
     .from(documents)
-    .where(
-      scope.where(
-        documents,
-        eq(documents.payrunPeriodId, period.id),
-        inArray(documents.category, [...STORED_WHILE_OPEN]),
-      ),
-    )
+    .where(and(eq(documents.payrunPeriodId, period.id), inArray(documents.category, [...STORED_WHILE_OPEN])))
     .orderBy(asc(documents.position), asc(documents.createdAt), asc(documents.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -148,7 +148,7 @@ export async function employeeDocuments({
           .filter(personal)
           .map((doc) => ({ ...doc, payrunPeriodId: open.id, periodStart: open.periodStart }))
       : [];
-    const kept = await scope.tx
+    const kept = await scope
       .select({
         id: documents.id,
         category: documents.category,
@@ -162,7 +162,7 @@ export async function employeeDocuments({
       })
       .from(documents)
       .innerJoin(payrunPeriods, eq(payrunPeriods.id, documents.payrunPeriodId))
-      .where(scope.where(documents, eq(documents.payrollId, payrollId), eq(documents.employeeId, employeeId)))
+      .where(and(eq(documents.payrollId, payrollId), eq(documents.employeeId, employeeId)))
       .orderBy(desc(payrunPeriods.periodStart), asc(documents.position));
     const items = [
       ...previews,

@@ -13,12 +13,10 @@ export function visibleEmployees(ctx: TenantCtx, scope: TenantScope): SQL | unde
     case "Manager":
       return inArray(
         employees.divisionId,
-        scope.tx
+        scope
           .select({ id: payrolls.divisionId })
           .from(payrolls)
-          .where(
-            scope.where(payrolls, inArray(payrolls.id, ctx.access.payrollIds.length ? ctx.access.payrollIds : [NONE])),
-          ),
+          .where(inArray(payrolls.id, ctx.access.payrollIds.length ? ctx.access.payrollIds : [NONE])),
       );
     case "SelfService":
       return eq(employees.id, ctx.access.employeeId ?? NONE);

@@ -149,7 +149,7 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   delayMs = 0,
 ): Promise<{ id: string; kind: string }> {
-  const jobSql = transactionJobSql(scope.tx);
+  const jobSql = scope.jobSql();
   if (!readyQueues.has(kind)) {
     const { kind: database, jobs } = await connection();
     // On PostgreSQL on the side, committed at once (created in this transaction, two first sends
@@ -198,9 +198,9 @@ async function runJob(jobs: JobClient, kind: string, job: FetchedJob) {
       return;
     }
     await inTenantOf(data.tenantId!, async (scope) => {
-      const jobSql = transactionJobSql(scope.tx);
+      const jobSql = scope.jobSql();
       // Never twice at once: a run that outlived its claim's expiry holds this until it ends.
-      await scope.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`job:${id}`}, 0))`);
+      await scope.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`job:${id}`}, 0))`);
       const outcome = await registration.handler(scope, data.payload, { id, attempts });
       if (outcome) {
         if (attempts > registration.retryLimit)

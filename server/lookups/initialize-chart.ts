@@ -46,11 +46,10 @@ export async function initializeChart(
   if (!chart || !version?.chartOfAccounts) return;
   const accounts = version.lookups.find((l) => l.name === "Accounts")?.values ?? [];
   for (const account of accounts) {
-    await scope.tx
-      .insert(lookupValues)
+    await scope
+      .insertInto(lookupValues)
       .values({
         id: newId(),
-        tenantId: scope.tenantId,
         payrollId: payroll.id,
         regulationName: chart.name,
         lookupName: "Accounts",

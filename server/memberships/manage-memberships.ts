@@ -18,11 +18,11 @@ const alreadyMember = () =>
 export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
   const after = decodeCursor(input.cursor);
   return inTenant(ctx, async (scope) => {
-    const rows = await scope.tx
+    const rows = await scope
       .select({ membership: memberships, user: { email: users.email, name: users.name } })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(scope.where(memberships, after ? gt(memberships.id, after) : undefined))
+      .where(after ? gt(memberships.id, after) : undefined)
       .orderBy(asc(memberships.id))
       .limit(input.limit + 1);
     return toPage(
@@ -40,26 +40,29 @@ export async function listMemberships({ ctx, input }: Verb<PageQuery>) {
  */
 async function knownPerson(scope: TenantScope, caller: Caller, userId: string) {
   const theirs = alias(memberships, "their_membership");
-  const shared =
-    caller.kind === "system"
-      ? scope.tx
-          .select({ one: sql`1` })
-          .from(theirs)
-          .innerJoin(tenants, eq(tenants.id, theirs.tenantId))
-          .where(and(eq(theirs.userId, users.id), eq(tenants.createdBySystemUserId, caller.systemUserId)))
-      : scope.tx
-          .select({ one: sql`1` })
-          .from(theirs)
-          .innerJoin(memberships, and(eq(memberships.tenantId, theirs.tenantId), eq(memberships.userId, caller.userId)))
-          .where(eq(theirs.userId, users.id));
   // Memberships of other tenants: a question across tenants, asked past the tenant wall (its statement names whose).
-  const [user] = await scope.asServiceRole(() =>
-    scope.tx
+  const [user] = await scope.asServiceRole((tx) => {
+    const shared =
+      caller.kind === "system"
+        ? tx
+            .select({ one: sql`1` })
+            .from(theirs)
+            .innerJoin(tenants, eq(tenants.id, theirs.tenantId))
+            .where(and(eq(theirs.userId, users.id), eq(tenants.createdBySystemUserId, caller.systemUserId)))
+        : tx
+            .select({ one: sql`1` })
+            .from(theirs)
+            .innerJoin(
+              memberships,
+              and(eq(memberships.tenantId, theirs.tenantId), eq(memberships.userId, caller.userId)),
+            )
+            .where(eq(theirs.userId, users.id));
+    return tx
       .select()
       .from(users)
       .where(and(eq(users.id, userId), exists(shared)))
-      .limit(1),
-  );
+      .limit(1);
+  });
   if (!user) throw new NotFound("user");
   return user;
 }
@@ -93,11 +96,10 @@ async function assertNotLastAdministrator(scope: TenantScope, membership: { id: 
     { limit: 1 },
   );
   if (administrators.length) return;
-  const [administered] = await scope.tx
+  const [administered] = await scope
     .select({ id: tenants.id })
     .from(tenants)
     .innerJoin(systemUsers, eq(systemUsers.id, tenants.createdBySystemUserId))
-    .where(eq(tenants.id, scope.tenantId))
     .limit(1);
   if (!administered) {
     throw new Conflict(

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
 import type { Rappen } from "../money/rappen";
@@ -15,10 +15,10 @@ import { recalculateOpenPeriod } from "../results/recalculate";
  */
 export async function holdOpenPeriod(scope: TenantScope, payrollId: string) {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [row] = await scope.tx
+    const [row] = await scope
       .select()
       .from(payrunPeriods)
-      .where(scope.where(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")))
+      .where(and(eq(payrunPeriods.payrollId, payrollId), eq(payrunPeriods.status, "open")))
       .for("share");
     if (row) return row;
   }
@@ -51,19 +51,16 @@ export async function carryCancelledAmounts(
   const employeeIds = [...amounts.keys()].sort();
   if (!employeeIds.length) return;
   const entriesOf = () =>
-    scope.where(
-      payrunEntries,
-      eq(payrunEntries.payrunPeriodId, openPeriodId),
-      inArray(payrunEntries.employeeId, employeeIds),
-    );
+    and(eq(payrunEntries.payrunPeriodId, openPeriodId), inArray(payrunEntries.employeeId, employeeIds));
   const present = new Set(
-    (await scope.tx.select({ employeeId: payrunEntries.employeeId }).from(payrunEntries).where(entriesOf())).map(
+    (await scope.select({ employeeId: payrunEntries.employeeId }).from(payrunEntries).where(entriesOf())).map(
       (e) => e.employeeId,
     ),
   );
   const missing = employeeIds.filter((id) => !present.has(id));
-  if (missing.length) await recalculateOpenPeriod(scope, await storedRegulations(scope.tx), payroll, missing);
-  const locked = await scope.tx
+  if (missing.length)
+    await recalculateOpenPeriod(scope, await scope.sharedTables((tx) => storedRegulations(tx)), payroll, missing);
+  const locked = await scope
     .select({ employeeId: payrunEntries.employeeId })
     .from(payrunEntries)
     .where(entriesOf())
@@ -77,8 +74,8 @@ export async function carryCancelledAmounts(
     );
   }
   const rows = employeeIds.map((id) => ({ employee_id: id, amount: amounts.get(id)! }));
-  await scope.tx.execute(sql`
+  await scope.execute(sql`
     update ${payrunEntries} e set carried_forward = e.carried_forward + r.amount
     from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(employee_id uuid, amount bigint)
-    where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${openPeriodId}::uuid and e.employee_id = r.employee_id`);
+    where ${scope.tenantOf("e")} and e.payrun_period_id = ${openPeriodId}::uuid and e.employee_id = r.employee_id`);
 }

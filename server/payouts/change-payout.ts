@@ -37,16 +37,10 @@ export async function cancelPayout({ ctx, payrollId, payrunPeriodId, payoutId }:
     // The period as held now: one that a close finished meanwhile is closed, whatever findPayrunPeriod read.
     const inOpenPeriod = open.id === period.id;
     if (inOpenPeriod && employeeIds.length) {
-      await scope.tx
+      await scope
         .select({ id: payrunEntries.id })
         .from(payrunEntries)
-        .where(
-          scope.where(
-            payrunEntries,
-            eq(payrunEntries.payrunPeriodId, period.id),
-            inArray(payrunEntries.employeeId, employeeIds),
-          ),
-        )
+        .where(and(eq(payrunEntries.payrunPeriodId, period.id), inArray(payrunEntries.employeeId, employeeIds)))
         .orderBy(asc(payrunEntries.employeeId))
         .for("update");
     }

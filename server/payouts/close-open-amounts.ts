@@ -16,7 +16,7 @@ type Period = { id: string; periodEnd: string };
 
 /** Every entry of the period with its open amount (employed or not: a carried amount follows the person). */
 async function openAmountsOf(scope: TenantScope, periodId: string) {
-  const rows = await scope.tx
+  const rows = await scope
     .select({
       employeeId: payrunEntries.employeeId,
       payable: payrunEntries.payable,
@@ -24,7 +24,7 @@ async function openAmountsOf(scope: TenantScope, periodId: string) {
       paidOut: payrunEntries.paidOut,
     })
     .from(payrunEntries)
-    .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, periodId)));
+    .where(eq(payrunEntries.payrunPeriodId, periodId));
   return rows.map((row) => ({ employeeId: row.employeeId, open: openAmountOf(row) }));
 }
 
@@ -57,7 +57,7 @@ export async function recordPaidExternally(scope: TenantScope, ctx: TenantCtx, p
   });
   for (let i = 0; i < open.length; i += 2000) {
     const chunk = open.slice(i, i + 2000).map((e) => ({ id: newId(), employee_id: e.employeeId, amount: e.open }));
-    await scope.tx.execute(sql`
+    await scope.execute(sql`
       insert into ${payoutLines} (id, tenant_id, payout_id, payroll_id, payrun_period_id, employee_id, amount, iban, end_to_end_id, created_at)
       select r.id, ${scope.tenantId}::uuid, ${payoutId}::uuid, ${payrollId}::uuid, ${period.id}::uuid, r.employee_id, r.amount, null, null, ${now.toISOString()}::timestamptz
       from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount bigint)`);
@@ -81,10 +81,10 @@ export async function carryForwardOpenAmounts(scope: TenantScope, closed: Period
   const open = (await openAmountsOf(scope, closed.id)).filter((e) => e.open !== 0);
   for (let i = 0; i < open.length; i += 5000) {
     const chunk = open.slice(i, i + 5000).map((e) => ({ employee_id: e.employeeId, amount: e.open }));
-    await scope.tx.execute(sql`
+    await scope.execute(sql`
       update ${payrunEntries} e set carried_forward = r.amount
       from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(employee_id uuid, amount bigint)
-      where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${nextPeriodId}::uuid and e.employee_id = r.employee_id`);
+      where ${scope.tenantOf("e")} and e.payrun_period_id = ${nextPeriodId}::uuid and e.employee_id = r.employee_id`);
   }
   return open.length;
 }

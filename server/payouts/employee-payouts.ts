@@ -25,7 +25,7 @@ export async function employeePayouts({
   if (ctx.access.role === "SelfService" && ctx.access.employeeId !== employeeId) throw new NotFound("employee");
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
-    const rows = await scope.tx
+    const rows = await scope
       .select({
         id: payoutLines.id,
         amount: payoutLines.amount,
@@ -36,11 +36,10 @@ export async function employeePayouts({
         periodStart: payrunPeriods.periodStart,
       })
       .from(payoutLines)
-      .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
+      .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
       .innerJoin(payrunPeriods, eq(payrunPeriods.id, payoutLines.payrunPeriodId))
       .where(
-        scope.where(
-          payoutLines,
+        and(
           eq(payoutLines.payrollId, payrollId),
           eq(payoutLines.employeeId, employeeId),
           ne(payouts.status, "cancelled"),

@@ -102,16 +102,16 @@ export const creatorOf = (caller: Caller): PayoutCreator =>
 export async function syncPaidOut(scope: TenantScope, payrunPeriodId: string, employeeIds: string[]) {
   for (let i = 0; i < employeeIds.length; i += 5000) {
     const ids = JSON.stringify(employeeIds.slice(i, i + 5000));
-    await scope.tx.execute(sql`
+    await scope.execute(sql`
       update payrun_entries e set paid_out = s.paid
       from (
         select r.employee_id, coalesce(sum(l.amount) filter (where p.status <> 'cancelled'), 0)::bigint as paid
         from json_array_elements_text(${ids}::text::json) as r(employee_id)
-        left join payout_lines l on l.tenant_id = ${scope.tenantId}::uuid and l.payrun_period_id = ${payrunPeriodId}::uuid and l.employee_id = r.employee_id::uuid
+        left join payout_lines l on ${scope.tenantOf("l")} and l.payrun_period_id = ${payrunPeriodId}::uuid and l.employee_id = r.employee_id::uuid
         left join payouts p on p.tenant_id = l.tenant_id and p.id = l.payout_id
         group by r.employee_id
       ) s
-      where e.tenant_id = ${scope.tenantId}::uuid and e.payrun_period_id = ${payrunPeriodId}::uuid and e.employee_id = s.employee_id::uuid`);
+      where ${scope.tenantOf("e")} and e.payrun_period_id = ${payrunPeriodId}::uuid and e.employee_id = s.employee_id::uuid`);
   }
 }
 

@@ -17,7 +17,7 @@ export async function periodTotals({ ctx, payrollId }: { ctx: TenantCtx; payroll
     const periods = await scope.rows(payrunPeriods, eq(payrunPeriods.payrollId, payrollId), {
       orderBy: [asc(payrunPeriods.periodStart)],
     });
-    const sums = await scope.tx
+    const sums = await scope
       .select({
         payrunPeriodId: payrunEntries.payrunPeriodId,
         gross: sql<string>`coalesce(sum(${payrunEntries.gross}), 0)::bigint`,
@@ -26,7 +26,7 @@ export async function periodTotals({ ctx, payrollId }: { ctx: TenantCtx; payroll
         employees: sql<string>`count(*) filter (where ${payrunEntries.employed})`,
       })
       .from(payrunEntries)
-      .where(scope.where(payrunEntries, eq(payrunEntries.payrollId, payrollId)))
+      .where(eq(payrunEntries.payrollId, payrollId))
       .groupBy(payrunEntries.payrunPeriodId);
     const byPeriod = new Map(sums.map((s) => [s.payrunPeriodId, s]));
     return periods.map((period) => {

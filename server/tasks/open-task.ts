@@ -30,11 +30,10 @@ export async function openTask(scope: TenantScope, input: OpenTask): Promise<{ t
     throw new Error(`openTask: employee ${input.employeeId} is not of tenant ${scope.tenantId}`);
   }
   const subject = input.subject ?? null;
-  const [row] = await scope.tx
-    .insert(tasks)
+  const [row] = await scope
+    .insertInto(tasks)
     .values({
       id: newId(),
-      tenantId: scope.tenantId,
       payrollId: input.payrollId,
       employeeId: input.employeeId ?? null,
       kind: input.kind,

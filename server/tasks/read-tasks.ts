@@ -50,10 +50,10 @@ export async function getTask({ ctx, payrollId, taskId }: Where & { taskId: stri
 export async function countOpenTasks({ ctx, payrollId }: Where) {
   return inTenant(ctx, async (scope) => {
     await findVisiblePayroll(scope, ctx, payrollId);
-    const [row] = await scope.tx
+    const [row] = await scope
       .select({ n: count() })
       .from(tasks)
-      .where(scope.where(tasks, eq(tasks.payrollId, payrollId), eq(tasks.status, "open")));
+      .where(and(eq(tasks.payrollId, payrollId), eq(tasks.status, "open")));
     return row?.n ?? 0;
   });
 }

@@ -66,7 +66,7 @@ export async function scheduleWebhookDispatch(
   let room = jobWorkerRunning() ? sendRoom() : 0;
   const rows = messageRows(scope, event, targets, () => room-- > 0);
   await Promise.all([
-    scope.tx.insert(webhookMessages).values(rows),
+    scope.insertInto(webhookMessages).values(rows),
     ...rows.map((row) => scheduleDelivery(scope, row.id, row.claimToken ? followUpMs() : 0)),
   ]);
   sendOnCommit(scope, claimedOf(rows, targets));
@@ -140,26 +140,23 @@ export async function writeAndSendMessages(
   let room = sendRoom();
   const rows = messageRows(scope, event, targets, () => room-- > 0);
   if (options.replay) {
-    const previous = await scope.tx
+    const previous = await scope
       .select({
         correlationId: webhookMessages.correlationId,
         attempts: sql<number>`max(${webhookMessages.attempt})`.mapWith(Number),
       })
       .from(webhookMessages)
       .where(
-        scope.where(
-          webhookMessages,
-          inArray(
-            webhookMessages.correlationId,
-            rows.map((r) => r.correlationId),
-          ),
+        inArray(
+          webhookMessages.correlationId,
+          rows.map((r) => r.correlationId),
         ),
       )
       .groupBy(webhookMessages.correlationId);
     const attempts = new Map(previous.map((p) => [p.correlationId, p.attempts]));
     for (const row of rows) row.attempt = (attempts.get(row.correlationId) ?? 0) + 1;
   }
-  const insert = scope.tx.insert(webhookMessages).values(rows);
+  const insert = scope.insertInto(webhookMessages).values(rows);
   const written = new Set(
     (await (options.replay ? insert : insert.onConflictDoNothing()).returning({ id: webhookMessages.id })).map(
       (r) => r.id,

@@ -39,15 +39,11 @@ export async function redeliverMessage({
     );
     if (!original) throw new NotFound("webhook_message");
     assertActive(webhook);
-    const [{ attempts }] = (await scope.tx
+    const [{ attempts }] = (await scope
       .select({ attempts: sql<number>`coalesce(max(${webhookMessages.attempt}), 0)`.mapWith(Number) })
       .from(webhookMessages)
       .where(
-        scope.where(
-          webhookMessages,
-          eq(webhookMessages.webhookId, webhook.id),
-          eq(webhookMessages.correlationId, original.correlationId),
-        ),
+        and(eq(webhookMessages.webhookId, webhook.id), eq(webhookMessages.correlationId, original.correlationId)),
       )) as [{ attempts: number }];
     const message = await scope.insert(webhookMessages, {
       id: newId(),

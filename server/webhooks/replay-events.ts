@@ -49,10 +49,10 @@ export async function replayEvents({
   return inTenant(ctx, async (scope) => {
     const webhook = await findWebhook(scope, webhookId);
     assertActive(webhook);
-    const [counted] = await scope.tx
+    const [counted] = await scope
       .select({ n: count() })
       .from(events)
-      .where(scope.where(events, matching(webhook, since, receivedAt)));
+      .where(matching(webhook, since, receivedAt));
     const total = counted?.n ?? 0;
     if (total > 0)
       await enqueueJob(scope, REPLAY_JOB, {

@@ -14,7 +14,7 @@ registerJobHandler(
     const payroll = await scope.first(payrolls, eq(payrolls.id, payrollId));
     if (!payroll) return;
     // Read in this transaction: on the embedded database a read outside it would wait for it.
-    const regulations = await storedRegulations(scope.tx);
+    const regulations = await scope.sharedTables((tx) => storedRegulations(tx));
     await recalculateOpenPeriod(scope, regulations, payroll, undefined, from);
   },
   { expireInSeconds: 1800, concurrency: 2 },

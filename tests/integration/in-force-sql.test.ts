@@ -50,9 +50,8 @@ describe("employment decided in SQL", () => {
                 v.length === null
                   ? null
                   : new Date(Date.parse(v.start) + v.length * 86_400_000).toISOString().slice(0, 10);
-              await scope.tx.insert(caseValues).values({
+              await scope.insertInto(caseValues).values({
                 id: newId(),
-                tenantId: t.orgId,
                 caseChangeId: change.id,
                 payrollId: t.payroll.id,
                 employeeId,

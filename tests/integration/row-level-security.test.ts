@@ -127,13 +127,11 @@ describe("row-level security", () => {
   });
 
   it("the service's tenant reads run behind the wall", async () => {
-    const seen = await readInTenant({ tenantId: a.orgId } as never, async (scope) => {
-      const tx = (scope as unknown as { tx: Tx }).tx;
-      return {
-        employees: await countOf(tx, "employees"),
-        role: rowsOf(await tx.execute(sql`select current_user as name`))[0]!.name,
-      };
-    });
+    // Raw SQL without a tenant condition, through the scope: the wall alone keeps it to tenant A.
+    const seen = await readInTenant({ tenantId: a.orgId } as never, async (scope) => ({
+      employees: (await scope.query<{ n: number }>(sql`select count(*)::int as n from employees`))[0]!.n,
+      role: (await scope.query<{ name: string }>(sql`select current_user as name`))[0]!.name,
+    }));
     expect(seen).toEqual({ employees: 1, role: TENANT_ROLE });
   });
 });

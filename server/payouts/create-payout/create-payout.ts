@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TenantCtx } from "../../context";
 import { payrunEntries, payrunPeriods, payouts } from "../../db/schema";
 import { inTenant } from "../../db/tenant-scope";
@@ -47,11 +47,7 @@ export async function createPayout({
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const found = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     // Shared: payouts of the period run side by side; closing it (FOR UPDATE) waits for them.
-    const [period] = await scope.tx
-      .select()
-      .from(payrunPeriods)
-      .where(scope.where(payrunPeriods, eq(payrunPeriods.id, found.id)))
-      .for("share");
+    const [period] = await scope.select().from(payrunPeriods).where(eq(payrunPeriods.id, found.id)).for("share");
     if (!period || period.status !== "open")
       throw new Conflict(
         "period.not_open",
@@ -61,7 +57,7 @@ export async function createPayout({
 
     const wanted = explicit;
     // Only what the open amount and Payroll Control need: an entry's lines are most of its size.
-    const entries: EntryRow[] = await scope.tx
+    const entries: EntryRow[] = await scope
       .select({
         id: payrunEntries.id,
         employeeId: payrunEntries.employeeId,
@@ -73,8 +69,7 @@ export async function createPayout({
       })
       .from(payrunEntries)
       .where(
-        scope.where(
-          payrunEntries,
+        and(
           eq(payrunEntries.payrunPeriodId, period.id),
           wanted ? inArray(payrunEntries.employeeId, wanted) : undefined,
         ),
@@ -142,7 +137,7 @@ export async function createPayout({
         iban: l.iban,
         end_to_end_id: l.endToEndId,
       }));
-      await scope.tx.execute(sql`
+      await scope.execute(sql`
         insert into payout_lines (id, tenant_id, payout_id, payroll_id, payrun_period_id, employee_id, amount, iban, end_to_end_id, created_at)
         select r.id, ${scope.tenantId}::uuid, ${payoutId}::uuid, ${payrollId}::uuid, ${period.id}::uuid, r.employee_id, r.amount, r.iban, r.end_to_end_id, ${createdAt.toISOString()}::timestamptz
         from json_to_recordset(${JSON.stringify(chunk)}::text::json) as r(id uuid, employee_id uuid, amount bigint, iban text, end_to_end_id text)`);
@@ -162,7 +157,7 @@ export async function createPayout({
       lines.map((l) => l.entry.employeeId),
     );
     await recordEvent(scope, "PayoutCreated", { payrollId, payrunPeriodId: period.id, payoutId });
-    await commitUnderKey(scope.tx, payoutId);
+    await scope.sharedTables((tx) => commitUnderKey(tx, payoutId));
     testHooks.fault?.("payout.before-commit");
     const lineRows = paymentLines.map((l) => ({
       id: l.id,

@@ -22,17 +22,16 @@ import type { BlockingItem, Creditor } from "./parties";
 async function paidToSecondAccounts(scope: TenantScope, payrunPeriodId: string, secondIbanOf: Map<string, string>) {
   const paid = new Map<string, Rappen>();
   if (!secondIbanOf.size) return paid;
-  const rows = await scope.tx
+  const rows = await scope
     .select({
       employeeId: payoutLines.employeeId,
       iban: payoutLines.iban,
       amount: sql<string>`sum(${payoutLines.amount})`,
     })
     .from(payoutLines)
-    .innerJoin(payouts, and(eq(payouts.tenantId, payoutLines.tenantId), eq(payouts.id, payoutLines.payoutId)))
+    .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
     .where(
-      scope.where(
-        payoutLines,
+      and(
         eq(payoutLines.payrunPeriodId, payrunPeriodId),
         inArray(payoutLines.employeeId, [...secondIbanOf.keys()]),
         sql`${payouts.status} <> 'cancelled'`,
@@ -150,8 +149,7 @@ export async function storePaymentFile(
 ) {
   // Not read back: the file is large and already at hand. It goes in as text, stored as its UTF-8
   // bytes (file.bytes): a bytea parameter costs the embedded database (PGlite) about 15 times as much.
-  await scope.tx.insert(documents).values({
-    tenantId: scope.tenantId,
+  await scope.insertInto(documents).values({
     id: documentId,
     payrollId,
     payrunPeriodId,

@@ -200,18 +200,17 @@ export async function loadCreditors(
   const wanted = new Set(employeeIds);
   const many = employeeIds.length > 200;
   const staff = (
-    await scope.tx
+    await scope
       .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
       .from(employees)
-      .where(scope.where(employees, many ? undefined : inArray(employees.id, employeeIds)))
+      .where(many ? undefined : inArray(employees.id, employeeIds))
   ).filter((e) => wanted.has(e.id));
   // One row per employee with their values as a JSON array: far cheaper to read than a row per value.
-  const grouped = await scope.tx
+  const grouped = await scope
     .select({ employeeId: caseValues.employeeId, values: valuesColumn })
     .from(caseValues)
     .where(
-      scope.where(
-        caseValues,
+      and(
         eq(caseValues.payrollId, payrollId),
         many ? undefined : inArray(caseValues.employeeId, employeeIds),
         inArray(caseValues.fieldName, EMPLOYEE_FIELDS),

@@ -28,10 +28,10 @@ export async function paymentFileBlockers({
     const payroll = await findVisiblePayroll(scope, ctx, payrollId);
     const period = await findPayrunPeriod(scope, payrollId, payrunPeriodId);
     const executionDate = nextBankBusinessDay(now);
-    const entries = await scope.tx
+    const entries = await scope
       .select({ employeeId: payrunEntries.employeeId })
       .from(payrunEntries)
-      .where(scope.where(payrunEntries, eq(payrunEntries.payrunPeriodId, period.id)));
+      .where(eq(payrunEntries.payrunPeriodId, period.id));
     const creditors = await loadCreditors(
       scope,
       payrollId,

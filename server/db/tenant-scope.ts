@@ -84,15 +84,6 @@ export class TenantScope {
   }
 
   /**
-   * @deprecated The transaction without the scope's conditions: left for server/results only, until
-   * its statements go through the methods below (issue 38); tests/unit/tenant-scope-only.test.ts
-   * refuses it anywhere else. Use select, insertInto, query or execute instead.
-   */
-  get tx(): Tx {
-    return this.#tx;
-  }
-
-  /**
    * The scope of an open transaction, which it makes the tenant's (TENANT_ROLE and app.tenant_id for the
    * rest of the transaction), so that the database's policies hold even a statement that forgot its
    * `tenant_id` condition to this tenant's rows. `entered` is the statement that does it: it goes ahead

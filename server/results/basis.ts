@@ -36,6 +36,6 @@ export async function recordBasis(
   regulations: Record<string, string[]>,
 ): Promise<string> {
   const id = newId();
-  await scope.tx.insert(calculationBases).values({ id, tenantId: scope.tenantId, payrollId, knownAt, regulations });
+  await scope.insertInto(calculationBases).values({ id, payrollId, knownAt, regulations });
   return id;
 }

@@ -83,10 +83,8 @@ export async function explainedLines(
     if (!sums) throw new Error(`explain: basis ${basis.id} has no regulations for the period from ${start}`);
     return sums;
   };
-  const versions = await versionsByChecksum(
-    scope.tx,
-    chain.flatMap((p) => checksumsOf(p.periodStart)),
-  );
+  const checksums = chain.flatMap((p) => checksumsOf(p.periodStart));
+  const versions = await scope.sharedTables((tx) => versionsByChecksum(tx, checksums));
   const employee = historyOf(employeeRows);
   const company = historyOf(companyRows);
   const qst = shippedQstTable();

@@ -247,10 +247,7 @@ async function periodEntries(
       shownEntry,
       entryId ? eq(payrunEntries.id, entryId) : undefined,
       visible
-        ? inArray(
-            payrunEntries.employeeId,
-            scope.tx.select({ id: employees.id }).from(employees).where(scope.where(employees, visible)),
-          )
+        ? inArray(payrunEntries.employeeId, scope.select({ id: employees.id }).from(employees).where(visible))
         : undefined,
     );
     const [entries, confirmed] = await inOrder(

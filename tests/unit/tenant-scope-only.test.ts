@@ -4,13 +4,11 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Tenant SQL goes through the tenant scope's methods (server/db/tenant-scope.ts), which put the
- * tenant into what they send; its transaction is not handed out. The one way left to it,
- * `scope.tx` (deprecated), is for server/results until that folder is converted (issue 38), and
- * `scope.sharedTables(...)` is handed only to the functions for tables no tenant owns.
+ * tenant into what they send; its transaction is not handed out, except by
+ * `scope.sharedTables(...)` to the functions for tables no tenant owns.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const FOLDERS = ["server", "app", "components", "scripts", "bench", "tests"];
-const STILL_ON_TX = "server/results/";
 /** What scope.sharedTables may hand the transaction to: regulations and idempotency keys, no tenant's. */
 const SHARED_TABLE_FUNCTIONS = ["storedRegulations", "versionsByChecksum", "commitUnderKey"];
 
@@ -31,9 +29,9 @@ const sources = FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder)))
 const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
 
 describe("the tenant scope's transaction", () => {
-  it("is reached through the scope's methods only (scope.tx is left to server/results)", () => {
+  it("is reached through the scope's methods only", () => {
     const found = sources
-      .filter(({ file }) => !file.startsWith(STILL_ON_TX) && file !== "server/db/tenant-scope.ts")
+      .filter(({ file }) => file !== "server/db/tenant-scope.ts")
       .flatMap(({ file, text }) =>
         [...text.matchAll(/\.tx\b|\[\s*["']tx["']\s*\]|\{\s*tx\s*\}\s*=\s*scope\b/g)].map(
           (m) => `${file}:${lineOf(text, m.index!)}: ${m[0]}`,
@@ -56,10 +54,10 @@ describe("the tenant scope's transaction", () => {
     expect(found).toEqual([]);
   });
 
-  it("is private to the scope: no member named tx but the deprecated accessor", () => {
+  it("is private to the scope: no member named tx", () => {
     const scope = readFileSync(path.join(root, "server/db/tenant-scope.ts"), "utf8");
     expect(scope).toMatch(/readonly #tx: Tx;/);
     expect(scope).not.toMatch(/\breadonly tx\b/);
-    expect(scope.match(/@deprecated[\s\S]*?get tx\(\): Tx/g)).toHaveLength(1);
+    expect(scope).not.toMatch(/\bget tx\(/);
   });
 });

@@ -43,12 +43,12 @@ export function entryCopier(
       return copy;
     }
     if (!staging) {
-      await scope.tx.execute(
+      await scope.execute(
         sql.raw(
           `create temp table if not exists payrun_entries_stage (id uuid, employee_id uuid, employed boolean, gross bigint, net bigint, payable bigint, lines jsonb, collectors jsonb, year_to_date jsonb, issues jsonb, retro_from date) on commit drop`,
         ),
       );
-      await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
+      await scope.execute(sql.raw(`truncate payrun_entries_stage`));
       staging = true;
     }
     copy = await scope.copyInto("payrun_entries_stage", STAGED_COLUMNS);
@@ -64,7 +64,7 @@ export function entryCopier(
     await ending.finish();
     recalcEvent("copy ended");
     if (path === "direct") return;
-    await scope.tx.execute(sql`
+    await scope.execute(sql`
       insert into payrun_entries (id, tenant_id, payroll_id, payrun_period_id, employee_id, employed, gross, net, payable, lines, collectors, year_to_date, issues, retro_from, calculated_at, basis_id)
       select s.id, ${scope.tenantId}::uuid, ${payroll.id}::uuid, ${period.id}::uuid, s.employee_id, s.employed, s.gross, s.net, s.payable, s.lines, s.collectors, s.year_to_date, s.issues, s.retro_from, ${calculatedAt}::timestamptz, ${basisId}::uuid
       from payrun_entries_stage s
@@ -72,7 +72,7 @@ export function entryCopier(
       on conflict (payrun_period_id, employee_id) do update set employed = excluded.employed, gross = excluded.gross, net = excluded.net, payable = excluded.payable, lines = excluded.lines,
         collectors = excluded.collectors, year_to_date = excluded.year_to_date, issues = excluded.issues, retro_from = excluded.retro_from, calculated_at = excluded.calculated_at, basis_id = excluded.basis_id`);
     recalcEvent("upserted");
-    await scope.tx.execute(sql.raw(`truncate payrun_entries_stage`));
+    await scope.execute(sql.raw(`truncate payrun_entries_stage`));
   };
   return {
     constants,

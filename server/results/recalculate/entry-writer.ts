@@ -37,7 +37,7 @@ export function entryWriter(scope: TenantScope, payroll: PayrollRow, period: Per
       // Started now (a drizzle query runs when awaited); a failure is kept for finish(), so that it
       // is never an unhandled rejection while the next batch is calculated.
       pending.push(
-        Promise.resolve(scope.tx.execute(statement)).catch((error: unknown) => {
+        scope.execute(statement).catch((error: unknown) => {
           failure ??= { error };
         }),
       );

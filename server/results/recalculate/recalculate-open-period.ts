@@ -83,7 +83,7 @@ export async function recalculateOpenPeriod(
     some === "one"
       ? true
       : scope.read(periodHasEntriesRead, { payrunPeriodId: open.id }).then((rows) => rows.length > 0),
-    !employeeIds || employeeIds.length >= LZ4_FROM ? scope.tx.execute(preferLz4) : null,
+    !employeeIds || employeeIds.length >= LZ4_FROM ? scope.execute(preferLz4) : null,
   ]);
   recalcEvent("staff and company read");
   if (!staff.length) return { period: open, recalculated: 0, retroPeriods: [] as string[] };

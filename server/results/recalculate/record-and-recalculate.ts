@@ -18,7 +18,7 @@ export type Recording = { lockedAt: string; recorded: SQL };
  *
  * `locking`: the lock already sent (lockPayrollResults, not awaited), so that a caller's reads travel
  * with it in one round trip; it is awaited here before anything is written. `regulations` are read
- * before the transaction (or with storedRegulations(scope.tx) in a job's): on the embedded database a
+ * before the transaction (or with scope.sharedTables((tx) => storedRegulations(tx)) in a job's): on the embedded database a
  * read outside the open transaction would wait for it.
  */
 export async function recordAndRecalculate<W>(

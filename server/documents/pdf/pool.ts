@@ -38,12 +38,9 @@ const state = ((globalThis as unknown as { __payrollPdfPool?: PoolState }).__pay
 /** A thread's old generation (long-lived objects: renderers, fonts) stays far below this; the cap only stops a runaway. */
 const MAX_OLD_GENERATION_MB = 512;
 /**
- * A draw allocates about 2 MB that die with it. With V8's default young generation (16 MB semi-spaces)
- * that is a scavenge every few documents, and what a scavenge finds still in use (the document in
- * progress) is copied and soon promoted: about an eighth of a thread's time went to the collector.
- * A larger young generation lets most documents die before it is collected: at 2 threads 16.4 -> 12.0 ms
- * per payslip in bench/close (64 MB: 13.7), for about 120 MB more resident memory per thread, taken
- * once while the thread warms up and then flat.
+ * A draw allocates about 2 MB that die with it; with V8's default young generation the collector
+ * copied and promoted the document in progress every few documents. A larger one lets most documents
+ * die before it is collected, for more resident memory per thread (figures: bench/NOTES.md).
  */
 const MAX_YOUNG_GENERATION_MB = 128;
 

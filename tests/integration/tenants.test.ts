@@ -3,21 +3,22 @@ import { api } from "../fixtures/api";
 import { personToken, systemUserFixture, tenantFixture, unique } from "../fixtures/factories";
 
 describe("tenants", () => {
-  it("a system user creates a tenant and sees it", async () => {
-    const su = await systemUserFixture();
+  it("a system user creates a tenant and sees it (through the typed client)", async () => {
+    const { client } = await systemUserFixture();
     const name = unique("Acme");
-    const created = await api.post("/api/tenants", { name }, { token: su.token });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name, id: expect.any(String), createdAt: expect.any(String) });
+    const created = await client.POST("/tenants", { body: { name } });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ name, id: expect.any(String), createdAt: expect.any(String) });
+    const orgId = created.data!.id;
 
-    const one = await api.get(`/api/tenants/${created.body.id}`, { token: su.token });
-    expect(one.status).toBe(200);
-    expect(one.body.name).toBe(name);
+    const one = await client.GET("/tenants/{orgId}", { params: { path: { orgId } } });
+    expect(one.response.status).toBe(200);
+    expect(one.data?.name).toBe(name);
 
-    const list = await api.get("/api/tenants", { token: su.token });
-    expect(list.status).toBe(200);
-    expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([created.body.id]);
-    expect(list.body.nextCursor).toBeNull();
+    const list = await client.GET("/tenants");
+    expect(list.response.status).toBe(200);
+    expect(list.data?.items.map((t) => t.id)).toEqual([orgId]);
+    expect(list.data?.nextCursor).toBeNull();
   });
 
   it("a person may not create tenants (403)", async () => {
@@ -52,16 +53,15 @@ describe("tenants", () => {
   it("pages through tenants with a cursor", async () => {
     const su = await systemUserFixture();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++)
-      ids.push((await api.post("/api/tenants", { name: `T${i}` }, { token: su.token })).body.id);
-    const first = await api.get("/api/tenants?limit=2", { token: su.token });
-    expect(first.body.items).toHaveLength(2);
-    const second = await api.get(`/api/tenants?limit=2&cursor=${first.body.nextCursor}`, { token: su.token });
-    const third = await api.get(`/api/tenants?limit=2&cursor=${second.body.nextCursor}`, { token: su.token });
-    expect(third.body.nextCursor).toBeNull();
-    expect([...first.body.items, ...second.body.items, ...third.body.items].map((t: { id: string }) => t.id)).toEqual(
-      ids,
-    );
+    for (let i = 0; i < 5; i++) ids.push((await su.client.POST("/tenants", { body: { name: `T${i}` } })).data!.id);
+    const page = async (cursor?: string) =>
+      (await su.client.GET("/tenants", { params: { query: { limit: "2", cursor } } })).data!;
+    const first = await page();
+    expect(first.items).toHaveLength(2);
+    const second = await page(first.nextCursor!);
+    const third = await page(second.nextCursor!);
+    expect(third.nextCursor).toBeNull();
+    expect([...first.items, ...second.items, ...third.items].map((t) => t.id)).toEqual(ids);
     expect((await api.get("/api/tenants?limit=0", { token: su.token })).body.errors[0].path).toBe("limit");
     expect((await api.get("/api/tenants?limit=501", { token: su.token })).status).toBe(422);
     expect((await api.get("/api/tenants?cursor=garbage", { token: su.token })).body.errors[0].path).toBe("cursor");

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage, firstParam } from "@/components/console/page";
 import { EmployeeFilters } from "@/components/employees/employee-filters";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { getFormat } from "@/components/format/server";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listEmployees } from "@/server/employees/list-employees";
 import { ListEmployeesQuery } from "@/server/employees/schemas";
 import { Invalid } from "@/server/errors";
@@ -17,25 +18,23 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PAGE_SIZE = "25";
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 export default async function EmployeesPage({
   params,
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
+  const { ctx, orgId } = await consolePage(params);
   const sp = await searchParams;
   const [t, format] = await Promise.all([getTranslations("employees.list"), getFormat()]);
   const base = `/tenants/${orgId}/employees`;
 
   const parsed = ListEmployeesQuery.safeParse({
-    includeFormer: one(sp.includeFormer),
-    search: one(sp.search),
-    cursor: one(sp.cursor),
+    includeFormer: firstParam(sp.includeFormer),
+    search: firstParam(sp.search),
+    cursor: firstParam(sp.cursor),
     limit: PAGE_SIZE,
   });
   const query = parsed.success ? parsed.data : ListEmployeesQuery.parse({ limit: PAGE_SIZE });
@@ -62,7 +61,7 @@ export default async function EmployeesPage({
     if (query.search) first.set("search", query.search);
     return first.size ? `${base}?${first.toString()}` : base;
   })();
-  const created = one(sp.created);
+  const created = firstParam(sp.created);
 
   return (
     <>

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { periodTotals } from "@/server/periods/period-totals";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,12 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PeriodsPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   // Newest first: the open period, then the ones closed before it.
   const periods = (await periodTotals({ ctx, payrollId: payroll.id })).reverse();
   const canReadDocuments = consoleCan(ctx, "document.read");

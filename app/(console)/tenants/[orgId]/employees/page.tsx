@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Cell, HeaderCell, Table, TableBody, TableHead } from "@/components/ui/table";
 import { type SearchParams, consolePage, firstParam } from "@/components/console/page";
 import { EmployeeFilters } from "@/components/employees/employee-filters";
 import { Alert } from "@/components/ui/alert";
@@ -85,49 +86,40 @@ export default async function EmployeesPage({
         ) : null}
         {page ? (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{t("title")}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <Table caption={t("title")}>
+              <TableHead>
                 <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.identifier")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.name")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.status")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.entry")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.exit")}
-                  </th>
+                  <HeaderCell size="roomy">{t("columns.identifier")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.name")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.status")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.entry")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.exit")}</HeaderCell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+              </TableHead>
+              <TableBody>
                 {page.items.map((employee) => (
                   <tr key={employee.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 font-mono text-slate-700">{employee.identifier}</td>
-                    <td className="px-4 py-3">
+                    <Cell size="roomy" className="font-mono text-slate-700">
+                      {employee.identifier}
+                    </Cell>
+                    <Cell size="roomy">
                       <Link href={`${base}/${employee.id}`} className="font-medium text-slate-900 hover:underline">
                         {employee.lastName}, {employee.firstName}
                       </Link>
-                    </td>
-                    <td className="px-4 py-3">
+                    </Cell>
+                    <Cell size="roomy">
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
                       >
                         {employee.employed ? t("current") : t("former")}
                       </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">
+                    </Cell>
+                    <Cell size="roomy" className="text-slate-600">
                       {employee.entryDate ? format.date(employee.entryDate) : "—"}
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">
+                    </Cell>
+                    <Cell size="roomy" className="text-slate-600">
                       {employee.exitDate ? format.date(employee.exitDate) : "—"}
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
                 {page.items.length === 0 ? (
@@ -137,8 +129,8 @@ export default async function EmployeesPage({
                     </td>
                   </tr>
                 ) : null}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         ) : null}
         <nav aria-label={t("pages")} className="flex justify-between text-sm">

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { Cell, HeaderCell, Table, TableBody, TableHead } from "@/components/ui/table";
 import type { Invitation } from "@/server/invitations/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { useProblems } from "@/components/forms/use-problems";
@@ -55,52 +56,47 @@ export function InvitationsTable({
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         {/* Fixed columns sharing the card's width: the link sits under its address, the actions never scroll away. */}
-        <table className="w-full min-w-[36rem] table-fixed divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">{t("pendingInvitations")}</caption>
+        <Table className="w-full min-w-[36rem] table-fixed" caption={t("pendingInvitations")}>
           <colgroup>
             <col />
             <col className="w-[22%]" />
             <col className="w-36" />
             {canWrite ? <col className="w-28" /> : null}
           </colgroup>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <TableHead>
             <tr>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.emailAndLink")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.role")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.expires")}
-              </th>
+              <HeaderCell size="roomy">{t("columns.emailAndLink")}</HeaderCell>
+              <HeaderCell size="roomy">{t("columns.role")}</HeaderCell>
+              <HeaderCell size="roomy">{t("columns.expires")}</HeaderCell>
               {canWrite ? (
-                <th scope="col" className="px-4 py-3">
+                <HeaderCell size="roomy">
                   <span className="sr-only">{t("columns.actions")}</span>
-                </th>
+                </HeaderCell>
               ) : null}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+          </TableHead>
+          <TableBody>
             {invitations.map((invitation) => (
               <tr key={invitation.id}>
-                <td className="px-4 py-3">
+                <Cell size="roomy">
                   <span className="mb-2 block break-words font-medium text-slate-900">{invitation.email}</span>
                   <CopyField
                     value={invitation.url}
                     label={t("invitationLinkFor", { email: invitation.email })}
                     copyLabel={t("copyLink")}
                   />
-                </td>
-                <td className="px-4 py-3">
+                </Cell>
+                <Cell size="roomy">
                   <span className="block">{tRoles(invitation.role)}</span>
                   <span className="block text-xs text-slate-500">
                     {scopeLabel(invitation, payrolls, employees, tScope)}
                   </span>
-                </td>
-                <td className="px-4 py-3 text-slate-600">{format.instant(invitation.expiresAt)}</td>
+                </Cell>
+                <Cell size="roomy" className="text-slate-600">
+                  {format.instant(invitation.expiresAt)}
+                </Cell>
                 {canWrite ? (
-                  <td className="px-4 py-3 text-right">
+                  <Cell size="roomy" numeric>
                     <Button
                       variant="ghost"
                       className="px-2.5 py-1 text-xs text-red-700"
@@ -111,12 +107,12 @@ export function InvitationsTable({
                     >
                       {t("withdraw")}
                     </Button>
-                  </td>
+                  </Cell>
                 ) : null}
               </tr>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <ConfirmDialog
         open={withdrawing !== null}

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
+import { Cell, HeaderCell, Table, TableBody, TableHead } from "@/components/ui/table";
 import { UpdateMembership, type Membership } from "@/server/memberships/schemas";
 import { apiRequest } from "@/components/forms/api";
 import { useZodResolver } from "@/components/forms/zod-resolver";
@@ -131,34 +132,25 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
     <div className="space-y-3">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">{t("members")}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <Table caption={t("members")}>
+          <TableHead>
             <tr>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.person")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.role")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.accessTo")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.since")}
-              </th>
+              <HeaderCell size="roomy">{t("columns.person")}</HeaderCell>
+              <HeaderCell size="roomy">{t("columns.role")}</HeaderCell>
+              <HeaderCell size="roomy">{t("columns.accessTo")}</HeaderCell>
+              <HeaderCell size="roomy">{t("columns.since")}</HeaderCell>
               {canWrite ? (
-                <th scope="col" className="px-4 py-3">
+                <HeaderCell size="roomy">
                   <span className="sr-only">{t("columns.actions")}</span>
-                </th>
+                </HeaderCell>
               ) : null}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+          </TableHead>
+          <TableBody>
             {members.map((member) => (
               <Fragment key={member.id}>
                 <tr>
-                  <td className="px-4 py-3">
+                  <Cell size="roomy">
                     <span className="block font-medium text-slate-900">
                       {member.user?.name ?? "—"}
                       {member.userId === currentUserId ? (
@@ -168,14 +160,18 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                       ) : null}
                     </span>
                     <span className="block text-xs text-slate-500">{member.user?.email}</span>
-                  </td>
-                  <td className="px-4 py-3" data-testid="member-role">
+                  </Cell>
+                  <Cell size="roomy" data-testid="member-role">
                     {tRoles(member.role)}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{scopeLabel(member, payrolls, employees, tScope)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{format.date(member.createdAt)}</td>
+                  </Cell>
+                  <Cell size="roomy" className="text-slate-700">
+                    {scopeLabel(member, payrolls, employees, tScope)}
+                  </Cell>
+                  <Cell size="roomy" className="whitespace-nowrap text-slate-600">
+                    {format.date(member.createdAt)}
+                  </Cell>
                   {canWrite ? (
-                    <td className="px-4 py-3">
+                    <Cell size="roomy">
                       <div className="flex justify-end gap-2 whitespace-nowrap">
                         <Button
                           variant="secondary"
@@ -196,7 +192,7 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                           {t("removeAccess")}
                         </Button>
                       </div>
-                    </td>
+                    </Cell>
                   ) : null}
                 </tr>
                 {editing === member.id ? (
@@ -215,8 +211,8 @@ export function MembersTable({ orgId, members, payrolls, employees, currentUserI
                 ) : null}
               </Fragment>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <ConfirmDialog
         open={removing !== null}

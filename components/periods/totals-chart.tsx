@@ -1,4 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
+import { Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "@/components/ui/table";
 import { formatterFor } from "@/components/format/swiss";
 import type { Locale } from "@/i18n/locales";
 
@@ -165,44 +166,33 @@ export function TotalsChart({ periods, caption }: { periods: PeriodTotal[]; capt
       </svg>
       <figcaption className="text-xs text-slate-500">{t("chart.previewNote", { caption })}</figcaption>
       <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="totals-table">
-          <caption className="sr-only">{t("chart.tableCaption", { caption })}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <Table data-testid="totals-table" caption={t("chart.tableCaption", { caption })}>
+          <TableHead>
             <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("chart.period")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("chart.employees")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("chart.grossChf")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("chart.netChf")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("chart.employerCostChf")}
-              </th>
+              <HeaderCell>{t("chart.period")}</HeaderCell>
+              <HeaderCell numeric>{t("chart.employees")}</HeaderCell>
+              <HeaderCell numeric>{t("chart.grossChf")}</HeaderCell>
+              <HeaderCell numeric>{t("chart.netChf")}</HeaderCell>
+              <HeaderCell numeric>{t("chart.employerCostChf")}</HeaderCell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 tabular-nums">
+          </TableHead>
+          <TableBody className="tabular-nums">
             {periods.map((p) => (
               <tr key={p.id} data-period-id={p.id} className={p.status === "open" ? "bg-sky-50/60" : undefined}>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                <RowHeader className="font-medium text-slate-900">
                   {monthLabel(p.periodStart)}
                   {p.status === "open" ? (
                     <span className="ml-2 text-xs font-normal text-sky-800">{t("chart.openPreview")}</span>
                   ) : null}
-                </th>
-                <td className="px-3 py-2 text-right">{p.employees}</td>
-                <td className="px-3 py-2 text-right">{formatChf(p.rappen.gross)}</td>
-                <td className="px-3 py-2 text-right">{formatChf(p.rappen.net)}</td>
-                <td className="px-3 py-2 text-right">{formatChf(p.rappen.employerCost)}</td>
+                </RowHeader>
+                <Cell numeric>{p.employees}</Cell>
+                <Cell numeric>{formatChf(p.rappen.gross)}</Cell>
+                <Cell numeric>{formatChf(p.rappen.net)}</Cell>
+                <Cell numeric>{formatChf(p.rappen.employerCost)}</Cell>
               </tr>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
     </figure>
   );

@@ -130,6 +130,43 @@ describe("the payslip's address window shows the whole name (issue 38, item 6.4)
   });
 });
 
+describe("the salary certificate's address box H shows the whole name (issue 38, item 6)", () => {
+  it("a long name without spaces wraps inside the box: no character is dropped, none added", async () => {
+    const lastName = `=cmd|'/C calc'!A0${"x".repeat(60)}!A0`;
+    const firstName = "Anna-Maria-Josefina-Theresia-Margaretha";
+    const { t, base, post, employee } = await example1({ employee: { firstName, lastName } });
+    await post("EmployeeAddress", employee.id, {
+      Street: "Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen",
+      HouseNumber: "12a",
+      PostalCode: "8001",
+      City: "Zürich",
+    });
+    // Leaving in January gives the salary certificate.
+    await post("Employment", employee.id, { ExitDate: "2026-01-31" });
+    const certificate = (await documentsOf(base, t.token)).find((d) => d.category === "SalaryCertificate")!;
+    const response = await api.get(`${base}/payrunperiods/open/documents/${certificate.id}`, { token: t.token });
+    expect(response.status).toBe(200);
+    const text = pdfText(response.bytes);
+    const lines = text.split("\n");
+    // Box H sits right of the boxes F and G: its lines run from the name to the town, in the column
+    // where the name begins; joined, they are the name and the address again.
+    const start = lines.findIndex((line) => line.includes(firstName));
+    expect(start, text).toBeGreaterThanOrEqual(0);
+    const column = lines[start]!.indexOf(firstName);
+    const end = lines.findIndex((line, i) => i > start && line.trimEnd().endsWith("8001 Zürich"));
+    expect(end, text).toBeGreaterThan(start);
+    const box = lines.slice(start, end + 1).map((line) => line.slice(column).trim());
+    expect(box.length, text).toBeGreaterThan(3);
+    expect(box.join("").replace(/ /g, ""), text).toBe(
+      `${firstName}${lastName}Hohenzollern-Sigmaringen-Strasse-der-Langen-Namen12a8001Zürich`.replace(/ /g, ""),
+    );
+    expect(
+      box.filter((line) => line.endsWith("-")),
+      text,
+    ).toEqual([]);
+  });
+});
+
 describe("the accounting CSV and PDF with cost centers (issue 9, item 15)", () => {
   it("fills the CostCenter column when every employee has one, as an inert text cell, and the PDF names it", async () => {
     const { t, base, post, employee } = await example1();

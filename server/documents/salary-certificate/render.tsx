@@ -2,6 +2,7 @@ import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-p
 import { registerPdfFonts } from "../pdf/fonts";
 import { type CertificateFieldKey, type PdfLabels, formatDate, formatFrancs, pdfLabels } from "../pdf/i18n";
 import { MM, base } from "../pdf/styles";
+import { fitLines } from "../pdf/wrap";
 import type { SalaryCertificateModel } from "./model";
 
 /**
@@ -12,7 +13,32 @@ import type { SalaryCertificateModel } from "./model";
  */
 export async function renderSalaryCertificatePdf(model: SalaryCertificateModel): Promise<Buffer> {
   registerPdfFonts();
-  return renderToBuffer(<CertificateDocument model={model} />);
+  return renderToBuffer(<CertificateDocument model={model} lines={await blockLines(model)} />);
+}
+
+/** The page's width between its margins (base.page: A4, 20 mm either side). */
+const CONTENT_WIDTH = 595.28 - 2 * 20 * MM;
+const ADDRESS_WIDTH = 0.45 * CONTENT_WIDTH;
+const EMPLOYER_WIDTH = 0.5 * CONTENT_WIDTH;
+
+type BlockLines = {
+  employeeName: string[];
+  employeeAddress: string[];
+  employerName: string[];
+  employerAddress: string[];
+};
+
+/**
+ * Box H and the employer under I, each line broken to the width it is drawn in (as on the payslip):
+ * react-pdf lets a word wider than its box run off the page, where it is cut off (issue 38).
+ */
+async function blockLines(model: SalaryCertificateModel): Promise<BlockLines> {
+  return {
+    employeeName: await fitLines([model.employee.name], ADDRESS_WIDTH, { fontWeight: "bold", fontSize: 9.5 }),
+    employeeAddress: await fitLines(model.employee.addressLines, ADDRESS_WIDTH, { fontSize: 9.5 }),
+    employerName: await fitLines([model.employer.name], EMPLOYER_WIDTH, { fontWeight: "bold", fontSize: 8.5 }),
+    employerAddress: await fitLines(model.employer.addressLines, EMPLOYER_WIDTH, { fontSize: 8.5 }),
+  };
 }
 
 const CHECKED = "☒";
@@ -63,7 +89,7 @@ const s = StyleSheet.create({
   middle: { flexDirection: "row", justifyContent: "space-between", marginTop: 4 * MM, marginBottom: 5 * MM },
   checks: { width: "48%" },
   check: { flexDirection: "row", marginBottom: 3 },
-  address: { width: "45%", fontSize: 9.5 },
+  address: { width: ADDRESS_WIDTH, fontSize: 9.5 },
   row: { flexDirection: "row", borderBottomWidth: 0.4, borderColor: "#bbb", paddingVertical: 2.2 },
   totalRow: {
     flexDirection: "row",
@@ -83,7 +109,7 @@ const s = StyleSheet.create({
   signatureLine: { borderTopWidth: 0.6, borderColor: "#111", marginTop: 12 * MM, width: "80%" },
 });
 
-function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
+function CertificateDocument({ model, lines }: { model: SalaryCertificateModel; lines: BlockLines }) {
   const t = pdfLabels(model.language);
   return (
     <Document
@@ -139,9 +165,13 @@ function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
           </View>
           <View style={s.address}>
             <Text style={s.boxLabel}>H</Text>
-            <Text style={base.bold}>{model.employee.name}</Text>
-            {model.employee.addressLines.map((line) => (
-              <Text key={line}>{line}</Text>
+            {lines.employeeName.map((line, i) => (
+              <Text key={i} style={base.bold}>
+                {line}
+              </Text>
+            ))}
+            {lines.employeeAddress.map((line, i) => (
+              <Text key={i}>{line}</Text>
             ))}
           </View>
         </View>
@@ -166,11 +196,15 @@ function CertificateDocument({ model }: { model: SalaryCertificateModel }) {
                 " "}
             </Text>
           </View>
-          <View style={{ width: "50%" }}>
+          <View style={{ width: EMPLOYER_WIDTH }}>
             <Text style={s.boxLabel}>{t.employerSignature}</Text>
-            <Text style={base.bold}>{model.employer.name}</Text>
-            {model.employer.addressLines.map((line) => (
-              <Text key={line}>{line}</Text>
+            {lines.employerName.map((line, i) => (
+              <Text key={i} style={base.bold}>
+                {line}
+              </Text>
+            ))}
+            {lines.employerAddress.map((line, i) => (
+              <Text key={i}>{line}</Text>
             ))}
             {model.employer.uid && <Text>{`${t.uid} ${model.employer.uid}`}</Text>}
             <View style={s.signatureLine} />

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage, singleParam } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { CheckItem } from "@/components/periods/checklist";
 import { ClosePeriodButton } from "@/components/periods/close-period-button";
 import { ClosedPeriodStatus } from "@/components/periods/closed-period-status";
@@ -16,7 +15,7 @@ import { openPeriodOf, payrollVocabulary } from "@/components/results/load";
 import { addMonths } from "@/server/dates";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listDocuments } from "@/server/documents/read-documents";
 import { periodTotals } from "@/server/periods/period-totals";
 import { isNotInPayroll } from "@/server/results/control-codes";
@@ -37,18 +36,12 @@ export default async function ClosePeriodPage({
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   const canClose = consoleCan(ctx, "period.close");
   const canReadDocuments = consoleCan(ctx, "document.read");
-  const closedParam = (await searchParams).closed;
-  const closedId = typeof closedParam === "string" ? closedParam : null;
+  const closedId = singleParam((await searchParams).closed) ?? null;
 
   const [period, totals, names, t, format] = await Promise.all([
     openPeriodOf(ctx, payroll.id),

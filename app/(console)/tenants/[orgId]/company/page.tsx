@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { CaseSections } from "@/components/cases/case-sections";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { getFormat } from "@/components/format/server";
 import { languageOf } from "@/components/regulations/display-name";
 import { Alert } from "@/components/ui/alert";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { payrollMissingData } from "@/server/cases/missing-data";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,12 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CompanyDataPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   const missing = await payrollMissingData({ ctx, payrollId: payroll.id });
   const canWrite = consoleCan(ctx, "company.write");
   const t = await getTranslations("payroll.company");

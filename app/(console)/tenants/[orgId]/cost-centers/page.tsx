@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { CostCenterAssignment } from "@/components/employees/cost-center-assignment";
 import { CostCentersSection } from "@/components/lookups/sections";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("lookups");
@@ -13,18 +11,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CostCentersPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
   // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
-  if (!consoleCan(ctx, "lookup.write")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
+  const { ctx, payroll } = await consolePage(params, { permission: "lookup.write", needsPayroll: true });
   const t = await getTranslations("lookups");
   return (
     <>
-      <PageHeader title={t("costCentersTitle")} description={found.payroll.name} />
-      <CostCenterAssignment ctx={ctx} payroll={found.payroll} />
-      <CostCentersSection ctx={ctx} payroll={found.payroll} />
+      <PageHeader title={t("costCentersTitle")} description={payroll.name} />
+      <CostCenterAssignment ctx={ctx} payroll={payroll} />
+      <CostCentersSection ctx={ctx} payroll={payroll} />
     </>
   );
 }

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Cell, HeaderCell, Table, TableBody, TableHead } from "@/components/ui/table";
+import { type SearchParams, consolePage, firstParam } from "@/components/console/page";
 import { EmployeeFilters } from "@/components/employees/employee-filters";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { getFormat } from "@/components/format/server";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listEmployees } from "@/server/employees/list-employees";
 import { ListEmployeesQuery } from "@/server/employees/schemas";
 import { Invalid } from "@/server/errors";
@@ -17,25 +19,23 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PAGE_SIZE = "25";
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 export default async function EmployeesPage({
   params,
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
+  const { ctx, orgId } = await consolePage(params);
   const sp = await searchParams;
   const [t, format] = await Promise.all([getTranslations("employees.list"), getFormat()]);
   const base = `/tenants/${orgId}/employees`;
 
   const parsed = ListEmployeesQuery.safeParse({
-    includeFormer: one(sp.includeFormer),
-    search: one(sp.search),
-    cursor: one(sp.cursor),
+    includeFormer: firstParam(sp.includeFormer),
+    search: firstParam(sp.search),
+    cursor: firstParam(sp.cursor),
     limit: PAGE_SIZE,
   });
   const query = parsed.success ? parsed.data : ListEmployeesQuery.parse({ limit: PAGE_SIZE });
@@ -62,7 +62,7 @@ export default async function EmployeesPage({
     if (query.search) first.set("search", query.search);
     return first.size ? `${base}?${first.toString()}` : base;
   })();
-  const created = one(sp.created);
+  const created = firstParam(sp.created);
 
   return (
     <>
@@ -86,49 +86,40 @@ export default async function EmployeesPage({
         ) : null}
         {page ? (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{t("title")}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <Table caption={t("title")}>
+              <TableHead>
                 <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.identifier")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.name")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.status")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.entry")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("columns.exit")}
-                  </th>
+                  <HeaderCell size="roomy">{t("columns.identifier")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.name")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.status")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.entry")}</HeaderCell>
+                  <HeaderCell size="roomy">{t("columns.exit")}</HeaderCell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+              </TableHead>
+              <TableBody>
                 {page.items.map((employee) => (
                   <tr key={employee.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 font-mono text-slate-700">{employee.identifier}</td>
-                    <td className="px-4 py-3">
+                    <Cell size="roomy" className="font-mono text-slate-700">
+                      {employee.identifier}
+                    </Cell>
+                    <Cell size="roomy">
                       <Link href={`${base}/${employee.id}`} className="font-medium text-slate-900 hover:underline">
                         {employee.lastName}, {employee.firstName}
                       </Link>
-                    </td>
-                    <td className="px-4 py-3">
+                    </Cell>
+                    <Cell size="roomy">
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-medium ${employee.employed ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
                       >
                         {employee.employed ? t("current") : t("former")}
                       </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">
+                    </Cell>
+                    <Cell size="roomy" className="text-slate-600">
                       {employee.entryDate ? format.date(employee.entryDate) : "—"}
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">
+                    </Cell>
+                    <Cell size="roomy" className="text-slate-600">
                       {employee.exitDate ? format.date(employee.exitDate) : "—"}
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
                 {page.items.length === 0 ? (
@@ -138,8 +129,8 @@ export default async function EmployeesPage({
                     </td>
                   </tr>
                 ) : null}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         ) : null}
         <nav aria-label={t("pages")} className="flex justify-between text-sm">

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { payrollMissingData } from "@/server/cases/missing-data";
 import { employeeNames } from "@/components/periods/load";
 
@@ -15,12 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MissingDataPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   const [t, format] = await Promise.all([getTranslations("cases.missing.page"), getFormat()]);
   const missing = await payrollMissingData({ ctx, payrollId: payroll.id });
   const names = new Map(Object.entries(await employeeNames(ctx)));

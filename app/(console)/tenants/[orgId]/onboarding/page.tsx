@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage, singleParam } from "@/components/console/page";
 import { CaseSections } from "@/components/cases/case-sections";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { ChartOfAccountsSection, CostCentersSection } from "@/components/lookups/sections";
@@ -13,7 +13,7 @@ import { RegulationsSection } from "@/components/regulations/regulations-section
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { payrollMissingData } from "@/server/cases/missing-data";
 import { listEmployees } from "@/server/employees/list-employees";
 import { todayInZurich } from "@/server/dates";
@@ -50,12 +50,10 @@ export default async function OnboardingPage({
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<{ step?: string }>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
   // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
-  if (!consoleCan(ctx, "payroll.update")) notFound();
+  const { ctx, orgId } = await consolePage(params, { permission: "payroll.update" });
   const base = `/tenants/${orgId}/onboarding`;
   const href = (step: StepId) => `${base}?step=${step}`;
   const found = await tenantPayroll(ctx);
@@ -156,7 +154,7 @@ export default async function OnboardingPage({
   };
   const done = new Set(STEPS.filter((s) => states[s.id].done).map((s) => s.id));
 
-  const asked = (await searchParams).step;
+  const asked = singleParam((await searchParams).step);
   const current: StepId = STEPS.some((s) => s.id === asked)
     ? (asked as StepId)
     : (STEPS.find((s) => !done.has(s.id))?.id ?? "employees");

@@ -1,19 +1,18 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage, singleParam } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
 import type { ProblemTranslator } from "@/components/forms/problem";
 import { payoutItemText } from "@/components/payouts/labels";
 import type { ResultsTranslator } from "@/components/results/labels";
 import { PayoutForm, type PayoutRow } from "@/components/payouts/payout-form";
 import { PayoutList } from "@/components/payouts/payout-list";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { employeeNames } from "@/components/periods/load";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { BackLink, PillLink } from "@/components/ui/pill-link";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
 import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { nextBankBusinessDay, paymentFileBlockers } from "@/server/payouts/create-payout";
@@ -58,14 +57,9 @@ export default async function PayoutsPage({
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payout.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payout.read", needsPayroll: true });
   const [t, tr, tp, format] = await Promise.all([
     getTranslations("payouts"),
     getTranslations("results"),
@@ -74,8 +68,7 @@ export default async function PayoutsPage({
   ]);
   const periods = (await listPayrunPeriods({ ctx, payrollId: payroll.id })).items;
   const closed = periods.filter((p) => p.status !== "open").reverse();
-  const asked = (await searchParams).period;
-  const askedId = typeof asked === "string" ? asked : null;
+  const askedId = singleParam((await searchParams).period) ?? null;
   const earlier = closed.find((p) => p.id === askedId);
   // An unknown ?period= (a stale link) shows the open period, with a word about it.
   const unknown = askedId !== null && !earlier && !periods.some((p) => p.id === askedId && p.status === "open");

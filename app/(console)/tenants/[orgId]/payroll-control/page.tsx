@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { issueSentence } from "@/components/results/calc-text";
 import { ConfirmItemForm } from "@/components/results/confirm-item-form";
 import { findingSentence, findingTitle, PLAUSIBILITY_CODES, toRappen } from "@/components/results/labels";
@@ -17,7 +16,7 @@ import {
 import { StateBadge } from "@/components/results/state-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listCases } from "@/server/cases/read-cases";
 import { listAllEmployees } from "@/server/employees/list-employees";
 import { isNotInPayroll } from "@/server/results/control-codes";
@@ -33,12 +32,7 @@ const rank = (row: { state: string; notInPayroll: boolean }) =>
 const sumRappen = (amounts: string[]) => amounts.reduce((sum, a) => sum + toRappen(a), 0);
 
 export default async function PayrollControlPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   const [t, tc, format] = await Promise.all([getTranslations("results"), getTranslations("calc"), getFormat()]);
   const language = languageOfLocale(format.locale);
   // The API's CHF ("23400.00") as the console shows amounts ("23'400.00").

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage } from "@/components/console/page";
 import type { Option } from "@/components/people/labels";
 import { InvitationsTable } from "@/components/people/invitations-table";
 import { InviteForm } from "@/components/people/invite-form";
 import { MembersTable } from "@/components/people/members-table";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listAllEmployees } from "@/server/employees/list-employees";
 import { allPages, MAX_PAGE } from "@/server/http/pagination";
 import { listInvitations } from "@/server/invitations/manage-invitations";
@@ -23,13 +23,11 @@ export default async function PeoplePage({
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
+  const { ctx, orgId } = await consolePage(params, { permission: "membership.read" });
   // From an employee's page ("Invite to Self Service"): the form starts as Self Service for that record.
   const { employee: forEmployee } = await searchParams;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "membership.read")) notFound();
   const canWrite = consoleCan(ctx, "membership.write");
 
   const members = await allPages((cursor) => listMemberships({ ctx, input: { limit: MAX_PAGE, cursor } }));

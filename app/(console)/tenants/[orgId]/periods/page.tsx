@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "@/components/ui/table";
+import { consolePage } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { periodTotals } from "@/server/periods/period-totals";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,12 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PeriodsPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "payroll.read", needsPayroll: true });
   // Newest first: the open period, then the ones closed before it.
   const periods = (await periodTotals({ ctx, payrollId: payroll.id })).reverse();
   const canReadDocuments = consoleCan(ctx, "document.read");
@@ -38,39 +33,24 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
           <Alert tone="info">{t("list.none")}</Alert>
         ) : (
           <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{t("list.caption")}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <Table caption={t("list.caption")}>
+              <TableHead>
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.period")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("list.employees")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("list.gross")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("list.net")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("list.employerCost")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.closed")}
-                  </th>
+                  <HeaderCell>{t("list.period")}</HeaderCell>
+                  <HeaderCell>{t("list.status")}</HeaderCell>
+                  <HeaderCell numeric>{t("list.employees")}</HeaderCell>
+                  <HeaderCell numeric>{t("list.gross")}</HeaderCell>
+                  <HeaderCell numeric>{t("list.net")}</HeaderCell>
+                  <HeaderCell numeric>{t("list.employerCost")}</HeaderCell>
+                  <HeaderCell>{t("list.closed")}</HeaderCell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+              </TableHead>
+              <TableBody>
                 {periods.map((p) => {
                   const month = format.month(p.periodStart);
                   return (
                     <tr key={p.id} data-testid="period-row" data-period-id={p.id} data-status={p.status}>
-                      <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                      <RowHeader className="whitespace-nowrap font-medium">
                         {canReadDocuments ? (
                           <Link
                             href={`/tenants/${orgId}/periods/${p.id}`}
@@ -84,8 +64,8 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                         <span className="block text-xs font-normal text-slate-500">
                           {t("list.range", { from: format.date(p.periodStart), to: format.date(p.periodEnd) })}
                         </span>
-                      </th>
-                      <td className="px-3 py-2">
+                      </RowHeader>
+                      <Cell>
                         <PeriodStatusBadge period={p} />
                         {p.elmError ? (
                           <span className="mt-1 block max-w-xs text-xs text-red-800">{p.elmError}</span>
@@ -98,19 +78,27 @@ export default async function PeriodsPage({ params }: { params: Promise<{ orgId:
                             {t("list.close")}
                           </Link>
                         ) : null}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{p.employees}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.gross)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.net)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{format.amount(p.rappen.employerCost)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">
+                      </Cell>
+                      <Cell numeric className="tabular-nums">
+                        {p.employees}
+                      </Cell>
+                      <Cell numeric className="tabular-nums">
+                        {format.amount(p.rappen.gross)}
+                      </Cell>
+                      <Cell numeric className="tabular-nums">
+                        {format.amount(p.rappen.net)}
+                      </Cell>
+                      <Cell numeric className="tabular-nums">
+                        {format.amount(p.rappen.employerCost)}
+                      </Cell>
+                      <Cell className="whitespace-nowrap text-slate-600">
                         {p.closedAt ? format.instant(p.closedAt) : "—"}
-                      </td>
+                      </Cell>
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
       </Card>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { AccountingStartGuidance } from "@/components/payrolls/accounting-start-guidance";
 import { CreatePayrollForm } from "@/components/payrolls/create-payroll-form";
 import { availableRegulations } from "@/server/regulations/available";
@@ -10,7 +11,7 @@ import { displayName } from "@/components/regulations/display-name";
 import { PayrollSettingsForm } from "@/components/payrolls/payroll-settings-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { todayInZurich } from "@/server/dates";
 import { etagOf } from "@/server/http/etag";
 import { getPayroll, listPayrolls } from "@/server/payrolls/get-payroll";
@@ -22,10 +23,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
   // A setting of the tenant: Administrators only (a Manager has no link here and gets 404).
-  if (!consoleCan(ctx, "payroll.update")) notFound();
+  const { ctx, orgId } = await consolePage(params, { permission: "payroll.update" });
   const { items } = await listPayrolls({ ctx, input: { limit: 1 } });
   const first = items[0];
   const t = await getTranslations("payroll.settings");

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
+import { type SearchParams, consolePage, firstParam } from "@/components/console/page";
 import { employeeNames } from "@/components/periods/load";
 import { TASK_FILTERS, type TaskFilter } from "@/components/tasks/labels";
 import { TaskList } from "@/components/tasks/task-list";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { Invalid } from "@/server/errors";
 import { todayInZurich } from "@/server/dates";
 import { payrollNames } from "@/server/results/vocabulary";
@@ -21,29 +20,23 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PAGE_SIZE = "50";
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 export default async function TasksPage({
   params,
   searchParams,
 }: {
   params: Promise<{ orgId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "task.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const { ctx, orgId, payroll } = await consolePage(params, { permission: "task.read", needsPayroll: true });
   const t = await getTranslations("tasks");
   const sp = await searchParams;
   const base = `/tenants/${orgId}/tasks`;
-  const filter: TaskFilter = TASK_FILTERS.find((f) => f === one(sp.status)) ?? "open";
+  const filter: TaskFilter = TASK_FILTERS.find((f) => f === firstParam(sp.status)) ?? "open";
 
   const parsed = ListTasksQuery.safeParse({
     status: filter === "all" ? undefined : filter,
-    cursor: one(sp.cursor),
+    cursor: firstParam(sp.cursor),
     limit: PAGE_SIZE,
   });
   let problem: string | null = null;

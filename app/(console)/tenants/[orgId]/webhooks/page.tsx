@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { PageHeader } from "@/components/ui/card";
 import { WebhooksScreen } from "@/components/webhooks/webhooks-screen";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks");
@@ -12,9 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The tenant's webhooks: Administrators only (contract 9). The screen uses the documented API from the browser. */
 export default async function WebhooksPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "webhook.read")) notFound();
+  const { orgId } = await consolePage(params, { permission: "webhook.read" });
   const t = await getTranslations("webhooks");
   return (
     <>

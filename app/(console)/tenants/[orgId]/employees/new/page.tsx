@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { consolePage } from "@/components/console/page";
 import { CreateEmployeeForm } from "@/components/employees/employee-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import Link from "next/link";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
+import { consoleCan } from "@/server/auth/console-session";
 import { listPayrolls } from "@/server/payrolls/get-payroll";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,9 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewEmployeePage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { orgId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "employee.write")) notFound();
+  const { ctx, orgId } = await consolePage(params, { permission: "employee.write" });
   const { items: payrolls } = await listPayrolls({ ctx, input: { limit: 1 } });
   const t = await getTranslations("employees.new");
   return (

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { type SearchParams, consolePage, singleParam } from "@/components/console/page";
 import { getFormat } from "@/components/format/server";
-import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import {
   DOCUMENT_CATEGORIES,
   PERSONAL_CATEGORIES,
@@ -17,7 +17,6 @@ import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { BackLink, PillLink } from "@/components/ui/pill-link";
-import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
 import { listDocuments } from "@/server/documents/read-documents";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,18 +29,20 @@ export default async function PeriodDocumentsPage({
   searchParams,
 }: {
   params: Promise<{ orgId: string; periodId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
-  const { orgId, periodId } = await params;
-  const ctx = await requireConsoleTenant(orgId);
-  if (!consoleCan(ctx, "payroll.read") || !consoleCan(ctx, "document.read")) notFound();
-  const found = await tenantPayroll(ctx);
-  if (!found) redirect(`/tenants/${orgId}/onboarding`);
-  const { payroll } = found;
+  const {
+    ctx,
+    orgId,
+    payroll,
+    params: { periodId },
+  } = await consolePage(params, {
+    permission: ["payroll.read", "document.read"],
+    needsPayroll: true,
+  });
   const period = await periodOrNull(ctx, payroll.id, periodId);
   if (!period) notFound();
-  const asked = (await searchParams).category;
-  const categoryParam = typeof asked === "string" ? asked : undefined;
+  const categoryParam = singleParam((await searchParams).category);
   const category: DocumentCategory | null = isDocumentCategory(categoryParam) ? categoryParam : null;
 
   const [{ items }, names] = await Promise.all([

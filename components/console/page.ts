@@ -2,7 +2,7 @@ import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { tenantPayroll } from "@/components/payrolls/tenant-payroll";
 import { consoleCan, requireConsoleTenant } from "@/server/auth/console-session";
-import type { TenantPermission } from "@/server/auth/permissions";
+import type { TenantPermission } from "@/server/permissions";
 import type { TenantCtx } from "@/server/context";
 
 /** The `searchParams` prop of a page: each name once, several times, or not at all. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Caller, TenantAccess } from "../context";
 import { getDb, type Database } from "../db/client";
 import { memberships, sessions, systemUsers, tenants, users } from "../db/schema";
@@ -16,15 +16,47 @@ export async function tenantAccess(caller: Caller, tenantId: string): Promise<Te
       .from(tenants)
       .where(and(eq(tenants.id, tenantId), eq(tenants.createdBySystemUserId, caller.systemUserId)))
       .limit(1);
-    return tenant ? { tenantId, role: "Administrator", payrollIds: [], employeeId: null } : null;
+    return tenant ? administratorOf(tenantId) : null;
   }
   const [membership] = await db
     .select()
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, caller.userId)))
     .limit(1);
-  if (!membership) return null;
-  return { tenantId, role: membership.role, payrollIds: membership.payrollIds, employeeId: membership.employeeId };
+  return membership ? accessOfMembership(membership) : null;
+}
+
+/** A system user is Administrator of the tenants it created. */
+const administratorOf = (tenantId: string): TenantAccess => ({
+  tenantId,
+  role: "Administrator",
+  payrollIds: [],
+  employeeId: null,
+});
+
+const accessOfMembership = (m: typeof memberships.$inferSelect): TenantAccess => ({
+  tenantId: m.tenantId,
+  role: m.role,
+  payrollIds: m.payrollIds,
+  employeeId: m.employeeId,
+});
+
+/** tenantAccess of many tenants in one query: a tenant the caller cannot see has no entry. */
+export async function tenantAccesses(caller: Caller, tenantIds: string[]): Promise<Map<string, TenantAccess>> {
+  if (!tenantIds.length) return new Map();
+  const db = await getDb();
+  if (caller.kind === "system") {
+    const rows = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(inArray(tenants.id, tenantIds), eq(tenants.createdBySystemUserId, caller.systemUserId)));
+    return new Map(rows.map(({ id }) => [id, administratorOf(id)]));
+  }
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(inArray(memberships.tenantId, tenantIds), eq(memberships.userId, caller.userId)));
+  return new Map(rows.map((m) => [m.tenantId, accessOfMembership(m)]));
 }
 
 /** The statement of systemUserWithAccess, built once per database connection (it runs at nearly every request). */
@@ -54,9 +86,7 @@ export async function systemUserWithAccess(systemUserId: string, tenantId: strin
   if (!statement) systemUserStatements.set(db, (statement = prepareSystemUserWithAccess(db)));
   const [row] = await statement.execute({ systemUserId, tenantId });
   if (!row) return { systemUser: null, access: null };
-  const access: TenantAccess | null = row.tenantId
-    ? { tenantId, role: "Administrator", payrollIds: [], employeeId: null }
-    : null;
+  const access = row.tenantId ? administratorOf(tenantId) : null;
   return { systemUser: { id: row.id, name: row.name }, access };
 }
 

@@ -7,7 +7,7 @@ import { isUuid } from "../ids";
 import { allPages, MAX_PAGE } from "../http/pagination";
 import { listTenants } from "../tenants/list-tenants";
 import { getUserById } from "../users/upsert-user";
-import { tenantAccess } from "./access";
+import { tenantAccess, tenantAccesses } from "./access";
 import { authOptions } from "./next-auth";
 import { tenantPermissions, type TenantPermission } from "../permissions";
 
@@ -59,10 +59,14 @@ export const consoleMemberships = cache(async () => {
   const caller = await consoleCaller();
   if (!caller) return [];
   const items = await allPages((cursor) => listTenants({ ctx: { caller }, input: { limit: MAX_PAGE, cursor } }));
-  const found = await Promise.all(
-    items.map(async (tenant) => ({ tenant, access: await tenantAccess(caller, tenant.id) })),
+  const accesses = await tenantAccesses(
+    caller,
+    items.map((tenant) => tenant.id),
   );
-  return found.flatMap(({ tenant, access }) => (access ? [{ tenant, access }] : []));
+  return items.flatMap((tenant) => {
+    const access = accesses.get(tenant.id);
+    return access ? [{ tenant, access }] : [];
+  });
 });
 
 /** Where a signed-in person starts: the console of the first tenant they help run, else their Self Service portal, else null. */

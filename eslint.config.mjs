@@ -1,6 +1,12 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** Tenant domains reach data through the tenant scope, never the database client. */
+const NO_DATABASE_CLIENT = {
+  group: ["../db/client", "**/db/client"],
+  message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
+};
+
 const config = [
   ...next,
   ...nextTs,
@@ -44,10 +50,7 @@ const config = [
         "error",
         {
           patterns: [
-            {
-              group: ["../db/client", "**/db/client"],
-              message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
-            },
+            NO_DATABASE_CLIENT,
             {
               group: ["../db/tenant-scope", "**/db/tenant-scope"],
               importNames: ["acrossTenants"],
@@ -66,12 +69,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["../db/client", "**/db/client"],
-              message: "Tenant data goes through inTenant()/TenantScope (server/db/tenant-scope.ts).",
-            },
-          ],
+          patterns: [NO_DATABASE_CLIENT],
         },
       ],
     },

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { VALUE_PART, VALUE_RECORD } from "@/server/results/entry-rows";
-import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
+import { wageTypeAmounts } from "../fixtures/entries";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -106,20 +106,7 @@ async function recordedLater(from: string) {
   );
 
   await post("CompanyFak", null, { FakCanton: "ZH", FakRate: "1.1" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
-    id: string;
-    employeeId: string;
-  }[];
-  const salaryOf = async (employeeId: string) => {
-    const entry = await api.get(
-      `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
-      { token: t.token },
-    );
-    expect(entry.status, entry.text).toBe(200);
-    return (entry.body.wageTypes as { number: string; amount: string }[])
-      .filter((w) => w.number === "1000")
-      .map((w) => w.amount);
-  };
+  const salaryOf = (employeeId: string) => wageTypeAmounts(base, t.token, employeeId);
   expect(await salaryOf(later)).toEqual(["6500.00"]);
   expect(await salaryOf(known)).toEqual(["7300.00"]);
 }

@@ -2,6 +2,7 @@ import { describe, expect, vi } from "vitest";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
+import { wageTypeAmounts } from "../fixtures/entries";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -33,17 +34,7 @@ async function sameMillisecond(from: string) {
 
   // Any change of the employee recalculates their open period from the stored values.
   await post("Employment", employeeId, { ActivityRate: "100" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
-    id: string;
-    employeeId: string;
-  }[];
-  const entry = await api.get(
-    `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
-    { token: t.token },
-  );
-  expect(entry.status, entry.text).toBe(200);
-  const salary = (entry.body.wageTypes as { number: string; amount: string }[]).filter((w) => w.number === "1000");
-  expect(salary.map((w) => w.amount)).toEqual(["7100.00"]);
+  expect(await wageTypeAmounts(base, t.token, employeeId)).toEqual(["7100.00"]);
 }
 
 describe("values recorded in the same millisecond", () => {

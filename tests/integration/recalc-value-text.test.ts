@@ -3,6 +3,7 @@ import { historyFromText } from "@/server/results/entry-rows";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
 import { inBothRecalculationPaths } from "../fixtures/recalc-paths";
+import { wageTypeAmounts } from "../fixtures/entries";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -52,20 +53,7 @@ async function addressedEmployee(from: string) {
 
   // A change of the employee recalculates their open period, reading every value above.
   await post("Salary", employeeId, { MonthlySalary: "6600.00" });
-  const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
-    id: string;
-    employeeId: string;
-  }[];
-  const entry = await api.get(
-    `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
-    { token: t.token },
-  );
-  expect(entry.status, entry.text).toBe(200);
-  expect(
-    (entry.body.wageTypes as { number: string; amount: string }[])
-      .filter((w) => w.number === "1000")
-      .map((w) => w.amount),
-  ).toEqual(["6600.00"]);
+  expect(await wageTypeAmounts(base, t.token, employeeId)).toEqual(["6600.00"]);
 }
 
 describe("text values in a recalculation", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { wageTypeAmounts } from "../fixtures/entries";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -66,20 +66,7 @@ describe("recording values and recalculating, in one transaction", () => {
         );
       });
 
-    const salaryOfEntry = async () => {
-      const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
-        id: string;
-        employeeId: string;
-      }[];
-      const entry = await api.get(
-        `${base}/payrunperiods/open/entries/${entries.find((e) => e.employeeId === employeeId)!.id}`,
-        { token: t.token },
-      );
-      expect(entry.status, entry.text).toBe(200);
-      return (entry.body.wageTypes as { number: string; amount: string }[])
-        .filter((w) => w.number === "1000")
-        .map((w) => w.amount);
-    };
+    const salaryOfEntry = () => wageTypeAmounts(base, t.token, employeeId);
     const salariesRecorded = async () =>
       (
         await db

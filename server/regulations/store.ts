@@ -194,7 +194,16 @@ export function forgetCachedRegulations() {
 
 /** `within`: read in that open transaction when the cache is stale (a job that runs in a transaction on the embedded database). */
 export async function storedRegulations(within?: Tx): Promise<Map<string, Regulation>> {
-  if (!cache || Date.now() - cache.at > CACHE_MS) cache = { at: Date.now(), regulations: await load(within) };
+  if (!cache || Date.now() - cache.at > CACHE_MS) return reloadRegulations(within);
+  return cache.regulations;
+}
+
+/**
+ * The regulations as the database holds them now, whatever this process cached: for work that exists because
+ * they changed, possibly in another process (the regulation update's recalculation jobs).
+ */
+export async function reloadRegulations(within?: Tx): Promise<Map<string, Regulation>> {
+  cache = { at: Date.now(), regulations: await load(within) };
   return cache.regulations;
 }
 

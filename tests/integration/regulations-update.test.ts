@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { JOB_SCHEMA } from "@/server/db/job-client";
 import { regulationVersions } from "@/server/db/schema";
@@ -76,7 +76,12 @@ describe("the daily regulation update", () => {
       const parameters = latest.parameters.map((p) => (p.key === "AhvEmployeeRate" ? { ...p, value: "5.5" } : p));
       return { ...regulation, versions: [...regulation.versions, { ...latest, validFrom: FUTURE, parameters }] };
     });
-    const outcome = await updateRegulations("schedule", catalog);
+    // The update runs in another process (here: a second copy of the modules, with a cache of its own), while this
+    // process, whose worker runs the recalculation, has the regulations before it cached.
+    await storedRegulations();
+    vi.resetModules();
+    const elsewhere = await import("@/server/regulations/update");
+    const outcome = await elsewhere.updateRegulations("schedule", catalog);
     expect(outcome.changes).toEqual([{ name: "CH", validFrom: FUTURE }]);
     expect(outcome.payrollsRecalculated).toBeGreaterThanOrEqual(1);
     expect(await lastRegulationUpdate()).toMatchObject({
@@ -89,7 +94,6 @@ describe("the daily regulation update", () => {
     // queue, so another file's runDueJobs (or worker) may run this job first: the test waits for its result
     // rather than counting the jobs it ran itself.
     expect(await recalculationJobsOf(payroll.id)).toBe(1);
-    forgetCachedRegulations();
     await expect
       .poll(
         async () => {

@@ -15,11 +15,8 @@ import type { RecalcTask, RecalcTaskResult } from "./recalc-worker";
  */
 /**
  * A thread keeps the regulations and what one task of 250 employees needs (a few MB, whatever the
- * payroll's size). With V8's default young generation each thread grew to about 90 MB before it was
- * collected, which put a recalculation of 10,000 employees over 400 MB in all. With 8 MB the
- * collector ran so often that it took a fifth of a thread's time; 32 MB (bench/recalc-big, 10,000
- * employees, steady state) took the process's CPU from 0.48-0.58 s to 0.38-0.48 s, peak RSS 347-377 MB
- * instead of 301-324 MB (50,000: 365-401 MB). The old generation's cap only stops a runaway.
+ * payroll's size); a young generation of 32 MB keeps it small without the collector taking over
+ * (figures: bench/NOTES.md). The old generation's cap only stops a runaway.
  */
 const RECALC_THREAD_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 128 };
 

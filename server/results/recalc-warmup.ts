@@ -6,20 +6,14 @@ import { calculateInThread, recalcThreads, recalcThreadsReady } from "./recalc-p
 import { syntheticCompanyHistory, syntheticEmployeeText } from "./synthetic-payroll";
 import { mergedVersions, regulationKey, versionsFor } from "./recalculate";
 
-/**
- * Employees each thread calculates to warm up: enough for V8 to optimise the calculation's hot code.
- * bench/recalc-big --warm, 10,000 employees, the process's first recalculation, three runs each on one
- * machine: with 2,000 per thread 0.87-0.96 s (this process's CPU 0.87-1.03 s; the next recalculation 0.54-0.72 s),
- * with 6,000 0.79-0.83 s (CPU 0.64-0.68 s, as the next one's 0.51-0.54 s); the warm-up itself takes 1.5 s
- * instead of 0.9 s, and the process's RSS is about 15 MB larger after it. 12,000 gained nothing more.
- */
+/** Employees each thread calculates to warm up: enough for V8 to optimise the calculation's hot code (bench/NOTES.md). */
 export const WARM_EMPLOYEES_PER_THREAD = 6000;
 const TASK = 250;
 
 /**
  * Starts the recalculation threads and has each calculate synthetic employees (a monthly salary), whose
- * rows are thrown away. A thread that has not calculated yet compiles the calculation from cold: the
- * first large recalculation of a fresh process took 1.8 s for 10,000 employees instead of 0.8-1.0 s.
+ * rows are thrown away. A thread that has not calculated yet compiles the calculation from cold: a
+ * fresh process's first large recalculation took about twice as long (bench/NOTES.md).
  * The first half of the tasks calculates an open January alone, the second half a closed January into
  * an open February (retro lines against it): the two shapes a payroll's chain of periods takes. Warmed
  * on the second alone, the first real recalculation of an open January threw the threads' optimised

@@ -133,7 +133,7 @@ describe("withholding-tax rate lookup", () => {
 });
 
 describe("shipped tariffs", () => {
-  it("are the whole ZH 2026 file, identical to parsing it", () => {
+  it("are the whole ZH, AG and LU 2026 files, identical to parsing them", () => {
     expect(shippedQstSources()).toEqual([
       {
         file: "tar26zh.txt",
@@ -142,11 +142,18 @@ describe("shipped tariffs", () => {
         sha256: "742f984bb9c3d1c64ce32d7504ff693b138ef7ed3bff77600240dd6c2ad58226",
         records: 24978,
       },
+      expect.objectContaining({ file: "tar26ag.txt", canton: "AG", creationDate: "2026-03-04", records: 19843 }),
+      expect.objectContaining({ file: "tar26lu.txt", canton: "LU", creationDate: "2025-11-26", records: 62904 }),
     ]);
-    const full = parseTariffFile(gunzipSync(readFileSync(`${domain}/tar26zh.txt.gz`)).toString("latin1"));
-    const parsed = tariffsFromRecords(full.records);
+    const parsed = ["zh", "ag", "lu"].flatMap((canton) =>
+      tariffsFromRecords(
+        parseTariffFile(gunzipSync(readFileSync(`${domain}/tar26${canton}.txt.gz`)).toString("latin1")).records,
+      ),
+    );
     expect(shippedQstTariffs()).toEqual(parsed);
-    const codes = shippedQstTariffs().map((t) => t.code);
+    const codes = shippedQstTariffs()
+      .filter((t) => t.canton === "ZH")
+      .map((t) => t.code);
     for (const code of ["A0N", "A1N", "B0N", "B1N", "C0N", "H1N", "A0Y", "E0N", "G9N", "L0N", "HEN", "NON"])
       expect(codes).toContain(code);
   });
@@ -160,8 +167,8 @@ describe("shipped tariffs", () => {
     })!;
     expect(result.ratePercent).toBe("7.28");
     expect(result.validFrom).toBe("2026-01-01");
-    expect(shippedQstTariffs().find((t) => t.code === "A0Y")!.churchTax).toBe(true);
-    expect(shippedQstTariffs().find((t) => t.code === "PEL")!.churchTax).toBeNull();
+    expect(shippedQstTariffs().find((t) => t.canton === "ZH" && t.code === "A0Y")!.churchTax).toBe(true);
+    expect(shippedQstTariffs().find((t) => t.canton === "ZH" && t.code === "PEL")!.churchTax).toBeNull();
   });
 
   it("compact and expand round-trip", () => {

@@ -108,7 +108,10 @@ const S = {
     note: "Test data (vegimac/hr-system Assets/Swissdec/Testmandant); cross-check with BSV 'Arten und Ansätze'.",
     secondary: true,
   },
-  estvZh: { title: "ESTV withholding-tax tariff file tar26zh.txt (canton ZH, 2026)", url: "https://www.estv.admin.ch" },
+  estvZh: {
+    title: "ESTV withholding-tax tariff files tar26zh.txt, tar26ag.txt and tar26lu.txt (cantons ZH, AG, LU, 2026)",
+    url: "https://www.estv.admin.ch",
+  },
 } satisfies Record<string, Source>;
 
 // ---------------------------------------------------------------------------------------------

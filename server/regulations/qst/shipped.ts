@@ -4,9 +4,10 @@ import data from "./data/qst-tariffs.json";
 
 /**
  * The withholding-tax tariffs shipped with the service, built by scripts/qst-extract.ts from the
- * ESTV tariff files (public data; see ../shared/domain/PROVENANCE.md). Currently: canton ZH, 2026,
- * every tariff of tar26zh.txt (A, B, C, H with 0-9 children and Y/N, E, G, L, M, N, P, Q and the
- * predefined categories HE*, ME*, NO*, the commission codes PEL/PPA/PSP and MED).
+ * ESTV tariff files (public data; see ../shared/domain/PROVENANCE.md and tests/fixtures/qst/). Currently
+ * 2026 for the cantons ZH (tar26zh.txt), AG (tar26ag.txt) and LU (tar26lu.txt), every tariff of each file
+ * (A, B, C, H with 0-9 children and Y/N, E, G, L, M, N, P, Q and the predefined categories HE*, ME*, NO*,
+ * the commission codes PEL/PPA/PSP and MED).
  */
 const files = data as unknown as readonly CompactTariffFile[];
 

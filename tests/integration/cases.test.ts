@@ -1,35 +1,66 @@
 import { describe, expect, it } from "vitest";
+import type { paths } from "@/client";
 import { api } from "../fixtures/api";
+import { type TypedClient, clientWithToken, recorded } from "../fixtures/client";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 
+type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
+type CaseBody =
+  paths["/tenants/{orgId}/payrolls/{payrollId}/cases"]["post"]["requestBody"]["content"]["application/json"];
+
+const newEmployee = async (t: Tenant) =>
+  (await t.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId: t.orgId } }, body: anEmployee() }))
+    .data!;
+
+/**
+ * `record` sends a case change through the typed client (valid input, checked against the document);
+ * `post` sends any body through the raw helper, for the refusals.
+ */
 async function payrollWithEmployee() {
   const t = await tenantFixture();
-  const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+  const employee = await newEmployee(t);
   const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
+  const path = { orgId: t.orgId, payrollId: t.payroll.id };
   const post = (body: Record<string, unknown>, token = t.token) => api.post(`${base}/cases`, body, { token });
-  return { t, employee, base, post };
+  const record = (body: CaseBody, client: TypedClient = t.client) =>
+    client.POST("/tenants/{orgId}/payrolls/{payrollId}/cases", { params: { path }, body });
+  const changes = async (query: { employeeId: string; caseName?: string }) =>
+    (await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/cases/changes", { params: { path, query } })).data!
+      .items;
+  const valuesAt = async (query: { employeeId: string; caseFieldNames: string; valueDate: string }) =>
+    (await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/cases/values/time", { params: { path, query } })).data!
+      .items;
+  const missingOf = async (employeeId: string) =>
+    (
+      await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}/missingdata", {
+        params: { path: { ...path, employeeId } },
+      })
+    ).data!.items;
+  return { t, employee, base, path, post, record, changes, valuesAt, missingOf };
 }
 
 describe("case definitions", () => {
   it("lists the company and employee cases of the payroll's regulations", async () => {
-    const { t, employee, base } = await payrollWithEmployee();
+    const { t, employee, path } = await payrollWithEmployee();
+    const definitions = (query: { limit?: string; employeeId?: string; cluster?: "ESS" }) =>
+      t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/cases", { params: { path, query } });
     // Without a filter, every case the payroll has (contract 5), each with its scope.
-    const all = await api.get(`${base}/cases?limit=500`, { token: t.token });
-    expect(all.status).toBe(200);
-    const scopeOf = new Map((all.body.items as { name: string; scope: string }[]).map((c) => [c.name, c.scope]));
+    const all = await definitions({ limit: "500" });
+    expect(all.response.status).toBe(200);
+    const scopeOf = new Map(all.data!.items.map((c) => [c.name, c.scope]));
     for (const name of ["CompanyAddress", "CompanyUvg", "CompanyFak"]) expect(scopeOf.get(name), name).toBe("company");
     for (const name of ["Salary", "Employment", "EmployeePersonalData"])
       expect(scopeOf.get(name), name).toBe("employee");
-    const employeeCases = await api.get(`${base}/cases?employeeId=${employee.id}&limit=500`, { token: t.token });
-    expect(new Set(employeeCases.body.items.map((c: { scope: string }) => c.scope))).toEqual(new Set(["employee"]));
-    expect(employeeCases.body.items.length).toBe([...scopeOf.values()].filter((scope) => scope === "employee").length);
-    const salary = employeeCases.body.items.find((c: { name: string }) => c.name === "Salary");
-    expect(salary.fields.find((f: { name: string }) => f.name === "MonthlySalary")).toMatchObject({
+    const employeeCases = (await definitions({ employeeId: employee.id, limit: "500" })).data!.items;
+    expect(new Set(employeeCases.map((c) => c.scope))).toEqual(new Set(["employee"]));
+    expect(employeeCases.length).toBe([...scopeOf.values()].filter((scope) => scope === "employee").length);
+    const salary = employeeCases.find((c) => c.name === "Salary")!;
+    expect(salary.fields.find((f) => f.name === "MonthlySalary")).toMatchObject({
       valueType: "money",
       displayName: { de: expect.any(String) },
     });
-    const ess = await api.get(`${base}/cases?employeeId=${employee.id}&cluster=ESS`, { token: t.token });
-    expect(ess.body.items.map((c: { name: string }) => c.name).sort()).toEqual([
+    const ess = await definitions({ employeeId: employee.id, cluster: "ESS" });
+    expect(ess.data!.items.map((c) => c.name).sort()).toEqual([
       "Absence",
       "EmployeeAddress",
       "EmployeeBankAccount",
@@ -38,21 +69,26 @@ describe("case definitions", () => {
   });
 
   it("an industry adds its cases", async () => {
-    const { t, base } = await payrollWithEmployee();
-    const current = (await api.get(`${base}/regulations`, { token: t.token })).body;
+    const { t, path } = await payrollWithEmployee();
+    const current = (await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/regulations", { params: { path } }))
+      .data!;
     expect(
-      (await api.put(`${base}/regulations`, { ...current, industries: ["CH.Construction"] }, { token: t.token }))
-        .status,
+      (
+        await t.client.PUT("/tenants/{orgId}/payrolls/{payrollId}/regulations", {
+          params: { path },
+          body: { ...current, industries: ["CH.Construction"] },
+        })
+      ).response.status,
     ).toBe(200);
-    const cases = await api.get(`${base}/cases`, { token: t.token });
-    expect(cases.body.items.map((c: { name: string }) => c.name)).toContain("ConstructionFunds");
+    const cases = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/cases", { params: { path } });
+    expect(cases.data!.items.map((c) => c.name)).toContain("ConstructionFunds");
   });
 });
 
 describe("case changes", () => {
   it("records a change with typed values and its history", async () => {
-    const { t, employee, base, post } = await payrollWithEmployee();
-    const response = await post({
+    const { employee, record, changes } = await payrollWithEmployee();
+    const response = await record({
       caseName: "EmployeePersonalData",
       employeeId: employee.id,
       reason: "Onboarding",
@@ -62,27 +98,26 @@ describe("case changes", () => {
         { caseFieldName: "Sex", value: "female", start: "2026-01-01" },
       ],
     });
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
+    expect(response.response.status).toBe(201);
+    const created = recorded(response);
+    expect(created).toMatchObject({
       caseName: "EmployeePersonalData",
       employeeId: employee.id,
       reason: "Onboarding",
       createdBy: { kind: "system", name: expect.any(String) },
     });
-    expect(
-      response.body.values.map((v: { caseFieldName: string; value: string }) => [v.caseFieldName, v.value]),
-    ).toEqual([
+    expect(created.values.map((v) => [v.caseFieldName, v.value])).toEqual([
       ["BirthDate", "1985-04-12"],
       ["AhvNumber", "756.9217.0769.85"], // normalized
       ["Sex", "female"],
     ]);
-    const history = await api.get(`${base}/cases/changes?employeeId=${employee.id}`, { token: t.token });
-    expect(history.body.items).toEqual([expect.objectContaining({ id: response.body.id, reason: "Onboarding" })]);
+    const history = await changes({ employeeId: employee.id });
+    expect(history).toEqual([expect.objectContaining({ id: created.id, reason: "Onboarding" })]);
   });
 
   it("accepts JSON numbers and booleans, and percent in percent units", async () => {
-    const { employee, post } = await payrollWithEmployee();
-    const response = await post({
+    const { employee, record } = await payrollWithEmployee();
+    const response = await record({
       caseName: "Employment",
       employeeId: employee.id,
       values: [
@@ -91,8 +126,8 @@ describe("case changes", () => {
         { caseFieldName: "WeeklyHours", value: 33.6, start: "2026-01-01" },
       ],
     });
-    expect(response.status).toBe(201);
-    expect(response.body.values.map((v: { value: string }) => v.value)).toEqual(["2026-01-01", "80", "33.6"]);
+    expect(response.response.status).toBe(201);
+    expect(recorded(response).values.map((v) => v.value)).toEqual(["2026-01-01", "80", "33.6"]);
   });
 
   it.each([
@@ -160,13 +195,11 @@ describe("case changes", () => {
       "values.0.start",
     ],
   ])("refuses %s (422 naming the field), writing nothing", async (_, body, path) => {
-    const { t, employee, base, post } = await payrollWithEmployee();
+    const { employee, post, changes } = await payrollWithEmployee();
     const response = await post({ employeeId: employee.id, ...body });
     expect(response.status).toBe(422);
     expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(path);
-    expect((await api.get(`${base}/cases/changes?employeeId=${employee.id}`, { token: t.token })).body.items).toEqual(
-      [],
-    );
+    expect(await changes({ employeeId: employee.id })).toEqual([]);
   });
 
   it("refuses a start before accountingStartDate", async () => {
@@ -182,7 +215,7 @@ describe("case changes", () => {
   });
 
   it("checks company versus employee cases", async () => {
-    const { employee, post } = await payrollWithEmployee();
+    const { employee, post, record } = await payrollWithEmployee();
     const noEmployee = await post({
       caseName: "Salary",
       values: [{ caseFieldName: "MonthlySalary", value: "6500", start: "2026-01-01" }],
@@ -195,57 +228,52 @@ describe("case changes", () => {
       values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }],
     });
     expect(companyWithEmployee.status).toBe(422);
-    const company = await post({
+    const company = await record({
       caseName: "CompanyAddress",
       employeeId: null,
       values: [{ caseFieldName: "CompanyCity", value: "Bern", start: "2026-01-01" }],
     });
-    expect(company.status).toBe(201);
-    expect(company.body.employeeId).toBeNull();
+    expect(company.response.status).toBe(201);
+    expect(recorded(company).employeeId).toBeNull();
   });
 });
 
 describe("time versioning", () => {
   it("three overlapping changes, read on several dates", async () => {
-    const { t, employee, base, post } = await payrollWithEmployee();
-    const salary = (value: string, start: string) =>
-      post({ caseName: "Salary", employeeId: employee.id, values: [{ caseFieldName: "MonthlySalary", value, start }] });
+    const { employee, record, changes, valuesAt } = await payrollWithEmployee();
+    const salary = async (value: string, start: string) =>
+      recorded(
+        await record({
+          caseName: "Salary",
+          employeeId: employee.id,
+          values: [{ caseFieldName: "MonthlySalary", value, start }],
+        }),
+      );
     const a = await salary("6000.00", "2026-01-01");
     await salary("6500.00", "2026-04-01");
     const c = await salary("6200.00", "2026-03-01"); // recorded last, earlier start: overrides from March on
-    const at = async (date: string) =>
-      (
-        await api.get(
-          `${base}/cases/values/time?employeeId=${employee.id}&caseFieldNames=MonthlySalary&valueDate=${date}`,
-          { token: t.token },
-        )
-      ).body.items;
+    const at = (date: string) =>
+      valuesAt({ employeeId: employee.id, caseFieldNames: "MonthlySalary", valueDate: date });
     expect(await at("2026-02-15")).toEqual([
-      expect.objectContaining({ value: "6000.00", start: "2026-01-01", end: null, caseChangeId: a.body.id }),
+      expect.objectContaining({ value: "6000.00", start: "2026-01-01", end: null, caseChangeId: a.id }),
     ]);
-    expect(await at("2026-03-01")).toEqual([expect.objectContaining({ value: "6200.00", caseChangeId: c.body.id })]);
+    expect(await at("2026-03-01")).toEqual([expect.objectContaining({ value: "6200.00", caseChangeId: c.id })]);
     expect(await at("2026-06-30")).toEqual([expect.objectContaining({ value: "6200.00" })]);
     expect(await at("2025-12-31")).toEqual([]);
     // The whole history stays.
-    const history = await api.get(`${base}/cases/changes?employeeId=${employee.id}&caseName=Salary`, {
-      token: t.token,
-    });
-    expect(history.body.items.map((h: { values: { value: string }[] }) => h.values[0]!.value)).toEqual([
-      "6200.00",
-      "6500.00",
-      "6000.00",
-    ]);
+    const history = await changes({ employeeId: employee.id, caseName: "Salary" });
+    expect(history.map((h) => h.values[0]!.value)).toEqual(["6200.00", "6500.00", "6000.00"]);
   });
 
   it("an exit date in the past makes the employee former", async () => {
-    const { t, employee, post } = await payrollWithEmployee();
-    const stays = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
-    await post({
+    const { t, employee, record } = await payrollWithEmployee();
+    const stays = await newEmployee(t);
+    await record({
       caseName: "Employment",
       employeeId: stays.id,
       values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
     });
-    await post({
+    await record({
       caseName: "Employment",
       employeeId: employee.id,
       values: [
@@ -253,11 +281,17 @@ describe("time versioning", () => {
         { caseFieldName: "ExitDate", value: "2026-02-28", start: "2026-01-01" },
       ],
     });
-    const current = await api.get(`/api/tenants/${t.orgId}/employees`, { token: t.token });
-    expect(current.body.items.map((e: { id: string }) => e.id)).toEqual([stays.id]);
-    expect(current.body.items[0]).toMatchObject({ employed: true, entryDate: "2026-01-01", exitDate: null });
-    const all = await api.get(`/api/tenants/${t.orgId}/employees?includeFormer=true`, { token: t.token });
-    expect(all.body.items.find((e: { id: string }) => e.id === employee.id)).toMatchObject({
+    const employees = async (includeFormer?: "true") =>
+      (
+        await t.client.GET("/tenants/{orgId}/employees", {
+          params: { path: { orgId: t.orgId }, query: includeFormer ? { includeFormer } : undefined },
+        })
+      ).data!.items;
+    const current = await employees();
+    expect(current.map((e) => e.id)).toEqual([stays.id]);
+    expect(current[0]).toMatchObject({ employed: true, entryDate: "2026-01-01", exitDate: null });
+    const all = await employees("true");
+    expect(all.find((e) => e.id === employee.id)).toMatchObject({
       employed: false,
       exitDate: "2026-02-28",
     });
@@ -266,14 +300,16 @@ describe("time versioning", () => {
 
 describe("self service", () => {
   it("may post ESS and ECT cases for their own employee only", async () => {
-    const { t, employee, post } = await payrollWithEmployee();
-    const other = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
+    const { t, employee, post, record } = await payrollWithEmployee();
+    const other = await newEmployee(t);
     const me = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
     const address = {
       caseName: "EmployeeAddress",
       values: [{ caseFieldName: "City", value: "Bern", start: "2026-01-01" }],
     };
-    expect((await post({ ...address, employeeId: employee.id }, me.token)).status).toBe(201);
+    expect((await record({ ...address, employeeId: employee.id }, clientWithToken(me.token))).response.status).toBe(
+      201,
+    );
     expect((await post({ ...address, employeeId: other.id }, me.token)).status).toBe(404);
     const wage = await post(
       {
@@ -290,18 +326,14 @@ describe("self service", () => {
 
 describe("missing data", () => {
   it("appears for required fields and disappears as values are recorded", async () => {
-    const { t, employee, base, post } = await payrollWithEmployee();
-    const missing = async () =>
-      (await api.get(`${base}/employees/${employee.id}/missingdata`, { token: t.token })).body.items as {
-        caseName: string;
-        fields: { name: string }[];
-      }[];
+    const { t, employee, base, path, record, missingOf } = await payrollWithEmployee();
+    const missing = () => missingOf(employee.id);
     const fieldsOf = (items: { caseName: string; fields: { name: string }[] }[], caseName: string) =>
       items.find((i) => i.caseName === caseName)?.fields.map((f) => f.name) ?? [];
     const before = await missing();
     expect(fieldsOf(before, "EmployeePersonalData")).toEqual(expect.arrayContaining(["BirthDate", "Sex", "AhvNumber"]));
     expect(fieldsOf(before, "CostCenter")).toEqual([]); // no cost centers in use yet
-    await post({
+    await record({
       caseName: "EmployeePersonalData",
       employeeId: employee.id,
       values: [
@@ -311,9 +343,10 @@ describe("missing data", () => {
       ],
     });
     expect(fieldsOf(await missing(), "EmployeePersonalData")).toEqual([]);
-    const payrollWide = await api.get(`${base}/missingdata`, { token: t.token });
-    expect(payrollWide.body.items.some((i: { employeeId: string | null }) => i.employeeId === null)).toBe(true);
-    expect(payrollWide.body.items[0].post).toBe(`${base}/cases`);
+    const payrollWide = (await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/missingdata", { params: { path } }))
+      .data!.items;
+    expect(payrollWide.some((i) => i.employeeId === null)).toBe(true);
+    expect(payrollWide[0]!.post).toBe(`${base}/cases`);
   });
 });
 
@@ -322,23 +355,25 @@ describe("CaseChangeAdded", () => {
     const { getDb } = await import("@/server/db/client");
     const { events } = await import("@/server/db/schema");
     const { eq } = await import("drizzle-orm");
-    const { t, employee, post } = await payrollWithEmployee();
+    const { t, employee, post, record } = await payrollWithEmployee();
     const refused = await post({
       caseName: "Salary",
       employeeId: employee.id,
       values: [{ caseFieldName: "MonthlySalary", value: "x", start: "2026-01-01" }],
     });
     expect(refused.status).toBe(422);
-    const change = await post({
-      caseName: "Salary",
-      employeeId: employee.id,
-      values: [{ caseFieldName: "MonthlySalary", value: "6500", start: "2026-01-01" }],
-    });
+    const change = recorded(
+      await record({
+        caseName: "Salary",
+        employeeId: employee.id,
+        values: [{ caseFieldName: "MonthlySalary", value: "6500", start: "2026-01-01" }],
+      }),
+    );
     const rows = await (await getDb()).select().from(events).where(eq(events.tenantId, t.orgId));
     expect(rows.map((r) => [r.type, r.payload])).toEqual([
       [
         "CaseChangeAdded",
-        { payrollId: t.payroll.id, caseChangeId: change.body.id, employeeId: employee.id, caseName: "Salary" },
+        { payrollId: t.payroll.id, caseChangeId: change.id, employeeId: employee.id, caseName: "Salary" },
       ],
     ]);
   });
@@ -346,23 +381,17 @@ describe("CaseChangeAdded", () => {
 
 describe("cost centers (Limits 2 and 3)", () => {
   it("once the payroll uses cost centers every current employee needs one, and has one at a time", async () => {
-    const { t, employee, base, post } = await payrollWithEmployee();
-    const costCenterMissing = async () =>
-      (
-        (await api.get(`${base}/employees/${employee.id}/missingdata`, { token: t.token })).body.items as {
-          caseName: string;
-        }[]
-      ).some((i) => i.caseName === "CostCenter");
+    const { t, employee, post, record, valuesAt, missingOf } = await payrollWithEmployee();
+    const costCenterMissing = async () => (await missingOf(employee.id)).some((i) => i.caseName === "CostCenter");
     expect(await costCenterMissing()).toBe(false);
     for (const key of ["100", "200"]) {
       expect(
         (
-          await api.post(
-            `/api/tenants/${t.orgId}/regulations/CH/lookups/CostCenters/values`,
-            { key, value: `Dept ${key}` },
-            { token: t.token },
-          )
-        ).status,
+          await t.client.POST("/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values", {
+            params: { path: { orgId: t.orgId, regulationId: "CH", lookupId: "CostCenters" } },
+            body: { key, value: `Dept ${key}` },
+          })
+        ).response.status,
       ).toBe(201);
     }
     expect(await costCenterMissing()).toBe(true);
@@ -372,24 +401,18 @@ describe("cost centers (Limits 2 and 3)", () => {
       values: [{ caseFieldName: "CostCenter", value: "999", start: "2026-01-01" }],
     });
     expect(unknown.status).toBe(422);
-    await post({
+    await record({
       caseName: "CostCenter",
       employeeId: employee.id,
       values: [{ caseFieldName: "CostCenter", value: "100", start: "2026-01-01" }],
     });
-    await post({
+    await record({
       caseName: "CostCenter",
       employeeId: employee.id,
       values: [{ caseFieldName: "CostCenter", value: "200", start: "2026-03-01" }],
     });
     expect(await costCenterMissing()).toBe(false);
-    const at = async (date: string) =>
-      (
-        await api.get(
-          `${base}/cases/values/time?employeeId=${employee.id}&caseFieldNames=CostCenter&valueDate=${date}`,
-          { token: t.token },
-        )
-      ).body.items;
+    const at = (date: string) => valuesAt({ employeeId: employee.id, caseFieldNames: "CostCenter", valueDate: date });
     expect(await at("2026-02-01")).toEqual([expect.objectContaining({ value: "100" })]);
     expect(await at("2026-03-01")).toEqual([expect.objectContaining({ value: "200" })]); // one cost center in force at a time
   });

@@ -3,28 +3,43 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { events } from "@/server/db/schema";
 import { startJobWorker, stopJobWorker } from "@/server/job-worker";
+import type { paths } from "@/client";
 import { api } from "../fixtures/api";
+import { type TypedClient, clientWithToken } from "../fixtures/client";
 import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { example1 } from "../fixtures/example-payroll";
 import { aPayroll, anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { pdfText } from "../fixtures/pdf";
 import { changeSettings } from "../support/settings";
 
-type Doc = {
-  id: string;
-  category: string;
-  employeeId: string | null;
-  name: string;
-  contentType: string;
-  final: boolean;
-  createdAt: string;
-};
+type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
+type DocumentsQuery = NonNullable<
+  paths["/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents"]["get"]["parameters"]["query"]
+>;
+type PayrollPath = { orgId: string; payrollId: string };
+const ofPayroll = (t: Tenant): PayrollPath => ({ orgId: t.orgId, payrollId: t.payroll.id });
 
-const documentsOf = async (base: string, token: string, period = "open", query = "") => {
-  const response = await api.get(`${base}/payrunperiods/${period}/documents${query}`, { token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.items as Doc[];
+/** The period's documents as `client` may see them (the document downloads themselves stay raw: PDF, CSV, XML bytes). */
+const documentsOf = async (client: TypedClient, path: PayrollPath, period = "open", query?: DocumentsQuery) => {
+  const response = await client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents", {
+    params: { path: { ...path, payrunPeriodId: period }, query },
+  });
+  expect(response.response.status, JSON.stringify(response.error)).toBe(200);
+  return response.data!.items;
 };
+/** The close of the open period; the document wants a body, {} asks for nothing in particular. */
+const closeOpen = (t: Tenant) =>
+  t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", {
+    params: { path: { ...ofPayroll(t), payrunPeriodId: "open" } },
+    body: {},
+  });
+const newEmployee = async (t: Tenant, firstName?: string) =>
+  (
+    await t.client.POST("/tenants/{orgId}/employees", {
+      params: { path: { orgId: t.orgId } },
+      body: anEmployee(firstName ? { firstName } : {}),
+    })
+  ).data!;
 
 /** Sum of a CSV amount column per account side: every journal line debits one account and credits another. */
 function csvTotals(csv: string) {
@@ -42,14 +57,14 @@ function csvTotals(csv: string) {
 describe("documents of a payrun period", () => {
   it("lists previews while the period is open: a payslip per employee and the accounting document, read back by content", async () => {
     const { t, base, employee } = await example1();
-    const docs = await documentsOf(base, t.token);
+    const docs = await documentsOf(t.client, ofPayroll(t));
     expect(docs.map((d) => [d.category, d.contentType.split(";")[0], d.final, d.employeeId])).toEqual([
       ["Payslip", "application/pdf", false, employee.id],
       ["AccountingDocument", "application/pdf", false, null],
       ["AccountingDocument", "text/csv", false, null],
     ]);
-    expect(await documentsOf(base, t.token, "open", `?employeeId=${employee.id}`)).toHaveLength(1);
-    expect(await documentsOf(base, t.token, "open", "?category=AccountingDocument")).toHaveLength(2);
+    expect(await documentsOf(t.client, ofPayroll(t), "open", { employeeId: employee.id })).toHaveLength(1);
+    expect(await documentsOf(t.client, ofPayroll(t), "open", { category: "AccountingDocument" })).toHaveLength(2);
     expect((await api.get(`${base}/payrunperiods/open/documents?category=Nonsense`, { token: t.token })).status).toBe(
       422,
     );
@@ -65,8 +80,16 @@ describe("documents of a payrun period", () => {
     expect(text).toContain("6'500.00"); // gross
     expect(text).toMatch(/VORSCHAU|Vorschau/); // documentLanguage de, not final
 
-    const meta = await api.get(`${base}/payrunperiods/open/documents/${payslip.id}?format=json`, { token: t.token });
-    expect(meta.body).toEqual(payslip);
+    const meta = await t.client.GET(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents/{documentId}",
+      {
+        params: {
+          path: { ...ofPayroll(t), payrunPeriodId: "open", documentId: payslip.id },
+          query: { format: "json" },
+        },
+      },
+    );
+    expect(meta.data).toEqual(payslip);
 
     const csv = await api.get(`${base}/payrunperiods/open/documents/${docs[2]!.id}`, { token: t.token });
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
@@ -90,10 +113,14 @@ describe("documents of a payrun period", () => {
 
   it("closing makes them final under the same ids, and the next period has its own previews", async () => {
     const { t, base, employee } = await example1();
-    const before = await documentsOf(base, t.token);
-    const january = (await api.get(`${base}/payrunperiods/open`, { token: t.token })).body;
-    expect((await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).status).toBe(200);
-    const after = await documentsOf(base, t.token, january.id);
+    const before = await documentsOf(t.client, ofPayroll(t));
+    const january = (
+      await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}", {
+        params: { path: { ...ofPayroll(t), payrunPeriodId: "open" } },
+      })
+    ).data!;
+    expect((await closeOpen(t)).response.status).toBe(200);
+    const after = await documentsOf(t.client, ofPayroll(t), january.id);
     expect(after.map((d) => [d.id, d.category, d.name, d.final])).toEqual(
       before.map((d) => [d.id, d.category, d.name, true]),
     );
@@ -104,7 +131,7 @@ describe("documents of a payrun period", () => {
     expect(text).not.toMatch(/VORSCHAU|Vorschau/);
     // Before go-live no ELM documents are made.
     expect(after.filter((d) => d.category.startsWith("Elm"))).toEqual([]);
-    const february = await documentsOf(base, t.token);
+    const february = await documentsOf(t.client, ofPayroll(t));
     expect(february.find((d) => d.category === "Payslip")).toMatchObject({
       employeeId: employee.id,
       final: false,
@@ -121,23 +148,35 @@ describe("documents of a payrun period", () => {
 
   it("a final accounting document keeps the account names as they stood at close", async () => {
     const { t, base } = await example1();
-    const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
-    const accounts = (await api.get(`${base}/lookups/values?limit=500&lookupName=Accounts`, { token: t.token })).body
-      .items as { id: string; key: string }[];
+    const january = (await closeOpen(t)).data!;
+    const accounts = (
+      await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/lookups/values", {
+        params: { path: ofPayroll(t), query: { limit: "500", lookupName: "Accounts" } },
+      })
+    ).data!.items;
     const clearing = accounts.find((a) => a.key === "1091")!;
-    const renamed = await api.put(
-      `/api/tenants/${t.orgId}/regulations/ChartOfAccountsKmu/lookups/Accounts/values/${clearing.id}`,
-      { value: "Renamed clearing account" },
-      { token: t.token },
+    const renamed = await t.client.PUT(
+      "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}",
+      {
+        params: {
+          path: {
+            orgId: t.orgId,
+            regulationId: "ChartOfAccountsKmu",
+            lookupId: "Accounts",
+            lookupValueId: clearing.id,
+          },
+        },
+        body: { value: "Renamed clearing account" },
+      },
     );
-    expect(renamed.status, renamed.text).toBe(200);
-    const [finalPdf] = await documentsOf(base, t.token, january.id, "?category=AccountingDocument");
+    expect(renamed.response.status, JSON.stringify(renamed.error)).toBe(200);
+    const [finalPdf] = await documentsOf(t.client, ofPayroll(t), january.id, { category: "AccountingDocument" });
     const closedText = pdfText(
       (await api.get(`${base}/payrunperiods/${january.id}/documents/${finalPdf!.id}`, { token: t.token })).bytes,
     );
     expect(closedText).toContain("Lohndurchlaufkonto");
     expect(closedText).not.toContain("Renamed clearing account");
-    const [preview] = await documentsOf(base, t.token, "open", "?category=AccountingDocument");
+    const [preview] = await documentsOf(t.client, ofPayroll(t), "open", { category: "AccountingDocument" });
     const openText = pdfText(
       (await api.get(`${base}/payrunperiods/open/documents/${preview!.id}`, { token: t.token })).bytes,
     );
@@ -145,8 +184,8 @@ describe("documents of a payrun period", () => {
   });
 
   it("lists an employee's payslips of every period, newest first, for the employee record", async () => {
-    const { t, base, employee } = await example1();
-    const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
+    const { t, employee } = await example1();
+    const january = (await closeOpen(t)).data!;
     const { employeeDocuments } = await import("@/server/documents/read-documents");
     const ctx = {
       caller: { kind: "system" as const, systemUserId: t.owner.id, name: "test" },
@@ -172,9 +211,9 @@ describe("documents of a payrun period", () => {
 
   it("a retro change after close shows up in the next period's payslip", async () => {
     const { t, base, post, employee } = await example1();
-    await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
+    await closeOpen(t);
     await post("Salary", employee.id, { MonthlySalary: "7000.00" }, "2026-01-01");
-    const payslip = (await documentsOf(base, t.token, "open", "?category=Payslip"))[0]!;
+    const payslip = (await documentsOf(t.client, ofPayroll(t), "open", { category: "Payslip" }))[0]!;
     const text = pdfText(
       (await api.get(`${base}/payrunperiods/open/documents/${payslip.id}`, { token: t.token })).bytes,
     );
@@ -186,7 +225,7 @@ describe("documents of a payrun period", () => {
   it("an exit produces the salary certificate of the year", async () => {
     const { t, base, post, employee } = await example1();
     await post("Employment", employee.id, { ExitDate: "2026-01-31" }, "2026-01-01");
-    const certificate = (await documentsOf(base, t.token, "open", "?category=SalaryCertificate"))[0]!;
+    const certificate = (await documentsOf(t.client, ofPayroll(t), "open", { category: "SalaryCertificate" }))[0]!;
     expect(certificate).toMatchObject({
       employeeId: employee.id,
       contentType: "application/pdf",
@@ -202,17 +241,17 @@ describe("documents of a payrun period", () => {
 
   it("December has everyone's salary certificate of the year, with the year's figures", async () => {
     const t = await tenantFixture({ withPayroll: false });
-    const created = await api.post(
-      `/api/tenants/${t.orgId}/payrolls/simple`,
-      aPayroll({ accountingStartDate: "2026-12-01" }),
-      { token: t.token },
-    );
-    expect(created.status, created.text).toBe(201);
-    const base = `/api/tenants/${t.orgId}/payrolls/${created.body.id}`;
+    const created = await t.client.POST("/tenants/{orgId}/payrolls/simple", {
+      params: { path: { orgId: t.orgId } },
+      body: aPayroll({ accountingStartDate: "2026-12-01" }),
+    });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const payroll = { orgId: t.orgId, payrollId: created.data!.id };
+    const base = `/api/tenants/${t.orgId}/payrolls/${created.data!.id}`;
     const post = (caseName: string, employeeId: string | null, values: Record<string, string>) =>
-      api.post(
-        `${base}/cases`,
-        {
+      t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/cases", {
+        params: { path: payroll },
+        body: {
           caseName,
           employeeId,
           values: Object.entries(values).map(([caseFieldName, value]) => ({
@@ -221,16 +260,13 @@ describe("documents of a payrun period", () => {
             start: "2026-12-01",
           })),
         },
-        { token: t.token },
-      );
+      });
     const people: { id: string }[] = [];
     for (const [firstName, salary] of [
       ["Anna", "6500.00"],
       ["Bruno", "5000.00"],
     ] as const) {
-      const employee = (
-        await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName }), { token: t.token })
-      ).body;
+      const employee = await newEmployee(t, firstName);
       await post("EmployeePersonalData", employee.id, {
         BirthDate: "1986-05-10",
         Sex: "female",
@@ -240,7 +276,7 @@ describe("documents of a payrun period", () => {
       await post("Salary", employee.id, { SalaryType: "monthly", MonthlySalary: salary });
       people.push(employee);
     }
-    const certificates = await documentsOf(base, t.token, "open", "?category=SalaryCertificate");
+    const certificates = await documentsOf(t.client, payroll, "open", { category: "SalaryCertificate" });
     expect(certificates.map((c) => c.employeeId).sort()).toEqual(people.map((p) => p.id).sort());
     expect(certificates.every((c) => c.name.includes("2026"))).toBe(true);
     const bruno = certificates.find((c) => c.employeeId === people[1]!.id)!;
@@ -251,21 +287,18 @@ describe("documents of a payrun period", () => {
 
   it("Self Service sees only their own payslips; other callers' tenants see nothing", async () => {
     const { t, base, employee } = await example1();
-    const colleague = (
-      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Bruno" }), { token: t.token })
-    ).body;
-    await api.post(
-      `${base}/cases`,
-      {
+    const colleague = await newEmployee(t, "Bruno");
+    await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/cases", {
+      params: { path: ofPayroll(t) },
+      body: {
         caseName: "Employment",
         employeeId: colleague.id,
         values: [{ caseFieldName: "EntryDate", value: "2026-01-01", start: "2026-01-01" }],
       },
-      { token: t.token },
-    );
-    const all = await documentsOf(base, t.token);
+    });
+    const all = await documentsOf(t.client, ofPayroll(t));
     const self = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
-    const own = await documentsOf(base, self.token);
+    const own = await documentsOf(clientWithToken(self.token), ofPayroll(t));
     expect(own.map((d) => [d.category, d.employeeId])).toEqual([["Payslip", employee.id]]);
     const accounting = all.find((d) => d.category === "AccountingDocument")!;
     expect((await api.get(`${base}/payrunperiods/open/documents/${accounting.id}`, { token: self.token })).status).toBe(
@@ -283,24 +316,28 @@ describe("documents of a payrun period", () => {
   it("Self Service finds its way through the regular endpoints to the payslip of a closed period (interface 1.9)", async () => {
     const { t, employee } = await example1();
     const self = await memberOf(t.orgId, "SelfService", { employeeId: employee.id });
+    const selfClient = clientWithToken(self.token);
+    expect((await closeOpen(t)).response.status).toBe(200);
+    // From the tenant alone: the payroll, its periods, the closed one's documents.
+    const payrolls = await selfClient.GET("/tenants/{orgId}/payrolls", { params: { path: { orgId: t.orgId } } });
+    expect(payrolls.response.status, JSON.stringify(payrolls.error)).toBe(200);
+    expect(payrolls.data!.items.map((p) => p.id)).toEqual([t.payroll.id]);
+    const payroll = { orgId: t.orgId, payrollId: payrolls.data!.items[0]!.id };
+    const base = `/api/tenants/${t.orgId}/payrolls/${payroll.payrollId}`;
+    const periods = await selfClient.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods", {
+      params: { path: payroll },
+    });
+    expect(periods.response.status, JSON.stringify(periods.error)).toBe(200);
+    const january = periods.data!.items.find((p) => p.periodStart === "2026-01-01")!;
+    expect(january).toMatchObject({ status: "closed" });
     expect(
       (
-        await api.post(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/close`, undefined, {
-          token: t.token,
+        await selfClient.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}", {
+          params: { path: { ...payroll, payrunPeriodId: january.id } },
         })
-      ).status,
+      ).response.status,
     ).toBe(200);
-    // From the tenant alone: the payroll, its periods, the closed one's documents.
-    const payrolls = await api.get(`/api/tenants/${t.orgId}/payrolls`, { token: self.token });
-    expect(payrolls.status, payrolls.text).toBe(200);
-    expect(payrolls.body.items.map((p: { id: string }) => p.id)).toEqual([t.payroll.id]);
-    const base = `/api/tenants/${t.orgId}/payrolls/${payrolls.body.items[0].id}`;
-    const periods = await api.get(`${base}/payrunperiods`, { token: self.token });
-    expect(periods.status, periods.text).toBe(200);
-    const january = periods.body.items.find((p: { periodStart: string }) => p.periodStart === "2026-01-01");
-    expect(january).toMatchObject({ status: "closed" });
-    expect((await api.get(`${base}/payrunperiods/${january.id}`, { token: self.token })).status).toBe(200);
-    const own = await documentsOf(base, self.token, january.id);
+    const own = await documentsOf(selfClient, payroll, january.id);
     expect(own.map((d) => [d.category, d.employeeId, d.final])).toEqual([["Payslip", employee.id, true]]);
     expect(
       (await api.get(`${base}/payrunperiods/${january.id}/documents/${own[0]!.id}`, { token: self.token })).status,
@@ -320,14 +357,17 @@ describe("go-live and the ELM submission (sandbox)", () => {
 
   it("after go-live, closing creates a valid ELM declaration; the sandbox finalizes the period with a receipt per category", async () => {
     const { t, base } = await example1();
-    const live = await api.put(base, { transmissionStartDate: "2026-01-01" }, { token: t.token });
-    expect(live.status, live.text).toBe(200);
-    const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
-    expect(closed.status, closed.text).toBe(200);
-    const periodId = closed.body.id as string;
+    const live = await t.client.PUT("/tenants/{orgId}/payrolls/{payrollId}", {
+      params: { path: ofPayroll(t) },
+      body: { transmissionStartDate: "2026-01-01" },
+    });
+    expect(live.response.status, JSON.stringify(live.error)).toBe(200);
+    const closed = await closeOpen(t);
+    expect(closed.response.status, JSON.stringify(closed.error)).toBe(200);
+    const periodId = closed.data!.id;
     // The close submitted it (contract 6); the transmission itself runs in the background.
-    expect(closed.body).toMatchObject({ status: "closed", submittedToElm: true, elmError: null });
-    const declaration = (await documentsOf(base, t.token, periodId, "?category=ElmDeclaration"))[0]!;
+    expect(closed.data).toMatchObject({ status: "closed", submittedToElm: true, elmError: null });
+    const declaration = (await documentsOf(t.client, ofPayroll(t), periodId, { category: "ElmDeclaration" }))[0]!;
     expect(declaration).toMatchObject({ contentType: "application/xml", final: true });
     const xml = (await api.get(`${base}/payrunperiods/${periodId}/documents/${declaration.id}`, { token: t.token }))
       .text;
@@ -336,13 +376,17 @@ describe("go-live and the ELM submission (sandbox)", () => {
     expect(validation.valid).toBe(true);
     expect(xml).toContain("756.9217.0769.85");
 
-    let period = closed.body;
+    let period = closed.data!;
     for (let i = 0; i < 100 && period.status !== "finalized"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      period = (await api.get(`${base}/payrunperiods/${periodId}`, { token: t.token })).body;
+      period = (
+        await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}", {
+          params: { path: { ...ofPayroll(t), payrunPeriodId: periodId } },
+        })
+      ).data!;
     }
     expect(period).toMatchObject({ status: "finalized", submittedToElm: true, transmittedAt: expect.any(String) });
-    const receipts = await documentsOf(base, t.token, periodId, "?category=ElmReceipt");
+    const receipts = await documentsOf(t.client, ofPayroll(t), periodId, { category: "ElmReceipt" });
     expect(receipts.length).toBeGreaterThan(1);
     expect(new Set(receipts.map((r) => r.name)).size).toBe(receipts.length);
     const db = await getDb();
@@ -357,18 +401,20 @@ describe("go-live and the ELM submission (sandbox)", () => {
 
   it("rebase deletes the periods with their documents; once live it is refused", async () => {
     const { t, base } = await example1();
-    const january = (await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token })).body;
-    const payslip = (await documentsOf(base, t.token, january.id))[0]!;
-    const rebased = await api.post(
-      `${base}/rebase`,
-      { accountingStartDate: "2026-03-01", confirm: true },
-      { token: t.token },
-    );
-    expect(rebased.status, rebased.text).toBe(200);
+    const january = (await closeOpen(t)).data!;
+    const payslip = (await documentsOf(t.client, ofPayroll(t), january.id))[0]!;
+    const rebased = await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/rebase", {
+      params: { path: ofPayroll(t) },
+      body: { accountingStartDate: "2026-03-01", confirm: true },
+    });
+    expect(rebased.response.status, JSON.stringify(rebased.error)).toBe(200);
     expect(
       (await api.get(`${base}/payrunperiods/${january.id}/documents/${payslip.id}`, { token: t.token })).status,
     ).toBe(404);
-    await api.put(base, { transmissionStartDate: "2026-03-01" }, { token: t.token });
+    await t.client.PUT("/tenants/{orgId}/payrolls/{payrollId}", {
+      params: { path: ofPayroll(t) },
+      body: { transmissionStartDate: "2026-03-01" },
+    });
     expect(
       (await api.post(`${base}/rebase`, { accountingStartDate: "2026-04-01", confirm: true }, { token: t.token }))
         .status,

@@ -5,20 +5,6 @@ import { api } from "../fixtures/api";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 
 type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
-type Value = {
-  id: string;
-  key: string;
-  value: string;
-  lookupId: string;
-  regulationName: string;
-  clientAdded: boolean;
-  usedBy?: string[];
-};
-type WageTypeRow = {
-  number: string;
-  debitAccount: { id: string; key: string } | null;
-  creditAccount: { id: string; key: string } | null;
-};
 
 const KMU = "ChartOfAccountsKmu";
 const COMPACT = "ChartOfAccountsCompact";
@@ -31,30 +17,47 @@ const payrollValues = (t: Tenant, query = "") =>
 const wageTypesOf = (t: Tenant) => `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/wagetypes`;
 const mappingOf = (t: Tenant, number: string) => `${wageTypesOf(t)}/${number}/accounts`;
 
-async function valuesList(t: Tenant, lookupName?: string): Promise<Value[]> {
-  const response = await api.get(payrollValues(t, `?limit=500${lookupName ? `&lookupName=${lookupName}` : ""}`), {
-    token: t.token,
+const VALUES = "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values";
+const VALUE = "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values/{lookupValueId}";
+const MAPPING = "/tenants/{orgId}/payrolls/{payrollId}/wagetypes/{wageTypeNumber}/accounts";
+const ofPayroll = (t: Tenant) => ({ orgId: t.orgId, payrollId: t.payroll.id });
+const lookupOf = (t: Tenant, regulationId: string, lookupId: string) => ({ orgId: t.orgId, regulationId, lookupId });
+const valueOf = (t: Tenant, regulationId: string, lookupId: string, lookupValueId: string) => ({
+  ...lookupOf(t, regulationId, lookupId),
+  lookupValueId,
+});
+const wageTypeOf = (t: Tenant, wageTypeNumber: string) => ({ ...ofPayroll(t), wageTypeNumber });
+
+async function valuesList(t: Tenant, lookupName?: "Accounts" | "CostCenters") {
+  const response = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/lookups/values", {
+    params: { path: ofPayroll(t), query: { limit: "500", lookupName } },
   });
-  expect(response.status).toBe(200);
-  return response.body.items;
+  expect(response.response.status).toBe(200);
+  return response.data!.items;
 }
 const account = async (t: Tenant, key: string) => (await valuesList(t, "Accounts")).find((v) => v.key === key);
-const wageType = async (t: Tenant, number: string): Promise<WageTypeRow> =>
-  (await api.get(wageTypesOf(t), { token: t.token })).body.items.find((w: WageTypeRow) => w.number === number);
+const wageType = async (t: Tenant, number: string) =>
+  (
+    await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/wagetypes", { params: { path: ofPayroll(t) } })
+  ).data!.items.find((w) => w.number === number)!;
 
 describe("lookups", () => {
   it("lists a regulation's lookup sets, by id or exact name, from the version in force at the open period", async () => {
     const t = await tenantFixture();
-    const byId = await api.get(setsOf(t, regulationIdOf("CH")), { token: t.token });
-    expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({
+    const sets = (regulationId: string) =>
+      t.client.GET("/tenants/{orgId}/regulations/{regulationId}/lookups/sets", {
+        params: { path: { orgId: t.orgId, regulationId } },
+      });
+    const byId = await sets(regulationIdOf("CH"));
+    expect(byId.response.status).toBe(200);
+    expect(byId.data).toMatchObject({
       regulationId: regulationIdOf("CH"),
       regulationName: "CH",
       validFrom: "2026-01-01",
     });
-    const names = byId.body.items.map((s: { id: string }) => s.id);
+    const names = byId.data!.items.map((s) => s.id);
     expect(names).toEqual(expect.arrayContaining(["CostCenters", "FamilyAllowanceAmounts", "BvgAgeCredits"]));
-    const costCenters = byId.body.items.find((s: { id: string }) => s.id === "CostCenters");
+    const costCenters = byId.data!.items.find((s) => s.id === "CostCenters");
     expect(costCenters).toEqual({
       id: "CostCenters",
       name: "CostCenters",
@@ -62,12 +65,12 @@ describe("lookups", () => {
       values: [],
     });
     // 2026 version: AG family allowances 225/278
-    const family = byId.body.items.find((s: { id: string }) => s.id === "FamilyAllowanceAmounts");
+    const family = byId.data!.items.find((s) => s.id === "FamilyAllowanceAmounts")!;
     expect(family.values).toContainEqual({ key: "AG", value: "225.00/278.00", displayName: null });
 
-    const chart = await api.get(setsOf(t, KMU), { token: t.token });
-    expect(chart.status).toBe(200);
-    const accounts = chart.body.items.find((s: { id: string }) => s.id === "Accounts");
+    const chart = await sets(KMU);
+    expect(chart.response.status).toBe(200);
+    const accounts = chart.data!.items.find((s) => s.id === "Accounts")!;
     expect(accounts.values).toContainEqual({
       key: "5000",
       value: "Löhne und Gehälter",
@@ -83,15 +86,17 @@ describe("lookups", () => {
     const a = await tenantFixture();
     const b = await tenantFixture();
     const regulations = (
-      await api.get(`/api/tenants/${a.orgId}/payrolls/${a.payroll.id}/regulations`, { token: a.token })
-    ).body;
+      await a.client.GET("/tenants/{orgId}/payrolls/{payrollId}/regulations", { params: { path: ofPayroll(a) } })
+    ).data!;
     expect(regulations.accountingData).toBe(KMU);
-    const shipped = (await api.get(setsOf(a, KMU), { token: a.token })).body.items.find(
-      (s: { id: string }) => s.id === "Accounts",
-    ).values;
+    const shipped = (
+      await a.client.GET("/tenants/{orgId}/regulations/{regulationId}/lookups/sets", {
+        params: { path: { orgId: a.orgId, regulationId: KMU } },
+      })
+    ).data!.items.find((s) => s.id === "Accounts")!.values;
 
     const chartA = await valuesList(a, "Accounts");
-    expect(chartA.map((v) => v.key).sort()).toEqual(shipped.map((v: { key: string }) => v.key).sort());
+    expect(chartA.map((v) => v.key).sort()).toEqual(shipped.map((v) => v.key).sort());
     expect(chartA[0]).toMatchObject({
       regulationId: regulationIdOf(KMU),
       regulationName: KMU,
@@ -105,12 +110,11 @@ describe("lookups", () => {
     const chartB = await valuesList(b, "Accounts");
     expect(chartB.map((v) => v.key).sort()).toEqual(chartA.map((v) => v.key).sort());
     expect(chartB.map((v) => v.id)).not.toEqual(expect.arrayContaining([chartA[0]!.id]));
-    const renamed = await api.put(
-      `${valuesOf(a, KMU, "Accounts")}/${chartA[0]!.id}`,
-      { value: "Renamed in A" },
-      { token: a.token },
-    );
-    expect(renamed.status).toBe(200);
+    const renamed = await a.client.PUT(VALUE, {
+      params: { path: valueOf(a, KMU, "Accounts", chartA[0]!.id) },
+      body: { value: "Renamed in A" },
+    });
+    expect(renamed.response.status).toBe(200);
     expect((await valuesList(b, "Accounts")).find((v) => v.key === chartA[0]!.key)!.value).not.toBe("Renamed in A");
 
     // Another tenant's value id through one's own tenant: not found.
@@ -123,12 +127,11 @@ describe("lookups", () => {
     expect(foreign.body.code).toBe("lookup_value.not_found");
 
     // Replacing the chart: the payroll's chart is now the new regulation's.
-    const put = await api.put(
-      `/api/tenants/${a.orgId}/payrolls/${a.payroll.id}/regulations`,
-      { ...regulations, accountingData: COMPACT },
-      { token: a.token },
-    );
-    expect(put.status).toBe(200);
+    const put = await a.client.PUT("/tenants/{orgId}/payrolls/{payrollId}/regulations", {
+      params: { path: ofPayroll(a) },
+      body: { ...regulations, accountingData: COMPACT },
+    });
+    expect(put.response.status).toBe(200);
     const compact = await valuesList(a, "Accounts");
     expect(compact.length).toBeGreaterThan(0);
     expect(new Set(compact.map((v) => v.regulationName))).toEqual(new Set([COMPACT]));
@@ -140,14 +143,13 @@ describe("lookups", () => {
 
   it("adds an account; a duplicate number is 409 and a non-numeric one 422", async () => {
     const t = await tenantFixture();
-    const added = await api.post(
-      valuesOf(t, KMU, "Accounts"),
-      { key: "5009", value: "Übriger Personalaufwand", displayName: { en: "Other staff costs" } },
-      { token: t.token },
-    );
-    expect(added.status).toBe(201);
-    expect(added.headers.get("etag")).toBeTruthy();
-    expect(added.body).toEqual({
+    const added = await t.client.POST(VALUES, {
+      params: { path: lookupOf(t, KMU, "Accounts") },
+      body: { key: "5009", value: "Übriger Personalaufwand", displayName: { en: "Other staff costs" } },
+    });
+    expect(added.response.status).toBe(201);
+    expect(added.response.headers.get("etag")).toBeTruthy();
+    expect(added.data).toEqual({
       id: expect.any(String),
       regulationId: regulationIdOf(KMU),
       regulationName: KMU,
@@ -160,7 +162,7 @@ describe("lookups", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect(await account(t, "5009")).toMatchObject({ id: added.body.id, clientAdded: true });
+    expect(await account(t, "5009")).toMatchObject({ id: added.data!.id, clientAdded: true });
 
     const duplicate = await api.post(valuesOf(t, KMU, "Accounts"), { key: "5009", value: "Again" }, { token: t.token });
     expect(duplicate.status).toBe(409);
@@ -210,14 +212,13 @@ describe("lookups", () => {
     const wages = (await account(t, "5000"))!;
     expect((await wageType(t, "1000")).debitAccount).toEqual({ id: wages.id, key: "5000", value: wages.value });
 
-    const renumbered = await api.put(
-      `${valuesOf(t, KMU, "Accounts")}/${wages.id}`,
-      { key: "5099" },
-      { token: t.token },
-    );
-    expect(renumbered.status).toBe(200);
-    expect(renumbered.body).toMatchObject({ id: wages.id, key: "5099", value: wages.value, clientAdded: false });
-    expect(renumbered.body.usedBy).toContain("1000");
+    const renumbered = await t.client.PUT(VALUE, {
+      params: { path: valueOf(t, KMU, "Accounts", wages.id) },
+      body: { key: "5099" },
+    });
+    expect(renumbered.response.status).toBe(200);
+    expect(renumbered.data).toMatchObject({ id: wages.id, key: "5099", value: wages.value, clientAdded: false });
+    expect(renumbered.data!.usedBy).toContain("1000");
     expect((await wageType(t, "1000")).debitAccount).toEqual({ id: wages.id, key: "5099", value: wages.value });
     expect(await account(t, "5000")).toBeUndefined();
 
@@ -228,12 +229,14 @@ describe("lookups", () => {
       { token: t.token, headers: { "if-match": `"${wages.id}.1"` } },
     );
     expect(stale.status).toBe(412);
-    const current = await api.put(
-      `${valuesOf(t, KMU, "Accounts")}/${wages.id}`,
-      { value: "Löhne" },
-      { token: t.token, headers: { "if-match": renumbered.headers.get("etag")! } },
-    );
-    expect(current.status).toBe(200);
+    const current = await t.client.PUT(VALUE, {
+      params: {
+        path: valueOf(t, KMU, "Accounts", wages.id),
+        header: { "If-Match": renumbered.response.headers.get("etag")! },
+      },
+      body: { value: "Löhne" },
+    });
+    expect(current.response.status).toBe(200);
     const taken = await api.put(`${valuesOf(t, KMU, "Accounts")}/${wages.id}`, { key: "5001" }, { token: t.token });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe("lookup.duplicate_key");
@@ -252,11 +255,15 @@ describe("lookups", () => {
 
   it("deletes only client-added accounts that no wage type maps to", async () => {
     const t = await tenantFixture();
-    const unused = (await api.post(valuesOf(t, KMU, "Accounts"), { key: "5009", value: "Unused" }, { token: t.token }))
-      .body;
-    const deleted = await api.delete(`${valuesOf(t, KMU, "Accounts")}/${unused.id}`, { token: t.token });
-    expect(deleted.status).toBe(200);
-    expect(deleted.body).toMatchObject({ deleted: { id: unused.id, key: "5009" }, warning: null, employees: [] });
+    const unused = (
+      await t.client.POST(VALUES, {
+        params: { path: lookupOf(t, KMU, "Accounts") },
+        body: { key: "5009", value: "Unused" },
+      })
+    ).data!;
+    const deleted = await t.client.DELETE(VALUE, { params: { path: valueOf(t, KMU, "Accounts", unused.id) } });
+    expect(deleted.response.status).toBe(200);
+    expect(deleted.data).toMatchObject({ deleted: { id: unused.id, key: "5009" }, warning: null, employees: [] });
     expect(await account(t, "5009")).toBeUndefined();
 
     const shipped = (await account(t, "5700"))!;
@@ -265,16 +272,18 @@ describe("lookups", () => {
     expect(regulationAccount.body.code).toBe("lookup.account_not_client_added");
 
     const bonus = (
-      await api.post(valuesOf(t, KMU, "Accounts"), { key: "5008", value: "Bonus Kader" }, { token: t.token })
-    ).body;
+      await t.client.POST(VALUES, {
+        params: { path: lookupOf(t, KMU, "Accounts") },
+        body: { key: "5008", value: "Bonus Kader" },
+      })
+    ).data!;
     const before = await wageType(t, "1300");
-    const mapped = await api.put(
-      mappingOf(t, "1300"),
-      { debitAccountId: bonus.id, creditAccountId: before.creditAccount!.id },
-      { token: t.token },
-    );
-    expect(mapped.status).toBe(200);
-    expect(mapped.body).toMatchObject({
+    const mapped = await t.client.PUT(MAPPING, {
+      params: { path: wageTypeOf(t, "1300") },
+      body: { debitAccountId: bonus.id, creditAccountId: before.creditAccount!.id },
+    });
+    expect(mapped.response.status).toBe(200);
+    expect(mapped.data).toMatchObject({
       number: "1300",
       debitAccount: { id: bonus.id, key: "5008" },
       creditAccount: { id: before.creditAccount!.id },
@@ -286,20 +295,23 @@ describe("lookups", () => {
     expect(inUse.body).toMatchObject({ code: "lookup.account_in_use", wageTypes: ["1300"] });
     expect(inUse.body.detail).toContain("1300");
 
-    await api.put(
-      mappingOf(t, "1300"),
-      { debitAccountId: before.debitAccount!.id, creditAccountId: before.creditAccount!.id },
-      { token: t.token },
-    );
-    expect((await api.delete(`${valuesOf(t, KMU, "Accounts")}/${bonus.id}`, { token: t.token })).status).toBe(200);
+    await t.client.PUT(MAPPING, {
+      params: { path: wageTypeOf(t, "1300") },
+      body: { debitAccountId: before.debitAccount!.id, creditAccountId: before.creditAccount!.id },
+    });
+    expect(
+      (await t.client.DELETE(VALUE, { params: { path: valueOf(t, KMU, "Accounts", bonus.id) } })).response.status,
+    ).toBe(200);
   });
 
   it("lists the wage type master with its accounts and maps a wage type only to accounts of the payroll's chart", async () => {
     const t = await tenantFixture();
     const other = await tenantFixture();
-    const list = await api.get(wageTypesOf(t), { token: t.token });
-    expect(list.status).toBe(200);
-    const monthly = list.body.items.find((w: WageTypeRow) => w.number === "1000");
+    const list = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/wagetypes", {
+      params: { path: ofPayroll(t) },
+    });
+    expect(list.response.status).toBe(200);
+    const monthly = list.data!.items.find((w) => w.number === "1000")!;
     expect(monthly).toEqual({
       number: "1000",
       name: expect.objectContaining({ en: "Monthly salary" }),
@@ -307,8 +319,8 @@ describe("lookups", () => {
       debitAccount: { id: expect.any(String), key: "5000", value: expect.any(String) },
       creditAccount: { id: expect.any(String), key: expect.any(String), value: expect.any(String) },
     });
-    const numbers = list.body.items.map((w: WageTypeRow) => w.number);
-    expect(numbers).toEqual([...numbers].sort((x: string, y: string) => Number(x) - Number(y)));
+    const numbers = list.data!.items.map((w) => w.number);
+    expect(numbers).toEqual([...numbers].sort((x, y) => Number(x) - Number(y)));
 
     const foreignAccount = (await account(other, "5000"))!;
     const ownAccount = (await account(t, "5001"))!;
@@ -335,12 +347,11 @@ describe("lookups", () => {
     expect(noWageType.status).toBe(404);
     expect(noWageType.body.code).toBe("wage_type.not_found");
 
-    const ok = await api.put(
-      mappingOf(t, "1000"),
-      { debitAccountId: ownAccount.id, creditAccountId: monthly.creditAccount.id },
-      { token: t.token },
-    );
-    expect(ok.status).toBe(200);
+    const ok = await t.client.PUT(MAPPING, {
+      params: { path: wageTypeOf(t, "1000") },
+      body: { debitAccountId: ownAccount.id, creditAccountId: monthly.creditAccount!.id },
+    });
+    expect(ok.response.status).toBe(200);
     expect((await wageType(t, "1000")).debitAccount).toMatchObject({ id: ownAccount.id, key: "5001" });
   });
 
@@ -349,24 +360,24 @@ describe("lookups", () => {
     const monthly = await wageType(t, "1000");
     const other = (await account(t, "5001"))!;
     const current = { debitAccountId: monthly.debitAccount!.id, creditAccountId: monthly.creditAccount!.id };
+    const path = wageTypeOf(t, "1000");
 
-    const first = await api.put(mappingOf(t, "1000"), current, { token: t.token });
-    expect(first.status).toBe(200);
-    const etag = first.headers.get("etag")!;
+    const first = await t.client.PUT(MAPPING, { params: { path }, body: current });
+    expect(first.response.status).toBe(200);
+    const etag = first.response.headers.get("etag")!;
     expect(etag).toMatch(/^"[^"]+\.\d+"$/);
     // The same mapping again is the same version.
-    const again = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": etag } });
-    expect(again.status).toBe(200);
-    expect(again.headers.get("etag")).toBe(etag);
+    const again = await t.client.PUT(MAPPING, { params: { path, header: { "If-Match": etag } }, body: current });
+    expect(again.response.status).toBe(200);
+    expect(again.response.headers.get("etag")).toBe(etag);
 
-    const changed = await api.put(
-      mappingOf(t, "1000"),
-      { ...current, debitAccountId: other.id },
-      { token: t.token, headers: { "if-match": etag } },
-    );
-    expect(changed.status).toBe(200);
-    expect(changed.body.debitAccount).toMatchObject({ id: other.id, key: "5001" });
-    expect(changed.headers.get("etag")).not.toBe(etag);
+    const changed = await t.client.PUT(MAPPING, {
+      params: { path, header: { "If-Match": etag } },
+      body: { ...current, debitAccountId: other.id },
+    });
+    expect(changed.response.status).toBe(200);
+    expect(changed.data!.debitAccount).toMatchObject({ id: other.id, key: "5001" });
+    expect(changed.response.headers.get("etag")).not.toBe(etag);
 
     const stale = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": etag } });
     expect(stale.status).toBe(412);
@@ -375,18 +386,18 @@ describe("lookups", () => {
     // Another wage type's tag names another resource.
     const elsewhere = await api.put(mappingOf(t, "1300"), current, {
       token: t.token,
-      headers: { "if-match": changed.headers.get("etag")! },
+      headers: { "if-match": changed.response.headers.get("etag")! },
     });
     expect(elsewhere.status).toBe(412);
 
-    const any = await api.put(mappingOf(t, "1000"), current, { token: t.token, headers: { "if-match": "*" } });
-    expect(any.status).toBe(200);
-    expect(any.headers.get("etag")).toBe(etag);
+    const any = await t.client.PUT(MAPPING, { params: { path, header: { "If-Match": "*" } }, body: current });
+    expect(any.response.status).toBe(200);
+    expect(any.response.headers.get("etag")).toBe(etag);
     expect(
       (
         await api.put(mappingOf(t, "1000"), current, {
           token: t.token,
-          headers: { "if-match": changed.headers.get("etag")! },
+          headers: { "if-match": changed.response.headers.get("etag")! },
         })
       ).status,
     ).toBe(412);
@@ -395,30 +406,38 @@ describe("lookups", () => {
   it("cost centers: add, update and delete freely; the delete warns which employees still have it", async () => {
     const t = await tenantFixture();
     const costCenters = valuesOf(t, "CH", "CostCenters");
-    const added = await api.post(costCenters, { key: "KST-100", value: "Produktion" }, { token: t.token });
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({
+    const costCentersPath = lookupOf(t, "CH", "CostCenters");
+    const costCenterPath = (lookupValueId: string) => valueOf(t, "CH", "CostCenters", lookupValueId);
+    const added = await t.client.POST(VALUES, {
+      params: { path: costCentersPath },
+      body: { key: "KST-100", value: "Produktion" },
+    });
+    expect(added.response.status).toBe(201);
+    expect(added.data).toMatchObject({
       regulationName: "CH",
       lookupId: "CostCenters",
       key: "KST-100",
       clientAdded: true,
     });
-    expect(added.body.usedBy).toBeUndefined();
+    expect(added.data!.usedBy).toBeUndefined();
+    const addedId = added.data!.id;
     const other = (
-      await api.post(costCenters, { key: "KST-200", value: "Verwaltung", payrollId: t.payroll.id }, { token: t.token })
-    ).body;
+      await t.client.POST(VALUES, {
+        params: { path: costCentersPath },
+        body: { key: "KST-200", value: "Verwaltung", payrollId: t.payroll.id },
+      })
+    ).data!;
     expect((await api.post(costCenters, { key: "KST-100", value: "Again" }, { token: t.token })).status).toBe(409);
     const emptyKey = await api.post(costCenters, { key: " ", value: "Blank" }, { token: t.token });
     expect(emptyKey.status).toBe(422);
     expect(emptyKey.body.errors[0].path).toBe("key");
 
-    const updated = await api.put(
-      `${costCenters}/${added.body.id}`,
-      { value: "Produktion Nord", displayName: { de: "Produktion Nord" } },
-      { token: t.token },
-    );
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    const updated = await t.client.PUT(VALUE, {
+      params: { path: costCenterPath(addedId) },
+      body: { value: "Produktion Nord", displayName: { de: "Produktion Nord" } },
+    });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({
       key: "KST-100",
       value: "Produktion Nord",
       displayName: { de: "Produktion Nord" },
@@ -426,59 +445,66 @@ describe("lookups", () => {
     expect((await valuesList(t, "CostCenters")).map((v) => v.key)).toEqual(["KST-100", "KST-200"]);
 
     // Anna has KST-100 today; Beat had it but moved to KST-200.
-    const cases = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`;
-    const anna = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body
-      .id as string;
-    const beat = (
-      await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee({ firstName: "Beat" }), { token: t.token })
-    ).body.id as string;
+    const newEmployee = async (body: ReturnType<typeof anEmployee>) =>
+      (await t.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId: t.orgId } }, body })).data!.id;
+    const anna = await newEmployee(anEmployee());
+    const beat = await newEmployee(anEmployee({ firstName: "Beat" }));
     const costCenter = (employeeId: string, value: string) =>
-      api.post(
-        cases,
-        { caseName: "CostCenter", employeeId, values: [{ caseFieldName: "CostCenter", value, start: "2026-01-01" }] },
-        { token: t.token },
-      );
+      t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/cases", {
+        params: { path: ofPayroll(t) },
+        body: {
+          caseName: "CostCenter",
+          employeeId,
+          values: [{ caseFieldName: "CostCenter", value, start: "2026-01-01" }],
+        },
+      });
     for (const [employeeId, value] of [
       [anna, "KST-100"],
       [beat, "KST-100"],
       [beat, "KST-200"],
     ] as const) {
       const response = await costCenter(employeeId, value);
-      expect(response.status, response.text).toBe(201);
+      expect(response.response.status, JSON.stringify(response.error)).toBe(201);
     }
 
-    const deleted = await api.delete(`${costCenters}/${added.body.id}`, { token: t.token });
-    expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({
-      deleted: expect.objectContaining({ id: added.body.id, key: "KST-100" }),
+    const deleted = await t.client.DELETE(VALUE, { params: { path: costCenterPath(addedId) } });
+    expect(deleted.response.status).toBe(200);
+    expect(deleted.data).toEqual({
+      deleted: expect.objectContaining({ id: addedId, key: "KST-100" }),
       warning: expect.stringContaining("not checked"),
       employees: [{ employeeId: anna }],
     });
     expect((await valuesList(t, "CostCenters")).map((v) => v.key)).toEqual(["KST-200"]);
 
     // Only Beat's cost center in force today is KST-200 (his earlier KST-100 was overridden).
-    const second = await api.delete(`${costCenters}/${other.id}`, { token: t.token });
-    expect(second.status).toBe(200);
-    expect(second.body.employees).toEqual([{ employeeId: beat }]);
+    const second = await t.client.DELETE(VALUE, { params: { path: costCenterPath(other.id) } });
+    expect(second.response.status).toBe(200);
+    expect(second.data!.employees).toEqual([{ employeeId: beat }]);
     expect(await valuesList(t, "CostCenters")).toEqual([]);
     expect((await api.delete(`${costCenters}/${other.id}`, { token: t.token })).status).toBe(404);
 
-    const unused = (await api.post(costCenters, { key: "KST-300", value: "Leer" }, { token: t.token })).body;
-    const none = await api.delete(`${costCenters}/${unused.id}`, { token: t.token });
-    expect(none.status).toBe(200);
-    expect(none.body.employees).toEqual([]);
-    expect(none.body.warning).toContain("not checked");
+    const unused = (
+      await t.client.POST(VALUES, { params: { path: costCentersPath }, body: { key: "KST-300", value: "Leer" } })
+    ).data!;
+    const none = await t.client.DELETE(VALUE, { params: { path: costCenterPath(unused.id) } });
+    expect(none.response.status).toBe(200);
+    expect(none.data!.employees).toEqual([]);
+    expect(none.data!.warning).toContain("not checked");
   });
 
   it("lists values page by page and filters by lookup", async () => {
     const t = await tenantFixture();
-    await api.post(valuesOf(t, "CH", "CostCenters"), { key: "A", value: "A" }, { token: t.token });
+    await t.client.POST(VALUES, { params: { path: lookupOf(t, "CH", "CostCenters") }, body: { key: "A", value: "A" } });
     const all = await valuesList(t);
     expect(all.some((v) => v.lookupId === "CostCenters") && all.some((v) => v.lookupId === "Accounts")).toBe(true);
-    const first = await api.get(payrollValues(t, "?limit=3"), { token: t.token });
-    expect(first.body.items).toHaveLength(3);
-    const second = await api.get(payrollValues(t, `?limit=3&cursor=${first.body.nextCursor}`), { token: t.token });
-    expect(second.body.items[0].id).toBe(all[3]!.id);
+    const page = (cursor?: string) =>
+      t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/lookups/values", {
+        params: { path: ofPayroll(t), query: { limit: "3", cursor } },
+      });
+    const first = await page();
+    expect(first.data!.items).toHaveLength(3);
+    const second = await page(first.data!.nextCursor!);
+    expect(second.data!.items[0]!.id).toBe(all[3]!.id);
     const bad = await api.get(payrollValues(t, "?lookupName=Nope"), { token: t.token });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe("lookupName");
@@ -487,8 +513,12 @@ describe("lookups", () => {
   it("another tenant's caller gets 404; Managers read assigned payrolls only and do not write; Self Service gets 403", async () => {
     const t = await tenantFixture();
     const outsider = await tenantFixture();
-    const value = (await api.post(valuesOf(t, "CH", "CostCenters"), { key: "KST-1", value: "One" }, { token: t.token }))
-      .body;
+    const value = (
+      await t.client.POST(VALUES, {
+        params: { path: lookupOf(t, "CH", "CostCenters") },
+        body: { key: "KST-1", value: "One" },
+      })
+    ).data!;
     const reads = [setsOf(t, "CH"), payrollValues(t), wageTypesOf(t)];
     for (const path of reads) {
       const response = await api.get(path, { token: outsider.token });

@@ -4,24 +4,67 @@ import { getDb } from "@/server/db/client";
 import { events, payrunEntries } from "@/server/db/schema";
 import { todayInZurich } from "@/server/dates";
 import { chf, formatRappen } from "@/server/money/rappen";
+import type { paths } from "@/client";
 import { api } from "../fixtures/api";
+import { clientWithToken } from "../fixtures/client";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { validatePain001 } from "../fixtures/pain001/validate";
 import { companyFixture, payableEmployee, payrollWithStaff, postCase } from "../fixtures/payouts";
 
 type Staffed = Awaited<ReturnType<typeof payrollWithStaff>>;
 
+type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
+type Payment =
+  paths["/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts"]["post"]["requestBody"]["content"]["application/json"];
+
+const periodOf = (t: Tenant, payrunPeriodId = "open") => ({ orgId: t.orgId, payrollId: t.payroll.id, payrunPeriodId });
+const payoutOf = (t: Tenant, payoutId: string, payrunPeriodId = "open") => ({
+  ...periodOf(t, payrunPeriodId),
+  payoutId,
+});
 const entryOf = async (t: Staffed, employeeId: string, period = "open") => {
-  const response = await api.get(`${t.base}/${period}/entries`, { token: t.token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.items.find((e: { employeeId: string }) => e.employeeId === employeeId);
+  const response = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/entries", {
+    params: { path: periodOf(t, period) },
+  });
+  expect(response.response.status, JSON.stringify(response.error)).toBe(200);
+  return response.data!.items.find((e) => e.employeeId === employeeId)!;
 };
 const controlOf = async (t: Staffed, employeeId: string) =>
-  (await api.get(`${t.base}/open/controlling`, { token: t.token })).body.items.find(
-    (e: { employeeId: string }) => e.employeeId === employeeId,
-  );
+  (
+    await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/controlling", {
+      params: { path: periodOf(t) },
+    })
+  ).data!.items.find((e) => e.employeeId === employeeId)!;
+/** Raw, for the refusals and the calls with headers of their own (none, or a chosen Idempotency-Key, or Accept). */
 const pay = (t: Staffed, body: unknown = {}, headers: Record<string, string> = {}) =>
   api.post(`${t.base}/open/payouts`, body, { token: t.token, headers });
+/** Typed: a valid payout of the open period (the client gives it an Idempotency-Key unless one is given). */
+const payOut = (t: Tenant, body: Payment = {}, idempotencyKey?: string) =>
+  t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+    params: { path: periodOf(t), header: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined },
+    body,
+  });
+const payoutsList = async (t: Tenant, payrunPeriodId = "open", query?: { limit?: string; cursor?: string }) =>
+  (
+    await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+      params: { path: periodOf(t, payrunPeriodId), query },
+    })
+  ).data!;
+const cancel = (t: Tenant, payoutId: string, payrunPeriodId = "open") =>
+  t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}", {
+    params: { path: payoutOf(t, payoutId, payrunPeriodId) },
+  });
+const markProcessed = (t: Tenant, payoutId: string) =>
+  t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}/processed", {
+    params: { path: payoutOf(t, payoutId) },
+  });
+/** The close of the open period; the document wants a body, {} asks for nothing in particular. */
+const closeOpen = (t: Tenant) =>
+  t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", {
+    params: { path: periodOf(t) },
+    body: {},
+  });
+const ok = (answer: { response: Response; error?: unknown }) => JSON.stringify(answer.error);
 const eventsOf = async (orgId: string, type: string) =>
   (await getDb())
     .select()
@@ -36,9 +79,9 @@ describe("payouts: open amounts and final payments", () => {
     expect(chf(openA)).toBeGreaterThan(0);
     expect((await controlOf(t, a)).state).toBe("ReadyToPayOut");
 
-    const response = await pay(t);
-    expect(response.status, response.text).toBe(201);
-    const { payout, paymentFile } = response.body;
+    const response = await payOut(t);
+    expect(response.response.status, ok(response)).toBe(201);
+    const { payout, paymentFile } = response.data!;
     expect(payout).toMatchObject({
       status: "created",
       count: 2,
@@ -47,12 +90,12 @@ describe("payouts: open amounts and final payments", () => {
       processedAt: null,
       createdBy: { kind: "system" },
     });
-    expect(payout.lines.map((l: { employeeId: string }) => l.employeeId).sort()).toEqual([a, b].sort());
+    expect(payout.lines.map((l) => l.employeeId).sort()).toEqual([a, b].sort());
     expect(payout.lines[0]).toMatchObject({
       iban: "CH9300762011623852957",
       endToEndId: expect.stringMatching(/^[A-Za-z0-9]{1,35}$/),
     });
-    expect(chf(payout.total)).toBe(payout.lines.reduce((s: number, l: { amount: string }) => s + chf(l.amount), 0));
+    expect(chf(payout.total)).toBe(payout.lines.reduce((s, l) => s + chf(l.amount), 0));
     const day = new Date(`${payout.executionDate}T00:00:00Z`).getUTCDay();
     expect(payout.executionDate > todayInZurich()).toBe(true);
     expect([1, 2, 3, 4, 5]).toContain(day);
@@ -82,9 +125,9 @@ describe("payouts: open amounts and final payments", () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
     const open = chf((await entryOf(t, e)).openAmount);
-    const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "1000.00" } });
-    expect(advance.status, advance.text).toBe(201);
-    expect(advance.body.payout).toMatchObject({
+    const advance = await payOut(t, { employeeIds: [e], amounts: { [e]: "1000.00" } });
+    expect(advance.response.status, ok(advance)).toBe(201);
+    expect(advance.data!.payout).toMatchObject({
       total: "1000.00",
       count: 1,
       lines: [{ employeeId: e, amount: "1000.00" }],
@@ -95,45 +138,47 @@ describe("payouts: open amounts and final payments", () => {
       controlState: "ReadyToPayOut",
     });
 
-    const final = await pay(t, { employeeIds: [e] });
-    expect(final.status, final.text).toBe(201);
-    expect(final.body.payout.total).toBe(formatRappen(open - 100000));
+    const final = await payOut(t, { employeeIds: [e] });
+    expect(final.response.status, ok(final)).toBe(201);
+    expect(final.data!.payout.total).toBe(formatRappen(open - 100000));
     expect(await entryOf(t, e)).toMatchObject({
       paidOut: formatRappen(open),
       openAmount: "0.00",
       controlState: "PaidOut",
     });
-    const list = await api.get(`${t.base}/open/payouts`, { token: t.token });
-    expect(list.status).toBe(200);
-    expect(list.body.items.map((p: { id: string }) => p.id)).toEqual([advance.body.payout.id, final.body.payout.id]);
-    expect(list.body.nextCursor).toBeNull();
-    const page = await api.get(`${t.base}/open/payouts?limit=1`, { token: t.token });
-    expect(page.body.items.map((p: { id: string }) => p.id)).toEqual([advance.body.payout.id]);
-    const next = await api.get(`${t.base}/open/payouts?limit=1&cursor=${page.body.nextCursor}`, { token: t.token });
-    expect(next.body.items.map((p: { id: string }) => p.id)).toEqual([final.body.payout.id]);
+    const list = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+      params: { path: periodOf(t) },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.data!.items.map((p) => p.id)).toEqual([advance.data!.payout.id, final.data!.payout.id]);
+    expect(list.data!.nextCursor).toBeNull();
+    const page = await payoutsList(t, "open", { limit: "1" });
+    expect(page.items.map((p) => p.id)).toEqual([advance.data!.payout.id]);
+    const next = await payoutsList(t, "open", { limit: "1", cursor: page.nextCursor! });
+    expect(next.items.map((p) => p.id)).toEqual([final.data!.payout.id]);
   });
 
   it("after a salary raise, a correction pays exactly the difference", async () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
-    const first = await pay(t, { employeeIds: [e] });
-    expect(first.status, first.text).toBe(201);
+    const first = await payOut(t, { employeeIds: [e] });
+    expect(first.response.status, ok(first)).toBe(201);
     expect((await entryOf(t, e)).openAmount).toBe("0.00");
     await postCase(t, "Salary", e, { SalaryType: "monthly", MonthlySalary: "5500.00" });
     const entry = await entryOf(t, e);
     const difference = chf(entry.openAmount);
     expect(difference).toBeGreaterThan(0);
     expect(entry.controlState).toBe("ReadyToPayOut");
-    const correction = await pay(t, { employeeIds: [e] });
-    expect(correction.status, correction.text).toBe(201);
-    expect(chf(correction.body.payout.total)).toBe(difference);
-    expect(chf(first.body.payout.total) + difference).toBe(chf((await entryOf(t, e)).paidOut));
+    const correction = await payOut(t, { employeeIds: [e] });
+    expect(correction.response.status, ok(correction)).toBe(201);
+    expect(chf(correction.data!.payout.total)).toBe(difference);
+    expect(chf(first.data!.payout.total) + difference).toBe(chf((await entryOf(t, e)).paidOut));
   });
 
   it("an overpaid employee (a lower salary after the payout) has a negative open amount that is never paid", async () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
-    expect((await pay(t, { employeeIds: [e] })).status).toBe(201);
+    expect((await payOut(t, { employeeIds: [e] })).response.status).toBe(201);
     await postCase(t, "Salary", e, { SalaryType: "monthly", MonthlySalary: "4000.00" });
     const entry = await entryOf(t, e);
     expect(chf(entry.openAmount)).toBeLessThan(0);
@@ -162,9 +207,9 @@ describe("payouts: open amounts and final payments", () => {
       .where(and(eq(payrunEntries.tenantId, t.orgId), eq(payrunEntries.employeeId, b)));
     expect((await entryOf(t, a)).openAmount).toBe(formatRappen(payableA + 12345));
     expect(await controlOf(t, b)).toMatchObject({ openAmount: "-10.00", state: "EmployedWithoutWage" });
-    const response = await pay(t);
-    expect(response.status, response.text).toBe(201);
-    expect(response.body.payout.lines).toEqual([
+    const response = await payOut(t);
+    expect(response.response.status, ok(response)).toBe(201);
+    expect(response.data!.payout.lines).toEqual([
       expect.objectContaining({ employeeId: a, amount: formatRappen(payableA + 12345) }),
     ]);
     expect((await entryOf(t, b)).openAmount).toBe("-10.00");
@@ -181,16 +226,16 @@ describe("payouts: open amounts and final payments", () => {
       /^attachment; filename="pain001-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xml"; filename\*=UTF-8''pain001-/,
     );
     expect((await validatePain001(response.text)).messages).toEqual([]);
-    const [payout] = (await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items;
-    const document = await api.get(`${t.base}/open/payouts/${payout.id}/document`, { token: t.token });
+    const [payout] = (await payoutsList(t)).items;
+    const document = await api.get(`${t.base}/open/payouts/${payout!.id}/document`, { token: t.token });
     expect(document.bytes.equals(response.bytes)).toBe(true);
   });
 
   it("downloads the file byte for byte the same, and lists it among the period's documents as PaymentFile", async () => {
     const t = await payrollWithStaff(1);
-    const created = await pay(t);
-    expect(created.status, created.text).toBe(201);
-    const { payout, paymentFile } = created.body;
+    const created = await payOut(t);
+    expect(created.response.status, ok(created)).toBe(201);
+    const { payout, paymentFile } = created.data!;
     const url = `${t.base}/open/payouts/${payout.id}/document`;
     const first = await api.get(url, { token: t.token });
     const second = await api.get(url, { token: t.token });
@@ -199,7 +244,11 @@ describe("payouts: open amounts and final payments", () => {
     expect(first.headers.get("content-disposition")).toContain("attachment; filename=");
     expect(first.bytes.equals(second.bytes)).toBe(true);
     expect(first.text).toBe(paymentFile.content);
-    const docs = (await api.get(`${t.base}/open/documents?category=PaymentFile`, { token: t.token })).body.items;
+    const docs = (
+      await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents", {
+        params: { path: periodOf(t), query: { category: "PaymentFile" } },
+      })
+    ).data!.items;
     expect(docs).toEqual([
       expect.objectContaining({
         id: paymentFile.documentId,
@@ -212,20 +261,22 @@ describe("payouts: open amounts and final payments", () => {
     const viaDocuments = await api.get(`${t.base}/open/documents/${paymentFile.documentId}`, { token: t.token });
     expect(viaDocuments.status).toBe(200);
     expect(viaDocuments.bytes.equals(first.bytes)).toBe(true);
-    expect((await api.get(`${t.base}/open/payouts/${payout.id}`, { token: t.token })).body).toEqual(payout);
+    expect(
+      (
+        await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}", {
+          params: { path: payoutOf(t, payout.id) },
+        })
+      ).data,
+    ).toEqual(payout);
   });
 
   it("writes hostile names into a valid file", async () => {
     const t = await tenantFixture();
     await companyFixture(t);
     const e = await payableEmployee(t, { firstName: "Łukasz Ø 🎉 &<>", lastName: "Ærø-Ğülşen".padEnd(100, "x") });
-    const response = await api.post(
-      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods/open/payouts`,
-      { employeeIds: [e] },
-      { token: t.token },
-    );
-    expect(response.status, response.text).toBe(201);
-    expect((await validatePain001(response.body.paymentFile.content)).messages).toEqual([]);
+    const response = await payOut(t, { employeeIds: [e] });
+    expect(response.response.status, ok(response)).toBe(201);
+    expect((await validatePain001(response.data!.paymentFile.content)).messages).toEqual([]);
   });
 });
 
@@ -261,8 +312,8 @@ describe("payouts: refusals", () => {
     const response = await pay(t, { employeeIds: [e], amounts: { [e]: formatRappen(open + 5) } });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: "payout.exceeds_open_amount", errors: [{ path: `amounts.${e}` }] });
-    const exact = await pay(t, { amounts: { [e]: formatRappen(open) } });
-    expect(exact.status, exact.text).toBe(201);
+    const exact = await payOut(t, { amounts: { [e]: formatRappen(open) } });
+    expect(exact.response.status, ok(exact)).toBe(201);
   });
 
   it("409 payout.blocked for a selected employee with a blocking item (no IBAN); everyone else is paid without them", async () => {
@@ -282,32 +333,31 @@ describe("payouts: refusals", () => {
     ]);
     expect((await entryOf(t, ready)).paidOut).toBe("0.00");
 
-    const everyone = await pay(t);
-    expect(everyone.status, everyone.text).toBe(201);
-    expect(everyone.body.payout.lines.map((l: { employeeId: string }) => l.employeeId)).toEqual([ready]);
+    const everyone = await payOut(t);
+    expect(everyone.response.status, ok(everyone)).toBe(201);
+    expect(everyone.data!.payout.lines.map((l) => l.employeeId)).toEqual([ready]);
   });
 
   it("uses the account in force on the execution date, else the period's; without any IBAN even a confirmed employee is blocked", async () => {
     const t = await payrollWithStaff(1);
     const e = await payableEmployee(t, { withIban: false });
     // A bank account for January only, and another from 2030 on.
-    await api.post(
-      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/cases`,
-      {
+    await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/cases", {
+      params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+      body: {
         caseName: "EmployeeBankAccount",
         employeeId: e,
         values: [{ caseFieldName: "Iban", value: "CH9300762011623852957", start: "2026-01-01", end: "2026-01-31" }],
       },
-      { token: t.token },
-    );
+    });
     await postCase(t, "EmployeeBankAccount", e, { Iban: "CH5604835012345678009" }, "2030-01-01");
     expect((await controlOf(t, e)).state).toBe("ReadyToPayOut");
-    const later = await pay(t, { employeeIds: [e], amounts: { [e]: "10.00" }, executionDate: "2030-01-07" });
-    expect(later.status, later.text).toBe(201);
-    expect(later.body.payout.lines[0].iban).toBe("CH5604835012345678009");
-    const sooner = await pay(t, { employeeIds: [e], amounts: { [e]: "10.00" } });
-    expect(sooner.status, sooner.text).toBe(201);
-    expect(sooner.body.payout.lines[0].iban).toBe("CH9300762011623852957");
+    const later = await payOut(t, { employeeIds: [e], amounts: { [e]: "10.00" }, executionDate: "2030-01-07" });
+    expect(later.response.status, ok(later)).toBe(201);
+    expect(later.data!.payout.lines[0]!.iban).toBe("CH5604835012345678009");
+    const sooner = await payOut(t, { employeeIds: [e], amounts: { [e]: "10.00" } });
+    expect(sooner.response.status, ok(sooner)).toBe(201);
+    expect(sooner.data!.payout.lines[0]!.iban).toBe("CH9300762011623852957");
 
     const none = await payableEmployee(t, { withIban: false });
     await postCase(t, "ControlConfirmation", none, {
@@ -354,11 +404,12 @@ describe("payouts: refusals", () => {
 
   it("an employee not in payroll yet, asked for by name: nothing is open (409), an amount exceeds it (422); Payroll Control blocks nothing", async () => {
     const t = await payrollWithStaff(1);
-    const newcomer = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body
-      .id as string;
+    const newcomer = (
+      await t.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId: t.orgId } }, body: anEmployee() })
+    ).data!.id;
     const control = await controlOf(t, newcomer);
     expect(control).toMatchObject({ state: "EmployedWithoutWage", openAmount: "0.00" });
-    expect(control.items.filter((i: { blocking: boolean }) => i.blocking)).toEqual([]);
+    expect(control.items.filter((i) => i.blocking)).toEqual([]);
 
     const byName = await pay(t, { employeeIds: [newcomer] });
     expect(byName.status, byName.text).toBe(409);
@@ -370,18 +421,18 @@ describe("payouts: refusals", () => {
       errors: [{ path: `amounts.${newcomer}` }],
     });
     // Everyone else is paid as before; the newcomer is not among them.
-    const all = await pay(t);
-    expect(all.status, all.text).toBe(201);
-    expect(all.body.payout.lines.map((l: { employeeId: string }) => l.employeeId)).toEqual(t.employeeIds);
+    const all = await payOut(t);
+    expect(all.response.status, ok(all)).toBe(201);
+    expect(all.data!.payout.lines.map((l) => l.employeeId)).toEqual(t.employeeIds);
   });
 
   it("409 period.not_open for a closed period", async () => {
     const t = await payrollWithStaff(1);
-    const closed = await api.post(`${t.base}/open/close`, undefined, { token: t.token });
-    expect(closed.status, closed.text).toBe(200);
-    const response = await pay(t, {}, {});
-    expect(response.status).toBe(201); // the new open period has the next month's salary
-    const old = await api.post(`${t.base}/${closed.body.id}/payouts`, {}, { token: t.token });
+    const closed = await closeOpen(t);
+    expect(closed.response.status, ok(closed)).toBe(200);
+    const response = await payOut(t);
+    expect(response.response.status).toBe(201); // the new open period has the next month's salary
+    const old = await api.post(`${t.base}/${closed.data!.id}/payouts`, {}, { token: t.token });
     expect(old.status, old.text).toBe(409);
     expect(old.body.code).toBe("period.not_open");
   });
@@ -392,12 +443,12 @@ describe("payouts: cancel and processed", () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
     const open = (await entryOf(t, e)).openAmount;
-    const { payout } = (await pay(t)).body;
+    const { payout } = (await payOut(t)).data!;
     expect((await entryOf(t, e)).openAmount).toBe("0.00");
     const url = `${t.base}/open/payouts/${payout.id}`;
-    const cancelled = await api.post(url, undefined, { token: t.token });
-    expect(cancelled.status, cancelled.text).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: payout.id, status: "cancelled", cancelledAt: expect.any(String) });
+    const cancelled = await cancel(t, payout.id);
+    expect(cancelled.response.status, ok(cancelled)).toBe(200);
+    expect(cancelled.data).toMatchObject({ id: payout.id, status: "cancelled", cancelledAt: expect.any(String) });
     expect(await entryOf(t, e)).toMatchObject({ openAmount: open, paidOut: "0.00", controlState: "ReadyToPayOut" });
     expect(await eventsOf(t.orgId, "PayoutCancellationRequested")).toEqual([
       expect.objectContaining({ payload: expect.objectContaining({ payoutId: payout.id }) }),
@@ -409,29 +460,32 @@ describe("payouts: cancel and processed", () => {
     expect(processed.status).toBe(409);
     expect(processed.body.code).toBe("payout.cancelled");
     // Paid again after the cancellation: the whole amount.
-    const repaid = await pay(t);
-    expect(repaid.status).toBe(201);
-    expect(repaid.body.payout.total).toBe(open);
+    const repaid = await payOut(t);
+    expect(repaid.response.status).toBe(201);
+    expect(repaid.data!.payout.total).toBe(open);
   });
 
   it("after close, the period's payouts and payment files stay listed; a payout not yet processed can still be cancelled", async () => {
     const t = await payrollWithStaff(1);
-    const { payout, paymentFile } = (await pay(t, { amounts: { [t.employeeIds[0]!]: "100.00" } })).body;
-    const closed = await api.post(`${t.base}/open/close`, undefined, { token: t.token });
-    expect(closed.status, closed.text).toBe(200);
-    const period = `${t.base}/${closed.body.id}`;
-    expect(
-      (await api.get(`${period}/payouts`, { token: t.token })).body.items.map((p: { id: string }) => p.id),
-    ).toEqual([payout.id]);
-    const files = (await api.get(`${period}/documents?category=PaymentFile`, { token: t.token })).body.items;
-    expect(files.map((d: { id: string }) => d.id)).toEqual([paymentFile.documentId]);
+    const { payout, paymentFile } = (await payOut(t, { amounts: { [t.employeeIds[0]!]: "100.00" } })).data!;
+    const closed = await closeOpen(t);
+    expect(closed.response.status, ok(closed)).toBe(200);
+    const closedId = closed.data!.id;
+    const period = `${t.base}/${closedId}`;
+    expect((await payoutsList(t, closedId)).items.map((p) => p.id)).toEqual([payout.id]);
+    const files = (
+      await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/documents", {
+        params: { path: periodOf(t, closedId), query: { category: "PaymentFile" } },
+      })
+    ).data!.items;
+    expect(files.map((d) => d.id)).toEqual([paymentFile.documentId]);
     expect((await api.get(`${period}/payouts/${payout.id}/document`, { token: t.token })).text).toBe(
       paymentFile.content,
     );
     // Cancelled after the close (tests/integration/payouts-cancel-closed.test.ts follows the amount into the open period).
-    const cancel = await api.post(`${period}/payouts/${payout.id}`, undefined, { token: t.token });
-    expect(cancel.status, cancel.text).toBe(200);
-    expect(cancel.body).toMatchObject({ id: payout.id, status: "cancelled", cancelledAt: expect.any(String) });
+    const cancelled = await cancel(t, payout.id, closedId);
+    expect(cancelled.response.status, ok(cancelled)).toBe(200);
+    expect(cancelled.data).toMatchObject({ id: payout.id, status: "cancelled", cancelledAt: expect.any(String) });
     const processed = await api.post(`${period}/payouts/${payout.id}/processed`, undefined, { token: t.token });
     expect(processed.status).toBe(409);
     expect(processed.body.code).toBe("payout.cancelled");
@@ -439,35 +493,38 @@ describe("payouts: cancel and processed", () => {
 
   it("processed by POST .../processed (idempotent): then cancel is 409 payout.processed", async () => {
     const t = await payrollWithStaff(1);
-    const { payout } = (await pay(t)).body;
+    const { payout } = (await payOut(t)).data!;
     const url = `${t.base}/open/payouts/${payout.id}`;
-    const first = await api.post(`${url}/processed`, undefined, { token: t.token });
-    expect(first.status, first.text).toBe(200);
-    expect(first.body).toMatchObject({ status: "processed", processedAt: expect.any(String) });
-    const second = await api.post(`${url}/processed`, undefined, { token: t.token });
-    expect(second.status).toBe(200);
-    expect(second.body).toEqual(first.body);
-    const cancel = await api.post(url, undefined, { token: t.token });
-    expect(cancel.status).toBe(409);
-    expect(cancel.body.code).toBe("payout.processed");
+    const first = await markProcessed(t, payout.id);
+    expect(first.response.status, ok(first)).toBe(200);
+    expect(first.data).toMatchObject({ status: "processed", processedAt: expect.any(String) });
+    const second = await markProcessed(t, payout.id);
+    expect(second.response.status).toBe(200);
+    expect(second.data).toEqual(first.data);
+    const refused = await api.post(url, undefined, { token: t.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("payout.processed");
   });
 
   it("processed once its execution date has begun in Europe/Zurich; the rebase is then refused", async () => {
     const t = await payrollWithStaff(1);
     const today = todayInZurich();
-    const created = await pay(t, { executionDate: today });
-    expect(created.status, created.text).toBe(201);
+    const created = await payOut(t, { executionDate: today });
+    expect(created.response.status, ok(created)).toBe(201);
     // Answered as it is from then on, not as "created" until the next read.
-    expect(created.body.payout).toMatchObject({
+    expect(created.data!.payout).toMatchObject({
       status: "processed",
       executionDate: today,
       processedAt: expect.any(String),
     });
-    const got = await api.get(`${t.base}/open/payouts/${created.body.payout.id}`, { token: t.token });
-    expect(got.body).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
-    const cancel = await api.post(`${t.base}/open/payouts/${created.body.payout.id}`, undefined, { token: t.token });
-    expect(cancel.status).toBe(409);
-    expect(cancel.body.code).toBe("payout.processed");
+    const got = await t.client.GET(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}",
+      { params: { path: payoutOf(t, created.data!.payout.id) } },
+    );
+    expect(got.data).toMatchObject({ status: "processed", executionDate: today, processedAt: expect.any(String) });
+    const refused = await api.post(`${t.base}/open/payouts/${created.data!.payout.id}`, undefined, { token: t.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("payout.processed");
     const rebase = await api.post(
       `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`,
       { accountingStartDate: "2026-03-01", confirm: true },
@@ -479,14 +536,13 @@ describe("payouts: cancel and processed", () => {
 
   it("a payout not yet processed does not stop a rebase, and goes with its period", async () => {
     const t = await payrollWithStaff(1);
-    expect((await pay(t)).status).toBe(201);
-    const rebase = await api.post(
-      `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/rebase`,
-      { accountingStartDate: "2026-03-01", confirm: true },
-      { token: t.token },
-    );
-    expect(rebase.status, rebase.text).toBe(200);
-    expect((await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items).toEqual([]);
+    expect((await payOut(t)).response.status).toBe(201);
+    const rebase = await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/rebase", {
+      params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+      body: { accountingStartDate: "2026-03-01", confirm: true },
+    });
+    expect(rebase.response.status, ok(rebase)).toBe(200);
+    expect((await payoutsList(t)).items).toEqual([]);
   });
 });
 
@@ -503,9 +559,9 @@ describe("payouts: concurrency and idempotency", () => {
     expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(
       Array(19).fill("payout.nothing_open"),
     );
-    const items = (await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items;
+    const items = (await payoutsList(t)).items;
     expect(items).toHaveLength(1);
-    expect(items[0].total).toBe(open);
+    expect(items[0]!.total).toBe(open);
     expect(await entryOf(t, e)).toMatchObject({ paidOut: open, openAmount: "0.00" });
   });
 
@@ -526,21 +582,21 @@ describe("payouts: concurrency and idempotency", () => {
 
   it("a repeated Idempotency-Key returns the first payout", async () => {
     const t = await payrollWithStaff(1);
-    const first = await pay(t, {}, { "idempotency-key": "pay-once" });
-    const second = await pay(t, {}, { "idempotency-key": "pay-once" });
-    expect(first.status).toBe(201);
-    expect(second.status).toBe(201);
-    expect(second.body.payout.id).toBe(first.body.payout.id);
-    expect((await api.get(`${t.base}/open/payouts`, { token: t.token })).body.items).toHaveLength(1);
+    const first = await payOut(t, {}, "pay-once");
+    const second = await payOut(t, {}, "pay-once");
+    expect(first.response.status).toBe(201);
+    expect(second.response.status).toBe(201);
+    expect(second.data!.payout.id).toBe(first.data!.payout.id);
+    expect((await payoutsList(t)).items).toHaveLength(1);
   });
 });
 
 describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", () => {
   const SAVINGS = "CH2300700110012345678";
   const MAIN = "CH9300762011623852957";
-  const ibanTotals = (lines: { iban: string; amount: string }[]) => {
+  const ibanTotals = (lines: { iban: string | null; amount: string }[]) => {
     const totals: Record<string, number> = {};
-    for (const l of lines) totals[l.iban] = (totals[l.iban] ?? 0) + chf(l.amount);
+    for (const l of lines) totals[`${l.iban}`] = (totals[`${l.iban}`] ?? 0) + chf(l.amount);
     return totals;
   };
 
@@ -554,23 +610,23 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
     });
     const open = chf((await entryOf(t, e)).openAmount);
 
-    const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "300.00" } });
-    expect(advance.status, advance.text).toBe(201);
-    expect(advance.body.payout).toMatchObject({
+    const advance = await payOut(t, { employeeIds: [e], amounts: { [e]: "300.00" } });
+    expect(advance.response.status, ok(advance)).toBe(201);
+    expect(advance.data!.payout).toMatchObject({
       total: "300.00",
       count: 1,
       lines: [{ employeeId: e, amount: "300.00", iban: SAVINGS }],
     });
-    expect((await validatePain001(advance.body.paymentFile.content)).messages).toEqual([]);
-    expect(advance.body.paymentFile.content).toContain("<Nm>Anna Muster Sparkonto</Nm>");
+    expect((await validatePain001(advance.data!.paymentFile.content)).messages).toEqual([]);
+    expect(advance.data!.paymentFile.content).toContain("<Nm>Anna Muster Sparkonto</Nm>");
 
-    const final = await pay(t, { employeeIds: [e] });
-    expect(final.status, final.text).toBe(201);
-    const { payout, paymentFile } = final.body;
+    const final = await payOut(t, { employeeIds: [e] });
+    expect(final.response.status, ok(final)).toBe(201);
+    const { payout, paymentFile } = final.data!;
     expect(payout.count).toBe(2);
     expect(ibanTotals(payout.lines)).toEqual({ [SAVINGS]: 20000, [MAIN]: open - 50000 });
     expect(chf(payout.total)).toBe(open - 30000);
-    expect(new Set(payout.lines.map((l: { endToEndId: string }) => l.endToEndId)).size).toBe(2);
+    expect(new Set(payout.lines.map((l) => l.endToEndId)).size).toBe(2);
     expect((await validatePain001(paymentFile.content)).messages).toEqual([]);
     expect(paymentFile.content).toContain("<NbOfTxs>2</NbOfTxs>");
     expect(paymentFile.content).toContain(`<IBAN>${SAVINGS}</IBAN>`);
@@ -581,12 +637,10 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
     });
 
     // The advance cancelled: its 300.00 are open again and go to the second account again (its 500.00 are owed once).
-    expect(
-      (await api.post(`${t.base}/open/payouts/${advance.body.payout.id}`, undefined, { token: t.token })).status,
-    ).toBe(200);
-    const repaid = await pay(t, { employeeIds: [e] });
-    expect(repaid.status, repaid.text).toBe(201);
-    expect(repaid.body.payout.lines).toEqual([expect.objectContaining({ iban: SAVINGS, amount: "300.00" })]);
+    expect((await cancel(t, advance.data!.payout.id)).response.status).toBe(200);
+    const repaid = await payOut(t, { employeeIds: [e] });
+    expect(repaid.response.status, ok(repaid)).toBe(201);
+    expect(repaid.data!.payout.lines).toEqual([expect.objectContaining({ iban: SAVINGS, amount: "300.00" })]);
   });
 
   it("a percentage splits every payout, rounded down to the Rappen for the second account; the parts sum to the amount", async () => {
@@ -594,16 +648,16 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
     const [e] = t.employeeIds as [string];
     await postCase(t, "EmployeeSecondBankAccount", e, { SecondIban: SAVINGS, SecondAccountPercent: "25" });
     const open = chf((await entryOf(t, e)).openAmount);
-    const advance = await pay(t, { employeeIds: [e], amounts: { [e]: "1000.03" } });
-    expect(advance.status, advance.text).toBe(201);
-    expect(ibanTotals(advance.body.payout.lines)).toEqual({ [SAVINGS]: 25000, [MAIN]: 75003 });
-    expect(advance.body.paymentFile.content).toContain("<CtrlSum>1000.03</CtrlSum>");
-    const final = await pay(t, { employeeIds: [e] });
-    expect(final.status, final.text).toBe(201);
+    const advance = await payOut(t, { employeeIds: [e], amounts: { [e]: "1000.03" } });
+    expect(advance.response.status, ok(advance)).toBe(201);
+    expect(ibanTotals(advance.data!.payout.lines)).toEqual({ [SAVINGS]: 25000, [MAIN]: 75003 });
+    expect(advance.data!.paymentFile.content).toContain("<CtrlSum>1000.03</CtrlSum>");
+    const final = await payOut(t, { employeeIds: [e] });
+    expect(final.response.status, ok(final)).toBe(201);
     const rest = open - 100003;
     const toSavings = Math.floor(rest / 4);
-    expect(ibanTotals(final.body.payout.lines)).toEqual({ [SAVINGS]: toSavings, [MAIN]: rest - toSavings });
-    expect((await validatePain001(final.body.paymentFile.content)).messages).toEqual([]);
+    expect(ibanTotals(final.data!.payout.lines)).toEqual({ [SAVINGS]: toSavings, [MAIN]: rest - toSavings });
+    expect((await validatePain001(final.data!.paymentFile.content)).messages).toEqual([]);
     expect((await entryOf(t, e)).openAmount).toBe("0.00");
   });
 
@@ -622,19 +676,19 @@ describe("payouts: split salary payments (EmployeeSecondBankAccount, HR only)", 
       items: [{ employeeId: a, code: "payout.invalid_split", caseName: "EmployeeSecondBankAccount" }],
     });
     // Paying everyone leaves the blocked employee out.
-    const everyone = await pay(t);
-    expect(everyone.status, everyone.text).toBe(201);
-    expect(everyone.body.payout.lines.map((l: { employeeId: string }) => l.employeeId)).toEqual([b]);
+    const everyone = await payOut(t);
+    expect(everyone.response.status, ok(everyone)).toBe(201);
+    expect(everyone.data!.payout.lines.map((l) => l.employeeId)).toEqual([b]);
     // HR keeps the percentage (the amount recorded as 0): the split applies again.
     await postCase(t, "EmployeeSecondBankAccount", a, { SecondAccountAmount: "0" });
-    const split = await pay(t, { employeeIds: [a], amounts: { [a]: "100.00" } });
-    expect(split.status, split.text).toBe(201);
-    expect(ibanTotals(split.body.payout.lines)).toEqual({ [SAVINGS]: 1000, [MAIN]: 9000 });
+    const split = await payOut(t, { employeeIds: [a], amounts: { [a]: "100.00" } });
+    expect(split.response.status, ok(split)).toBe(201);
+    expect(ibanTotals(split.data!.payout.lines)).toEqual({ [SAVINGS]: 1000, [MAIN]: 9000 });
     // HR ends the split (the percentage recorded as 0 too): everything goes to the main account.
     await postCase(t, "EmployeeSecondBankAccount", a, { SecondAccountPercent: "0" });
-    const paid = await pay(t, { employeeIds: [a] });
-    expect(paid.status, paid.text).toBe(201);
-    expect(paid.body.payout.lines).toEqual([expect.objectContaining({ employeeId: a, iban: MAIN })]);
+    const paid = await payOut(t, { employeeIds: [a] });
+    expect(paid.response.status, ok(paid)).toBe(201);
+    expect(paid.data!.payout.lines).toEqual([expect.objectContaining({ employeeId: a, iban: MAIN })]);
   });
 
   it("refuses a QR-IBAN as second account, and a Self Service person cannot record one", async () => {
@@ -671,7 +725,7 @@ describe("payouts: who may", () => {
   it("another tenant gets 404; Self Service 403; a Manager of the payroll may pay", async () => {
     const t = await payrollWithStaff(1);
     const [e] = t.employeeIds as [string];
-    const { payout } = (await pay(t, { employeeIds: [e], amounts: { [e]: "100.00" } })).body;
+    const { payout } = (await payOut(t, { employeeIds: [e], amounts: { [e]: "100.00" } })).data!;
     const outsider = await tenantFixture();
     for (const [method, path] of [
       ["GET", `${t.base}/open/payouts`],
@@ -697,12 +751,11 @@ describe("payouts: who may", () => {
     expect((await api.get(`${t.base}/open/payouts`, { token: selfService.token })).status).toBe(403);
     expect((await api.post(`${t.base}/open/payouts`, {}, { token: selfService.token })).status).toBe(403);
     const manager = await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] });
-    const managed = await api.post(
-      `${t.base}/open/payouts`,
-      { employeeIds: [e], amounts: { [e]: "100.00" } },
-      { token: manager.token },
+    const managed = await clientWithToken(manager.token).POST(
+      "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts",
+      { params: { path: periodOf(t) }, body: { employeeIds: [e], amounts: { [e]: "100.00" } } },
     );
-    expect(managed.status, managed.text).toBe(201);
-    expect(managed.body.payout.createdBy).toMatchObject({ kind: "person" });
+    expect(managed.response.status, ok(managed)).toBe(201);
+    expect(managed.data!.payout.createdBy).toMatchObject({ kind: "person" });
   });
 });

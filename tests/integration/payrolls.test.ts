@@ -4,13 +4,27 @@ import { aPayroll, tenantFixture } from "../fixtures/factories";
 
 const payrollsOf = (orgId: string) => `/api/tenants/${orgId}/payrolls`;
 
+type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
+const periodsOf = async (t: Tenant, payrollId = t.payroll.id) =>
+  (
+    await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods", {
+      params: { path: { orgId: t.orgId, payrollId } },
+    })
+  ).data!.items;
+const payrollsList = async (t: Tenant) =>
+  (await t.client.GET("/tenants/{orgId}/payrolls", { params: { path: { orgId: t.orgId } } })).data!.items;
+const PAYROLL = "/tenants/{orgId}/payrolls/{payrollId}";
+
 describe("payroll", () => {
   it("creates the payroll with its division and first open period", async () => {
     const t = await tenantFixture({ withPayroll: false });
     const input = aPayroll({ accountingStartDate: "2026-03-01", documentLanguage: "fr" });
-    const response = await api.post(`${payrollsOf(t.orgId)}/simple`, input, { token: t.token });
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({
+    const response = await t.client.POST("/tenants/{orgId}/payrolls/simple", {
+      params: { path: { orgId: t.orgId } },
+      body: input,
+    });
+    expect(response.response.status).toBe(201);
+    expect(response.data).toEqual({
       id: expect.any(String),
       name: input.name,
       divisionId: expect.any(String),
@@ -20,26 +34,29 @@ describe("payroll", () => {
       countryRegulation: "CH",
       createdAt: expect.any(String),
     });
-    expect(response.headers.get("etag")).toBeTruthy();
+    expect(response.response.headers.get("etag")).toBeTruthy();
+    const payrollId = response.data!.id;
 
-    const periods = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods`, { token: t.token });
-    expect(periods.body.items).toEqual([
+    const periods = await periodsOf(t, payrollId);
+    expect(periods).toEqual([
       expect.objectContaining({ periodStart: "2026-03-01", periodEnd: "2026-03-31", status: "open", closedAt: null }),
     ]);
-    const open = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/open`, { token: t.token });
-    expect(open.body).toEqual(periods.body.items[0]);
-    const byId = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/${open.body.id}`, {
-      token: t.token,
-    });
-    expect(byId.body).toEqual(open.body);
+    const period = (payrunPeriodId: string) =>
+      t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}", {
+        params: { path: { orgId: t.orgId, payrollId, payrunPeriodId } },
+      });
+    const open = await period("open");
+    expect(open.data).toEqual(periods[0]);
+    const byId = await period(open.data!.id);
+    expect(byId.data).toEqual(open.data);
     expect(
-      (await api.get(`${payrollsOf(t.orgId)}/${response.body.id}/payrunperiods/closed-one`, { token: t.token })).status,
+      (await api.get(`${payrollsOf(t.orgId)}/${payrollId}/payrunperiods/closed-one`, { token: t.token })).status,
     ).toBe(404);
-    const list = await api.get(payrollsOf(t.orgId), { token: t.token });
-    expect(list.body.items.map((p: { id: string }) => p.id)).toEqual([response.body.id]);
-    const one = await api.get(`${payrollsOf(t.orgId)}/${response.body.id}`, { token: t.token });
-    expect(one.status).toBe(200);
-    expect(one.body).toEqual(response.body);
+    const list = await payrollsList(t);
+    expect(list.map((p) => p.id)).toEqual([payrollId]);
+    const one = await t.client.GET(PAYROLL, { params: { path: { orgId: t.orgId, payrollId } } });
+    expect(one.response.status).toBe(200);
+    expect(one.data).toEqual(response.data);
   });
 
   it("refuses a second payroll in the tenant (409 payroll.already_exists)", async () => {
@@ -56,10 +73,9 @@ describe("payroll", () => {
       api.post(`${payrollsOf(t.orgId)}/simple`, aPayroll(), { token: t.token }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
-    const list = await api.get(payrollsOf(t.orgId), { token: t.token });
-    expect(list.body.items).toHaveLength(1);
-    const periods = await api.get(`${payrollsOf(t.orgId)}/${list.body.items[0].id}/payrunperiods`, { token: t.token });
-    expect(periods.body.items).toHaveLength(1);
+    const list = await payrollsList(t);
+    expect(list).toHaveLength(1);
+    expect(await periodsOf(t, list[0]!.id)).toHaveLength(1);
   });
 
   it.each([
@@ -75,26 +91,26 @@ describe("payroll", () => {
     expect(response.status).toBe(422);
     expect(response.body.code).toMatch(/^(validation\.failed|regulations\.unknown)$/);
     expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    expect((await api.get(payrollsOf(t.orgId), { token: t.token })).body.items).toEqual([]);
+    expect(await payrollsList(t)).toEqual([]);
   });
 
   it("changes name and document language, with ETag and If-Match", async () => {
     const t = await tenantFixture();
     const path = `${payrollsOf(t.orgId)}/${t.payroll.id}`;
-    const read = await api.get(path, { token: t.token });
-    const etag = read.headers.get("etag")!;
-    const updated = await api.put(
-      path,
-      { name: "Neuer Name AG", documentLanguage: "it" },
-      { token: t.token, headers: { "if-match": etag } },
-    );
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: "Neuer Name AG", documentLanguage: "it" });
-    expect(updated.headers.get("etag")).not.toBe(etag);
+    const params = { path: { orgId: t.orgId, payrollId: t.payroll.id } };
+    const read = await t.client.GET(PAYROLL, { params });
+    const etag = read.response.headers.get("etag")!;
+    const updated = await t.client.PUT(PAYROLL, {
+      params: { ...params, header: { "If-Match": etag } },
+      body: { name: "Neuer Name AG", documentLanguage: "it" },
+    });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({ name: "Neuer Name AG", documentLanguage: "it" });
+    expect(updated.response.headers.get("etag")).not.toBe(etag);
     const stale = await api.put(path, { name: "Stale" }, { token: t.token, headers: { "if-match": etag } });
     expect(stale.status).toBe(412);
     expect(stale.body.code).toBe("request.precondition_failed");
-    expect((await api.get(path, { token: t.token })).body.name).toBe("Neuer Name AG");
+    expect((await t.client.GET(PAYROLL, { params })).data!.name).toBe("Neuer Name AG");
   });
 
   it("refuses to change accountingStartDate through PUT (409, naming the rebase function)", async () => {
@@ -106,8 +122,12 @@ describe("payroll", () => {
     expect(response.body.detail).toContain("rebase");
     // Sending the unchanged value back (a full round trip) is fine.
     expect(
-      (await api.put(path, { accountingStartDate: t.payroll.accountingStartDate, name: "Same" }, { token: t.token }))
-        .status,
+      (
+        await t.client.PUT(PAYROLL, {
+          params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+          body: { accountingStartDate: t.payroll.accountingStartDate, name: "Same" },
+        })
+      ).response.status,
     ).toBe(200);
   });
 
@@ -117,9 +137,14 @@ describe("payroll", () => {
     const notFirst = await api.put(path, { transmissionStartDate: "2026-02-15" }, { token: t.token });
     expect(notFirst.status).toBe(422);
     expect(notFirst.body.errors[0].path).toBe("transmissionStartDate");
-    const live = await api.put(path, { transmissionStartDate: "2026-02-01" }, { token: t.token });
-    expect(live.status).toBe(200);
-    expect(live.body.transmissionStartDate).toBe("2026-02-01");
+    const goLive = () =>
+      t.client.PUT(PAYROLL, {
+        params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+        body: { transmissionStartDate: "2026-02-01" },
+      });
+    const live = await goLive();
+    expect(live.response.status).toBe(200);
+    expect(live.data!.transmissionStartDate).toBe("2026-02-01");
     const moved = await api.put(path, { transmissionStartDate: "2026-03-01" }, { token: t.token });
     expect(moved.status).toBe(409);
     expect(moved.body.code).toBe("payroll.live");
@@ -127,7 +152,7 @@ describe("payroll", () => {
     expect(reverted.status).toBe(409);
     expect(reverted.body.code).toBe("payroll.live");
     // Repeating the same value changes nothing and is accepted.
-    expect((await api.put(path, { transmissionStartDate: "2026-02-01" }, { token: t.token })).status).toBe(200);
+    expect((await goLive()).response.status).toBe(200);
   });
 
   it("go-live cannot be before the open period", async () => {
@@ -143,15 +168,13 @@ describe("payroll", () => {
 
     it("moves accountingStartDate later, replacing all periods with one at the new date", async () => {
       const t = await tenantFixture();
-      const response = await api.post(
-        rebase(t.orgId, t.payroll.id),
-        { accountingStartDate: "2026-05-01", confirm: true },
-        { token: t.token },
-      );
-      expect(response.status).toBe(200);
-      expect(response.body.accountingStartDate).toBe("2026-05-01");
-      const periods = await api.get(`${payrollsOf(t.orgId)}/${t.payroll.id}/payrunperiods`, { token: t.token });
-      expect(periods.body.items).toEqual([
+      const response = await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/rebase", {
+        params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+        body: { accountingStartDate: "2026-05-01", confirm: true },
+      });
+      expect(response.response.status).toBe(200);
+      expect(response.data!.accountingStartDate).toBe("2026-05-01");
+      expect(await periodsOf(t)).toEqual([
         expect.objectContaining({ periodStart: "2026-05-01", periodEnd: "2026-05-31", status: "open" }),
       ]);
     });
@@ -191,11 +214,10 @@ describe("payroll", () => {
 
     it("is refused once the payroll is live", async () => {
       const t = await tenantFixture();
-      await api.put(
-        `${payrollsOf(t.orgId)}/${t.payroll.id}`,
-        { transmissionStartDate: "2026-01-01" },
-        { token: t.token },
-      );
+      await t.client.PUT(PAYROLL, {
+        params: { path: { orgId: t.orgId, payrollId: t.payroll.id } },
+        body: { transmissionStartDate: "2026-01-01" },
+      });
       const response = await api.post(
         rebase(t.orgId, t.payroll.id),
         { accountingStartDate: "2026-05-01", confirm: true },
@@ -203,8 +225,7 @@ describe("payroll", () => {
       );
       expect(response.status).toBe(409);
       expect(response.body.code).toBe("payroll.live");
-      const periods = await api.get(`${payrollsOf(t.orgId)}/${t.payroll.id}/payrunperiods`, { token: t.token });
-      expect(periods.body.items[0].periodStart).toBe("2026-01-01");
+      expect((await periodsOf(t))[0]!.periodStart).toBe("2026-01-01");
     });
   });
 

@@ -8,10 +8,25 @@ import { onTaskCompleted } from "@/server/workflows/update-task";
 import { openWebhookFailingTask } from "@/server/tasks/webhook-failing";
 import { Conflict } from "@/server/errors";
 import { api } from "../fixtures/api";
+import { clientWithToken } from "../fixtures/client";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { openTaskFor } from "../fixtures/tasks";
 
 type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
+
+const TASKS = "/tenants/{orgId}/payrolls/{payrollId}/tasks";
+const TASK = "/tenants/{orgId}/payrolls/{payrollId}/tasks/{taskId}";
+const tasksOf = (
+  x: Tenant,
+  query?: { limit?: string; cursor?: string; status?: "open" | "done"; employeeId?: string },
+) => ({
+  path: { orgId: x.orgId, payrollId: x.payroll.id },
+  query,
+});
+const taskOf = (x: Tenant, taskId: string) => ({ path: { orgId: x.orgId, payrollId: x.payroll.id, taskId } });
+const newEmployee = async (x: Tenant) =>
+  (await x.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId: x.orgId } }, body: anEmployee() }))
+    .data!.id;
 
 async function taskEvents(orgId: string, taskId: string) {
   const db = await getDb();
@@ -31,7 +46,7 @@ describe("tasks (contract 9a)", () => {
   beforeAll(async () => {
     t = await tenantFixture();
     base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/tasks`;
-    employeeId = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id;
+    employeeId = await newEmployee(t);
   });
 
   it("openTask records TaskChanged in its transaction; the task reads back through the API with an ETag", async () => {
@@ -46,10 +61,10 @@ describe("tasks (contract 9a)", () => {
       { payrollId: t.payroll.id, taskId: task.id, kind: "selfServiceChange", status: "open", resolution: null },
     ]);
 
-    const read = await api.get(`${base}/${task.id}`, { token: t.token });
-    expect(read.status, read.text).toBe(200);
-    expect(read.headers.get("etag")).toMatch(/^"[0-9a-f-]+\.1"$/);
-    expect(read.body).toMatchObject({
+    const read = await t.client.GET(TASK, { params: taskOf(t, task.id) });
+    expect(read.response.status, JSON.stringify(read.error)).toBe(200);
+    expect(read.response.headers.get("etag")).toMatch(/^"[0-9a-f-]+\.1"$/);
+    expect(read.data).toMatchObject({
       id: task.id,
       payrollId: t.payroll.id,
       employeeId,
@@ -60,7 +75,7 @@ describe("tasks (contract 9a)", () => {
       caseChangeId: null,
       completedBy: null,
     });
-    expect(read.body.details).toEqual({ caseName: "EmployeeBankAccount" });
+    expect(read.data!.details).toEqual({ caseName: "EmployeeBankAccount" });
   });
 
   it("a task rolled back with its transaction leaves neither task nor event", async () => {
@@ -82,41 +97,36 @@ describe("tasks (contract 9a)", () => {
 
   it("lists newest first, filters by status and employee, pages with a cursor", async () => {
     const own = await tenantFixture();
-    const e1 = (await api.post(`/api/tenants/${own.orgId}/employees`, anEmployee(), { token: own.token })).body.id;
+    const e1 = await newEmployee(own);
     const opened = [];
     for (let i = 0; i < 5; i++)
       opened.push(
         await openTaskFor(own.orgId, { payrollId: own.payroll.id, title: `task ${i}`, employeeId: i % 2 ? e1 : null }),
       );
-    const path = `/api/tenants/${own.orgId}/payrolls/${own.payroll.id}/tasks`;
-    await api.put(`${path}/${opened[0]!.id}`, { status: "done" }, { token: own.token });
+    await own.client.PUT(TASK, { params: taskOf(own, opened[0]!.id), body: { status: "done" } });
+    const list = async (query?: Parameters<typeof tasksOf>[1]) =>
+      (await own.client.GET(TASKS, { params: tasksOf(own, query) })).data!;
 
-    const all = await api.get(path, { token: own.token });
-    expect(all.status, all.text).toBe(200);
-    expect(all.body.items.map((x: { title: string }) => x.title)).toEqual([
-      "task 4",
-      "task 3",
-      "task 2",
-      "task 1",
-      "task 0",
-    ]);
-    expect(all.body.nextCursor).toBeNull();
+    const all = await own.client.GET(TASKS, { params: tasksOf(own) });
+    expect(all.response.status, JSON.stringify(all.error)).toBe(200);
+    expect(all.data!.items.map((x) => x.title)).toEqual(["task 4", "task 3", "task 2", "task 1", "task 0"]);
+    expect(all.data!.nextCursor).toBeNull();
 
-    const open = await api.get(`${path}?status=open`, { token: own.token });
-    expect(open.body.items.map((x: { title: string }) => x.title)).toEqual(["task 4", "task 3", "task 2", "task 1"]);
-    const done = await api.get(`${path}?status=done`, { token: own.token });
-    expect(done.body.items.map((x: { title: string }) => x.title)).toEqual(["task 0"]);
-    const ofEmployee = await api.get(`${path}?employeeId=${e1}`, { token: own.token });
-    expect(ofEmployee.body.items.map((x: { title: string }) => x.title)).toEqual(["task 3", "task 1"]);
+    const open = await list({ status: "open" });
+    expect(open.items.map((x) => x.title)).toEqual(["task 4", "task 3", "task 2", "task 1"]);
+    const done = await list({ status: "done" });
+    expect(done.items.map((x) => x.title)).toEqual(["task 0"]);
+    const ofEmployee = await list({ employeeId: e1 });
+    expect(ofEmployee.items.map((x) => x.title)).toEqual(["task 3", "task 1"]);
 
-    const first = await api.get(`${path}?limit=2`, { token: own.token });
-    expect(first.body.items.map((x: { title: string }) => x.title)).toEqual(["task 4", "task 3"]);
-    expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await api.get(`${path}?limit=2&cursor=${first.body.nextCursor}`, { token: own.token });
-    expect(second.body.items.map((x: { title: string }) => x.title)).toEqual(["task 2", "task 1"]);
-    const third = await api.get(`${path}?limit=2&cursor=${second.body.nextCursor}`, { token: own.token });
-    expect(third.body.items.map((x: { title: string }) => x.title)).toEqual(["task 0"]);
-    expect(third.body.nextCursor).toBeNull();
+    const first = await list({ limit: "2" });
+    expect(first.items.map((x) => x.title)).toEqual(["task 4", "task 3"]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await list({ limit: "2", cursor: first.nextCursor! });
+    expect(second.items.map((x) => x.title)).toEqual(["task 2", "task 1"]);
+    const third = await list({ limit: "2", cursor: second.nextCursor! });
+    expect(third.items.map((x) => x.title)).toEqual(["task 0"]);
+    expect(third.nextCursor).toBeNull();
   });
 
   it("refuses bad filters with 422 naming the parameter", async () => {
@@ -131,15 +141,18 @@ describe("tasks (contract 9a)", () => {
   it("completing a task: done, who did it, TaskChanged again; a second completion is 409 task.done", async () => {
     const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, title: "Webhook failing" });
     const admin = await memberOf(t.orgId, "Administrator");
-    const done = await api.put(`${base}/${task.id}`, { status: "done" }, { token: admin.token });
-    expect(done.status, done.text).toBe(200);
-    expect(done.headers.get("etag")).toBe(`"${task.id}.2"`);
-    expect(done.body).toMatchObject({
+    const done = await clientWithToken(admin.token).PUT(TASK, {
+      params: taskOf(t, task.id),
+      body: { status: "done" },
+    });
+    expect(done.response.status, JSON.stringify(done.error)).toBe(200);
+    expect(done.response.headers.get("etag")).toBe(`"${task.id}.2"`);
+    expect(done.data).toMatchObject({
       status: "done",
       resolution: null,
       completedBy: { kind: "person", name: expect.any(String) },
     });
-    expect(Date.parse(done.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(task.updatedAt));
+    expect(Date.parse(done.data!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(task.updatedAt));
     expect(await taskEvents(t.orgId, task.id)).toEqual([
       { payrollId: t.payroll.id, taskId: task.id, kind: "webhookFailing", status: "open", resolution: null },
       { payrollId: t.payroll.id, taskId: task.id, kind: "webhookFailing", status: "done", resolution: null },
@@ -164,14 +177,13 @@ describe("tasks (contract 9a)", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual([expect.objectContaining({ path: "resolution" })]);
 
-    const rejected = await api.put(
-      `${base}/${change.id}`,
-      { status: "done", resolution: "rejected", reason: "This account is not in your name." },
-      { token: t.token },
-    );
-    expect(rejected.status, rejected.text).toBe(200);
-    expect(rejected.body).toMatchObject({ status: "done", resolution: "rejected", completedBy: { kind: "system" } });
-    expect(rejected.body.details).toEqual({
+    const rejected = await t.client.PUT(TASK, {
+      params: taskOf(t, change.id),
+      body: { status: "done", resolution: "rejected", reason: "This account is not in your name." },
+    });
+    expect(rejected.response.status, JSON.stringify(rejected.error)).toBe(200);
+    expect(rejected.data).toMatchObject({ status: "done", resolution: "rejected", completedBy: { kind: "system" } });
+    expect(rejected.data!.details).toEqual({
       before: "CH93 0076 2011 6238 5295 7",
       after: "CH56 0483 5012 3456 7800 9",
       resolutionReason: "This account is not in your name.",
@@ -190,13 +202,12 @@ describe("tasks (contract 9a)", () => {
       employeeId,
       title: "Family allowance",
     });
-    const approved = await api.put(
-      `${base}/${approvable.id}`,
-      { status: "done", resolution: "approved" },
-      { token: t.token },
-    );
-    expect(approved.status, approved.text).toBe(200);
-    expect(approved.body.resolution).toBe("approved");
+    const approved = await t.client.PUT(TASK, {
+      params: taskOf(t, approvable.id),
+      body: { status: "done", resolution: "approved" },
+    });
+    expect(approved.response.status, JSON.stringify(approved.error)).toBe(200);
+    expect(approved.data!.resolution).toBe("approved");
 
     const failing = await openTaskFor(t.orgId, { payrollId: t.payroll.id, title: "Webhook failing" });
     const withResolution = await api.put(
@@ -231,25 +242,24 @@ describe("tasks (contract 9a)", () => {
           JSON.stringify(body),
         ).toContain(field);
     }
-    expect((await api.get(`${base}/${task.id}`, { token: t.token })).body.status).toBe("open");
+    expect((await t.client.GET(TASK, { params: taskOf(t, task.id) })).data!.status).toBe("open");
     expect(await taskEvents(t.orgId, task.id)).toHaveLength(1);
   });
 
   it("If-Match: a stale ETag is 412, the current one completes", async () => {
     const task = await openTaskFor(t.orgId, { payrollId: t.payroll.id, title: "Webhook failing" });
-    const read = await api.get(`${base}/${task.id}`, { token: t.token });
+    const read = await t.client.GET(TASK, { params: taskOf(t, task.id) });
     const stale = await api.put(
       `${base}/${task.id}`,
       { status: "done" },
       { token: t.token, headers: { "if-match": `"${task.id}.7"` } },
     );
     expect(stale.status).toBe(412);
-    const fresh = await api.put(
-      `${base}/${task.id}`,
-      { status: "done" },
-      { token: t.token, headers: { "if-match": read.headers.get("etag")! } },
-    );
-    expect(fresh.status, fresh.text).toBe(200);
+    const fresh = await t.client.PUT(TASK, {
+      params: { ...taskOf(t, task.id), header: { "If-Match": read.response.headers.get("etag")! } },
+      body: { status: "done" },
+    });
+    expect(fresh.response.status, JSON.stringify(fresh.error)).toBe(200);
   });
 
   it("Manager of the payroll reads and completes; a Manager of no payroll gets 404; Self Service 403", async () => {
@@ -278,16 +288,14 @@ describe("tasks (contract 9a)", () => {
         .status,
     ).toBe(403);
 
-    expect((await api.get(base, { token: manager.token })).body.items.map((x: { id: string }) => x.id)).toContain(
-      task.id,
-    );
-    const done = await api.put(
-      `${base}/${task.id}`,
-      { status: "done", resolution: "approved" },
-      { token: manager.token },
-    );
-    expect(done.status, done.text).toBe(200);
-    expect(done.body.completedBy).toMatchObject({ kind: "person" });
+    const asManager = clientWithToken(manager.token);
+    expect((await asManager.GET(TASKS, { params: tasksOf(t) })).data!.items.map((x) => x.id)).toContain(task.id);
+    const done = await asManager.PUT(TASK, {
+      params: taskOf(t, task.id),
+      body: { status: "done", resolution: "approved" },
+    });
+    expect(done.response.status, JSON.stringify(done.error)).toBe(200);
+    expect(done.data!.completedBy).toMatchObject({ kind: "person" });
   });
 
   it("a Manager of another tenant's payroll, or its system user, gets 404; an unknown or malformed task id is 404", async () => {
@@ -303,7 +311,7 @@ describe("tasks (contract 9a)", () => {
       expect((await api.get(own, { token })).status).toBe(404);
       expect((await api.put(own, { status: "done" }, { token })).status).toBe(404);
     }
-    expect((await api.get(`${base}/${task.id}`, { token: t.token })).body.status).toBe("open");
+    expect((await t.client.GET(TASK, { params: taskOf(t, task.id) })).data!.status).toBe("open");
     expect((await api.get(`${base}/0190a0b0-0000-7000-8000-000000000000`, { token: t.token })).body.code).toBe(
       "task.not_found",
     );
@@ -330,12 +338,11 @@ describe("tasks (contract 9a)", () => {
       openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }),
     );
     expect(twice).toEqual([]);
-    const path = `/api/tenants/${own.orgId}/payrolls/${own.payroll.id}/tasks`;
-    expect((await api.get(path, { token: own.token })).body.items).toHaveLength(1);
+    expect((await own.client.GET(TASKS, { params: tasksOf(own) })).data!.items).toHaveLength(1);
     expect(await taskEvents(own.orgId, opened[0]!.id)).toHaveLength(1);
 
     // Once done, the next failure opens a new one.
-    await api.put(`${path}/${opened[0]!.id}`, { status: "done" }, { token: own.token });
+    await own.client.PUT(TASK, { params: taskOf(own, opened[0]!.id), body: { status: "done" } });
     const again = await inTenantOf(own.orgId, (scope) =>
       openWebhookFailingTask(scope, { webhookId, payloadUrl: "https://hooks.example.test/payroll" }),
     );
@@ -386,7 +393,7 @@ describe("tasks (contract 9a)", () => {
     );
     expect(response.status).toBe(409);
     expect(response.body.code).toBe("case.change_not_pending");
-    expect((await api.get(`${base}/${refused.id}`, { token: t.token })).body).toMatchObject({
+    expect((await t.client.GET(TASK, { params: taskOf(t, refused.id) })).data).toMatchObject({
       status: "open",
       resolution: null,
     });
@@ -399,7 +406,12 @@ describe("tasks (contract 9a)", () => {
       title: "Fine",
     });
     expect(
-      (await api.put(`${base}/${accepted.id}`, { status: "done", resolution: "rejected" }, { token: t.token })).status,
+      (
+        await t.client.PUT(TASK, {
+          params: taskOf(t, accepted.id),
+          body: { status: "done", resolution: "rejected" },
+        })
+      ).response.status,
     ).toBe(200);
     expect(seen).toEqual([`${refused.id}:approved`, `${accepted.id}:rejected`]);
   });
@@ -411,9 +423,7 @@ describe("tasks (contract 9a)", () => {
         openTask(scope, { payrollId: other.payroll.id, kind: "webhookFailing", title: "x" }),
       ),
     ).rejects.toThrow(/payroll/);
-    const foreignEmployee = (
-      await api.post(`/api/tenants/${other.orgId}/employees`, anEmployee(), { token: other.token })
-    ).body.id;
+    const foreignEmployee = await newEmployee(other);
     await expect(
       inTenantOf(t.orgId, (scope) =>
         openTask(scope, {

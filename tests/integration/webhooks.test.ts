@@ -3,7 +3,9 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inTenantOf } from "@/server/db/tenant-scope";
 import { recordEvent } from "@/server/events/record-event";
+import type { Schemas, paths } from "@/client";
 import { api } from "../fixtures/api";
+import { clientWithToken } from "../fixtures/client";
 import { anEmployee, memberOf, tenantFixture } from "../fixtures/factories";
 import { companyFixture, payableEmployee, postCase } from "../fixtures/payouts";
 import { drainUntil, startReceiver } from "../fixtures/webhook-receiver";
@@ -18,7 +20,7 @@ vi.hoisted(() => {
 type Tenant = Awaited<ReturnType<typeof tenantFixture>>;
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const ALL_EVENTS = [
+const ALL_EVENTS: Schemas["Webhook"]["events"] = [
   "CaseChangeAdded",
   "PayoutCreated",
   "PayoutCancellationRequested",
@@ -29,29 +31,30 @@ const ALL_EVENTS = [
 const SECRET = "s3cret-for-webhooks-0123456789ab";
 
 const hooks = (t: Tenant) => `/api/tenants/${t.orgId}/webhooks`;
-async function register(t: Tenant, body: Record<string, unknown>) {
-  const response = await api.post(hooks(t), { secret: SECRET, events: ALL_EVENTS, ...body }, { token: t.token });
-  expect(response.status, response.text).toBe(201);
-  return response.body as { id: string; active: boolean };
+type Registration = paths["/tenants/{orgId}/webhooks"]["post"]["requestBody"]["content"]["application/json"];
+async function register(t: Tenant, body: Partial<Registration> & Pick<Registration, "payloadUrl">) {
+  const response = await t.client.POST("/tenants/{orgId}/webhooks", {
+    params: { path: { orgId: t.orgId } },
+    body: { secret: SECRET, events: ALL_EVENTS, ...body },
+  });
+  expect(response.response.status, JSON.stringify(response.error)).toBe(201);
+  return response.data!;
 }
-const messagesOf = async (t: Tenant, webhookId: string, query = "") => {
-  const response = await api.get(`${hooks(t)}/${webhookId}/messages${query}`, { token: t.token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.items as {
-    id: string;
-    status: string;
-    attempt: number;
-    correlationId: string;
-    responseStatus: number | null;
-    error: string | null;
-    nextAttemptAt: string | null;
-    eventType: string;
-    payload: Record<string, unknown>;
-    responseBody: string | null;
-    sentAt: string | null;
-    durationMs: number | null;
-  }[];
+type MessagesQuery = NonNullable<paths["/tenants/{orgId}/webhooks/{webhookId}/messages"]["get"]["parameters"]["query"]>;
+const messagesPage = (t: Tenant, webhookId: string, query?: MessagesQuery) =>
+  t.client.GET("/tenants/{orgId}/webhooks/{webhookId}/messages", {
+    params: { path: { orgId: t.orgId, webhookId }, query },
+  });
+const messagesOf = async (t: Tenant, webhookId: string, query?: MessagesQuery) => {
+  const response = await messagesPage(t, webhookId, query);
+  expect(response.response.status, JSON.stringify(response.error)).toBe(200);
+  return response.data!.items;
 };
+const WEBHOOK = "/tenants/{orgId}/webhooks/{webhookId}";
+const webhookOf = (t: Tenant, webhookId: string) => ({ path: { orgId: t.orgId, webhookId } });
+const newEmployee = async (t: Tenant) =>
+  (await t.client.POST("/tenants/{orgId}/employees", { params: { path: { orgId: t.orgId } }, body: anEmployee() }))
+    .data!.id;
 /** A few more rounds, so that anything still due (a retry) would have arrived. */
 const settle = () => drainUntil(() => false, 30);
 
@@ -65,18 +68,17 @@ describe("webhooks", { timeout: 120_000 }, () => {
   describe("registration", () => {
     it("creates, reads, lists, updates with If-Match and deletes; the secret is write-only", async () => {
       const t = await tenantFixture({ withPayroll: false });
-      const created = await api.post(
-        hooks(t),
-        {
+      const created = await t.client.POST("/tenants/{orgId}/webhooks", {
+        params: { path: { orgId: t.orgId } },
+        body: {
           payloadUrl: receiver.url("/crud"),
           events: ["PayoutCreated"],
           secret: SECRET,
           payloadMetadata: { client: "acme" },
         },
-        { token: t.token },
-      );
-      expect(created.status, created.text).toBe(201);
-      expect(created.body).toMatchObject({
+      });
+      expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+      expect(created.data).toMatchObject({
         payloadUrl: receiver.url("/crud"),
         events: ["PayoutCreated"],
         caseNames: null,
@@ -84,32 +86,35 @@ describe("webhooks", { timeout: 120_000 }, () => {
         active: true,
         secretHint: "89ab",
       });
-      expect(created.text).not.toContain(SECRET);
-      const id = created.body.id as string;
+      // The answer as it came (the JSON the client parsed, written out again) holds no secret.
+      expect(JSON.stringify(created.data)).not.toContain(SECRET);
+      const id = created.data!.id;
+      const params = webhookOf(t, id);
 
-      const read = await api.get(`${hooks(t)}/${id}`, { token: t.token });
-      expect(read.status).toBe(200);
-      expect(read.text).not.toContain(SECRET);
-      const etag = read.headers.get("etag")!;
+      const read = await t.client.GET(WEBHOOK, { params });
+      expect(read.response.status).toBe(200);
+      expect(JSON.stringify(read.data)).not.toContain(SECRET);
+      const etag = read.response.headers.get("etag")!;
       expect(etag).toMatch(/^".+"$/);
-      expect((await api.get(hooks(t), { token: t.token })).body).toMatchObject({
+      expect(
+        (await t.client.GET("/tenants/{orgId}/webhooks", { params: { path: { orgId: t.orgId } } })).data,
+      ).toMatchObject({
         items: [expect.objectContaining({ id })],
         nextCursor: null,
       });
 
-      const changed = await api.put(
-        `${hooks(t)}/${id}`,
-        { events: ["PayoutCreated", "CaseChangeAdded"], caseNames: ["Salary"] },
-        { token: t.token, headers: { "if-match": etag } },
-      );
-      expect(changed.status, changed.text).toBe(200);
-      expect(changed.body).toMatchObject({
+      const changed = await t.client.PUT(WEBHOOK, {
+        params: { ...params, header: { "If-Match": etag } },
+        body: { events: ["PayoutCreated", "CaseChangeAdded"], caseNames: ["Salary"] },
+      });
+      expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
+      expect(changed.data).toMatchObject({
         events: ["PayoutCreated", "CaseChangeAdded"],
         caseNames: ["Salary"],
         secretHint: "89ab",
         payloadMetadata: { client: "acme" },
       });
-      expect(changed.headers.get("etag")).not.toBe(etag);
+      expect(changed.response.headers.get("etag")).not.toBe(etag);
 
       const stale = await api.put(
         `${hooks(t)}/${id}`,
@@ -120,31 +125,29 @@ describe("webhooks", { timeout: 120_000 }, () => {
       expect(stale.headers.get("content-type")).toContain("application/problem+json");
       expect(stale.body.code).toBe("request.precondition_failed");
 
-      const newSecret = await api.put(
-        `${hooks(t)}/${id}`,
-        { secret: "another-secret-value-WXYZ" },
-        { token: t.token, headers: { "if-match": changed.headers.get("etag")! } },
-      );
-      expect(newSecret.body.secretHint).toBe("WXYZ");
+      const newSecret = await t.client.PUT(WEBHOOK, {
+        params: { ...params, header: { "If-Match": changed.response.headers.get("etag")! } },
+        body: { secret: "another-secret-value-WXYZ" },
+      });
+      expect(newSecret.data!.secretHint).toBe("WXYZ");
 
       // What GET answered, sent back changed: its read-only fields are ignored; metadata null means none.
-      const current = await api.get(`${hooks(t)}/${id}`, { token: t.token });
-      const roundTrip = await api.put(
-        `${hooks(t)}/${id}`,
-        { ...current.body, active: false, payloadMetadata: null },
-        { token: t.token, headers: { "if-match": current.headers.get("etag")! } },
-      );
-      expect(roundTrip.status, roundTrip.text).toBe(200);
-      expect(roundTrip.body).toMatchObject({
+      const current = await t.client.GET(WEBHOOK, { params });
+      const roundTrip = await t.client.PUT(WEBHOOK, {
+        params: { ...params, header: { "If-Match": current.response.headers.get("etag")! } },
+        body: { ...current.data!, active: false, payloadMetadata: null },
+      });
+      expect(roundTrip.response.status, JSON.stringify(roundTrip.error)).toBe(200);
+      expect(roundTrip.data).toMatchObject({
         id,
         active: false,
         payloadMetadata: {},
         secretHint: "WXYZ",
         events: ["PayoutCreated", "CaseChangeAdded"],
       });
-      expect(roundTrip.body.updatedAt).not.toBe(current.body.updatedAt);
+      expect(roundTrip.data!.updatedAt).not.toBe(current.data!.updatedAt);
 
-      expect((await api.delete(`${hooks(t)}/${id}`, { token: t.token })).status).toBe(204);
+      expect((await t.client.DELETE(WEBHOOK, { params })).response.status).toBe(204);
       expect((await api.get(`${hooks(t)}/${id}`, { token: t.token })).status).toBe(404);
     });
 
@@ -157,14 +160,13 @@ describe("webhooks", { timeout: 120_000 }, () => {
         ["x", "x"],
         ["Grüezi-Zäme-🔑", "me-🔑"],
       ] as const) {
-        const created = await api.post(
-          hooks(t),
-          { payloadUrl: receiver.url("/any-secret"), events: ["PayoutCreated"], secret },
-          { token: t.token },
-        );
-        expect(created.status, created.text).toBe(201);
-        expect(created.body.secretHint, secret).toBe(hint);
-        if (secret.length > 4) expect(created.text).not.toContain(`"${secret}"`);
+        const created = await t.client.POST("/tenants/{orgId}/webhooks", {
+          params: { path: { orgId: t.orgId } },
+          body: { payloadUrl: receiver.url("/any-secret"), events: ["PayoutCreated"], secret },
+        });
+        expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+        expect(created.data!.secretHint, secret).toBe(hint);
+        if (secret.length > 4) expect(JSON.stringify(created.data)).not.toContain(`"${secret}"`);
       }
     });
 
@@ -211,15 +213,15 @@ describe("webhooks", { timeout: 120_000 }, () => {
     it("is for the Administrator and the tenant's system user; other roles get 403, another tenant 404", async () => {
       const t = await tenantFixture();
       const admin = await memberOf(t.orgId, "Administrator");
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id;
-      const byAdmin = await api.post(
-        hooks(t),
-        { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET },
-        { token: admin.token },
-      );
-      expect(byAdmin.status, byAdmin.text).toBe(201);
-      const path = `${hooks(t)}/${byAdmin.body.id}`;
-      expect((await api.get(path, { token: t.token })).status).toBe(200);
+      const employee = await newEmployee(t);
+      const byAdmin = await clientWithToken(admin.token).POST("/tenants/{orgId}/webhooks", {
+        params: { path: { orgId: t.orgId } },
+        body: { payloadUrl: receiver.url("/roles"), events: ["PayoutCreated"], secret: SECRET },
+      });
+      expect(byAdmin.response.status, JSON.stringify(byAdmin.error)).toBe(201);
+      const webhookId = byAdmin.data!.id;
+      const path = `${hooks(t)}/${webhookId}`;
+      expect((await t.client.GET(WEBHOOK, { params: webhookOf(t, webhookId) })).response.status).toBe(200);
       for (const member of [
         await memberOf(t.orgId, "Manager", { payrollIds: [t.payroll.id] }),
         await memberOf(t.orgId, "SelfService", { employeeId: employee }),
@@ -242,8 +244,8 @@ describe("webhooks", { timeout: 120_000 }, () => {
         expect((await api.delete(path, { token })).status).toBe(404);
       }
       // The other tenant's own path does not reach this webhook either.
-      expect((await api.get(`${hooks(other)}/${byAdmin.body.id}`, { token: other.token })).status).toBe(404);
-      expect((await api.get(path, { token: t.token })).status).toBe(200);
+      expect((await api.get(`${hooks(other)}/${webhookId}`, { token: other.token })).status).toBe(404);
+      expect((await t.client.GET(WEBHOOK, { params: webhookOf(t, webhookId) })).response.status).toBe(200);
     });
   });
 
@@ -253,18 +255,25 @@ describe("webhooks", { timeout: 120_000 }, () => {
       await companyFixture(t);
       const metadata = { client: "acme", nested: { n: 1 } };
       const webhook = await register(t, { payloadUrl: receiver.url("/all"), payloadMetadata: metadata });
-      const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/payrunperiods`;
+      const open = { orgId: t.orgId, payrollId: t.payroll.id, payrunPeriodId: "open" };
       const employeeId = await payableEmployee(t);
       const payout = (
-        await api.post(
-          `${base}/open/payouts`,
-          { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } },
-          { token: t.token },
-        )
-      ).body.payout;
-      expect((await api.post(`${base}/open/payouts/${payout.id}`, undefined, { token: t.token })).status).toBe(200);
-      const closed = await api.post(`${base}/open/close`, undefined, { token: t.token });
-      expect(closed.status, closed.text).toBe(200);
+        await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts", {
+          params: { path: open },
+          body: { employeeIds: [employeeId], amounts: { [employeeId]: "100.00" } },
+        })
+      ).data!.payout;
+      const cancelled = await t.client.POST(
+        "/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/payouts/{payoutId}",
+        { params: { path: { ...open, payoutId: payout.id } } },
+      );
+      expect(cancelled.response.status).toBe(200);
+      // The document wants a body for the close; {} asks for nothing in particular.
+      const closed = await t.client.POST("/tenants/{orgId}/payrolls/{payrollId}/payrunperiods/{payrunPeriodId}/close", {
+        params: { path: open },
+        body: {},
+      });
+      expect(closed.response.status, JSON.stringify(closed.error)).toBe(200);
       const taskId = "0190f3c4-0000-7000-8000-000000000001";
       await inTenantOf(t.orgId, async (scope) => {
         await recordEvent(scope, "TaskChanged", {
@@ -276,7 +285,7 @@ describe("webhooks", { timeout: 120_000 }, () => {
         });
         await recordEvent(scope, "PayrunPeriodFinalized", {
           payrollId: t.payroll.id,
-          payrunPeriodId: closed.body.id,
+          payrunPeriodId: closed.data!.id,
           periodStart: "2026-01-01",
           periodEnd: "2026-01-31",
         });
@@ -350,7 +359,7 @@ describe("webhooks", { timeout: 120_000 }, () => {
       ]);
       expect(one("PayrunPeriodClosed")).toMatchObject({
         payrollId: t.payroll.id,
-        payrunPeriodId: closed.body.id,
+        payrunPeriodId: closed.data!.id,
         periodStart: "2026-01-01",
         periodEnd: "2026-01-31",
       });
@@ -374,7 +383,7 @@ describe("webhooks", { timeout: 120_000 }, () => {
       // Each event once, and each correlationId is its own.
       const ids = receiver.at("/all").map((r) => r.json.correlationId);
       expect(new Set(ids).size).toBe(ids.length);
-      const log = await messagesOf(t, webhook.id, "?limit=500");
+      const log = await messagesOf(t, webhook.id, { limit: "500" });
       expect(log.length).toBe(ids.length);
       expect(log.every((m) => m.status === "delivered" && m.responseStatus === 200 && m.attempt === 1)).toBe(true);
       expect(log[0]).toMatchObject({
@@ -394,7 +403,7 @@ describe("webhooks", { timeout: 120_000 }, () => {
         caseNames: ["Salary"],
       });
       await register(t, { payloadUrl: receiver.url("/every-case"), events: ["CaseChangeAdded"] });
-      const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body.id;
+      const employee = await newEmployee(t);
       await postCase(t, "Employment", employee, { EntryDate: "2026-01-01" });
       await postCase(t, "Salary", employee, { SalaryType: "monthly", MonthlySalary: "5000.00" });
       await drainUntil(() => receiver.at("/every-case").length === 2 && receiver.at("/salary-only").length === 1);
@@ -446,14 +455,12 @@ describe("webhooks", { timeout: 120_000 }, () => {
         }),
       ]);
       expect(log[0]!.payload).toEqual(first!.json);
-      expect((await messagesOf(t, webhook.id, "?status=failed")).map((m) => m.attempt)).toEqual([1]);
-      expect((await messagesOf(t, webhook.id, "?status=delivered")).map((m) => m.attempt)).toEqual([2]);
-      const paged = await api.get(`${hooks(t)}/${webhook.id}/messages?limit=1`, { token: t.token });
-      expect(paged.body.items[0].attempt).toBe(2);
-      const next = await api.get(`${hooks(t)}/${webhook.id}/messages?limit=1&cursor=${paged.body.nextCursor}`, {
-        token: t.token,
-      });
-      expect(next.body).toMatchObject({ items: [expect.objectContaining({ attempt: 1 })], nextCursor: null });
+      expect((await messagesOf(t, webhook.id, { status: "failed" })).map((m) => m.attempt)).toEqual([1]);
+      expect((await messagesOf(t, webhook.id, { status: "delivered" })).map((m) => m.attempt)).toEqual([2]);
+      const paged = await messagesPage(t, webhook.id, { limit: "1" });
+      expect(paged.data!.items[0]!.attempt).toBe(2);
+      const next = await messagesPage(t, webhook.id, { limit: "1", cursor: paged.data!.nextCursor! });
+      expect(next.data).toMatchObject({ items: [expect.objectContaining({ attempt: 1 })], nextCursor: null });
     });
 
     it("gives up after the last attempt of the schedule, records no further one and opens a webhookFailing task", async () => {
@@ -478,13 +485,13 @@ describe("webhooks", { timeout: 120_000 }, () => {
         [2, "failed", 503, false],
         [1, "failed", 503, false],
       ]);
-      expect((await api.get(`${hooks(t)}/${webhook.id}`, { token: t.token })).body.active).toBe(true);
+      expect((await t.client.GET(WEBHOOK, { params: webhookOf(t, webhook.id) })).data!.active).toBe(true);
       // Someone has to look at the receiver: a task on the tenant's payroll, announced by TaskChanged.
-      const tasks = await api.get(`/api/tenants/${t.orgId}/payrolls/${t.payroll.id}/tasks?status=open`, {
-        token: t.token,
+      const tasks = await t.client.GET("/tenants/{orgId}/payrolls/{payrollId}/tasks", {
+        params: { path: { orgId: t.orgId, payrollId: t.payroll.id }, query: { status: "open" } },
       });
-      expect(tasks.status, tasks.text).toBe(200);
-      expect(tasks.body.items).toEqual([
+      expect(tasks.response.status, JSON.stringify(tasks.error)).toBe(200);
+      expect(tasks.data!.items).toEqual([
         expect.objectContaining({ kind: "webhookFailing", status: "open", title: expect.stringContaining("/down") }),
       ]);
     });
@@ -505,7 +512,7 @@ describe("webhooks", { timeout: 120_000 }, () => {
       await record();
       await drainUntil(() => receiver.at("/gone").length === 1);
       await settle();
-      const read = (await api.get(`${hooks(t)}/${webhook.id}`, { token: t.token })).body;
+      const read = (await t.client.GET(WEBHOOK, { params: webhookOf(t, webhook.id) })).data;
       expect(read).toMatchObject({ active: false, deactivatedReason: expect.stringContaining("410") });
       expect(await messagesOf(t, webhook.id)).toEqual([
         expect.objectContaining({ attempt: 1, status: "failed", responseStatus: 410, nextAttemptAt: null }),
@@ -565,19 +572,22 @@ describe("webhooks", { timeout: 120_000 }, () => {
       await drainUntil(() => receiver.at("/manual").length === 2);
       const [message] = await messagesOf(t, webhook.id);
 
-      const redelivered = await api.post(`${hooks(t)}/${webhook.id}/messages/${message!.id}/redeliver`, undefined, {
-        token: t.token,
+      const redelivered = await t.client.POST("/tenants/{orgId}/webhooks/{webhookId}/messages/{messageId}/redeliver", {
+        params: { path: { orgId: t.orgId, webhookId: webhook.id, messageId: message!.id } },
       });
-      expect(redelivered.status, redelivered.text).toBe(202);
-      expect(redelivered.body).toMatchObject({ status: "pending", attempt: 2, correlationId: message!.correlationId });
+      expect(redelivered.response.status, JSON.stringify(redelivered.error)).toBe(202);
+      expect(redelivered.data).toMatchObject({ status: "pending", attempt: 2, correlationId: message!.correlationId });
       await drainUntil(() => receiver.at("/manual").length === 3);
       const again = receiver.at("/manual")[2]!;
       expect(again.headers["webhook-id"]).toBe(message!.correlationId);
       expect(again.json).toEqual(message!.payload);
 
-      const replay = await api.post(`${hooks(t)}/${webhook.id}/replay`, { since: before }, { token: t.token });
-      expect(replay.status, replay.text).toBe(202);
-      expect(replay.body).toEqual({ count: 2 });
+      const replay = await t.client.POST("/tenants/{orgId}/webhooks/{webhookId}/replay", {
+        params: webhookOf(t, webhook.id),
+        body: { since: before },
+      });
+      expect(replay.response.status, JSON.stringify(replay.error)).toBe(202);
+      expect(replay.data).toEqual({ count: 2 });
       await drainUntil(() => receiver.at("/manual").length === 5);
       const replayed = receiver.at("/manual").slice(3);
       expect(new Set(replayed.map((r) => r.json.correlationId))).toEqual(
@@ -606,15 +616,17 @@ describe("webhooks", { timeout: 120_000 }, () => {
           .path,
       ).toBe("since");
 
-      const test = await api.post(`${hooks(t)}/${webhook.id}/test`, undefined, { token: t.token });
-      expect(test.status, test.text).toBe(202);
-      expect(test.body).toMatchObject({ eventType: "Test", status: "pending", attempt: 1 });
+      const test = await t.client.POST("/tenants/{orgId}/webhooks/{webhookId}/test", {
+        params: webhookOf(t, webhook.id),
+      });
+      expect(test.response.status, JSON.stringify(test.error)).toBe(202);
+      expect(test.data).toMatchObject({ eventType: "Test", status: "pending", attempt: 1 });
       await drainUntil(() => receiver.at("/manual").length === 6);
       const sent = receiver.at("/manual")[5]!;
       expect(sent.json).toMatchObject({
         $type: "WebhookPayloadTest",
         tenantId: t.orgId,
-        correlationId: test.body.correlationId,
+        correlationId: test.data!.correlationId,
         metadata: { m: 1 },
         webhookId: webhook.id,
       });

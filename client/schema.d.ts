@@ -3288,6 +3288,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3537,7 +3539,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /** @example {} */
         "application/json": {
@@ -3860,6 +3862,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4102,7 +4106,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /**
          * @example {
@@ -6129,7 +6133,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         "application/json": components["schemas"]["ClosePeriodRequest"];
       };
@@ -7299,7 +7303,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /** @example {} */
         "application/json": {
@@ -8499,7 +8503,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /**
          * @example {
@@ -9676,6 +9680,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9838,7 +9844,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /**
          * @example {
@@ -10320,6 +10326,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11324,6 +11332,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11575,7 +11585,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /** @example {} */
         "application/json": {

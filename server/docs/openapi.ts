@@ -202,7 +202,7 @@ function operationObject(op: Operation, components: Components, versioned: boole
         : undefined,
   });
   const responses: Record<string, unknown> = { [status]: success("Success", op.response) };
-  if (versioned && (op.method === "GET" || op.method === "PUT")) {
+  if ((versioned && (op.method === "GET" || op.method === "PUT")) || op.answersEtag) {
     (responses[status] as Json).headers = {
       ETag: {
         description:
@@ -239,7 +239,8 @@ function operationObject(op: Operation, components: Components, versioned: boole
   }
   const body = op.body
     ? {
-        required: true,
+        // An absent body is read as {} (server/api/route.ts): a body whose every field is optional may be left out.
+        required: !op.body.safeParse({}).success,
         content: {
           "application/json": {
             schema: jsonSchema(op.body, "input"),

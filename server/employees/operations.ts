@@ -17,6 +17,7 @@ export const listEmployeesOp = operation({
 
 export const createEmployeeOp = operation({
   method: "POST",
+  answersEtag: true,
   path: "/tenants/{orgId}/employees",
   tag: "Employees",
   summary: "Create an employee in a payroll's division",

@@ -28,6 +28,8 @@ export type Operation = {
   status?: number;
   /** A PUT changes only the version the caller read (If-Match, ETag) unless this says `false`. */
   ifMatch?: boolean;
+  /** A POST whose answer carries the created resource's ETag, as a GET of it would (the PUT's If-Match). */
+  answersEtag?: boolean;
   /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;
   /**

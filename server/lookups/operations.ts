@@ -47,6 +47,7 @@ export const listLookupValuesOp = operation({
 
 export const createLookupValueOp = operation({
   method: "POST",
+  answersEtag: true,
   path: "/tenants/{orgId}/regulations/{regulationId}/lookups/{lookupId}/values",
   tag: "Lookups",
   summary: "Add an account or a cost center",

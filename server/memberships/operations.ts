@@ -14,6 +14,7 @@ export const listMembershipsOp = operation({
 
 export const createMembershipOp = operation({
   method: "POST",
+  answersEtag: true,
   path: "/tenants/{orgId}/user_memberships",
   tag: "Memberships",
   summary: "Add a member without an invitation",

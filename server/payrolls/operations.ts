@@ -22,6 +22,7 @@ export const listPayrollsOp = operation({
 
 export const createPayrollOp = operation({
   method: "POST",
+  answersEtag: true,
   path: "/tenants/{orgId}/payrolls/simple",
   tag: "Payrolls",
   summary: "Create the tenant's payroll",

@@ -26,7 +26,7 @@ function crashAt(point: FaultPoint) {
 
 /**
  * With API_RESPONSE_RECORD naming a file, every answer of a documented operation is appended to it
- * as one JSON line `{ method, path, status, code }`, so that a check after the suites can compare
+ * as one JSON line `{ method, path, status, code, etag }`, so that a check after the suites can compare
  * what the routes really answered with what the OpenAPI document says they answer
  * (tests/contract/responses-documented.test.ts). With API_EXAMPLE_RECORD, successful JSON answers
  * are kept with their request bodies too, from which `npm run docs:examples` picks the document's
@@ -44,7 +44,7 @@ async function recordAnswer(op: Operation, request: Request, answer: () => Promi
     if (type.startsWith("application/problem+json")) code = ((await response.clone().json()) as { code?: string }).code;
     appendFileSync(
       recordFile,
-      `${JSON.stringify({ method: op.method, path: op.path, status: response.status, code })}\n`,
+      `${JSON.stringify({ method: op.method, path: op.path, status: response.status, code, etag: response.headers.has("etag") || undefined })}\n`,
     );
   }
   if (exampleFile && response.status < 300 && type.startsWith("application/json")) {

@@ -27,6 +27,7 @@ export const listWebhooksOp = operation({
 
 export const createWebhookOp = operation({
   method: "POST",
+  answersEtag: true,
   path: WEBHOOKS,
   tag: "Webhooks",
   summary: "Register a webhook",

@@ -6,11 +6,12 @@ import { openApiDocument } from "@/server/docs/openapi";
 /**
  * Runs after the API and browser suites (npm test sets API_RESPONSE_RECORD, and the test hooks
  * append every answer of the route wrapper to it: server/testing/install.ts). Every status a route
- * answered must be a response of its operation in the OpenAPI document, and every problem code one
- * that response lists.
+ * answered must be a response of its operation in the OpenAPI document, every problem code one
+ * that response lists, and an ETag header one it names.
  */
-type Recorded = { method: string; path: string; status: number; code?: string };
+type Recorded = { method: string; path: string; status: number; code?: string; etag?: boolean };
 type ResponseObject = {
+  headers?: Record<string, unknown>;
   content?: Record<string, { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }>;
 };
 
@@ -39,6 +40,8 @@ describe("what the routes answered is what the OpenAPI document says", () => {
         undocumented.add(`${answer.method} ${answer.path}: ${answer.status}${answer.code ? ` ${answer.code}` : ""}`);
         continue;
       }
+      if (answer.etag && !response.headers?.ETag)
+        undocumented.add(`${answer.method} ${answer.path}: ${answer.status} with an ETag header`);
       if (answer.code) {
         const codes = response.content?.["application/problem+json"]?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
         if (!codes.includes(answer.code))
@@ -47,7 +50,7 @@ describe("what the routes answered is what the OpenAPI document says", () => {
     }
     expect(
       [...undocumented].sort(),
-      "answers the document does not list (add them to the operation's problems or alsoAnswers)",
+      "answers the document does not list (add them to the operation's problems, alsoAnswers or answersEtag)",
     ).toEqual([]);
     // The record covers the API: a check over a handful of answers would prove little.
     const coverage = allOperations.filter((op) => seen.has(`${op.method} ${op.path}`)).length / allOperations.length;

@@ -1,3 +1,4 @@
+import { Cell, HeaderCell, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { displayValue, localized, type CaseDefinition, type CaseWords, type LookupChoices } from "./labels";
 import type { TimelineEntry } from "./timeline";
 
@@ -23,35 +24,38 @@ export function CaseTimeline({
       {fields.map((field) => (
         <div key={field.name}>
           <h4 className="text-sm font-semibold text-slate-800">{localized(field.displayName, language)}</h4>
-          <table
-            className="mt-1 min-w-full text-left text-xs"
-            aria-label={t("timeline.label", { name: localized(field.displayName, language) })}
+          <Table
+            variant="plain"
+            className="mt-1 min-w-full"
+            caption={t("timeline.label", { name: localized(field.displayName, language) })}
           >
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t("timeline.value")}</th>
-                <th className="py-1 pr-3 font-medium">{t("timeline.valid")}</th>
-                <th className="py-1 pr-3 font-medium">{t("timeline.inForce")}</th>
-                <th className="py-1 pr-3 font-medium">{t("timeline.recorded")}</th>
-                <th className="py-1 font-medium">{t("timeline.reason")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 text-slate-700">
+            <TableHead variant="plain">
+              <TableRow>
+                <HeaderCell size="tight">{t("timeline.value")}</HeaderCell>
+                <HeaderCell size="tight">{t("timeline.valid")}</HeaderCell>
+                <HeaderCell size="tight">{t("timeline.inForce")}</HeaderCell>
+                <HeaderCell size="tight">{t("timeline.recorded")}</HeaderCell>
+                <HeaderCell size="tight">{t("timeline.reason")}</HeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody className="text-xs text-slate-700">
               {timelines.get(field.name)!.map((entry) => (
-                <tr key={entry.id} className={entry.inForce.length ? "" : "text-slate-400"}>
-                  <td className="py-1 pr-3 font-medium">{displayValue(field, entry.value, words, lookups)}</td>
-                  <td className="py-1 pr-3">{span(entry)}</td>
-                  <td className="py-1 pr-3">
+                <TableRow key={entry.id} className={entry.inForce.length ? undefined : "text-slate-400"}>
+                  <Cell size="tight" className="font-medium">
+                    {displayValue(field, entry.value, words, lookups)}
+                  </Cell>
+                  <Cell size="tight">{span(entry)}</Cell>
+                  <Cell size="tight">
                     {entry.inForce.length ? entry.inForce.map(span).join("; ") : t("timeline.overridden")}
-                  </td>
-                  <td className="py-1 pr-3">
+                  </Cell>
+                  <Cell size="tight">
                     {t("timeline.recordedBy", { at: format.instant(entry.recordedAt), name: entry.recordedBy })}
-                  </td>
-                  <td className="py-1">{entry.reason ?? "—"}</td>
-                </tr>
+                  </Cell>
+                  <Cell size="tight">{entry.reason ?? "—"}</Cell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       ))}
     </div>

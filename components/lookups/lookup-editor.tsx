@@ -21,6 +21,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
+import { Cell, EmptyRow, HeaderCell, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { displayName } from "@/components/regulations/display-name";
 
 /** The words of each kind are lookups.kinds.<kind>.*. */
@@ -156,8 +157,8 @@ function LookupValueRow({
         : null;
   const errors = form.formState.errors;
   return (
-    <tr aria-label={words("row", { key: item.key })} className="align-top">
-      <td className="py-2 pr-3">
+    <TableRow aria-label={words("row", { key: item.key })} className="align-top">
+      <Cell size="flush">
         <form
           noValidate
           className="grid items-start gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_auto_auto]"
@@ -238,8 +239,8 @@ function LookupValueRow({
           </p>
           {kind === "CostCenters" ? <p>{t("costCenterReferences")}</p> : null}
         </ConfirmDialog>
-      </td>
-    </tr>
+      </Cell>
+    </TableRow>
   );
 }
 
@@ -264,12 +265,17 @@ export function LookupValueTable({
   return (
     <div className="space-y-3">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {items.length === 0 ? <p className="text-sm text-slate-500">{t("none")}</p> : null}
-      <table
-        className="w-full table-fixed text-sm"
-        aria-label={kind === "Accounts" ? t("accounts") : t("costCentersTitle")}
+      <Table
+        variant="plain"
+        className="w-full table-fixed"
+        caption={kind === "Accounts" ? t("accounts") : t("costCentersTitle")}
       >
-        <tbody className="divide-y divide-slate-100">
+        <TableBody>
+          {items.length === 0 ? (
+            <EmptyRow columns={1} size="flush">
+              {t("none")}
+            </EmptyRow>
+          ) : null}
           {items.map((item) => (
             <LookupValueRow
               key={`${item.id}-${item.key}-${item.value}`}
@@ -286,8 +292,8 @@ export function LookupValueTable({
               }
             />
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }
@@ -347,13 +353,15 @@ function WageTypeRow({
     </>
   );
   return (
-    <tr aria-label={t("wageTypeRow", { number: wageType.number })} className="align-top">
-      <td className="py-2 pr-3 font-mono text-xs">{wageType.number}</td>
-      <td className="break-words py-2 pr-3">
+    <TableRow aria-label={t("wageTypeRow", { number: wageType.number })} className="align-top">
+      <Cell size="flush" className="font-mono text-xs">
+        {wageType.number}
+      </Cell>
+      <Cell size="flush" className="break-words">
         {name}
         <span className="block text-xs text-slate-500">{t(`wageTypeKinds.${wageType.kind}`)}</span>
-      </td>
-      <td className="py-2 pr-3">
+      </Cell>
+      <Cell size="flush">
         <form
           noValidate
           className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
@@ -397,8 +405,8 @@ function WageTypeRow({
             </p>
           ) : null}
         </form>
-      </td>
-    </tr>
+      </Cell>
+    </TableRow>
   );
 }
 
@@ -420,20 +428,20 @@ export function WageTypeMapping({
   return (
     // Fixed columns: the account choices share what is left of the card (long account names are cut in the
     // closed select, whole in its list), so the Save buttons stay inside the card.
-    <table className="w-full table-fixed text-left text-sm" aria-label={t("mappingTitle")}>
+    <Table variant="plain" className="w-full table-fixed" caption={t("mappingTitle")}>
       <colgroup>
         <col className="w-16" />
         <col className="w-[30%]" />
         <col />
       </colgroup>
-      <thead className="text-xs text-slate-500">
-        <tr>
-          <th className="py-1 pr-3 font-medium">{t("columns.number")}</th>
-          <th className="py-1 pr-3 font-medium">{t("columns.wageType")}</th>
-          <th className="py-1 pr-3 font-medium">{t("columns.accounts")}</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
+      <TableHead variant="plain">
+        <TableRow>
+          <HeaderCell size="tight">{t("columns.number")}</HeaderCell>
+          <HeaderCell size="tight">{t("columns.wageType")}</HeaderCell>
+          <HeaderCell size="tight">{t("columns.accounts")}</HeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
         {wageTypes.map((w) => (
           <WageTypeRow
             key={`${w.number}-${w.debitAccount?.id}-${w.creditAccount?.id}`}
@@ -444,7 +452,7 @@ export function WageTypeMapping({
             canUpdate={canUpdate}
           />
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

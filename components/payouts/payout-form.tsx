@@ -17,6 +17,7 @@ import type { Locale } from "@/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Cell, HeaderCell, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { parseAmountInput, payoutFileHref, payoutItemText, toAmount, type Payout } from "./labels";
 import { PayoutProblem, requestPayout, type PayoutProblemItem } from "./request";
 import { Spinner } from "./spinner";
@@ -530,26 +531,30 @@ export function PayoutForm({ orgId, payrollId, periodId, month, rows, defaultExe
         ) : draft ? (
           <div data-testid="payout-preview">
             <p>{t("form.previewIntro", { count: draft.employeeIds.length, month, advances: draft.advances })}</p>
-            <table className="mt-2 w-full text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                  <th className="py-1 font-medium">{t("form.executionDate")}</th>
-                  <th className="py-1 text-right font-medium">{t("form.payments")}</th>
-                  <th className="py-1 text-right font-medium">{t("form.totalChf")}</th>
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                <tr data-testid="preview-group" data-date={draft.executionDate}>
-                  <td className="py-1">{format.date(draft.executionDate)}</td>
-                  <td className="py-1 text-right" data-testid="preview-count">
+            <Table className="mt-2 w-full" caption={t("form.previewCaption")}>
+              <TableHead variant="plain">
+                <TableRow>
+                  <HeaderCell size="tight">{t("form.executionDate")}</HeaderCell>
+                  <HeaderCell size="tight" numeric>
+                    {t("form.payments")}
+                  </HeaderCell>
+                  <HeaderCell size="tight" numeric>
+                    {t("form.totalChf")}
+                  </HeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody className="tabular-nums">
+                <TableRow data-testid="preview-group" data-date={draft.executionDate}>
+                  <Cell size="tight">{format.date(draft.executionDate)}</Cell>
+                  <Cell size="tight" numeric data-testid="preview-count">
                     {draft.employeeIds.length}
-                  </td>
-                  <td className="py-1 text-right font-semibold" data-testid="preview-total">
+                  </Cell>
+                  <Cell size="tight" numeric className="font-semibold" data-testid="preview-total">
                     {format.amount(draft.total)}
-                  </td>
-                </tr>
-              </tbody>
-            </table>
+                  </Cell>
+                </TableRow>
+              </TableBody>
+            </Table>
             <ul className="mt-2 space-y-0.5 text-xs text-slate-600" aria-label={t("form.payments")}>
               {draft.employeeIds.slice(0, LISTED).map((id) => (
                 <li key={id} className="flex justify-between gap-3">

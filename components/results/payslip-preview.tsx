@@ -5,6 +5,7 @@ import type { ParameterUnit } from "@/server/regulations/catalog";
 import { caseWords } from "@/components/cases/case-sections";
 import { displayValue, type CaseFieldDefinition, type CaseWords, type LookupChoices } from "@/components/cases/labels";
 import { Alert } from "@/components/ui/alert";
+import { Cell, HeaderCell, RowHeader, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { explanationSentence, type CalcTranslator } from "./calc-text";
 import { lineKindOf, nameOf, plainText, type LineKind, type Vocabulary } from "./labels";
 import type { ParameterUnits } from "./load";
@@ -188,36 +189,49 @@ export async function PayslipPreview({
         ) : null}
       </div>
       {entry.wageTypes.length ? (
-        <table className="w-full text-sm" aria-label={p("lines")}>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-              <th className="py-1 pr-2 font-medium">{p("columns.number")}</th>
-              <th className="py-1 pr-2 font-medium">{p("columns.wageType")}</th>
-              <th className="py-1 pr-2 text-right font-medium">{p("columns.base")}</th>
-              <th className="py-1 pr-2 text-right font-medium">{p("columns.rate")}</th>
-              <th className="py-1 text-right font-medium">{p("columns.amount")}</th>
-            </tr>
-          </thead>
+        <Table className="w-full" caption={p("lines")}>
+          <TableHead variant="plain">
+            <TableRow>
+              <HeaderCell size="tight">{p("columns.number")}</HeaderCell>
+              <HeaderCell size="tight">{p("columns.wageType")}</HeaderCell>
+              <HeaderCell size="tight" numeric>
+                {p("columns.base")}
+              </HeaderCell>
+              <HeaderCell size="tight" numeric>
+                {p("columns.rate")}
+              </HeaderCell>
+              <HeaderCell size="tight" numeric>
+                {p("columns.amount")}
+              </HeaderCell>
+            </TableRow>
+          </TableHead>
           {SECTIONS.map((kind) => {
             const lines = entry.wageTypes.filter((l) => lineKindOf(l.number) === kind);
             if (!lines.length) return null;
             return (
-              <tbody key={kind} className={kind === "employer" ? "text-slate-500" : undefined}>
-                <tr>
-                  <th colSpan={5} className="pt-3 pb-1 text-left text-xs font-semibold text-slate-700">
+              <TableBody key={kind} className={kind === "employer" ? "text-slate-500" : undefined}>
+                <TableRow>
+                  <RowHeader
+                    scope="rowgroup"
+                    colSpan={5}
+                    size="tight"
+                    className="pt-3 text-xs font-semibold text-slate-700"
+                  >
                     {p(`sections.${kind}`)}
-                  </th>
-                </tr>
+                  </RowHeader>
+                </TableRow>
                 {lines.map((line, i) => (
-                  <tr
+                  <TableRow
                     key={`${line.number}-${line.retroPeriodStart ?? ""}-${i}`}
                     data-testid="payslip-line"
                     data-number={line.number}
                     data-kind={kind}
-                    className={`border-t border-slate-100 align-top ${kind === "net" ? "font-semibold" : ""}`}
+                    className={kind === "net" ? "align-top font-semibold" : "align-top"}
                   >
-                    <td className="py-1 pr-2 font-mono text-xs">{line.number}</td>
-                    <td className="py-1 pr-2">
+                    <Cell size="tight" className="font-mono text-xs">
+                      {line.number}
+                    </Cell>
+                    <Cell size="tight">
                       {words.wageTypes.get(line.number) || line.name}
                       {line.retro ? (
                         <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">
@@ -225,22 +239,22 @@ export async function PayslipPreview({
                         </span>
                       ) : null}
                       <Why line={line} words={words} speech={speech} />
-                    </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">
+                    </Cell>
+                    <Cell size="tight" numeric className="tabular-nums">
                       {line.base === null ? "" : chf(line.base, speech)}
-                    </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">
+                    </Cell>
+                    <Cell size="tight" numeric className="tabular-nums">
                       {line.rate === null ? "" : speech.format.percent(line.rate)}
-                    </td>
-                    <td className="py-1 text-right tabular-nums" data-testid="payslip-amount">
+                    </Cell>
+                    <Cell size="tight" numeric className="tabular-nums" data-testid="payslip-amount">
                       {signed(line, speech)}
-                    </td>
-                  </tr>
+                    </Cell>
+                  </TableRow>
                 ))}
-              </tbody>
+              </TableBody>
             );
           })}
-        </table>
+        </Table>
       ) : (
         <p className="text-sm text-slate-600">{p("noLines")}</p>
       )}

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { displayValue, languageOf, localized, type CaseDefinition, type CaseWords } from "@/components/cases/labels";
 import { useFormat } from "@/components/format/use-format";
+import { Cell, HeaderCell, RowHeader, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import type { Task } from "./labels";
 
 type ChangeDetails = {
@@ -66,40 +67,33 @@ export function ChangeDetailsView({ task, cases }: { task: Task; cases: CaseDefi
   return (
     <div className="mt-2 space-y-2 text-xs" data-testid="task-change">
       {fields.length ? (
-        <table className="w-full max-w-2xl border-collapse text-left">
-          <caption className="sr-only">{t("change.caption")}</caption>
-          <thead>
-            <tr className="text-slate-500">
-              <th scope="col" className="py-0.5 pr-3 font-normal">
-                {t("change.field")}
-              </th>
-              <th scope="col" className="py-0.5 pr-3 font-normal">
-                {t("details.before")}
-              </th>
-              <th scope="col" className="py-0.5 font-normal">
-                {t("details.after")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table variant="plain" className="w-full max-w-2xl" caption={t("change.caption")}>
+          <TableHead variant="plain">
+            <TableRow>
+              <HeaderCell size="tight">{t("change.field")}</HeaderCell>
+              <HeaderCell size="tight">{t("details.before")}</HeaderCell>
+              <HeaderCell size="tight">{t("details.after")}</HeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody className="text-xs">
             {fields.map((name) => {
               const field = definition?.fields.find((f) => f.name === name);
               return (
-                <tr key={name} data-testid="task-change-field" data-field={name} className="align-top">
-                  <th scope="row" className="py-0.5 pr-3 font-medium text-slate-700">
+                <TableRow key={name} data-testid="task-change-field" data-field={name} className="align-top">
+                  <RowHeader size="tight" className="font-medium text-slate-700">
                     {field ? localized(field.displayName, language) || name : name}
-                  </th>
-                  <td data-testid="task-change-before" className="break-all py-0.5 pr-3 text-slate-600">
+                  </RowHeader>
+                  <Cell size="tight" data-testid="task-change-before" className="break-all text-slate-600">
                     {shown(name, before[name])}
-                  </td>
-                  <td data-testid="task-change-after" className="break-all py-0.5 font-medium text-slate-900">
+                  </Cell>
+                  <Cell size="tight" data-testid="task-change-after" className="break-all font-medium text-slate-900">
                     {shown(name, after[name])}
-                  </td>
-                </tr>
+                  </Cell>
+                </TableRow>
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       ) : null}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5">
         {start ? (

@@ -17,6 +17,7 @@ import { PeriodStatusBadge } from "@/components/periods/period-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { BackLink, PillLink } from "@/components/ui/pill-link";
+import { Cell, HeaderCell, Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { listDocuments } from "@/server/documents/read-documents";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -102,42 +103,30 @@ export default async function PeriodDocumentsPage({
                 <p className="text-sm text-slate-600">{t("documents.noneInCategory")}</p>
               ) : (
                 <div className="overflow-x-auto">
-                  <table
-                    className="min-w-full divide-y divide-slate-200 text-sm"
-                    data-testid="document-group"
-                    data-category={c}
-                  >
-                    <caption className="sr-only">{categoryLabel(c)}</caption>
-                    <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                      <tr>
-                        {personal ? (
-                          <th scope="col" className="px-3 py-2">
-                            {t("documents.employee")}
-                          </th>
-                        ) : null}
-                        <th scope="col" className="px-3 py-2">
-                          {t("documents.document")}
-                        </th>
-                        <th scope="col" className="px-3 py-2">
-                          {t("documents.type")}
-                        </th>
-                        <th scope="col" className="px-3 py-2">
-                          {t("documents.state")}
-                        </th>
-                        <th scope="col" className="px-3 py-2">
-                          {t("documents.created")}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
+                  <Table caption={categoryLabel(c)} data-testid="document-group" data-category={c}>
+                    <TableHead variant="plain">
+                      <TableRow>
+                        {personal ? <HeaderCell>{t("documents.employee")}</HeaderCell> : null}
+                        <HeaderCell>{t("documents.document")}</HeaderCell>
+                        <HeaderCell>{t("documents.type")}</HeaderCell>
+                        <HeaderCell>{t("documents.state")}</HeaderCell>
+                        <HeaderCell>{t("documents.created")}</HeaderCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
                       {docs.map((doc) => (
-                        <tr key={doc.id} data-testid="document-row" data-document-id={doc.id} data-final={doc.final}>
+                        <TableRow
+                          key={doc.id}
+                          data-testid="document-row"
+                          data-document-id={doc.id}
+                          data-final={doc.final}
+                        >
                           {personal ? (
-                            <td className="px-3 py-2 text-slate-900">
+                            <Cell className="text-slate-900">
                               {doc.employeeId ? (names[doc.employeeId] ?? "—") : "—"}
-                            </td>
+                            </Cell>
                           ) : null}
-                          <td className="px-3 py-2">
+                          <Cell>
                             <a
                               href={documentHref(orgId, payroll.id, period.id, doc.id)}
                               target="_blank"
@@ -146,24 +135,22 @@ export default async function PeriodDocumentsPage({
                             >
                               {doc.name}
                             </a>
-                          </td>
-                          <td className="px-3 py-2 text-slate-700" title={doc.contentType}>
+                          </Cell>
+                          <Cell className="text-slate-700" title={doc.contentType}>
                             {contentTypeLabel(doc.contentType)}
-                          </td>
-                          <td className="px-3 py-2">
+                          </Cell>
+                          <Cell>
                             <span
                               className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-medium ${doc.final ? "border-emerald-300 bg-emerald-50 text-emerald-800" : "border-amber-300 bg-amber-50 text-amber-800"}`}
                             >
                               {doc.final ? t("documents.final") : t("documents.preview")}
                             </span>
-                          </td>
-                          <td className="whitespace-nowrap px-3 py-2 text-slate-600">
-                            {format.instant(doc.createdAt)}
-                          </td>
-                        </tr>
+                          </Cell>
+                          <Cell className="whitespace-nowrap text-slate-600">{format.instant(doc.createdAt)}</Cell>
+                        </TableRow>
                       ))}
-                    </tbody>
-                  </table>
+                    </TableBody>
+                  </Table>
                 </div>
               )}
             </Card>

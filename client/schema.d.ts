@@ -5278,6 +5278,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8250,6 +8252,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12666,6 +12670,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The resource's version, "<id>.<version>": send it back as If-Match with PUT to change only what you read (412 otherwise). */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {

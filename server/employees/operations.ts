@@ -66,6 +66,7 @@ export const listPayrollEmployeesOp = operation({
 
 export const getPayrollEmployeeOp = operation({
   method: "GET",
+  answersEtag: true,
   path: "/tenants/{orgId}/payrolls/{payrollId}/employees/{employeeId}",
   tag: "Employees",
   summary: "One employee of a payroll",

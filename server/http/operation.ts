@@ -28,7 +28,10 @@ export type Operation = {
   status?: number;
   /** A PUT changes only the version the caller read (If-Match, ETag) unless this says `false`. */
   ifMatch?: boolean;
-  /** A POST whose answer carries the created resource's ETag, as a GET of it would (the PUT's If-Match). */
+  /**
+   * The answer carries the resource's ETag (for the PUT's If-Match) where the document cannot tell from a PUT of the
+   * same path: a POST that creates or changes a versioned resource, a read of one under another path.
+   */
   answersEtag?: boolean;
   /** Honour an Idempotency-Key header: every POST does unless it says `false` (see `honoursIdempotencyKey`). */
   idempotent?: boolean;

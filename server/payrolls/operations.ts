@@ -63,6 +63,7 @@ export const updatePayrollOp = operation({
 
 export const rebasePayrollOp = operation({
   method: "POST",
+  answersEtag: true,
   path: "/tenants/{orgId}/payrolls/{payrollId}/rebase",
   tag: "Payrolls",
   summary: "Move the accounting start later before go-live",

@@ -3,6 +3,7 @@ import { UpdateUser, User } from "./schemas";
 
 export const getCurrentUserOp = operation({
   method: "GET",
+  answersEtag: true,
   path: "/users",
   tag: "Users",
   summary: "The signed-in person",

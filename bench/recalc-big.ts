@@ -12,6 +12,8 @@
  * start), with the database server's CPU, this process's CPU and its heap so far: what the database
  * connection waited for, and whether the server was busy meanwhile. Each run's line gives the CPU of the
  * main thread and of the others (recalculation threads, V8's and libuv's helpers); --threads lists each thread.
+ * --taxed-at-source N taxes every N-th employee at source (issue 39: 5 = 2,000 of 10,000), in turn in the shipped
+ * monthly-model cantons ZH, AG and LU with the codes A0N, B1N, C2N and H1N.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -40,8 +42,22 @@ const { values: args } = parseArgs({
     payrolls: { type: "string", default: "1" },
     "profile-run": { type: "string" },
     threads: { type: "boolean", default: false },
+    "taxed-at-source": { type: "string", default: "0" },
   },
 });
+
+const TAXED_EVERY = Number(args["taxed-at-source"]);
+const QST_CANTONS = ["ZH", "AG", "LU"];
+const QST_CODES = ["A0N", "B1N", "C2N", "H1N"];
+/** Employee n's withholding-tax values under --taxed-at-source (none without it). */
+const taxedAtSource = (n: number): Record<string, string> => {
+  if (!TAXED_EVERY || n % TAXED_EVERY) return {};
+  const k = n / TAXED_EVERY;
+  return {
+    TaxAtSourceTariff: QST_CODES[k % QST_CODES.length]!,
+    TaxAtSourceCanton: QST_CANTONS[k % QST_CANTONS.length]!,
+  };
+};
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -63,7 +79,7 @@ async function main() {
   const systemUser = await createSystemUser("bench");
   const bigs = [];
   for (let i = 0; i < Number(args.payrolls); i++) {
-    const big = await benchPayroll(db, systemUser, Number(args.big), "2026-01-01");
+    const big = await benchPayroll(db, systemUser, Number(args.big), "2026-01-01", { employee: taxedAtSource });
     const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
     bigs.push({ big, payrollRow: payrollRow! });
   }
@@ -149,6 +165,14 @@ async function main() {
   for (const [i, { ms, periodId }] of runs.entries()) {
     const ceiling = await copyCeiling(periodId);
     if (ceiling) console.log(`ceiling ${i + 1}: ${ceilingLine(ceiling, ms, `run ${i + 1}`)}`);
+  }
+  if (TAXED_EVERY) {
+    // What the last run wrote: the withholding-tax lines (5060), so that a payroll taxed at source is seen to be one.
+    const result = await db.execute(
+      sql`select count(*)::int as n from payrun_entries where payrun_period_id = ${runs.at(-1)!.periodId} and lines @> '[{"number":"5060"}]'`,
+    );
+    const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    console.log(`taxed at source: every ${TAXED_EVERY}th employee; ${row!.n} entries with a withholding-tax line`);
   }
   await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();

@@ -63,6 +63,7 @@ async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
   const schema = await import("../server/db/schema");
   const { eq, sql } = await import("drizzle-orm");
+  const { rowsOf } = await import("../server/db/rows");
   const { createSystemUser } = await import("../server/auth/system-users");
   const { recalculateOpenPeriod } = await import("../server/results/recalculate");
   const { storedRegulations } = await import("../server/regulations/store");
@@ -171,7 +172,7 @@ async function main() {
     const result = await db.execute(
       sql`select count(*)::int as n from payrun_entries where payrun_period_id = ${runs.at(-1)!.periodId} and lines @> '[{"number":"5060"}]'`,
     );
-    const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    const [row] = rowsOf<{ n: number }>(result);
     console.log(`taxed at source: every ${TAXED_EVERY}th employee; ${row!.n} entries with a withholding-tax line`);
   }
   await (await import("../server/results/recalc-pool")).closeRecalcPool();

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { calculationBases, payrunEntries } from "@/server/db/schema";
 import { runDueJobs } from "@/server/job-worker";
 import { JOB_SCHEMA } from "@/server/db/job-client";
@@ -137,7 +138,7 @@ describe("the daily prune of calculation bases", () => {
           ).execute(
             sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${PRUNE_BASES} and state = 'completed'`,
           );
-          const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+          const [row] = rowsOf<{ n: number }>(result);
           return Number(row?.n ?? 0);
         },
         { timeout: 20_000 },

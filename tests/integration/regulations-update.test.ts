@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { JOB_SCHEMA } from "@/server/db/job-client";
 import { regulationVersions } from "@/server/db/schema";
 import { runDueJobs, startJobWorker, stopJobWorker } from "@/server/job-worker";
@@ -38,7 +39,7 @@ async function recalculationJobsOf(payrollId: string): Promise<number> {
   ).execute(
     sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${REGULATIONS_RECALCULATE} and data->'payload'->>'payrollId' = ${payrollId}`,
   );
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+  const [row] = rowsOf<{ n: number }>(result);
   return Number(row!.n);
 }
 

@@ -19,7 +19,7 @@ const { values: args } = parseArgs({
 const TASK = 250;
 
 async function main() {
-  const { storedRegulations } = await import("../server/regulations/store");
+  const { storedRegulations, qstTariffsOf } = await import("../server/regulations/store");
   const { workerFile } = await import("../server/workers/worker-file");
   const { mergedVersions, regulationKey, versionsFor } = await import("../server/results/recalculate");
   const { newId } = await import("../server/ids");
@@ -36,12 +36,15 @@ async function main() {
   const key = regulationKey(versions);
   const regulation = mergedVersions(versions);
   const company = syntheticCompanyHistory(open.periodStart);
+  const qst = qstTariffsOf(regulations);
   const employees = Number(args.employees);
   const tasks = Array.from({ length: Math.ceil(employees / TASK) }, (_, t) => ({
     chain: [open],
     openId: open.id,
     keys: { [open.id]: key },
     regulations: { [key]: regulation },
+    qstKey: qst.key,
+    qst: qst.files,
     company,
     usesCostCenters: false,
     constants: "\t\\N",

@@ -9,12 +9,11 @@
  * the compact form of server/regulations/qst/tariffs.ts. Without --codes every tariff of the files is
  * kept (record types 06, 11, 12 and 13). The files are read as Latin-1, as ESTV writes them.
  */
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { isComplete, parseTariffFile } from "../server/regulations/qst/tariff-file";
-import { type CompactTariffFile, compactTariff, groupRecords } from "../server/regulations/qst/tariffs";
+import { verifyTariffFile } from "../server/regulations/qst/tariff-import";
+import type { CompactTariffFile } from "../server/regulations/qst/tariffs";
 
 function main(argv: string[]) {
   const codesAt = argv.indexOf("--codes");
@@ -28,23 +27,8 @@ function main(argv: string[]) {
   const files: CompactTariffFile[] = inputs.map((input) => {
     const raw = readFileSync(input);
     const bytes = input.endsWith(".gz") ? gunzipSync(raw) : raw;
-    const text = bytes.toString("latin1");
-    const file = parseTariffFile(text);
-    if (!isComplete(file))
-      throw new Error(
-        `${input}: the footer counts ${file.recordCount} records, the file has ${file.records.length + 2}.`,
-      );
-    const groups = groupRecords(file.records).filter((group) => !codes || codes.has(group[0]!.code));
-    return {
-      source: {
-        file: path.basename(input).replace(/\.gz$/, ""),
-        canton: file.canton,
-        creationDate: file.creationDate,
-        sha256: createHash("sha256").update(bytes).digest("hex"),
-        records: file.recordCount,
-      },
-      tariffs: groups.map((group) => compactTariff(group)),
-    };
+    const { source, tariffs } = verifyTariffFile(bytes, path.basename(input).replace(/\.gz$/, ""));
+    return { source, tariffs: tariffs.filter((tariff) => !codes || codes.has(tariff.code)) };
   });
   // One tariff per line keeps the file small and its diffs readable.
   const body = files

@@ -62,6 +62,12 @@ const Env = z.object({
   ELM_CERTIFICATE_PATH: z.string().optional(),
   ELM_CERTIFICATE_PASSWORD: z.string().optional(),
   ELM_DISTRIBUTOR_CERTIFICATE_PATH: z.string().optional(),
+  /**
+   * Where the daily regulation update fetches the ESTV withholding-tax tariff files: a base URL under
+   * which each file is `tarYYkt.txt` (tar27zh.txt), as the ESTV publishes them
+   * (server/regulations/qst/fetch.ts). Unset: only the shipped tariffs are used.
+   */
+  QST_TARIFF_SOURCE_URL: z.string().url().optional(),
   /** Threads that draw PDFs (server/documents/pdf/pool.ts); 0 draws in the calling thread; unset: one per core. */
   PDF_WORKERS: wholeNumber(0),
   /** Documents one set of PDF threads draws before it is replaced. */

@@ -5,6 +5,14 @@ import { getDb, type Database, type Tx } from "../db/client";
 import { regulationContents, regulationVersions } from "../db/schema";
 import { newId } from "../ids";
 import { allRegulations, versionInForce, type Regulation, type RegulationVersion } from "./catalog";
+import { shippedQstFiles } from "./qst/shipped";
+import {
+  type StoredQstTariffs,
+  type StoredTariffFile,
+  importShippedTariffs,
+  loadQstTariffs,
+  tariffsOf,
+} from "./qst/stored";
 
 /**
  * Regulations as the service uses them: read from the database, where `npm run regulations:update`
@@ -26,7 +34,10 @@ type ImportOptions<T> = {
   /** The catalog to import (the shipped one unless a test gives another). */
   catalog?: Regulation[];
   /** Runs in the import's transaction with what changed (the regulation update records itself and schedules recalculations there). */
-  afterImport?: (tx: Tx, imported: { added: number; updated: number; changes: ImportedVersion[] }) => Promise<T>;
+  afterImport?: (
+    tx: Tx,
+    imported: { added: number; updated: number; changes: ImportedVersion[]; tariffsAdded: StoredTariffFile[] },
+  ) => Promise<T>;
 };
 
 /**
@@ -94,8 +105,12 @@ export async function importCatalog<T = void>(db?: Database | Tx, options: Impor
       }),
     );
     if (contents.length) await tx.insert(regulationContents).values(contents).onConflictDoNothing();
-    const after = options.afterImport ? await options.afterImport(tx as Tx, { added, updated, changes }) : undefined;
-    return { added, updated, changes, after };
+    // The withholding-tax tariffs shipped with this release are regulation data too.
+    const tariffsAdded = await importShippedTariffs(tx as Tx);
+    const after = options.afterImport
+      ? await options.afterImport(tx as Tx, { added, updated, changes, tariffsAdded })
+      : undefined;
+    return { added, updated, changes, tariffsAdded, after };
   });
   cache = null;
   return outcome;
@@ -116,6 +131,7 @@ async function load(within?: Tx): Promise<Map<string, Regulation>> {
     await importCatalog(db); // a fresh database starts with the shipped catalog
     rows = await db.select().from(regulationVersions);
   }
+  const qst = await loadQstTariffs(db);
   const regulations = new Map<string, { regulation: Omit<Regulation, "versions">; versions: RegulationVersion[] }>();
   for (const row of rows) {
     const content = row.content as StoredContent;
@@ -132,12 +148,25 @@ async function load(within?: Tx): Promise<Map<string, Regulation>> {
     entry.versions.push(content.version);
     regulations.set(content.name, entry);
   }
-  return new Map(
+  const loaded = new Map(
     [...regulations.values()].map(({ regulation, versions }) => [
       regulation.name,
       { ...regulation, versions: versions.sort((a, b) => a.validFrom.localeCompare(b.validFrom)) },
     ]),
   );
+  qstOfRegulations.set(loaded, qst);
+  return loaded;
+}
+
+/** The withholding-tax tariffs read together with each set of regulations (they are regulation data too). */
+const qstOfRegulations = new WeakMap<ReadonlyMap<string, Regulation>, StoredQstTariffs>();
+
+/**
+ * The withholding-tax tariffs in force when these regulations were read. Regulations not read from the
+ * database (a test's own catalog) get the shipped tariffs, which is what a fresh database holds.
+ */
+export function qstTariffsOf(regulations: ReadonlyMap<string, Regulation>): StoredQstTariffs {
+  return qstOfRegulations.get(regulations) ?? tariffsOf(shippedQstFiles());
 }
 
 const checksums = new WeakMap<RegulationVersion, string>();

@@ -34,8 +34,9 @@ export async function recordBasis(
   payrollId: string,
   knownAt: string,
   regulations: Record<string, string[]>,
+  qstTariffs: readonly string[],
 ): Promise<string> {
   const id = newId();
-  await scope.insertInto(calculationBases).values({ id, payrollId, knownAt, regulations });
+  await scope.insertInto(calculationBases).values({ id, payrollId, knownAt, regulations, qstTariffs: [...qstTariffs] });
   return id;
 }

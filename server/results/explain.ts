@@ -6,6 +6,7 @@ import { calculationBases, caseValues, payrunPeriods, type payrolls, type Stored
 import type { TenantScope } from "../db/tenant-scope";
 import { formatRappen } from "../money/rappen";
 import { shippedQstTable } from "../regulations/qst";
+import { qstTariffFilesBySha, tariffsOf } from "../regulations/qst/stored";
 import { versionsByChecksum } from "../regulations/store";
 import { historyOf, mergedVersions } from "./recalculate";
 
@@ -87,7 +88,9 @@ export async function explainedLines(
   const versions = await scope.sharedTables((tx) => versionsByChecksum(tx, checksums));
   const employee = historyOf(employeeRows);
   const company = historyOf(companyRows);
-  const qst = shippedQstTable();
+  const qst = basis.qstTariffs
+    ? tariffsOf(await scope.sharedTables((tx) => qstTariffFilesBySha(tx, basis.qstTariffs!))).table
+    : shippedQstTable(); // bases recorded before the tariffs were stored: the shipped ones were used
   const results = new Map<string, PeriodResult>();
   let yearToDate = emptyYearToDate();
   for (const p of chain) {
@@ -114,7 +117,7 @@ export async function explainedLines(
       return { ...line, explanation: retroExplanation(line.retroPeriodStart!, should, line.amount) };
     }
     const again = own.get(line.number);
-    // The same inputs give the same amount; where they do not (the shipped QST tables changed since), no explanation rather than a wrong one.
+    // The same inputs give the same amount; where they do not (a basis without its tariff files, recorded with tables since changed), no explanation rather than a wrong one.
     if (!again || again.amount !== line.amount) {
       console.warn(
         `explain: line ${line.number} of employee ${entry.employeeId} (${period.periodStart}) came out ${again ? again.amount : "missing"} instead of ${line.amount}; left unexplained`,

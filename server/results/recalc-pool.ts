@@ -78,22 +78,22 @@ export async function recalcThreadsReady(): Promise<boolean> {
 }
 
 /**
- * Calculates one slice in a thread. The merged regulations go along with the first tasks that name
+ * Calculates one slice in a thread. The merged regulations (and the withholding-tax tariffs) go along with the first tasks that name
  * them (twice as many as there are threads, since any thread may take any task) and later only when
  * the thread that took a task does not keep them (it answers `missing`: a thread started since, or
  * one that never took one of the first tasks).
  */
 export async function calculateInThread(
-  task: Omit<RecalcTask, "regulations">,
-  regulations: () => RecalcTask["regulations"],
+  task: Omit<RecalcTask, "regulations" | "qst">,
+  sent: () => Pick<RecalcTask, "regulations" | "qst">,
 ): Promise<Extract<RecalcTaskResult, { missing: false }>> {
   const threads = await pool();
-  const keys = [...new Set(Object.values(task.keys))];
+  const keys = [...new Set(Object.values(task.keys)), `qst:${task.qstKey}`];
   const eager = keys.some((key) => (state.sentWith.get(key) ?? 0) < 2 * recalcThreads());
   if (eager) for (const key of keys) state.sentWith.set(key, (state.sentWith.get(key) ?? 0) + 1);
-  const first = await threads.run({ ...task, regulations: eager ? regulations() : null });
+  const first = await threads.run({ ...task, ...(eager ? sent() : { regulations: null, qst: null }) });
   if (!first.missing) return first;
-  const second = await threads.run({ ...task, regulations: regulations() });
+  const second = await threads.run({ ...task, ...sent() });
   if (second.missing) throw new Error("A recalculation thread did not keep the regulations it was sent.");
   return second;
 }

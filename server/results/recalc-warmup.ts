@@ -1,6 +1,6 @@
 import "server-only";
 import { newId } from "../ids";
-import type { Regulations } from "../regulations/store";
+import { type Regulations, qstTariffsOf } from "../regulations/store";
 import type { ChainPeriod } from "./entry-rows";
 import { calculateInThread, recalcThreads, recalcThreadsReady } from "./recalc-pool";
 import { syntheticCompanyHistory, syntheticEmployeeText } from "./synthetic-payroll";
@@ -42,6 +42,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
   const versions = versionsFor(regulations, { countryRegulation: "CH", industries: [] }, february.periodStart);
   if (!versions.length) return { warmed: 0 };
   const key = regulationKey(versions);
+  const qst = qstTariffsOf(regulations);
   const regulation = mergedVersions(versions);
   const shapes = [[january("open")], [january("closed"), february]].map((chain) => ({
     chain,
@@ -55,6 +56,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
     calculateInThread(
       {
         ...shapes[t < count / 2 ? 0 : 1]!,
+        qstKey: qst.key,
         company,
         usesCostCenters: false,
         constants: "",
@@ -64,7 +66,7 @@ export async function warmRecalcThreads(regulations: Regulations, employeesPerTh
           booked: [],
         })),
       },
-      () => ({ [key]: regulation }),
+      () => ({ regulations: { [key]: regulation }, qst: qst.files }),
     ).then(({ rows }) => linesIn(rows)),
   );
   // Rows calculated, counted from what the threads gave back (each task's rows dropped as it is counted).

@@ -2,11 +2,11 @@
  * The entry of each recalculation worker thread (bundled to .workers/ by scripts/build-workers.mjs,
  * run by piscina from recalc-pool.ts): calculates a slice of a payroll's employees (250) and gives back
  * their rows as COPY text, in the slice's order. The merged regulations are kept per thread by the
- * key of their versions' checksums (a key names one content for good), so that each is sent to a
- * thread once and what the calculation prepares from it (keyed by the object) is prepared once.
+ * key of their versions' checksums (a key names one content for good), and the withholding-tax tariffs
+ * by the key of their files, so that each is sent to a thread once and what the calculation prepares from it (keyed by the object) is prepared once.
  */
 import type { CaseHistory } from "../calc/types";
-import { shippedQstTable } from "../regulations/qst";
+import { type CompactTariffFile, type QstTariffTable, expandCompactTariff, tariffTable } from "../regulations/qst";
 import {
   type BookedEntry,
   type ChainPeriod,
@@ -27,6 +27,10 @@ export type RecalcTask = {
   keys: Record<string, string>;
   /** Merged regulations by key; null until the thread answered `missing`. */
   regulations: Record<string, MergedRegulation> | null;
+  /** Names the withholding-tax tariff files in force (server/regulations/qst/stored.ts). */
+  qstKey: string;
+  /** Those files; null until the thread answered `missing`. */
+  qst: readonly CompactTariffFile[] | null;
   company: CaseHistory;
   usesCostCenters: boolean;
   /** What every COPY line ends with (recalculate/entry-copier.ts). */
@@ -40,6 +44,8 @@ export type RecalcTaskResult = { missing: true } | { missing: false; rows: Uint8
 const KEPT = 64;
 const regulations = new Map<string, MergedRegulation>();
 const builders = new WeakMap<MergedRegulation, EntryBuilder>();
+const qstTables = new Map<string, QstTariffTable>();
+const QST_KEPT = 4;
 
 export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
   if (task.regulations) {
@@ -47,7 +53,12 @@ export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
     for (const [key, regulation] of Object.entries(task.regulations))
       if (!regulations.has(key)) regulations.set(key, regulation);
   }
-  if (Object.values(task.keys).some((key) => !regulations.has(key))) return { missing: true };
+  if (task.qst && !qstTables.has(task.qstKey)) {
+    if (qstTables.size >= QST_KEPT) qstTables.clear();
+    qstTables.set(task.qstKey, tariffTable(task.qst.flatMap((file) => file.tariffs.map(expandCompactTariff))));
+  }
+  const qst = qstTables.get(task.qstKey);
+  if (!qst || Object.values(task.keys).some((key) => !regulations.has(key))) return { missing: true };
   const regulationOf = (periodId: string) => regulations.get(task.keys[periodId]!)!;
   const open = regulationOf(task.openId);
   let entryOf = builders.get(open);
@@ -57,7 +68,7 @@ export default function calculateSlice(task: RecalcTask): RecalcTaskResult {
     openId: task.openId,
     regulationOf,
     company: task.company,
-    qst: shippedQstTable(),
+    qst,
     usesCostCenters: task.usesCostCenters,
   };
   const ids = newIds(task.employees.length);

@@ -10,7 +10,13 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const FOLDERS = ["server", "app", "components", "scripts", "bench", "tests"];
 /** What scope.sharedTables may hand the transaction to: regulations and idempotency keys, no tenant's. */
-const SHARED_TABLE_FUNCTIONS = ["storedRegulations", "reloadRegulations", "versionsByChecksum", "commitUnderKey"];
+const SHARED_TABLE_FUNCTIONS = [
+  "storedRegulations",
+  "reloadRegulations",
+  "versionsByChecksum",
+  "qstTariffFilesBySha",
+  "commitUnderKey",
+];
 
 function filesUnder(dir: string): string[] {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];

@@ -61,8 +61,50 @@ export const regulationUpdates = pgTable(
     updated: integer("updated").notNull(),
     /** Payrolls whose results the new versions change, each recalculated by its own job. */
     payrollsRecalculated: integer("payrolls_recalculated").notNull(),
+    /** What the run did with the withholding-tax tariff files (null: tariffs were not fetched). */
+    tariffs: jsonb("tariffs").$type<TariffFetchOutcome>(),
   },
   (t) => [index("regulation_updates_ran_at_idx").on(t.ranAt)],
+);
+
+/** The withholding-tax part of a regulation update run (server/regulations/qst/fetch.ts). */
+export type TariffFetchOutcome = {
+  source: string;
+  /** Files fetched and imported (new, or a newer edition of a canton's year). */
+  added: { file: string; sha256: string; records: number }[];
+  /** Files fetched that failed verification: nothing of them was imported. */
+  refused: { file: string; reason: string }[];
+  /** Files fetched that were already imported. */
+  unchanged: number;
+  /** Files the source does not have (404): not published yet. */
+  notPublished: number;
+};
+
+/**
+ * The ESTV withholding-tax tariff files (tarYYkt.txt), one row per edition of a canton's year, as
+ * regulation data: the service's own, not a tenant's. Imported from the shipped files with the catalog
+ * and by the daily update from QST_TARIFF_SOURCE_URL, each verified (footer count) before it is stored.
+ * For a canton and year the edition with the latest creation date applies (then the latest imported).
+ * Rows are never changed: a file is named by the sha256 of its bytes, and a calculation's basis lists
+ * the files it used.
+ */
+export const qstTariffFiles = pgTable(
+  "qst_tariff_files",
+  {
+    sha256: text("sha256").primaryKey(),
+    canton: text("canton").notNull(),
+    year: integer("year").notNull(),
+    fileName: text("file_name").notNull(),
+    /** Where the file came from: the shipped file's path or the URL it was fetched from. */
+    source: text("source").notNull(),
+    creationDate: date("creation_date", { mode: "string" }).notNull(),
+    /** The footer's record count (header and footer included). */
+    records: integer("records").notNull(),
+    /** The file's tariffs in the compact form of server/regulations/qst/tariffs.ts. */
+    tariffs: jsonb("tariffs").$type<unknown[]>().notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("qst_tariff_files_canton_year_idx").on(t.canton, t.year)],
 );
 
 /**

@@ -102,6 +102,8 @@ export const calculationBases = pgTable(
     knownAt: timestamp("known_at", { withTimezone: true, mode: "string" }).notNull(),
     /** periodStart -> checksums of the regulation versions merged for that period, in the payroll's order. */
     regulations: jsonb("regulations").$type<Record<string, string[]>>().notNull(),
+    /** sha256 of the withholding-tax tariff files in force (qst_tariff_files); null for bases recorded before tariffs were stored. */
+    qstTariffs: jsonb("qst_tariffs").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("calculation_bases_payroll_idx").on(t.tenantId, t.payrollId)],

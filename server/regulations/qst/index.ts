@@ -8,6 +8,8 @@ export {
   parseTariffRecord,
 } from "./tariff-file";
 export {
+  type CompactTariff,
+  type CompactTariffFile,
   type QstBracket,
   type QstQuery,
   type QstRateResult,
@@ -15,7 +17,8 @@ export {
   type QstTariffTable,
   qstAmount,
   qstRate,
+  expandCompactTariff,
   tariffTable,
   tariffsFromRecords,
 } from "./tariffs";
-export { shippedQstSources, shippedQstTable, shippedQstTariffs } from "./shipped";
+export { shippedQstFiles, shippedQstSources, shippedQstTable, shippedQstTariffs } from "./shipped";

@@ -31,6 +31,11 @@ export function shippedQstTable(): QstTariffTable {
   return load().table;
 }
 
+/** The shipped files in their compact form, as stored in qst_tariff_files. */
+export function shippedQstFiles(): readonly CompactTariffFile[] {
+  return files;
+}
+
 /** The source files of the shipped data (file, canton, creation date, sha256, record count). */
 export function shippedQstSources() {
   return files.map((file) => file.source);

@@ -1,7 +1,6 @@
 import "server-only";
 import type { TenantScope } from "../../db/tenant-scope";
-import { shippedQstTable } from "../../regulations/qst";
-import type { Regulations } from "../../regulations/store";
+import { type Regulations, qstTariffsOf } from "../../regulations/store";
 import { lockPayrollResults, recordBasis } from "../basis";
 import type { EntryContext } from "../entry-rows";
 import { phaseClock, recalcEvent, recalcWritten } from "../recalc-phases";
@@ -69,12 +68,14 @@ export async function recalculateOpenPeriod(
   const regulationOf = new Map(chain.map((p) => [p.id, mergedVersions(versionsOf.get(p.id)!)]));
   // One query each, sent together; a whole payroll's case values and booked lines slice by slice (below).
   const readSlice = sliceReader(scope, payroll.id, knownAt, closedIds);
+  const qst = qstTariffsOf(regulations);
   const [basisId, staff, selectedInputs, companyValues, costCenter, periodHasEntries] = await Promise.all([
     recordBasis(
       scope,
       payroll.id,
       knownAt,
       Object.fromEntries(chain.map((p) => [p.periodStart, versionsOf.get(p.id)!.map((v) => v.checksum)])),
+      qst.shas,
     ),
     scope.read(staffRead, { divisionId: payroll.divisionId, ids: selected }, some),
     some === "all" ? null : readSlice(selected, some),
@@ -96,7 +97,7 @@ export async function recalculateOpenPeriod(
     openId: open.id,
     regulationOf: (id) => regulationOf.get(id)!,
     company: historyOf(companyValues),
-    qst: shippedQstTable(),
+    qst: qst.table,
     usesCostCenters: !!costCenter,
   };
   const retroPeriods = new Set<string>();
@@ -113,6 +114,7 @@ export async function recalculateOpenPeriod(
     versionsOf,
     regulationOf,
     context,
+    qst,
     staff,
     slices,
     clock,

@@ -1,4 +1,5 @@
 import type { TenantScope } from "../../db/tenant-scope";
+import type { StoredQstTariffs } from "../../regulations/qst/stored";
 import type { EntryContext } from "../entry-rows";
 import type { phaseClock } from "../recalc-phases";
 import type { mergedVersions, versionsFor } from "./chain";
@@ -15,6 +16,8 @@ export type EntriesRun = {
   versionsOf: Map<string, ReturnType<typeof versionsFor>>;
   regulationOf: Map<string, ReturnType<typeof mergedVersions>>;
   context: EntryContext;
+  /** The withholding-tax tariffs in force (context.qst is their table). */
+  qst: StoredQstTariffs;
   /** The employees recalculated, in employee order (staffRead). */
   staff: { id: string }[];
   slices: ReturnType<typeof slicesToRead>;

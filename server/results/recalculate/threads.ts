@@ -11,11 +11,15 @@ export async function writeEntriesInThreads(run: EntriesRun, path: "staged" | "d
   const { scope, payroll, open, basisId, chain, versionsOf, regulationOf, context, slices, clock, retroPeriods } = run;
   const copier = entryCopier(scope, payroll, open, basisId, path);
   const keys = Object.fromEntries(chain.map((p) => [p.id, regulationKey(versionsOf.get(p.id)!)]));
-  const sentRegulations = () => Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!]));
+  const sent = () => ({
+    regulations: Object.fromEntries(chain.map((p) => [keys[p.id]!, regulationOf.get(p.id)!])),
+    qst: run.qst.files,
+  });
   const shared = {
     chain: chain.map(({ id, periodStart, periodEnd, status }) => ({ id, periodStart, periodEnd, status })),
     openId: open.id,
     keys,
+    qstKey: run.qst.key,
     company: context.company,
     usesCostCenters: context.usesCostCenters,
     constants: copier.constants,
@@ -41,7 +45,7 @@ export async function writeEntriesInThreads(run: EntriesRun, path: "staged" | "d
             booked: storedOf.get(id) ?? [],
           })),
         },
-        sentRegulations,
+        sent,
       ),
     );
     result.catch(() => {}); // awaited in order below

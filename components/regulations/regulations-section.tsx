@@ -4,6 +4,7 @@ import { consoleCan } from "@/server/auth/console-session";
 import type { Payroll } from "@/server/payrolls/schemas";
 import { getPayrollRegulations } from "@/server/payrolls/regulations";
 import { availableRegulations } from "@/server/regulations/available";
+import { qstTariffFilesInForce } from "@/server/regulations/qst/stored";
 import { storedRegulations, versionInForce } from "@/server/regulations/store";
 import { lastRegulationUpdate } from "@/server/regulations/update";
 import { Alert } from "@/components/ui/alert";
@@ -26,12 +27,14 @@ export async function RegulationsSection({
   submitLabel?: string;
   explain?: boolean;
 }) {
-  const [available, assigned, stored, lastUpdate] = await Promise.all([
+  const [available, assigned, stored, lastUpdate, tariffFiles] = await Promise.all([
     availableRegulations(),
     getPayrollRegulations({ ctx, payrollId: payroll.id }),
     storedRegulations(),
     lastRegulationUpdate(),
+    qstTariffFilesInForce(),
   ]);
+  const refusedTariffs = lastUpdate?.tariffs?.refused ?? [];
   const today = new Date().toISOString().slice(0, 10);
   const inForce = [assigned.countryRegulation, ...assigned.industries].map((name) => {
     const regulation = stored.get(name);
@@ -83,6 +86,33 @@ export async function RegulationsSection({
                   : t("neverUpdated")}{" "}
                 {t("nightly")}
               </span>
+            </dd>
+            <dt className="text-slate-500">{t("qstTariffs")}</dt>
+            <dd data-testid="qst-tariffs">
+              {tariffFiles.length ? (
+                <span className="block font-medium text-slate-900">
+                  {tariffFiles
+                    .map((file) =>
+                      t("qstTariffFile", {
+                        canton: file.canton,
+                        year: file.year,
+                        date: format.date(file.creationDate),
+                        fetched: String(file.fetched),
+                      }),
+                    )
+                    .join(" · ")}
+                </span>
+              ) : (
+                <span className="block font-medium text-slate-900">{t("qstTariffsNone")}</span>
+              )}
+              {refusedTariffs.length ? (
+                <span className="block text-xs text-amber-700">
+                  {t("qstTariffsRefused", {
+                    files: refusedTariffs.map((r) => `${r.file} (${r.reason})`).join("; "),
+                  })}
+                </span>
+              ) : null}
+              <span className="block text-xs text-slate-500">{t("qstTariffsFetched")}</span>
             </dd>
             <dt className="text-slate-500">{t("accountingDocument")}</dt>
             <dd>

@@ -1,6 +1,7 @@
 import { WageTypeNumber } from "@/server/calc/wage-types";
 import { monthEnd } from "@/server/dates";
 import { assertRappen, sumRappen } from "@/server/money/rappen";
+import { SWISS_CANTONS } from "@/server/regulations/cantons";
 
 /**
  * The Swissdec ELM 5.0 salary declaration of one closed payrun period, as plain data. Pure: no
@@ -256,34 +257,7 @@ export class ElmDeclarationIncomplete extends Error {
   }
 }
 
-const CANTONS = [
-  "AG",
-  "AI",
-  "AR",
-  "BE",
-  "BL",
-  "BS",
-  "FR",
-  "GE",
-  "GL",
-  "GR",
-  "JU",
-  "LU",
-  "NE",
-  "NW",
-  "OW",
-  "SG",
-  "SH",
-  "SO",
-  "SZ",
-  "TG",
-  "TI",
-  "UR",
-  "VD",
-  "VS",
-  "ZG",
-  "ZH",
-];
+const CANTONS: readonly string[] = SWISS_CANTONS;
 const CIVIL_STATUS = ["single", "married", "divorced", "widowed", "separated", "registeredPartnership"];
 const LANGUAGES: readonly string[] = ["de", "fr", "it", "en"];
 const PREDEFINED_QST_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];

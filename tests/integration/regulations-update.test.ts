@@ -82,7 +82,7 @@ describe("the daily regulation update", () => {
     await storedRegulations();
     vi.resetModules();
     const elsewhere = await import("@/server/regulations/update");
-    const outcome = await elsewhere.updateRegulations("schedule", catalog);
+    const outcome = await elsewhere.updateRegulations("schedule", { catalog });
     expect(outcome.changes).toEqual([{ name: "CH", validFrom: FUTURE }]);
     expect(outcome.payrollsRecalculated).toBeGreaterThanOrEqual(1);
     expect(await lastRegulationUpdate()).toMatchObject({
@@ -106,7 +106,7 @@ describe("the daily regulation update", () => {
       .toMatchObject({ amount: "357.50", rate: "5.5" });
 
     // Nothing new: a second run imports nothing and recalculates nothing.
-    expect(await updateRegulations("command", catalog)).toMatchObject({
+    expect(await updateRegulations("command", { catalog })).toMatchObject({
       added: 0,
       updated: 0,
       payrollsRecalculated: 0,

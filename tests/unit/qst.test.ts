@@ -16,6 +16,7 @@ import {
   tariffTable,
   tariffsFromRecords,
 } from "@/server/regulations/qst";
+import { tariffFileName, verifyTariffFile } from "@/server/regulations/qst/tariff-import";
 import { compactTariff, expandCompactTariff, groupRecords } from "@/server/regulations/qst/tariffs";
 
 // Copies of the ESTV files of shared/domain/qst (see tests/fixtures/qst/README.md).
@@ -178,5 +179,27 @@ describe("shipped tariffs", () => {
     }
     // the sample's A0N has gaps (it is an excerpt): the compact form refuses it
     expect(() => compactTariff(groupRecords(records)[0]!)).toThrow(/gap/);
+  });
+});
+
+describe("tariff file verification before import", () => {
+  const zh = gunzipSync(readFileSync(`${domain}/tar26zh.txt.gz`));
+
+  it("accepts a complete file under its ESTV name and gives its year and the sha256 of its bytes", () => {
+    const verified = verifyTariffFile(zh, "tar26zh.txt");
+    expect(verified.year).toBe(2026);
+    expect(verified.source).toEqual(shippedQstSources().find((s) => s.canton === "ZH"));
+  });
+
+  it("refuses an excerpt, a file under another canton's or year's name, and a file of two years", () => {
+    expect(() => verifyTariffFile(Buffer.from(sample, "latin1"), "tar26zh.txt")).toThrow(/footer counts 24978/);
+    expect(() => verifyTariffFile(zh, "tar26ag.txt")).toThrow(/canton ZH, 2026: its name would be tar26zh.txt/);
+    expect(() => verifyTariffFile(zh, "tar27zh.txt")).toThrow(/its name would be tar26zh.txt/);
+    const lines = zh.toString("latin1").split("\r\n");
+    lines[1] = lines[1]!.slice(0, 16) + "2027" + lines[1]!.slice(20);
+    expect(() => verifyTariffFile(Buffer.from(lines.join("\r\n"), "latin1"), "tar26zh.txt")).toThrow(
+      /one year; this one has 2026, 2027/,
+    );
+    expect(tariffFileName("ZH", 2096)).toBe("tar96zh.txt");
   });
 });

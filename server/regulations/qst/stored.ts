@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import type { Database, Tx } from "../../db/client";
+import { type Database, type Tx, getDb } from "../../db/client";
 import { qstTariffFiles } from "../../db/schema";
 import { shippedQstFiles } from "./shipped";
 import type { VerifiedTariffFile } from "./tariff-import";
@@ -87,17 +87,23 @@ export async function qstTariffFilesBySha(db: Database | Tx, shas: readonly stri
   });
 }
 
-/** The tariffs in force as the database holds them now. */
+/** The tariffs in force as the database holds them now (a database from before tariffs were stored gets the shipped ones first). */
 export async function loadQstTariffs(db: Database | Tx): Promise<StoredQstTariffs> {
-  const rows = await db
-    .select({
-      sha256: qstTariffFiles.sha256,
-      canton: qstTariffFiles.canton,
-      year: qstTariffFiles.year,
-      creationDate: qstTariffFiles.creationDate,
-      importedAt: qstTariffFiles.importedAt,
-    })
-    .from(qstTariffFiles);
+  const read = () =>
+    db
+      .select({
+        sha256: qstTariffFiles.sha256,
+        canton: qstTariffFiles.canton,
+        year: qstTariffFiles.year,
+        creationDate: qstTariffFiles.creationDate,
+        importedAt: qstTariffFiles.importedAt,
+      })
+      .from(qstTariffFiles);
+  let rows = await read();
+  if (!rows.length) {
+    await importShippedTariffs(db);
+    rows = await read();
+  }
   return tariffsOf(await qstTariffFilesBySha(db, filesInForce(rows)));
 }
 
@@ -105,7 +111,7 @@ export type StoredTariffFile = { file: string; sha256: string; canton: string; y
 
 /** Stores verified files not stored yet; answers those it added. */
 export async function storeTariffFiles(
-  tx: Tx,
+  tx: Database | Tx,
   files: readonly { verified: VerifiedTariffFile; source: string }[],
 ): Promise<StoredTariffFile[]> {
   if (!files.length) return [];
@@ -135,7 +141,7 @@ export async function storeTariffFiles(
 }
 
 /** The shipped files (server/regulations/qst/data), stored with the catalog's import. */
-export function importShippedTariffs(tx: Tx) {
+export function importShippedTariffs(tx: Database | Tx) {
   return storeTariffFiles(
     tx,
     shippedQstFiles().map((file) => ({
@@ -143,4 +149,31 @@ export function importShippedTariffs(tx: Tx) {
       source: `shipped:${file.source.file}`,
     })),
   );
+}
+
+/** The files in force, for the console: canton, year, the ESTV's creation date and where each came from. */
+export async function qstTariffFilesInForce(within?: Database | Tx) {
+  const db = within ?? (await getDb());
+  const rows = await db
+    .select({
+      sha256: qstTariffFiles.sha256,
+      canton: qstTariffFiles.canton,
+      year: qstTariffFiles.year,
+      fileName: qstTariffFiles.fileName,
+      source: qstTariffFiles.source,
+      creationDate: qstTariffFiles.creationDate,
+      importedAt: qstTariffFiles.importedAt,
+    })
+    .from(qstTariffFiles);
+  const inForce = new Set(filesInForce(rows));
+  return rows
+    .filter((row) => inForce.has(row.sha256))
+    .map(({ canton, year, fileName, source, creationDate }) => ({
+      canton,
+      year,
+      fileName,
+      creationDate,
+      fetched: !source.startsWith("shipped:"),
+    }))
+    .sort((a, b) => b.year - a.year || a.canton.localeCompare(b.canton));
 }

@@ -1286,10 +1286,11 @@ class PeriodCalculation {
       );
       return;
     }
+    const rateIncome = this.qstRateDeterminingIncome(income, at);
     const result = qstRate(this.input.qst, {
       canton: canton.value,
       code: tariff.value,
-      monthlyIncomeRappen: income,
+      monthlyIncomeRappen: rateIncome.amount,
       date: at,
     });
     if (!result) {
@@ -1303,35 +1304,135 @@ class PeriodCalculation {
       return;
     }
     const to = result.bracket.belowRappen === null ? "open-ended" : `to ${c(result.bracket.belowRappen - 1)} CHF`;
+    const bracket = {
+      bracketFrom: c(result.bracket.fromRappen),
+      openEnded: yesNo(result.bracket.belowRappen === null),
+      bracketTo: result.bracket.belowRappen === null ? "" : c(result.bracket.belowRappen - 1),
+      rate: result.ratePercent,
+    };
+    const rateSource = {
+      key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`,
+      value: result.ratePercent,
+    };
+    const converted = rateIncome.amount !== income;
     this.addLine(
       WageTypeNumber.WithholdingTax,
       qstAmount(income, result),
       income,
       result.ratePercent,
-      this.why(() => [
-        "withholdingTax",
-        {
-          canton: canton.value,
-          tariff: tariff.value,
-          validFrom: result.validFrom,
-          income: c(income),
-          bracketFrom: c(result.bracket.fromRappen),
-          openEnded: yesNo(result.bracket.belowRappen === null),
-          bracketTo: result.bracket.belowRappen === null ? "" : c(result.bracket.belowRappen - 1),
-          rate: result.ratePercent,
-        },
-        `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
-        [
-          tariff,
-          canton,
-          model,
-          {
-            key: `QST ${canton.value} ${tariff.value} ${result.validFrom} bracket from ${c(result.bracket.fromRappen)}`,
-            value: result.ratePercent,
-          },
-        ],
-      ]),
+      this.why(() =>
+        converted
+          ? [
+              "withholdingTaxConverted",
+              {
+                canton: canton.value,
+                tariff: tariff.value,
+                validFrom: result.validFrom,
+                income: c(income),
+                rateIncome: c(rateIncome.amount),
+                periodic: c(rateIncome.periodic),
+                aperiodic: c(income - rateIncome.periodic),
+                oneOff: yesNo(income > rateIncome.periodic),
+                partMonth: yesNo(rateIncome.days !== null),
+                days: String(rateIncome.days ?? 0),
+                other: rateIncome.other,
+                ownRate: rateIncome.ownRate,
+                totalRate: rateIncome.totalRate,
+                otherIncome: c(rateIncome.otherIncome),
+                ...bracket,
+              },
+              `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): the rate is set by ${c(rateIncome.amount)} CHF, ${rateIncome.text}; that income is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the liable income ${c(income)} CHF, rounded to 0.05 CHF (half up).`,
+              [tariff, canton, model, ...rateIncome.sources, rateSource],
+            ]
+          : [
+              "withholdingTax",
+              {
+                canton: canton.value,
+                tariff: tariff.value,
+                validFrom: result.validFrom,
+                income: c(income),
+                ...bracket,
+              },
+              `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): QST-liable income ${c(income)} CHF is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the whole income, rounded to 0.05 CHF (half up).`,
+              [tariff, canton, model, rateSource],
+            ],
+      ),
     );
+  }
+
+  /**
+   * The monthly model's rate-determining income (Kanton Bern, "Ermittlung des satzbestimmenden Einkommens",
+   * taxinfo.sv.fin.be.ch, after ESTV circular 45): only the periodic part of the liable income is converted, the
+   * aperiodic (bonus, a 13th salary paid in December or on exit) is added as paid.
+   * - Entry or exit during the month: the periodic part is scaled to 30 calendar days (3,500 for 16 days: 6,562.50).
+   * - Other employments or replacement income (WithholdingTax.OtherEmployment): the periodic part is converted to
+   *   the total activity rate of all of them when it is known (own rate + OtherEmploymentActivityRate), to 100 %
+   *   when it is not; when their income is known (OtherEmploymentIncome), it is added instead.
+   * Part-time work for this employer alone is not converted.
+   */
+  private qstRateDeterminingIncome(income: number, at: string) {
+    const aperiodicNumbers: string[] = [WageTypeNumber.Bonus];
+    const thirteenth = this.emp.atOrDefault("ThirteenthSalary", at);
+    if (thirteenth?.value !== "monthly") aperiodicNumbers.push(WageTypeNumber.ThirteenthSalary);
+    let aperiodic = 0;
+    for (const number of aperiodicNumbers)
+      if (this.collectorsOf.get(number)?.has("QstWage")) aperiodic += this.amountOf(number);
+    const periodic = income - aperiodic;
+    const { from, to, calendarDays } = this.work;
+    const partMonth = this.work.employed && (from !== this.period.start || to !== this.period.end);
+    let factor = partMonth ? rateFraction(MONTH_DAYS, calendarDays) : rateFraction(1, 1);
+    const sources: (Read | null)[] = [];
+    const reasons: string[] = [];
+    if (partMonth) {
+      sources.push(this.work.entry, this.work.exit);
+      reasons.push(`the periodic ${c(periodic)} CHF for ${calendarDays} days scaled to 30`);
+    }
+    const others = this.emp.at("OtherEmployment", at);
+    let other: "none" | "income" | "rate" | "unknown" = "none";
+    let ownRate = "";
+    let totalRate = "";
+    let otherIncome = 0;
+    if (others?.value === "true") {
+      sources.push(others);
+      const knownIncome = this.emp.at("OtherEmploymentIncome", at);
+      const knownRate = this.emp.at("OtherEmploymentActivityRate", at);
+      const own = this.emp.at("ActivityRate", at);
+      if (knownIncome) {
+        other = "income";
+        otherIncome = money(knownIncome);
+        sources.push(knownIncome);
+        reasons.push(`plus the other employments' income ${c(otherIncome)} CHF`);
+      } else if (own && compareRates(pct(own), rateFraction(0, 1)) > 0) {
+        const ownPct = pct(own);
+        const total = knownRate ? addRates(ownPct, pct(knownRate)) : rateFraction(1, 1);
+        other = knownRate ? "rate" : "unknown";
+        ownRate = formatPercent(ownPct, 2);
+        totalRate = formatPercent(total, 2);
+        sources.push(own, knownRate);
+        factor = multiplyRates(
+          factor,
+          rateFraction(total.numerator * ownPct.denominator, total.denominator * ownPct.numerator),
+        );
+        reasons.push(
+          knownRate
+            ? `the periodic part converted from ${ownRate} % to the total activity rate of ${totalRate} %`
+            : `the periodic part converted from ${ownRate} % to 100 % (the other employments' activity rate is not known)`,
+        );
+      }
+    }
+    const amount = applyRate(periodic, factor, ROUND_RAPPEN) + aperiodic + otherIncome;
+    if (aperiodic && amount !== income) reasons.push(`plus ${c(aperiodic)} CHF paid once, as paid`);
+    return {
+      amount,
+      periodic,
+      days: partMonth ? calendarDays : null,
+      other,
+      ownRate,
+      totalRate,
+      otherIncome,
+      sources,
+      text: reasons.join(", "),
+    };
   }
 
   private netWage() {

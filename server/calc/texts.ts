@@ -55,6 +55,10 @@ export const PARAM_KINDS = {
   income: "chf",
   bracketFrom: "chf",
   bracketTo: "chf",
+  rateIncome: "chf",
+  periodic: "chf",
+  aperiodic: "chf",
+  otherIncome: "chf",
   gross: "chf",
   deductions: "chf",
   unrounded: "chf",
@@ -67,6 +71,8 @@ export const PARAM_KINDS = {
   share: "percent",
   credit: "percent",
   holidayRate: "percent",
+  ownRate: "percent",
+  totalRate: "percent",
   // numbers
   days: "number",
   hours: "number",
@@ -102,6 +108,9 @@ export const PARAM_KINDS = {
   rounded: "choice",
   entry: "choice",
   known: "choice",
+  partMonth: "choice",
+  oneOff: "choice",
+  other: "choice",
 } as const satisfies Record<string, ParamKind>;
 
 export type ParamName = keyof typeof PARAM_KINDS;

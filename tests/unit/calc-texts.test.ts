@@ -128,6 +128,18 @@ function scenarios(): PeriodResult[] {
     }),
     calc({
       period: "2026-03",
+      employee: {
+        TaxAtSourceTariff: "A0N",
+        TaxAtSourceCanton: "ZH",
+        EntryDate: "2026-03-16",
+        BonusAmount: [["500.00", "2026-03-05"]],
+        OtherEmployment: "true",
+        ActivityRate: "80",
+        OtherEmploymentActivityRate: "10",
+      },
+    }),
+    calc({
+      period: "2026-03",
       employee: { EntryDate: "2026-03-16", MonthlySalary: "6000.00", BonusAmount: [["500.00", "2026-03-05"]] },
     }),
     calc({

@@ -673,6 +673,39 @@ const employeeCases: CaseDefinition[] = [
           option("other", "andere", "autre", "altro", "other"),
         ],
       }),
+      // The monthly model's rate-determining income with several employments (ESTV circular 45; Kanton Bern,
+      // "Ermittlung des satzbestimmenden Einkommens"): the person tells each employer whether there are others.
+      field(
+        "OtherEmployment",
+        L(
+          "Weitere Erwerbstätigkeiten oder Ersatzeinkünfte",
+          "Autres activités lucratives ou revenus de substitution",
+          "Altre attività lucrative o redditi sostitutivi",
+          "Other employments or replacement income",
+        ),
+        "boolean",
+      ),
+      field(
+        "OtherEmploymentActivityRate",
+        L(
+          "Beschäftigungsgrad der weiteren Erwerbstätigkeiten",
+          "Taux d'activité des autres activités",
+          "Grado d'occupazione delle altre attività",
+          "Activity rate of the other employments",
+        ),
+        "percent",
+        { min: "0", max: "100" },
+      ),
+      field(
+        "OtherEmploymentIncome",
+        L(
+          "Monatliches Bruttoeinkommen der weiteren Erwerbstätigkeiten",
+          "Revenu brut mensuel des autres activités",
+          "Reddito lordo mensile delle altre attività",
+          "Monthly gross income of the other employments",
+        ),
+        "money",
+      ),
     ],
   },
   {

@@ -1,7 +1,7 @@
 import { WageTypeNumber } from "@/server/calc/wage-types";
 import { monthEnd } from "@/server/dates";
 import { assertRappen, sumRappen } from "@/server/money/rappen";
-import { SWISS_CANTONS } from "@/server/regulations/cantons";
+import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
 
 /**
  * The Swissdec ELM 5.0 salary declaration of one closed payrun period, as plain data. Pure: no
@@ -257,7 +257,7 @@ export class ElmDeclarationIncomplete extends Error {
   }
 }
 
-const CANTONS: readonly string[] = SWISS_CANTONS;
+const CANTONS: readonly string[] = CANTON_CODES;
 const CIVIL_STATUS = ["single", "married", "divorced", "widowed", "separated", "registeredPartnership"];
 const LANGUAGES: readonly string[] = ["de", "fr", "it", "en"];
 const PREDEFINED_QST_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];

@@ -1,4 +1,5 @@
 import { field, option } from "./fields";
+import { CANTON_CODES } from "./identifiers";
 import type {
   CaseDefinition,
   Collector,
@@ -1602,34 +1603,7 @@ const qstCantonModel = lookup(
     "Modello d'imposta alla fonte per cantone",
     "Withholding-tax model per canton",
   ),
-  [
-    "AG",
-    "AI",
-    "AR",
-    "BE",
-    "BL",
-    "BS",
-    "FR",
-    "GE",
-    "GL",
-    "GR",
-    "JU",
-    "LU",
-    "NE",
-    "NW",
-    "OW",
-    "SG",
-    "SH",
-    "SO",
-    "SZ",
-    "TG",
-    "TI",
-    "UR",
-    "VD",
-    "VS",
-    "ZG",
-    "ZH",
-  ].map((canton) => ({
+  CANTON_CODES.map((canton) => ({
     key: canton,
     value: ["FR", "GE", "TI", "VD", "VS"].includes(canton) ? "annual" : "monthly",
   })),

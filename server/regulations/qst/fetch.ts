@@ -1,5 +1,5 @@
 import "server-only";
-import { SWISS_CANTONS } from "../cantons";
+import { CANTON_CODES } from "../catalog/identifiers";
 import { TariffFileError } from "./tariff-file";
 import { type VerifiedTariffFile, tariffFileName, verifyTariffFile } from "./tariff-import";
 
@@ -25,7 +25,7 @@ export type FetchedTariffs = {
 export async function fetchTariffFiles(
   source: string,
   years: readonly number[],
-  cantons: readonly string[] = SWISS_CANTONS,
+  cantons: readonly string[] = CANTON_CODES,
 ): Promise<FetchedTariffs> {
   const base = source.replace(/\/+$/, "");
   const wanted = years.flatMap((year) => cantons.map((canton) => tariffFileName(canton, year)));

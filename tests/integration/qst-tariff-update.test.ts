@@ -105,6 +105,11 @@ const controlCodes = async (base: string, token: string) =>
 describe("withholding-tax tariffs fetched by the daily update", () => {
   it("imports a new year's file, refuses damaged ones, records the run and recalculates the payrolls taxed there", async () => {
     const { t, base, post, people } = await datedPayroll(`${YEAR}-01-01`, "Quellen AG", [{ salary: "6500.00" }]);
+    /** The open period's withholding-tax line once the recalculation jobs sent so far ran (null: none). */
+    const withheldOnceJobsRan = async () => {
+      await runDueJobs();
+      return (await openEntry(base, t.token)).wageTypes.find((w) => w.number === "5060") ?? null;
+    };
     await post("WithholdingTax", people[0]!, { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "ZH", WorkPermit: "B" });
 
     // No tariff for ZH 2096 yet: nothing withheld, and a blocking control item names the canton and the year.
@@ -142,15 +147,7 @@ describe("withholding-tax tariffs fetched by the daily update", () => {
     expect(stored).toEqual({ source: `${source}tar${YEAR % 100}zh.txt`, creationDate: "2095-11-30" });
 
     // The recalculation job withholds at the new file's rate: 6,500.00 x 7.28 % = 473.20.
-    await expect
-      .poll(
-        async () => {
-          await runDueJobs();
-          return (await openEntry(base, t.token)).wageTypes.find((w) => w.number === "5060") ?? null;
-        },
-        { timeout: 20_000 },
-      )
-      .toMatchObject({ amount: "473.20", rate: "7.28" });
+    await expect.poll(withheldOnceJobsRan, { timeout: 20_000 }).toMatchObject({ amount: "473.20", rate: "7.28" });
     expect(await controlCodes(base, t.token)).not.toContain("calc.qst_tariff_not_available");
 
     // Fetched again: nothing new, nothing recalculated.
@@ -169,15 +166,7 @@ describe("withholding-tax tariffs fetched by the daily update", () => {
     );
     const corrected = await updateRegulations("command", { tariffSource: source, tariffYears: [YEAR] });
     expect(corrected.tariffs).toMatchObject({ added: [{ file: `tar${YEAR % 100}zh.txt` }], unchanged: 0 });
-    await expect
-      .poll(
-        async () => {
-          await runDueJobs();
-          return (await openEntry(base, t.token)).wageTypes.find((w) => w.number === "5060") ?? null;
-        },
-        { timeout: 20_000 },
-      )
-      .toMatchObject({ amount: "520.00", rate: "8.00" });
+    await expect.poll(withheldOnceJobsRan, { timeout: 20_000 }).toMatchObject({ amount: "520.00", rate: "8.00" });
     const january = (await api.get(`${base}/payrunperiods/${closed.body.id}/entries`, { token: t.token })).body.items;
     const explained = await api.get(`${base}/payrunperiods/${closed.body.id}/entries/${january[0].id}?explain=true`, {
       token: t.token,

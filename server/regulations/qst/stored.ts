@@ -114,11 +114,25 @@ export async function storeTariffFiles(
   tx: Database | Tx,
   files: readonly { verified: VerifiedTariffFile; source: string }[],
 ): Promise<StoredTariffFile[]> {
-  if (!files.length) return [];
+  // Files already stored are not sent again (the shipped ones with every catalog import, fetched ones daily).
+  const stored = files.length
+    ? await tx
+        .select({ sha256: qstTariffFiles.sha256 })
+        .from(qstTariffFiles)
+        .where(
+          inArray(
+            qstTariffFiles.sha256,
+            files.map(({ verified }) => verified.source.sha256),
+          ),
+        )
+    : [];
+  const known = new Set(stored.map((row) => row.sha256));
+  const fresh = files.filter(({ verified }) => !known.has(verified.source.sha256));
+  if (!fresh.length) return [];
   const added = await tx
     .insert(qstTariffFiles)
     .values(
-      files.map(({ verified, source }) => ({
+      fresh.map(({ verified, source }) => ({
         sha256: verified.source.sha256,
         canton: verified.source.canton,
         year: verified.year,

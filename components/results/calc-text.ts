@@ -17,6 +17,8 @@ export type CalcTranslator = {
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** "6500.00 2026-01-01..2026-01-14": one salary segment as the calculation lists it. */
+/** "A0N 42000.00 15.12": income earned under a tariff code and that code's rate (annual withholding-tax model). */
+const TARIFF_SHARE = /^([A-Z0-9]{3}) (-?\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
 const SEGMENT = /^(-?\d+(?:\.\d+)?) (\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/;
 
 /** One figure as people read it, by the kind its name stands for. */
@@ -38,6 +40,14 @@ export function formatParam(name: string, value: string, format: Formatter, word
         .map((segment) => {
           const match = SEGMENT.exec(segment);
           return match ? `${format.chf(match[1]!)} ${format.date(match[2]!)}–${format.date(match[3]!)}` : segment;
+        })
+        .join(", ");
+    case "tariffShares":
+      return value
+        .split(", ")
+        .map((share) => {
+          const match = TARIFF_SHARE.exec(share);
+          return match ? `${match[1]}: ${format.chf(match[2]!)} × ${format.percent(match[3]!)}` : share;
         })
         .join(", ");
     default:

@@ -10,7 +10,7 @@ import {
   subtractRates,
 } from "@/server/money/rate";
 import { ROUND_5_RAPPEN, ROUND_RAPPEN, type Rounding, roundFraction } from "@/server/money/rounding";
-import { qstAmount, qstRate } from "@/server/regulations/qst/tariffs";
+import { type QstRateResult, qstAmount, qstRate } from "@/server/regulations/qst/tariffs";
 import {
   CaseReader,
   InvalidCaseValue,
@@ -28,7 +28,15 @@ import {
 import { addMonthsToDate, ageOn, daysInclusive, firstOfMonthAfter, maxDate, minDate, monthOf, yearOf } from "./dates";
 import { CALC_ISSUES as I } from "./issues";
 import { type TextParams, yesNo } from "./texts";
-import type { CalcIssue, LineExplanation, PeriodInput, PeriodResult, WageTypeLine, YearToDate } from "./types";
+import {
+  type CalcIssue,
+  type LineExplanation,
+  type PeriodInput,
+  type PeriodResult,
+  type WageTypeLine,
+  type YearToDate,
+  qstAnnualKey,
+} from "./types";
 import { WageTypeNumber } from "./wage-types";
 
 export function emptyYearToDate(): YearToDate {
@@ -169,6 +177,8 @@ class PeriodCalculation {
   private person!: Person;
   /** Contribution bases of this period, for the year to date. */
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
+  /** The annual withholding-tax model's year in the canton after this month (qstAnnualKey). */
+  private qstAnnualUpdate: Record<string, number> = {};
 
   constructor(private readonly input: PeriodInput) {
     const { reg, defaults, collectorNames, collectorsOf } = preparedRegulation(input.regulation, input.periodEnd);
@@ -1264,8 +1274,8 @@ class PeriodCalculation {
       return;
     }
     const income = this.collector("QstWage");
-    if (income === 0) return;
     const canton = this.emp.at("TaxAtSourceCanton", at);
+    if (income === 0 && !(canton && this.ytd[qstAnnualKey(canton.value, "withheld")])) return;
     if (!canton) {
       this.addIssue(
         I.missingTaxAtSourceCanton,
@@ -1276,16 +1286,8 @@ class PeriodCalculation {
       return;
     }
     const model = this.reg.lookup("QstCantonModel", canton.value);
-    if (model?.value === "annual") {
-      this.addIssue(
-        I.qstAnnualModelNotSupported,
-        `Canton ${canton.value} uses the annual withholding-tax model, which the calculation does not implement yet.`,
-        true,
-        "TaxAtSourceCanton",
-        { canton: canton.value },
-      );
-      return;
-    }
+    if (model?.value === "annual") return this.withholdingTaxAnnual(tariff, canton, model, income, at);
+    if (income === 0) return;
     const rateIncome = this.qstRateDeterminingIncome(income, at);
     const result = qstRate(this.input.qst, {
       canton: canton.value,
@@ -1360,6 +1362,124 @@ class PeriodCalculation {
     );
   }
 
+  /** The part of this month's QST-liable income paid once (bonus; a 13th salary not paid monthly): never converted. */
+  private qstAperiodic(at: string) {
+    const aperiodicNumbers: string[] = [WageTypeNumber.Bonus];
+    const thirteenth = this.emp.atOrDefault("ThirteenthSalary", at);
+    if (thirteenth?.value !== "monthly") aperiodicNumbers.push(WageTypeNumber.ThirteenthSalary);
+    let aperiodic = 0;
+    for (const number of aperiodicNumbers)
+      if (this.collectorsOf.get(number)?.has("QstWage")) aperiodic += this.amountOf(number);
+    return aperiodic;
+  }
+
+  /**
+   * Annual model (FR, GE, TI, VD, VS): every month the year in the canton is calculated again and what was
+   * withheld before is credited (SwissSalary manual, "Quellensteuer Einrichtung": the rate-determining wage is
+   * the annual gross income divided by 12, and "im Jahresmodell wird immer das gesamte Kalenderjahr neu
+   * berechnet und die Beträge, welche im Vormonat bereits abgezogen wurden, werden wieder gutgeschrieben";
+   * ge.ch "Taux applicable": the employer rectifies at the end of the year or of the employment, payments
+   * made once are not annualised; ESTV circular 45 § 7.1 with Swissdec: a 13th salary counts when paid).
+   * - Rate-determining income: the periodic income of the months in this canton scaled to 360 days (the
+   *   social-insurance days employed there), plus what was paid once as paid, divided by 12.
+   * - The income earned under each tariff code this year is taxed at that code's rate for this income, so a
+   *   code changed mid-year (marriage, a child) recalculates the earlier months with their own code; each
+   *   code's tax is rounded to 0.05 CHF. This month withholds the year's tax less what was withheld: a
+   *   negative amount gives back what earlier months withheld too much.
+   * - A person moving here from a monthly-model canton starts the canton's year with the month of the move
+   *   (the months before were settled where they were taxed).
+   */
+  private withholdingTaxAnnual(tariff: Read, canton: Read, model: Param | null, income: number, at: string) {
+    const key = (part: string) => qstAnnualKey(canton.value, part);
+    const sofar = (part: string) => this.ytd[key(part)] ?? 0;
+    const aperiodic = this.qstAperiodic(at);
+    const periodicYear = sofar("periodic") + income - aperiodic;
+    const aperiodicYear = sofar("aperiodic") + aperiodic;
+    const days = sofar("days") + this.work.svDays;
+    const withheld = sofar("withheld");
+    const incomes = new Map<string, number>();
+    for (const [name, amount] of Object.entries(this.ytd)) {
+      const prefix = qstAnnualKey(canton.value, "income:");
+      if (name.startsWith(prefix) && amount) incomes.set(name.slice(prefix.length), amount);
+    }
+    incomes.set(tariff.value, (incomes.get(tariff.value) ?? 0) + income);
+    // (periodic x 360 / days + aperiodic) / 12, rounded to the Rappen once.
+    const rateIncome = Number(
+      days > 0
+        ? roundFraction(BigInt(periodicYear * 360 + aperiodicYear * days), BigInt(12 * days), ROUND_RAPPEN)
+        : BigInt(periodicYear + aperiodicYear),
+    );
+    const shares: { code: string; income: number; rate: QstRateResult }[] = [];
+    for (const [code, amount] of [...incomes].sort(([a], [b]) =>
+      a === tariff.value ? 1 : b === tariff.value ? -1 : a.localeCompare(b),
+    )) {
+      const rate = qstRate(this.input.qst, { canton: canton.value, code, monthlyIncomeRappen: rateIncome, date: at });
+      if (!rate) {
+        this.addIssue(
+          I.qstTariffNotAvailable,
+          `No withholding-tax tariff ${code} of canton ${canton.value} for ${at.slice(0, 4)} is shipped: nothing was withheld.`,
+          true,
+          "TaxAtSourceTariff",
+          { tariff: code, canton: canton.value, year: at.slice(0, 4) },
+        );
+        return;
+      }
+      shares.push({ code, income: amount, rate });
+    }
+    const due = shares.reduce((sum, share) => sum + qstAmount(share.income, share.rate), 0);
+    const amount = due - withheld;
+    this.qstAnnualUpdate = {
+      [key("periodic")]: periodicYear,
+      [key("aperiodic")]: aperiodicYear,
+      [key("days")]: days,
+      [key("withheld")]: due,
+      [key(`income:${tariff.value}`)]: incomes.get(tariff.value)!,
+    };
+    const own = shares[shares.length - 1]!.rate;
+    const earlier = shares.slice(0, -1);
+    const to = own.bracket.belowRappen === null ? "open-ended" : `to ${c(own.bracket.belowRappen - 1)} CHF`;
+    const yearIncome = periodicYear + aperiodicYear;
+    this.addLine(
+      WageTypeNumber.WithholdingTax,
+      amount,
+      income,
+      own.ratePercent,
+      this.why(() => [
+        "withholdingTaxAnnual",
+        {
+          canton: canton.value,
+          tariff: tariff.value,
+          validFrom: own.validFrom,
+          yearIncome: c(yearIncome),
+          periodic: c(periodicYear),
+          aperiodic: c(aperiodicYear),
+          oneOff: yesNo(aperiodicYear > 0),
+          days: String(days),
+          rateIncome: c(rateIncome),
+          bracketFrom: c(own.bracket.fromRappen),
+          openEnded: yesNo(own.bracket.belowRappen === null),
+          bracketTo: own.bracket.belowRappen === null ? "" : c(own.bracket.belowRappen - 1),
+          rate: own.ratePercent,
+          earlier: yesNo(earlier.length > 0),
+          tariffShares: earlier.map((share) => `${share.code} ${c(share.income)} ${share.rate.ratePercent}`).join(", "),
+          due: c(due),
+          withheld: c(withheld),
+          amount: c(amount),
+        },
+        `Withholding tax ${canton.value} ${tariff.value} (tariff from ${own.validFrom}, annual model): the year's liable income in ${canton.value} is ${c(yearIncome)} CHF; the periodic ${c(periodicYear)} CHF for ${days} days scaled to 360 plus ${c(aperiodicYear)} CHF paid once, divided by 12, sets the rate: ${c(rateIncome)} CHF is in the bracket from ${c(own.bracket.fromRappen)} ${to}, rate ${own.ratePercent} %${earlier.length ? ` (earlier codes at their rate for it: ${earlier.map((share) => `${share.code} ${c(share.income)} CHF at ${share.rate.ratePercent} %`).join(", ")})` : ""}. Tax for the year ${c(due)} CHF (each code rounded to 0.05 CHF), less ${c(withheld)} CHF withheld in earlier months: ${c(amount)} CHF.`,
+        [
+          tariff,
+          canton,
+          model,
+          {
+            key: `QST ${canton.value} ${tariff.value} ${own.validFrom} bracket from ${c(own.bracket.fromRappen)}`,
+            value: own.ratePercent,
+          },
+        ],
+      ]),
+    );
+  }
+
   /**
    * The monthly model's rate-determining income (Kanton Bern, "Ermittlung des satzbestimmenden Einkommens",
    * taxinfo.sv.fin.be.ch, after ESTV circular 45): only the periodic part of the liable income is converted, the
@@ -1371,12 +1491,7 @@ class PeriodCalculation {
    * Part-time work for this employer alone is not converted.
    */
   private qstRateDeterminingIncome(income: number, at: string) {
-    const aperiodicNumbers: string[] = [WageTypeNumber.Bonus];
-    const thirteenth = this.emp.atOrDefault("ThirteenthSalary", at);
-    if (thirteenth?.value !== "monthly") aperiodicNumbers.push(WageTypeNumber.ThirteenthSalary);
-    let aperiodic = 0;
-    for (const number of aperiodicNumbers)
-      if (this.collectorsOf.get(number)?.has("QstWage")) aperiodic += this.amountOf(number);
+    const aperiodic = this.qstAperiodic(at);
     const periodic = income - aperiodic;
     const { from, to, calendarDays } = this.work;
     const partMonth = this.work.employed && (from !== this.period.start || to !== this.period.end);
@@ -1475,6 +1590,8 @@ class PeriodCalculation {
       for (const name of this.collectorsOf.get(line.number) ?? []) collectors[name]! += line.amount;
     const ytd = this.ytd;
     const yearToDate: YearToDate = {
+      ...ytd,
+      ...this.qstAnnualUpdate,
       ahvWage: ytd.ahvWage + (collectors.AhvWage ?? 0),
       alvWage: ytd.alvWage + (collectors.AlvWage ?? 0),
       uvgWage: ytd.uvgWage + (collectors.UvgWage ?? 0),

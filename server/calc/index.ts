@@ -6,3 +6,4 @@
 export { calculatePeriod, emptyYearToDate } from "./calculate";
 export { CALC_ISSUES, type CalcIssueCode } from "./issues";
 export type * from "./types";
+export { qstAnnualKey } from "./types";

@@ -18,7 +18,6 @@ export const CALC_ISSUES = {
   missingTaxAtSourceTariff: "calc.missing_tax_at_source_tariff",
   missingTaxAtSourceCanton: "calc.missing_tax_at_source_canton",
   qstTariffNotAvailable: "calc.qst_tariff_not_available",
-  qstAnnualModelNotSupported: "calc.qst_annual_model_not_supported",
   invalidValue: "calc.invalid_value",
   regulationIncomplete: "calc.regulation_incomplete",
   hourlyWithoutHours: "calc.hourly_without_hours",

@@ -17,7 +17,8 @@ export type TextParams = Record<string, string>;
  * "6500.00 2026-01-01..2026-01-14, ..." as amounts and date ranges; text and choice as they are
  * (a choice is what an ICU select reads: "yes", "no", "exit", ...).
  */
-export type ParamKind = "date" | "chf" | "percent" | "number" | "name" | "segments" | "text" | "choice";
+export type ParamKind =
+  "date" | "chf" | "percent" | "number" | "name" | "segments" | "tariffShares" | "text" | "choice";
 
 export const PARAM_KINDS = {
   // dates
@@ -59,6 +60,9 @@ export const PARAM_KINDS = {
   periodic: "chf",
   aperiodic: "chf",
   otherIncome: "chf",
+  yearIncome: "chf",
+  due: "chf",
+  withheld: "chf",
   gross: "chf",
   deductions: "chf",
   unrounded: "chf",
@@ -88,6 +92,7 @@ export const PARAM_KINDS = {
   table: "name",
   // lists
   segments: "segments",
+  tariffShares: "tariffShares",
   // as they are
   value: "text",
   fund: "text",
@@ -111,6 +116,7 @@ export const PARAM_KINDS = {
   partMonth: "choice",
   oneOff: "choice",
   other: "choice",
+  earlier: "choice",
 } as const satisfies Record<string, ParamKind>;
 
 export type ParamName = keyof typeof PARAM_KINDS;

@@ -55,7 +55,16 @@ export type YearToDate = {
   regularWage: number;
   /** 13th salary paid so far (monthly accruals or a payment on exit). */
   thirteenthPaid: number;
+} & {
+  /**
+   * The withholding-tax annual model's year per canton (qstAnnualKey): periodic and aperiodic income,
+   * days employed there, tax withheld, and income per tariff code ("income:A0N").
+   */
+  [key: `qstAnnual:${string}`]: number;
 };
+
+/** The year-to-date key of the annual withholding-tax model's figure `part` in a canton: qstAnnual:GE:days. */
+export const qstAnnualKey = (canton: string, part: string) => `qstAnnual:${canton}:${part}` as const;
 
 export type PeriodInput = {
   /** One calendar month, YYYY-MM-DD. */

@@ -8,7 +8,10 @@ import {
 } from "@/server/calc";
 import { monthEnd } from "@/server/dates";
 import { regulationByName, versionInForce } from "@/server/regulations/catalog";
-import { shippedQstTable } from "@/server/regulations/qst";
+import { testQstTable } from "./qst-excerpt";
+
+/** ZH, AG and LU as shipped, GE from the excerpt of its file (annual model). */
+const QST_TABLE = testQstTable();
 
 /** Test data for server/calc: case histories written as { Field: value } or { Field: [[value, start, end?], ...] }. */
 
@@ -99,7 +102,7 @@ export function calc(options: {
     employee: history({ ...employeeSpec, ...options.employee }),
     company: history({ ...companySpec, ...options.company }),
     regulation: regulationOn(periodStart, options.industries),
-    qst: shippedQstTable(),
+    qst: QST_TABLE,
     yearToDate: options.yearToDate ?? emptyYearToDate(),
     knownAt: options.knownAt,
   });

@@ -339,9 +339,17 @@ describe("withholding tax with family allowances", () => {
     );
   });
 
-  it("reports the annual model (GE) as not implemented", () => {
-    const r = calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "GE" } });
-    expect(codes(r)).toContain(CALC_ISSUES.qstAnnualModelNotSupported);
+  it("blocks the annual model (GE) for a code without a tariff, naming code, canton and year", () => {
+    // The GE excerpt holds A0N and B0N; C0N is not in it.
+    const r = calc({ period: "2026-03", employee: { TaxAtSourceTariff: "C0N", TaxAtSourceCanton: "GE" } });
+    expect(hasLine(r, "5060")).toBe(false);
+    expect(r.issues).toContainEqual(
+      expect.objectContaining({
+        code: CALC_ISSUES.qstTariffNotAvailable,
+        blocking: true,
+        params: { tariff: "C0N", canton: "GE", year: "2026" },
+      }),
+    );
   });
 
   it("asks for a tariff for a B permit", () => {

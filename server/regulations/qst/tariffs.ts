@@ -48,7 +48,7 @@ export function tariffsFromRecords(records: readonly TariffRecord[]): QstTariff[
       churchTax: churchTaxOf(first.code, first.recordType),
       brackets: sorted.map((record, index) => ({
         fromRappen: record.incomeFromRappen,
-        belowRappen: index === sorted.length - 1 ? null : record.incomeFromRappen + record.stepRappen,
+        belowRappen: index === sorted.length - 1 ? null : sorted[index + 1]!.incomeFromRappen,
         rateBasisPoints: record.rateBasisPoints,
         minimumTaxRappen: record.minimumTaxRappen,
       })),
@@ -189,14 +189,17 @@ export function compactTariff(records: readonly TariffRecord[]): CompactTariff {
   const widths: [number, number][] = [];
   own.forEach((record, index) => {
     const next = own[index + 1];
-    if (next && record.incomeFromRappen + record.stepRappen !== next.incomeFromRappen) {
+    // A bracket's step is its width, or (GE: from 0.00, step 2,449.95) the last 5-Rappen income it holds.
+    const gap = next ? next.incomeFromRappen - (record.incomeFromRappen + record.stepRappen) : 0;
+    if (gap !== 0 && gap !== 5) {
       throw new RangeError(
-        `${record.canton} ${record.code}: gap after the bracket from ${record.incomeFromRappen} (line ${record.line}).`,
+        `${record.canton} ${record.code}: ${gap < 0 ? "overlap" : "gap"} after the bracket from ${record.incomeFromRappen} (line ${record.line}).`,
       );
     }
+    const width = next ? next.incomeFromRappen - record.incomeFromRappen : record.stepRappen;
     const run = widths[widths.length - 1];
-    if (run && run[1] === record.stepRappen) run[0] += 1;
-    else widths.push([1, record.stepRappen]);
+    if (run && run[1] === width) run[0] += 1;
+    else widths.push([1, width]);
   });
   const minima = own.map((r) => r.minimumTaxRappen);
   return {

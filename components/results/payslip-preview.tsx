@@ -133,6 +133,43 @@ function Why({ line, words, speech }: { line: Line; words: PayslipWords; speech:
  * deductions), the collectors, and per line "why?" with the case values and parameters behind it.
  * A server component: the case forms' router.refresh() after a save renders it anew.
  */
+/**
+ * The withholding tax of the period at a glance (issue 39): canton, tariff code, rate and the model, with the
+ * reason the rate was chosen (the line's "why?" sentence: the rate-determining income and what converted it).
+ */
+function WithholdingTaxSummary({ entry, speech, words }: { entry: Entry; speech: Speech; words: PayslipWords }) {
+  const line = entry.wageTypes.find((l) => l.number === "5060" && !l.retro);
+  const params = line?.explanation?.params;
+  if (!line || !params?.canton || !params.tariff) return null;
+  const annual = line.explanation?.key === "withholdingTaxAnnual";
+  const reason =
+    explanationSentence(line.explanation!, { t: speech.calc, format: speech.format, words: words.words }) ??
+    plainText(line.explanation!.text, words.words);
+  return (
+    <section
+      data-testid="withholding-tax"
+      data-canton={params.canton}
+      data-tariff={params.tariff}
+      data-rate={line.rate ?? ""}
+      className="rounded border border-slate-200 bg-slate-50 p-3 text-sm"
+      aria-label={speech.p("withholdingTax.title")}
+    >
+      <p className="font-medium text-slate-900">
+        {speech.p("withholdingTax.summary", {
+          canton: params.canton,
+          tariff: params.tariff,
+          rate: line.rate ? speech.format.percent(line.rate) : "",
+          model: annual ? "annual" : "monthly",
+          amount: speech.format.chf(line.amount),
+        })}
+      </p>
+      <p className="mt-1 text-xs text-slate-600" data-testid="withholding-tax-reason">
+        {reason}
+      </p>
+    </section>
+  );
+}
+
 export async function PayslipPreview({
   entry,
   period,
@@ -188,6 +225,7 @@ export async function PayslipPreview({
           </Link>
         ) : null}
       </div>
+      <WithholdingTaxSummary entry={entry} speech={speech} words={words} />
       {entry.wageTypes.length ? (
         <Table className="w-full" caption={p("lines")}>
           <TableHead variant="plain">

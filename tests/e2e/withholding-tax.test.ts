@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiCall, tenantWithDemoAdministrator } from "./tenant";
+import { launchChromium, signInAtIdp } from "./browser";
+
+const baseUrl = inject("e2eBaseUrl");
+const idpUrl = inject("e2eIdpUrl");
+
+/**
+ * Issue 39, item 6: the employee page shows the withholding tax's canton, code and rate with the reason the
+ * rate was chosen; Payroll Control names the person taxed at source without a tariff code.
+ */
+describe("withholding tax on the employee page and in Payroll Control", () => {
+  let browser: Browser;
+  let page: Page;
+  const run = randomBytes(3).toString("hex");
+  let orgId = "";
+  let payrollId = "";
+  let system = "";
+  const employees: string[] = [];
+
+  async function record(caseName: string, employeeId: string, values: Record<string, string>, start = "2026-01-01") {
+    const response = await apiCall(`/tenants/${orgId}/payrolls/${payrollId}/cases`, {
+      method: "POST",
+      token: system,
+      body: {
+        caseName,
+        employeeId,
+        values: Object.entries(values).map(([caseFieldName, value]) => ({ caseFieldName, value, start })),
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  }
+
+  beforeAll(async () => {
+    ({ system, orgId } = await tenantWithDemoAdministrator(`Quellensteuer ${run}`));
+    const payroll = await apiCall(`/tenants/${orgId}/payrolls/simple`, {
+      method: "POST",
+      token: system,
+      body: { name: `Quelle ${run} AG`, accountingStartDate: "2026-01-01", documentLanguage: "de" },
+    });
+    expect(payroll.status, JSON.stringify(payroll.body)).toBe(201);
+    payrollId = payroll.body.id;
+    for (const [first, last, entry] of [
+      ["Quentin", "Quelle", "2026-01-16"],
+      ["Berta", "Bewilligung", "2026-01-01"],
+    ] as const) {
+      const created = await apiCall(`/tenants/${orgId}/employees`, {
+        method: "POST",
+        token: system,
+        body: { identifier: `${last.toUpperCase()}-${run}`, firstName: first, lastName: last },
+      });
+      expect(created.status).toBe(201);
+      employees.push(created.body.id);
+      await record("Employment", created.body.id, { EntryDate: entry, ActivityRate: "100", WorkplaceCanton: "ZH" });
+      await record("EmployeePersonalData", created.body.id, {
+        BirthDate: "1986-05-10",
+        Sex: "male",
+        AhvNumber: "756.9217.0769.85",
+      });
+      await record("Salary", created.body.id, { SalaryType: "monthly", MonthlySalary: "6500" });
+    }
+    // Quentin enters on 16 January, taxed at source in ZH with A0N; Berta has a B permit and no tariff yet.
+    await record("WithholdingTax", employees[0]!, {
+      TaxAtSourceTariff: "A0N",
+      TaxAtSourceCanton: "ZH",
+      WorkPermit: "B",
+    });
+    await record("WithholdingTax", employees[1]!, { WorkPermit: "B" });
+
+    browser = await launchChromium();
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInAtIdp(page, idpUrl, { demo: "Anna Admin" });
+    await page.waitForURL(/\/tenants\/[0-9a-f-]{36}\//);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows canton, code and rate with the reason: the entry month converted to 30 days", async () => {
+    await page.goto(`/tenants/${orgId}/employees/${employees[0]}`);
+    const summary = page.getByTestId("withholding-tax");
+    await summary.waitFor();
+    expect(await summary.getAttribute("data-canton")).toBe("ZH");
+    expect(await summary.getAttribute("data-tariff")).toBe("A0N");
+    const rate = await summary.getAttribute("data-rate");
+    expect(rate).toMatch(/^\d+\.\d{2}$/);
+    const text = await summary.innerText();
+    expect(text).toContain(`Withholding tax: canton ZH, tariff A0N, rate ${rate}\u202f% (monthly model), withheld CHF`);
+    const reason = await page.getByTestId("withholding-tax-reason").innerText();
+    // The rate comes from the January wage scaled from 16 days to 30, in Swiss amounts.
+    expect(reason).toContain("scaled from 16 days to 30");
+    expect(reason).toMatch(/CHF \d{1,3}(?:'\d{3})*\.\d{2}/);
+    expect(reason).not.toMatch(/\b\d{4,}\.\d{2}\b/);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, "withholding-tax.png"), fullPage: true });
+  });
+
+  it("Payroll Control names the person taxed at source without a tariff code", async () => {
+    await page.goto(`/tenants/${orgId}/payroll-control`);
+    const row = page.locator(`[data-testid="control-row"][data-employee-id="${employees[1]}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`Bewilligung, Berta (BEWILLIGUNG-${run})`);
+    await row.locator('[data-code="calc.missing_tax_at_source_tariff"]').waitFor();
+    expect(await row.innerText()).toContain(
+      "Work permit B is taxed at source, but no withholding-tax tariff is recorded.",
+    );
+  });
+});

@@ -13,7 +13,8 @@
  * connection waited for, and whether the server was busy meanwhile. Each run's line gives the CPU of the
  * main thread and of the others (recalculation threads, V8's and libuv's helpers); --threads lists each thread.
  * --taxed-at-source N taxes every N-th employee at source (issue 39: 5 = 2,000 of 10,000), in turn in the shipped
- * monthly-model cantons ZH, AG and LU with the codes A0N, B1N, C2N and H1N.
+ * monthly-model cantons ZH, AG and LU with the codes A0N, B1N, C2N and H1N, and in GE (annual model) with A0N and
+ * B0N from the excerpt of GE's file (tests/fixtures/qst), stored in the bench's database first.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -47,16 +48,16 @@ const { values: args } = parseArgs({
 });
 
 const TAXED_EVERY = Number(args["taxed-at-source"]);
-const QST_CANTONS = ["ZH", "AG", "LU"];
+const QST_CANTONS = ["ZH", "AG", "LU", "GE"];
 const QST_CODES = ["A0N", "B1N", "C2N", "H1N"];
+const GE_CODES = ["A0N", "B0N"];
 /** Employee n's withholding-tax values under --taxed-at-source (none without it). */
 const taxedAtSource = (n: number): Record<string, string> => {
   if (!TAXED_EVERY || n % TAXED_EVERY) return {};
   const k = n / TAXED_EVERY;
-  return {
-    TaxAtSourceTariff: QST_CODES[k % QST_CODES.length]!,
-    TaxAtSourceCanton: QST_CANTONS[k % QST_CANTONS.length]!,
-  };
+  const canton = QST_CANTONS[k % QST_CANTONS.length]!;
+  const codes = canton === "GE" ? GE_CODES : QST_CODES;
+  return { TaxAtSourceTariff: codes[Math.floor(k / QST_CANTONS.length) % codes.length]!, TaxAtSourceCanton: canton };
 };
 
 async function main() {
@@ -69,6 +70,7 @@ async function main() {
   const { storedRegulations } = await import("../server/regulations/store");
   const { TenantScope } = await import("../server/db/tenant-scope");
   const db = await getDb();
+  if (TAXED_EVERY) await (await import("../tests/fixtures/ge-excerpt")).storeGeExcerpt(db);
   const regulations = await storedRegulations();
   // What `npm run build` does ahead in production: bundle the recalculation threads' code (the threads start in the first run).
   await (await import("../server/workers/worker-file")).workerFile("recalc");

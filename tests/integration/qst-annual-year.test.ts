@@ -1,16 +1,11 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { qstTariffFiles } from "@/server/db/schema";
-import { storeTariffFiles } from "@/server/regulations/qst/stored";
-import { parseTariffFile } from "@/server/regulations/qst/tariff-file";
-import { compactTariff, groupRecords } from "@/server/regulations/qst/tariffs";
 import { forgetCachedRegulations } from "@/server/regulations/store";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { storeGeExcerpt } from "../fixtures/ge-excerpt";
 
 // Twelve closes with documents: longer than the default on a busy machine.
 vi.setConfig({ testTimeout: 300_000 });
@@ -22,31 +17,8 @@ vi.setConfig({ testTimeout: 300_000 });
  * cannot pass the import's completeness check (its footer counts the full file), so it is stored here.
  */
 const YEAR = 2097;
-const excerpt = readFileSync(path.resolve(import.meta.dirname, "../fixtures/qst/tar26ge-excerpt.txt"), "latin1");
-const moved = excerpt
-  .split("\n")
-  .map((line) => (/^(06|11|12|13)/.test(line) ? line.slice(0, 16) + String(YEAR) + line.slice(20) : line))
-  .join("\n");
-
 beforeAll(async () => {
-  const file = parseTariffFile(moved);
-  const db = await getDb();
-  await storeTariffFiles(db, [
-    {
-      verified: {
-        year: YEAR,
-        source: {
-          file: `tar${YEAR % 100}ge.txt`,
-          canton: "GE",
-          creationDate: file.creationDate,
-          sha256: createHash("sha256").update(moved, "latin1").digest("hex"),
-          records: file.recordCount,
-        },
-        tariffs: groupRecords(file.records).map((group) => compactTariff(group)),
-      },
-      source: "test:tests/fixtures/qst/tar26ge-excerpt.txt moved to 2097",
-    },
-  ]);
+  await storeGeExcerpt(await getDb(), YEAR);
   forgetCachedRegulations();
 });
 afterAll(async () => {
@@ -102,5 +74,36 @@ describe("withholding tax, annual model, a whole year of closes", () => {
     ]);
     const total = withheld.reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
     expect(total).toBe(1_042_260);
+  });
+
+  it("books a raise back-dated into closed months as withholding-tax differences in the open month", async () => {
+    const { t, base, post, people } = await datedPayroll(`${YEAR}-01-01`, "Retro Genève SA", [{ salary: "7000.00" }]);
+    const [person] = people as [string];
+    await post("WithholdingTax", person, { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "GE", WorkPermit: "B" });
+    for (let month = 1; month <= 2; month += 1) {
+      const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
+      expect(closed.status, closed.text).toBe(200);
+    }
+    // In March, a raise to 8,000 from 1 January: January and February are recalculated at the rate 8,000 sets
+    // (A0N bracket from 8,000: 12.94 %): 1,035.20 each instead of 813.40, so each books 221.80 more.
+    await post("Salary", person, { MonthlySalary: "8000.00" }, `${YEAR}-01-01`);
+    const entries = (await api.get(`${base}/payrunperiods/open/entries`, { token: t.token })).body.items as {
+      id: string;
+    }[];
+    const entry = await api.get(`${base}/payrunperiods/open/entries/${entries[0]!.id}`, { token: t.token });
+    const lines = (entry.body.wageTypes as (Line & { retro: boolean; retroPeriodStart: string | null })[]).filter(
+      (w) => w.number === "5060",
+    );
+    expect(lines.map((l) => [l.retroPeriodStart, l.amount])).toEqual(
+      expect.arrayContaining([
+        [`${YEAR}-01-01`, "221.80"],
+        [`${YEAR}-02-01`, "221.80"],
+        [null, "1035.20"],
+      ]),
+    );
+    expect(lines).toHaveLength(3);
+    // 813.40 x 2 withheld + 2 x 221.80 + 1,035.20 = 3,105.60 = 24,000 x 12.94 %.
+    const total = 2 * 81_340 + lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0);
+    expect(total).toBe(310_560);
   });
 });

@@ -78,7 +78,7 @@ const YEAR_DAYS = 360n;
 const MONTH_DAYS = 30;
 
 /** Work permits of foreign workers taxed at source (everything but C and Swiss citizens). */
-const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
+export const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
 
 const byRate = (amount: number, rate: Rate, rounding: Rounding) => applyRate(amount, rate, rounding);
 /** numerator / denominator in Rappen, rounded as named. */

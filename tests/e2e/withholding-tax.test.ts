@@ -103,6 +103,25 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
       await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, "withholding-tax.png"), fullPage: true });
   });
 
+  it("proposes a tariff code from civil status, partner and children, and says it differs from the recorded one", async () => {
+    await page.goto(`/tenants/${orgId}/employees/${employees[1]}#section-tax`);
+    const missing = page.getByTestId("tariff-proposal");
+    await missing.waitFor();
+    expect(await missing.getAttribute("data-code")).toBe("");
+    expect(await missing.innerText()).toContain("To propose a code, record: Civil status.");
+
+    await record("EmployeePersonalData", employees[0]!, { CivilStatus: "married" });
+    await record("EmployeePartner", employees[0]!, { PartnerEmployed: "false" });
+    await page.goto(`/tenants/${orgId}/employees/${employees[0]}#section-tax`);
+    const proposal = page.getByTestId("tariff-proposal");
+    await proposal.waitFor();
+    expect(await proposal.getAttribute("data-code")).toBe("B0N");
+    expect(await proposal.innerText()).toContain("Proposed: B0N (married, the partner does not earn; no children");
+    expect(await page.getByTestId("tariff-proposal-recorded").innerText()).toBe(
+      "The recorded code is A0N: check it against the proposal.",
+    );
+  });
+
   it("Payroll Control names the person taxed at source without a tariff code", async () => {
     await page.goto(`/tenants/${orgId}/payroll-control`);
     const row = page.locator(`[data-testid="control-row"][data-employee-id="${employees[1]}"]`);

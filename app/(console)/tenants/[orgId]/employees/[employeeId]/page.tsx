@@ -8,6 +8,7 @@ import { getFormat } from "@/components/format/server";
 import { EmployeeDocuments } from "@/components/documents/employee-documents";
 import { MissingDataList } from "@/components/cases/missing-data-list";
 import { EditEmployeeForm } from "@/components/employees/employee-form";
+import { TariffProposal } from "@/components/employees/tariff-proposal";
 import { openPayslipOf, payslipWordsOf } from "@/components/results/load";
 import { PayslipPreview } from "@/components/results/payslip-preview";
 import { ButtonLink } from "@/components/ui/button";
@@ -150,6 +151,7 @@ export default async function EmployeePage({ params }: Params) {
             {cases.map((definition) => (
               <CaseCard key={definition.name} data={data} definition={definition} controlHref={controlHref} />
             ))}
+            {id === "tax" ? <TariffProposal data={data} /> : null}
           </>
         ),
       });

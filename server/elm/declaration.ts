@@ -1,6 +1,13 @@
 import { create } from "xmlbuilder2";
 import { formatRappen } from "@/server/money/rappen";
-import type { ElmAddress, ElmCategory, ElmDeclarationModel, ElmPerson, ElmTimePeriod } from "./model";
+import type {
+  ElmAddress,
+  ElmCategory,
+  ElmDeclarationModel,
+  ElmPerson,
+  ElmTaxAtSourceFigures,
+  ElmTimePeriod,
+} from "./model";
 
 /**
  * The XML of an ELM 5.0 salary declaration: the `DeclareSalary` request of the distributor's
@@ -36,7 +43,7 @@ export function declarationCategories(model: ElmDeclarationModel): ElmCategory[]
     ["FAK-CAF", model.persons.some((p) => p.fak)],
     ["UVG-LAA", model.persons.some((p) => p.uvg)],
     ["BVG-LPP", model.persons.some((p) => p.bvg)],
-    ["TaxAtSource", model.persons.some((p) => p.taxAtSource)],
+    ["TaxAtSource", model.persons.some((p) => p.taxAtSource || p.taxAtSourceCorrections.length)],
   ];
   return present.filter(([, yes]) => yes).map(([category]) => category);
 }
@@ -203,34 +210,64 @@ function personElement(staff: Node, p: ElmPerson, model: ElmDeclarationModel) {
     period(salary, "AccountingTime", p.accountingTime);
     amount(salary, "BVG-LPP-PeriodBasis", p.bvg.periodBasis);
   }
-  if (p.taxAtSource && taxAtSource.length) {
-    const q = p.taxAtSource;
-    const salary = el(el(node, "sd", "TaxAtSourceSalaries"), "sd", "TaxAtSourceSalary", undefined, {
-      institutionIDRef: q.institutionId,
+  const qstCantons = qstCantonsOf(p);
+  const salaries = qstCantons.length && taxAtSource.length ? el(node, "sd", "TaxAtSourceSalaries") : null;
+  for (const canton of salaries ? qstCantons : []) {
+    // One TaxAtSourceSalary per canton: this month (Current) where the person is taxed now, then each corrected month.
+    const q = p.taxAtSource?.canton === canton ? p.taxAtSource : null;
+    const corrections = p.taxAtSourceCorrections.filter((c) => c.canton === canton);
+    const salary = el(salaries!, "sd", "TaxAtSourceSalary", undefined, {
+      institutionIDRef: q?.institutionId ?? corrections[0]!.institutionId,
     });
-    el(salary, "sd", "TaxAtSourceCanton", q.canton);
-    el(salary, "sd", "TaxAtSourceMunicipalityID", String(q.municipalityId));
+    el(salary, "sd", "TaxAtSourceCanton", canton);
+    el(salary, "sd", "TaxAtSourceMunicipalityID", String(q?.municipalityId ?? corrections[0]!.municipalityId));
     el(salary, "sd", "CurrentMonth", model.period.month);
-    const current = el(salary, "sd", "Current", undefined, { workplaceIDRef: model.company.workplace.id });
-    el(
-      el(current, "sd", "TaxAtSourceCategory"),
-      "c",
-      q.category.kind === "code" ? "TaxAtSourceCode" : "CategoryPredefined",
-      q.category.value,
-    );
-    amount(current, "TaxableEarning", q.taxableEarning);
-    amount(current, "AscertainedTaxableEarning", q.ascertainedTaxableEarning);
-    amount(current, "TaxAtSource", q.taxAtSource);
-    const residence = el(current, "sd", "Residence");
-    if ("canton" in q.residence) {
-      el(residence, "sd", "CantonCH", q.residence.canton);
-    } else {
-      el(residence, "sd", "AbroadCountry", q.residence.abroadCountry);
-      el(el(residence, "sd", "KindOfResidence"), "sd", q.residence.kind);
+    if (q) currentTaxAtSource(salary, q, p, model);
+    for (const c of corrections) {
+      const correction = el(salary, "sd", "Correction");
+      el(correction, "sd", "Month", c.month);
+      taxAtSourceFigures(el(correction, "sd", "Old"), c.old);
+      taxAtSourceFigures(el(correction, "sd", "New"), c.new);
     }
-    el(current, "sd", "WorkMunicipalityID", String(q.workMunicipalityId));
-    declarationCategory(current, p);
   }
+}
+
+/** The cantons a person has a TaxAtSourceSalary in: where taxed this month, and where a closed month is corrected. */
+function qstCantonsOf(p: ElmPerson) {
+  return [
+    ...new Set([...(p.taxAtSource ? [p.taxAtSource.canton] : []), ...p.taxAtSourceCorrections.map((c) => c.canton)]),
+  ].sort();
+}
+
+function taxAtSourceFigures(parent: Node, f: ElmTaxAtSourceFigures) {
+  el(
+    el(parent, "sd", "TaxAtSourceCategory"),
+    "c",
+    f.category.kind === "code" ? "TaxAtSourceCode" : "CategoryPredefined",
+    f.category.value,
+  );
+  amount(parent, "TaxableEarning", f.taxableEarning);
+  amount(parent, "AscertainedTaxableEarning", f.ascertainedTaxableEarning);
+  amount(parent, "TaxAtSource", f.taxAtSource);
+}
+
+function currentTaxAtSource(
+  salary: Node,
+  q: NonNullable<ElmPerson["taxAtSource"]>,
+  p: ElmPerson,
+  model: ElmDeclarationModel,
+) {
+  const current = el(salary, "sd", "Current", undefined, { workplaceIDRef: model.company.workplace.id });
+  taxAtSourceFigures(current, q);
+  const residence = el(current, "sd", "Residence");
+  if ("canton" in q.residence) {
+    el(residence, "sd", "CantonCH", q.residence.canton);
+  } else {
+    el(residence, "sd", "AbroadCountry", q.residence.abroadCountry);
+    el(el(residence, "sd", "KindOfResidence"), "sd", q.residence.kind);
+  }
+  el(current, "sd", "WorkMunicipalityID", String(q.workMunicipalityId));
+  declarationCategory(current, p);
 }
 
 /** Entry and exit within the period, with a reason (FAK, BVG and QST: entryCompany / withdrawalCompany). */
@@ -345,27 +382,32 @@ function salaryTotals(company: Node, model: ElmDeclarationModel) {
     amount(bvg, "BVG-LPP-PeriodMasterTotal", totals.bvg.periodBasis);
   }
   for (const q of totals.taxAtSource) {
-    const month = el(
-      el(node, "sd", "TaxAtSourceTotals", undefined, { institutionIDRef: q.institutionId }),
-      "sd",
-      "TotalMonth",
-    );
+    const totalsNode = el(node, "sd", "TaxAtSourceTotals", undefined, { institutionIDRef: q.institutionId });
+    const month = el(totalsNode, "sd", "TotalMonth");
     amount(month, "TotalTaxableEarning", q.taxableEarning);
     amount(month, "TotalTaxAtSource", q.taxAtSource);
     amount(month, "TotalCommission", q.commission);
     el(month, "sd", "CurrentMonth", model.period.month);
+    for (const c of q.corrections) {
+      const correction = el(totalsNode, "sd", "CorrectionMonth");
+      amount(correction, "TotalTaxableEarning", c.taxableEarning);
+      amount(correction, "TotalTaxAtSource", c.taxAtSource);
+      amount(correction, "TotalCommission", c.commission);
+      el(correction, "sd", "Month", c.month);
+    }
   }
 }
 
 function salaryCounters(company: Node, model: ElmDeclarationModel) {
   const node = el(company, "sd", "SalaryCounters");
   const count = (pick: (p: ElmPerson) => unknown) => model.persons.filter((p) => pick(p)).length;
+  const sumOf = (pick: (p: ElmPerson) => number) => model.persons.reduce((n, p) => n + pick(p), 0);
   const counters: [string, number][] = [
     ["NumberOf-AHV-AVS-Salary-Tags", count((p) => p.ahv)],
     ["NumberOf-FAK-CAF-Salary-Tags", count((p) => p.fak)],
     ["NumberOf-UVG-LAA-Salary-Tags", count((p) => p.uvg)],
     ["NumberOf-BVG-LPP-Salary-Tags", count((p) => p.bvg)],
-    ["NumberOf-TaxAtSourceSalary-Tags", count((p) => p.taxAtSource)],
+    ["NumberOf-TaxAtSourceSalary-Tags", sumOf((p) => qstCantonsOf(p).length)],
   ];
   for (const [name, n] of counters) if (n > 0) el(node, "sd", name, String(n));
 }

@@ -1,4 +1,5 @@
 import { WageTypeNumber } from "@/server/calc/wage-types";
+import type { QstCorrectionInput } from "./qst-corrections";
 import { monthEnd } from "@/server/dates";
 import { assertRappen, sumRappen } from "@/server/money/rappen";
 import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
@@ -33,9 +34,11 @@ import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
  *   is written as 0.00 where the schema requires it).
  * - AHV-AVS-IncomeSplits, DegreeOfRelationship, BVG-LPP-Salary (annual insured salary) and the
  *   QST AdditionalParticulars (partner, children): no case data or not monthly.
- * - Corrections of earlier periods (retro lines, QST Correction elements): the period's collectors
- *   hold this period only; a corrected earlier month is declared again with Substitution. When an
- *   entry has retro lines the model says so in `notes`.
+ * - Corrections of closed months of the same year (retro lines): AHV, ALV, UVG and BVG wages are
+ *   declared with the month that pays them (its year to date holds them; `retroCollectors`), withholding
+ *   tax as Correction elements of the months concerned (old and new values, server/elm/qst-corrections.ts).
+ *   Corrections of an earlier year are not declared: the model says so in `notes` (declare those months
+ *   again with Substitution).
  *
  * Gaps: required schema elements with no case field get the Swissdec test company's values
  * ("Muster AG", see ../shared/domain/swiss-payroll.md section 3), listed in ELM_DEFAULTS, and each
@@ -63,7 +66,7 @@ export type ElmLanguage = "de" | "fr" | "it" | "en";
 export type ElmCategory = "AHV-AVS" | "FAK-CAF" | "UVG-LAA" | "BVG-LPP" | "TaxAtSource";
 
 /** One line of the period entry (server/db/schema/results.ts StoredLine has these fields). */
-export type ElmLineInput = { number: string; amount: number; retro?: boolean };
+export type ElmLineInput = { number: string; amount: number; retro?: boolean; retroPeriodStart?: string | null };
 export type ElmIssueInput = { code: string; message: string; field?: string; blocking: boolean };
 
 export type ElmEmployeeInput = {
@@ -88,6 +91,13 @@ export type ElmEmployeeInput = {
   lines: readonly ElmLineInput[];
   /** The entry's calculation issues, carried into model.notes. */
   issues: readonly ElmIssueInput[];
+  /**
+   * Per collector, the sum of the entry's retro lines for closed months of the same year (Rappen): wages paid with
+   * this month for earlier ones, declared with it for AHV, ALV, UVG and BVG (their year to date already holds them).
+   */
+  retroCollectors?: Readonly<Record<string, number>>;
+  /** Withholding-tax corrections of closed months the entry's retro lines make (server/elm/qst-corrections.ts). */
+  taxAtSourceCorrections?: readonly QstCorrectionInput[];
 };
 
 export type ElmDeclarationInput = {
@@ -108,6 +118,22 @@ export type ElmDeclarationInput = {
 export type ElmAddress = { street: string | null; zipCode: string; city: string; country: string | null };
 export type ElmTimePeriod = { from: string; until: string };
 export type ElmTaxAtSourceCategory = { kind: "code"; value: string } | { kind: "predefined"; value: string };
+export type ElmTaxAtSourceFigures = {
+  category: ElmTaxAtSourceCategory;
+  taxableEarning: number;
+  ascertainedTaxableEarning: number;
+  taxAtSource: number;
+};
+/** A closed month's withholding tax as declared before (old) and corrected (new), in one canton. */
+export type ElmTaxAtSourceCorrection = {
+  institutionId: string;
+  canton: string;
+  municipalityId: number;
+  /** YYYY-MM */
+  month: string;
+  old: ElmTaxAtSourceFigures;
+  new: ElmTaxAtSourceFigures;
+};
 
 export type ElmPerson = {
   employeeId: string;
@@ -147,6 +173,8 @@ export type ElmPerson = {
     residence: { canton: string } | { abroadCountry: string; kind: "Daily" };
     workMunicipalityId: number;
   } | null;
+  /** Withholding-tax corrections of closed months, by month and canton. */
+  taxAtSourceCorrections: ElmTaxAtSourceCorrection[];
 };
 
 export type ElmInsuranceControl = { name: string; validAsOf: string } | { noneWithReason: string };
@@ -190,6 +218,8 @@ export type ElmTotals = {
     taxableEarning: number;
     taxAtSource: number;
     commission: number;
+    /** Per corrected month: the corrections' differences (new - old). */
+    corrections: { month: string; taxableEarning: number; taxAtSource: number; commission: number }[];
   }[];
 };
 
@@ -261,6 +291,15 @@ const CANTONS: readonly string[] = CANTON_CODES;
 const CIVIL_STATUS = ["single", "married", "divorced", "widowed", "separated", "registeredPartnership"];
 const LANGUAGES: readonly string[] = ["de", "fr", "it", "en"];
 const PREDEFINED_QST_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];
+
+/** A tariff code (A0N) or predefined category (HEN), or null for anything else. */
+function categoryOf(tariff: string): ElmTaxAtSourceCategory | null {
+  return PREDEFINED_QST_CATEGORIES.includes(tariff)
+    ? { kind: "predefined", value: tariff }
+    : /^[A-Z][0-9][YN]$/.test(tariff)
+      ? { kind: "code", value: tariff }
+      : null;
+}
 const RESIDENCE_CATEGORY: Record<string, string> = {
   B: "annual-B",
   C: "settled-C",
@@ -519,7 +558,14 @@ class Builder {
         generalValidAsOf,
       };
     }
-    const cantons = [...new Set(persons.flatMap((p) => (p.taxAtSource ? [p.taxAtSource.canton] : [])))].sort();
+    const cantons = [
+      ...new Set(
+        persons.flatMap((p) => [
+          ...(p.taxAtSource ? [p.taxAtSource.canton] : []),
+          ...p.taxAtSourceCorrections.map((c) => c.canton),
+        ]),
+      ),
+    ].sort();
     const taxAtSource = cantons.map((canton) => ({
       id: ID.qst(canton),
       canton,
@@ -555,15 +601,15 @@ class Builder {
       figures.bvgEmployee,
       figures.bvgEmployer,
     ];
-    if (!employed && amounts.every((a) => a === 0)) return null;
+    if (!employed && amounts.every((a) => a === 0) && !e.taxAtSourceCorrections?.length) return null;
     for (const issue of e.issues)
       this.notes.push({ employeeId: id, code: issue.code, message: issue.message, blocking: issue.blocking });
-    if (e.lines.some((l) => l.retro)) {
+    if (e.lines.some((l) => l.retro && l.retroPeriodStart?.slice(0, 4) !== this.year)) {
       this.notes.push({
         employeeId: id,
         code: "elm.retro_not_declared",
         message:
-          "The entry corrects closed periods (retro lines); those corrections are not part of this declaration: declare the corrected months again (Substitution).",
+          "The entry corrects periods of an earlier year (retro lines); those corrections are not part of this declaration: declare the corrected months again (Substitution).",
         blocking: false,
       });
     }
@@ -625,6 +671,7 @@ class Builder {
     const uvg = employed || figures.uvgWage !== 0 ? this.uvg(e, figures) : null;
     const bvg = this.bvg(e, figures);
     const taxAtSource = this.taxAtSource(e, figures, employed, residenceCanton, address);
+    const taxAtSourceCorrections = this.taxAtSourceCorrections(e);
 
     return {
       employeeId: id,
@@ -650,6 +697,7 @@ class Builder {
       uvg,
       bvg,
       taxAtSource,
+      taxAtSourceCorrections,
     };
   }
 
@@ -673,7 +721,8 @@ class Builder {
       ["qstWage", "QstWage"],
       ["gross", "GrossWage"],
     ] as const;
-    const mismatch = pairs.filter(([y, c]) => ytd(y) - before(y) !== collector(c));
+    const retro = (key: string) => rappen(e.retroCollectors ?? {}, key);
+    const mismatch = pairs.filter(([y, c]) => ytd(y) - before(y) !== collector(c) + retro(c));
     if (mismatch.length) {
       this.problem(
         id,
@@ -684,11 +733,12 @@ class Builder {
     }
     const line = (...numbers: string[]) =>
       sumRappen(e.lines.filter((l) => !l.retro && numbers.includes(l.number)).map((l) => l.amount));
+    // Withholding tax is declared by the month it belongs to (corrections of closed months), the rest as paid.
     return {
-      gross: collector("GrossWage"),
-      ahvWage: collector("AhvWage"),
-      uvgWage: collector("UvgWage"),
-      bvgWage: collector("BvgWage"),
+      gross: collector("GrossWage") + retro("GrossWage"),
+      ahvWage: collector("AhvWage") + retro("AhvWage"),
+      uvgWage: collector("UvgWage") + retro("UvgWage"),
+      bvgWage: collector("BvgWage") + retro("BvgWage"),
       qstWage: collector("QstWage"),
       ahvIncome: ytd("ahvBase") - before("ahvBase"),
       alvIncome: ytd("alvBase") - before("alvBase"),
@@ -771,11 +821,7 @@ class Builder {
       return null;
     }
     if (!employed && f.qstWage === 0 && f.qstAmount === 0) return null;
-    const category: ElmTaxAtSourceCategory | null = PREDEFINED_QST_CATEGORIES.includes(tariff)
-      ? { kind: "predefined", value: tariff }
-      : /^[A-Z][0-9][YN]$/.test(tariff)
-        ? { kind: "code", value: tariff }
-        : null;
+    const category = categoryOf(tariff);
     if (!category)
       this.problem(id, "TaxAtSourceTariff", `TaxAtSourceTariff "${tariff}" is not a tariff code (e.g. A0N).`);
     const canton = cantonOf(value(cv, "TaxAtSourceCanton"));
@@ -817,6 +863,45 @@ class Builder {
       residence,
       workMunicipalityId,
     };
+  }
+
+  private taxAtSourceCorrections(e: ElmEmployeeInput): ElmTaxAtSourceCorrection[] {
+    const id = e.employeeId;
+    return (e.taxAtSourceCorrections ?? []).map((c) => {
+      const figuresOf = (side: QstCorrectionInput["old"]): ElmTaxAtSourceFigures => {
+        const category = categoryOf(side.tariff);
+        if (!category)
+          this.problem(
+            id,
+            "TaxAtSourceTariff",
+            `TaxAtSourceTariff "${side.tariff}" of ${c.month} is not a tariff code.`,
+          );
+        return {
+          category: category ?? { kind: "code", value: side.tariff },
+          taxableEarning: side.taxableEarning,
+          // As for the current month: the month's QST income (the rate-determining income is not stored).
+          ascertainedTaxableEarning: side.taxableEarning,
+          taxAtSource: side.taxAtSource,
+        };
+      };
+      const canton = cantonOf(c.canton);
+      if (!canton) this.problem(id, "TaxAtSourceCanton", `The withholding-tax canton of ${c.month} is missing.`);
+      const municipality = municipalityOf(c.municipality);
+      if (municipality === null)
+        this.problem(
+          id,
+          "TaxAtSourceMunicipality",
+          `WithholdingTax.TaxAtSourceMunicipality (BFS number) of ${c.month} is missing.`,
+        );
+      return {
+        institutionId: ID.qst(canton ?? ""),
+        canton: canton ?? "",
+        municipalityId: municipality ?? 0,
+        month: c.month,
+        old: figuresOf(c.old),
+        new: figuresOf(c.new),
+      };
+    });
   }
 
   private steadyWork(e: ElmEmployeeInput): ElmPerson["work"]["steady"] {
@@ -902,8 +987,12 @@ class Builder {
     const bvgPersons = persons.flatMap((p) => (p.bvg ? [p.bvg] : []));
     const bvg = bvgPersons.length ? { periodBasis: sum(bvgPersons, (b) => b.periodBasis) } : null;
     const qstPersons = persons.flatMap((p) => (p.taxAtSource ? [p.taxAtSource] : []));
-    const taxAtSource = [...new Set(qstPersons.map((q) => q.canton))].sort().map((canton) => {
+    const corrections = persons.flatMap((p) => p.taxAtSourceCorrections);
+    const cantons = [...new Set([...qstPersons.map((q) => q.canton), ...corrections.map((c) => c.canton)])].sort();
+    const taxAtSource = cantons.map((canton) => {
       const inCanton = qstPersons.filter((q) => q.canton === canton);
+      const correctedHere = corrections.filter((c) => c.canton === canton);
+      const months = [...new Set(correctedHere.map((c) => c.month))].sort();
       // The collection commission is the canton's to set and is not calculated: declared as 0.00.
       return {
         institutionId: ID.qst(canton),
@@ -911,6 +1000,15 @@ class Builder {
         taxableEarning: sum(inCanton, (q) => q.taxableEarning),
         taxAtSource: sum(inCanton, (q) => q.taxAtSource),
         commission: 0,
+        corrections: months.map((month) => {
+          const ofMonth = correctedHere.filter((c) => c.month === month);
+          return {
+            month,
+            taxableEarning: sum(ofMonth, (c) => c.new.taxableEarning - c.old.taxableEarning),
+            taxAtSource: sum(ofMonth, (c) => c.new.taxAtSource - c.old.taxAtSource),
+            commission: 0,
+          };
+        }),
       };
     });
     return { ahv, fak, uvg, bvg, taxAtSource };

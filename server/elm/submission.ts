@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { addMonths } from "../dates";
 import { caseValues, documents, employees, payrolls, payrunEntries, payrunPeriods } from "../db/schema";
 import type { TenantScope } from "../db/tenant-scope";
@@ -11,8 +11,12 @@ import {
   ElmDeclarationIncomplete,
   type ElmDeclarationModel,
   type ElmDefaultUse,
+  type ElmEmployeeInput,
 } from "./model";
 import { withSandboxStandIns } from "./stand-ins";
+import { qstCorrections, type QstSituation } from "./qst-corrections";
+import { wageTypesInForce } from "../lookups/list-wage-types";
+import type { Regulations } from "../regulations/store";
 import { ElmTransmissionUnavailable, elmTransmitter } from "./transmission";
 import { env } from "../env";
 import { Conflict } from "../errors";
@@ -111,6 +115,84 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
   });
 });
 
+type CaseValueRow = typeof caseValues.$inferSelect;
+
+/**
+ * The withholding-tax corrections of closed months that the period's retro lines make, per employee: what was
+ * booked for each corrected month before (its own lines and later closed periods' retro lines for it) and after,
+ * with the canton and code as known when that month was closed and as in force now.
+ */
+async function taxAtSourceCorrectionsOf(
+  scope: TenantScope,
+  collectorsOf: ReadonlyMap<string, readonly string[]>,
+  payroll: typeof payrolls.$inferSelect,
+  period: typeof payrunPeriods.$inferSelect,
+  entries: (typeof payrunEntries.$inferSelect)[],
+  values: Map<string | null, CaseValueRow[]>,
+) {
+  const result = new Map<string, ReturnType<typeof qstCorrections>>();
+  const correcting = entries.filter((e) => e.retroFrom !== null && e.retroFrom < period.periodStart);
+  if (!correcting.length) return result;
+  const qstWageNumbers = new Set([...collectorsOf].filter(([, c]) => c.includes("QstWage")).map(([number]) => number));
+  const from = correcting.reduce((first, e) => (e.retroFrom! < first ? e.retroFrom! : first), period.periodStart);
+  const closed = await scope.rows(
+    payrunPeriods,
+    and(
+      eq(payrunPeriods.payrollId, payroll.id),
+      gte(payrunPeriods.periodStart, from),
+      lt(payrunPeriods.periodStart, period.periodStart),
+    ),
+  );
+  const periodOf = new Map(closed.map((p) => [p.id, p]));
+  const earlier = closed.length
+    ? await scope.rows(
+        payrunEntries,
+        and(
+          inArray(
+            payrunEntries.payrunPeriodId,
+            closed.map((p) => p.id),
+          ),
+          inArray(
+            payrunEntries.employeeId,
+            correcting.map((e) => e.employeeId),
+          ),
+        ),
+      )
+    : [];
+  const byStart = new Map(closed.map((p) => [p.periodStart, p]));
+  for (const entry of correcting) {
+    const rows = values.get(entry.employeeId) ?? [];
+    const situation = (monthStart: string) => {
+      const month = byStart.get(monthStart);
+      const end = month?.periodEnd ?? monthStart;
+      const closedAt = month?.closedAt ?? null;
+      const of = (known: readonly CaseValueRow[]): QstSituation => {
+        const v = inForceAt(known, end);
+        const canton = v.TaxAtSourceCanton ?? null;
+        return {
+          canton,
+          tariff: v.TaxAtSourceTariff ?? null,
+          municipality:
+            v.TaxAtSourceMunicipality ??
+            (canton && v.ResidenceCanton === canton ? (v.ResidenceMunicipality ?? null) : null),
+        };
+      };
+      return { then: of(closedAt ? rows.filter((r) => r.createdAt <= closedAt) : rows), now: of(rows) };
+    };
+    const own = qstCorrections({
+      periodStart: period.periodStart,
+      current: entry.lines,
+      earlier: earlier
+        .filter((e) => e.employeeId === entry.employeeId)
+        .map((e) => ({ periodStart: periodOf.get(e.payrunPeriodId)!.periodStart, lines: e.lines })),
+      qstWageNumbers,
+      situation,
+    });
+    if (own.length) result.set(entry.employeeId, own);
+  }
+  return result;
+}
+
 /**
  * At the close of a live period: builds the period's ELM declaration from its frozen entries,
  * keeps it as the ElmDeclaration document and schedules its submission, all in the closing
@@ -119,6 +201,7 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
  */
 export async function declareElm(
   scope: TenantScope,
+  regulations: Regulations,
   payroll: typeof payrolls.$inferSelect,
   period: typeof payrunPeriods.$inferSelect,
   environment = elmTransmitter().environment,
@@ -173,13 +256,37 @@ export async function declareElm(
   const sandbox = environment === "sandbox";
   let standIns: ElmDefaultUse[] = [];
   if (sandbox) ({ company, employees: staff, used: standIns } = withSandboxStandIns(company, staff));
+  const collectorsOf = new Map(
+    (await wageTypesInForce(scope, payroll, regulations)).map((w) => [w.number, w.collectors] as const),
+  );
+  const corrections = await taxAtSourceCorrectionsOf(scope, collectorsOf, payroll, period, entries, values);
+  const year = period.periodStart.slice(0, 4);
+  const withCorrections = staff.map((person): ElmEmployeeInput => {
+    const retroCollectors: Record<string, number> = {};
+    for (const line of person.lines)
+      if (line.retro && line.retroPeriodStart?.slice(0, 4) === year)
+        for (const collector of collectorsOf.get(line.number) ?? [])
+          retroCollectors[collector] = (retroCollectors[collector] ?? 0) + line.amount;
+    const own = corrections.get(person.employeeId);
+    if (!own?.length) return { ...person, retroCollectors };
+    // A corrected month without a recorded municipality in the canton taxing now: the one declared now (or its stand-in).
+    const fallback = person.caseValues.TaxAtSourceMunicipality ?? null;
+    const canton = person.caseValues.TaxAtSourceCanton;
+    return {
+      ...person,
+      retroCollectors,
+      taxAtSourceCorrections: own.map((c) =>
+        c.municipality === null && c.canton === canton ? { ...c, municipality: fallback } : c,
+      ),
+    };
+  });
   let model: ElmDeclarationModel;
   try {
     model = buildElmDeclarationModel({
       payroll: { name: payroll.name, id: payroll.id, documentLanguage: payroll.documentLanguage },
       company,
       period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
-      employees: staff,
+      employees: withCorrections,
       createdAt: new Date().toISOString(),
       testCase: sandbox,
     });

@@ -76,7 +76,7 @@ export async function closePeriod({
       eq(payrunPeriods.id, period.id),
     );
     await finalizeDocuments(scope, regulations, payroll, closed!);
-    if (isDeclared(payroll, closed!)) await declareElm(scope, payroll, closed!);
+    if (isDeclared(payroll, closed!)) await declareElm(scope, regulations, payroll, closed!);
     const next = await openPeriod(scope, payrollId, addMonths(period.periodStart, 1));
     await recalculateOpenPeriod(scope, regulations, payroll);
     await carryForwardOpenAmounts(scope, period, next.id);

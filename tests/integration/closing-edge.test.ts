@@ -115,6 +115,7 @@ describe("the ELM declaration in production", () => {
     const { eq } = await import("drizzle-orm");
     const { inTenantOf } = await import("@/server/db/tenant-scope");
     const { declareElm } = await import("@/server/elm/submission");
+    const { storedRegulations } = await import("@/server/regulations/store");
     const t = await tenantFixture();
     const base = `/api/tenants/${t.orgId}/payrolls/${t.payroll.id}`;
     const employee = (await api.post(`/api/tenants/${t.orgId}/employees`, anEmployee(), { token: t.token })).body;
@@ -130,9 +131,10 @@ describe("the ELM declaration in production", () => {
     const db = await getDb();
     const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, t.payroll.id));
     const [period] = await db.select().from(payrunPeriods).where(eq(payrunPeriods.payrollId, t.payroll.id));
-    const refusal = await inTenantOf(t.orgId, (scope) => declareElm(scope, payroll!, period!, "production")).catch(
-      (error: unknown) => error,
-    );
+    const regulations = await storedRegulations();
+    const refusal = await inTenantOf(t.orgId, (scope) =>
+      declareElm(scope, regulations, payroll!, period!, "production"),
+    ).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "period.elm_incomplete" });
     const { items } = (refusal as { extra: { items: { field: string | null }[] } }).extra;
     expect(items.map((i) => i.field)).toEqual(

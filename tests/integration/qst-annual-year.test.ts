@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { qstTariffFiles } from "@/server/db/schema";
 import { forgetCachedRegulations } from "@/server/regulations/store";
+import { convert } from "xmlbuilder2";
 import { api } from "../fixtures/api";
 import { datedPayroll } from "../fixtures/dated-payroll";
+import { validateDeclareSalary } from "../fixtures/elm/validate";
 import { storeGeExcerpt } from "../fixtures/ge-excerpt";
 
 // Twelve closes with documents: longer than the default on a busy machine.
@@ -27,6 +29,7 @@ afterAll(async () => {
   forgetCachedRegulations();
 });
 
+type Obj = Record<string, any>;
 type Line = { number: string; amount: string; rate?: string };
 
 describe("withholding tax, annual model, a whole year of closes", () => {
@@ -79,7 +82,14 @@ describe("withholding tax, annual model, a whole year of closes", () => {
   it("books a raise back-dated into closed months as withholding-tax differences in the open month", async () => {
     const { t, base, post, people } = await datedPayroll(`${YEAR}-01-01`, "Retro Genève SA", [{ salary: "7000.00" }]);
     const [person] = people as [string];
-    await post("WithholdingTax", person, { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "GE", WorkPermit: "B" });
+    await post("WithholdingTax", person, {
+      TaxAtSourceTariff: "A0N",
+      TaxAtSourceCanton: "GE",
+      TaxAtSourceMunicipality: "6621",
+      WorkPermit: "B",
+    });
+    // Live from January (sandbox): every close is declared to ELM.
+    expect((await api.put(base, { transmissionStartDate: `${YEAR}-01-01` }, { token: t.token })).status).toBe(200);
     for (let month = 1; month <= 2; month += 1) {
       const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
       expect(closed.status, closed.text).toBe(200);
@@ -105,5 +115,51 @@ describe("withholding tax, annual model, a whole year of closes", () => {
     // 813.40 x 2 withheld + 2 x 221.80 + 1,035.20 = 3,105.60 = 24,000 x 12.94 %.
     const total = 2 * 81_340 + lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0);
     expect(total).toBe(310_560);
+
+    // March's ELM declaration carries the corrections of January and February (item 4): per month the values
+    // declared then (7,000.00 at A0N, 813.40) and the corrected ones (8,000.00, 1,035.20), and the canton's
+    // totals per corrected month are the differences (1,000.00 and 221.80).
+    const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
+    expect(closed.status, closed.text).toBe(200);
+    const [declaration] = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents?category=ElmDeclaration`, { token: t.token })
+    ).body.items as { id: string }[];
+    const xml = (
+      await api.get(`${base}/payrunperiods/${closed.body.id}/documents/${declaration!.id}`, { token: t.token })
+    ).text;
+    const validation = await validateDeclareSalary(xml);
+    expect(validation.messages).toEqual([]);
+    const doc = convert(xml, { format: "object" }) as Obj;
+    const company = doc["sdst:DeclareSalary"]["sdc:SalaryDeclaration"]["sd:Company"];
+    const declared = company["sd:Staff"]["sd:Person"];
+    // AHV takes the back pay with the month that pays it: 8,000 + 2 x 1,000.
+    expect(declared["sd:AHV-AVS-Salaries"]["sd:AHV-AVS-Salary"]["sd:AHV-AVS-Income"]).toBe("10000.00");
+    const salary = declared["sd:TaxAtSourceSalaries"]["sd:TaxAtSourceSalary"];
+    expect(salary["sd:TaxAtSourceCanton"]).toBe("GE");
+    expect(salary["sd:Current"]).toMatchObject({ "sd:TaxableEarning": "8000.00", "sd:TaxAtSource": "1035.20" });
+    const figures = (side: Obj) => [
+      side["sd:TaxAtSourceCategory"]["c:TaxAtSourceCode"],
+      side["sd:TaxableEarning"],
+      side["sd:TaxAtSource"],
+    ];
+    expect(
+      [salary["sd:Correction"]].flat().map((c: Obj) => [c["sd:Month"], figures(c["sd:Old"]), figures(c["sd:New"])]),
+    ).toEqual([
+      [`${YEAR}-01`, ["A0N", "7000.00", "813.40"], ["A0N", "8000.00", "1035.20"]],
+      [`${YEAR}-02`, ["A0N", "7000.00", "813.40"], ["A0N", "8000.00", "1035.20"]],
+    ]);
+    const totals = company["sd:SalaryTotals"]["sd:TaxAtSourceTotals"];
+    expect(totals["sd:TotalMonth"]).toMatchObject({
+      "sd:TotalTaxAtSource": "1035.20",
+      "sd:CurrentMonth": `${YEAR}-03`,
+    });
+    expect(
+      [totals["sd:CorrectionMonth"]]
+        .flat()
+        .map((c: Obj) => [c["sd:Month"], c["sd:TotalTaxableEarning"], c["sd:TotalTaxAtSource"]]),
+    ).toEqual([
+      [`${YEAR}-01`, "1000.00", "221.80"],
+      [`${YEAR}-02`, "1000.00", "221.80"],
+    ]);
   });
 });

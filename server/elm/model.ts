@@ -2,6 +2,8 @@ import { WageTypeNumber } from "@/server/calc/wage-types";
 import type { QstCorrectionInput } from "./qst-corrections";
 import { monthEnd } from "@/server/dates";
 import { assertRappen, sumRappen } from "@/server/money/rappen";
+import { applyRate, rateFraction } from "@/server/money/rate";
+import { ROUND_RAPPEN } from "@/server/money/rounding";
 import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
 
 /**
@@ -22,7 +24,9 @@ import { CANTON_CODES } from "@/server/regulations/catalog/identifiers";
  *   the insured maximum.
  * - BVG-LPP: a period salary (BVG-LPP-PeriodSalary, BVG-LPP-PeriodBasis = the BVG wage) of persons
  *   with BVG contributions in the period, when the company has a pension fund (CompanyBvg).
- * - TaxAtSource: the month's QST-liable income, rate-determining income and tax withheld.
+ * - TaxAtSource: the month's QST-liable income, rate-determining income and tax withheld; per canton the
+ *   employer's collection commission at the canton's rate for electronic settlement (tariff file record 12,
+ *   PEL), on the month's tax and on each corrected month's difference.
  *
  * Left out, and why:
  * - UVGZ-LAAC and KTG-AMC: they need the insurer's category codes and customer/contract numbers,
@@ -107,6 +111,11 @@ export type ElmDeclarationInput = {
   /** A closed payrun period: one calendar month. */
   period: { periodStart: string; periodEnd: string };
   employees: readonly ElmEmployeeInput[];
+  /**
+   * Per canton, the collection commission for electronic settlement in basis points (the tariff file's record 12
+   * PEL: 200 = 2.00 %); a canton without one declares 0.00.
+   */
+  collectionCommission?: Readonly<Record<string, number>>;
   /** When the declaration is made, ISO 8601 with offset ("2026-04-02T08:00:00Z"): the builder reads no clock. */
   createdAt: string;
   /** The request's ID at the distributor; default `ELM-<payroll id or name>-<YYYY-MM>`. */
@@ -993,20 +1002,24 @@ class Builder {
       const inCanton = qstPersons.filter((q) => q.canton === canton);
       const correctedHere = corrections.filter((c) => c.canton === canton);
       const months = [...new Set(correctedHere.map((c) => c.month))].sort();
-      // The collection commission is the canton's to set and is not calculated: declared as 0.00.
+      // The employer's collection commission: the canton's rate for electronic settlement of the tax withheld.
+      const basisPoints = this.input.collectionCommission?.[canton] ?? 0;
+      const commissionOf = (tax: number) => applyRate(tax, rateFraction(basisPoints, 10_000), ROUND_RAPPEN);
+      const taxAtSource = sum(inCanton, (q) => q.taxAtSource);
       return {
         institutionId: ID.qst(canton),
         canton,
         taxableEarning: sum(inCanton, (q) => q.taxableEarning),
-        taxAtSource: sum(inCanton, (q) => q.taxAtSource),
-        commission: 0,
+        taxAtSource,
+        commission: commissionOf(taxAtSource),
         corrections: months.map((month) => {
           const ofMonth = correctedHere.filter((c) => c.month === month);
+          const tax = sum(ofMonth, (c) => c.new.taxAtSource - c.old.taxAtSource);
           return {
             month,
             taxableEarning: sum(ofMonth, (c) => c.new.taxableEarning - c.old.taxableEarning),
-            taxAtSource: sum(ofMonth, (c) => c.new.taxAtSource - c.old.taxAtSource),
-            commission: 0,
+            taxAtSource: tax,
+            commission: commissionOf(tax),
           };
         }),
       };

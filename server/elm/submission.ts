@@ -16,7 +16,9 @@ import {
 import { withSandboxStandIns } from "./stand-ins";
 import { qstCorrections, type QstSituation } from "./qst-corrections";
 import { wageTypesInForce } from "../lookups/list-wage-types";
-import type { Regulations } from "../regulations/store";
+import { qstTariffsOf, type Regulations } from "../regulations/store";
+import { qstRate } from "../regulations/qst";
+import { CANTON_CODES } from "../regulations/catalog/identifiers";
 import { ElmTransmissionUnavailable, elmTransmitter } from "./transmission";
 import { env } from "../env";
 import { Conflict } from "../errors";
@@ -116,6 +118,21 @@ registerJobHandler(ELM_RESULT, async (scope, raw) => {
 });
 
 type CaseValueRow = typeof caseValues.$inferSelect;
+
+/**
+ * Per canton with a tariff file for the period, the employer's collection commission for electronic settlement
+ * (record 12, code PEL; PPA is the paper rate, where a canton pays less: LU 1.00 %) in basis points.
+ */
+function collectionCommission(regulations: Regulations, date: string) {
+  const table = qstTariffsOf(regulations).table;
+  const rates: Record<string, number> = {};
+  for (const canton of CANTON_CODES) {
+    // Any income in the one bracket (from 1.00) gives the rate.
+    const rate = qstRate(table, { canton, code: "PEL", monthlyIncomeRappen: 100, date });
+    if (rate) rates[canton] = rate.bracket.rateBasisPoints;
+  }
+  return rates;
+}
 
 /**
  * The withholding-tax corrections of closed months that the period's retro lines make, per employee: what was
@@ -287,6 +304,7 @@ export async function declareElm(
       company,
       period: { periodStart: period.periodStart, periodEnd: period.periodEnd },
       employees: withCorrections,
+      collectionCommission: collectionCommission(regulations, period.periodEnd),
       createdAt: new Date().toISOString(),
       testCase: sandbox,
     });

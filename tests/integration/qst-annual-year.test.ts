@@ -118,7 +118,7 @@ describe("withholding tax, annual model, a whole year of closes", () => {
 
     // March's ELM declaration carries the corrections of January and February (item 4): per month the values
     // declared then (7,000.00 at A0N, 813.40) and the corrected ones (8,000.00, 1,035.20), and the canton's
-    // totals per corrected month are the differences (1,000.00 and 221.80).
+    // totals per corrected month are the differences (1,000.00 and 221.80; commission 221.80 x 2 % = 4.44).
     const closed = await api.post(`${base}/payrunperiods/open/close`, undefined, { token: t.token });
     expect(closed.status, closed.text).toBe(200);
     const [declaration] = (
@@ -149,17 +149,24 @@ describe("withholding tax, annual model, a whole year of closes", () => {
       [`${YEAR}-02`, ["A0N", "7000.00", "813.40"], ["A0N", "8000.00", "1035.20"]],
     ]);
     const totals = company["sd:SalaryTotals"]["sd:TaxAtSourceTotals"];
+    // The collection commission at GE's rate for electronic settlement (record 12 PEL, 2.00 %), to the Rappen.
     expect(totals["sd:TotalMonth"]).toMatchObject({
       "sd:TotalTaxAtSource": "1035.20",
+      "sd:TotalCommission": "20.70",
       "sd:CurrentMonth": `${YEAR}-03`,
     });
     expect(
       [totals["sd:CorrectionMonth"]]
         .flat()
-        .map((c: Obj) => [c["sd:Month"], c["sd:TotalTaxableEarning"], c["sd:TotalTaxAtSource"]]),
+        .map((c: Obj) => [
+          c["sd:Month"],
+          c["sd:TotalTaxableEarning"],
+          c["sd:TotalTaxAtSource"],
+          c["sd:TotalCommission"],
+        ]),
     ).toEqual([
-      [`${YEAR}-01`, "1000.00", "221.80"],
-      [`${YEAR}-02`, "1000.00", "221.80"],
+      [`${YEAR}-01`, "1000.00", "221.80", "4.44"],
+      [`${YEAR}-02`, "1000.00", "221.80", "4.44"],
     ]);
   });
 });

@@ -147,6 +147,7 @@ const UNIT_WORD: Partial<Record<ParameterUnit, string>> = {
   months: "units.months",
   weeks: "units.weeks",
   hoursPerWeek: "units.hoursPerWeek",
+  hoursPerMonth: "units.hoursPerMonth",
 };
 
 /**

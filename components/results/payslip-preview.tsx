@@ -51,6 +51,7 @@ const PER_UNIT = new Set<ParameterUnit>([
   "months",
   "weeks",
   "hoursPerWeek",
+  "hoursPerMonth",
 ]);
 
 /** A regulation parameter's value as people read it: "5.3 %", "CHF 2'520.00 per month", "65 years". */

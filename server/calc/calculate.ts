@@ -179,6 +179,8 @@ class PeriodCalculation {
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
   /** The annual withholding-tax model's year in the canton after this month (qstAnnualKey). */
   private qstAnnualUpdate: Record<string, number> = {};
+  /** Hourly pay of the period (lines 1005 and 1160): the monthly withholding-tax model converts it to full-time hours. */
+  private hourlyPay: { wage: Read; hourly: number; holidayRate: Rate; weeks: Read | Param; paid: number } | null = null;
 
   constructor(private readonly input: PeriodInput) {
     const { reg, defaults, collectorNames, collectorsOf } = preparedRegulation(input.regulation, input.periodEnd);
@@ -525,6 +527,7 @@ class PeriodCalculation {
     const weeks = decimal(weeksSource);
     const rate = rateFraction(weeks.numerator, 52n * weeks.denominator - weeks.numerator);
     const compensation = byRate(amount, rate, ROUND_RAPPEN);
+    this.hourlyPay = { wage, hourly, holidayRate: rate, weeks: weeksSource, paid: amount + compensation };
     this.addLine(
       WageTypeNumber.HolidayCompensation,
       compensation,
@@ -1341,6 +1344,9 @@ class PeriodCalculation {
                 ownRate: rateIncome.ownRate,
                 totalRate: rateIncome.totalRate,
                 otherIncome: c(rateIncome.otherIncome),
+                hourly: yesNo(rateIncome.hourly !== null),
+                hourlyRate: c(rateIncome.hourly?.rate ?? 0),
+                rateHours: rateIncome.hourly?.hours ?? "",
                 ...bracket,
               },
               `Withholding tax ${canton.value} ${tariff.value} (tariff from ${result.validFrom}, monthly model): the rate is set by ${c(rateIncome.amount)} CHF, ${rateIncome.text}; that income is in the bracket from ${c(result.bracket.fromRappen)} ${to}, rate ${result.ratePercent} % on the liable income ${c(income)} CHF, rounded to 0.05 CHF (half up).`,
@@ -1491,6 +1497,29 @@ class PeriodCalculation {
    * Part-time work for this employer alone is not converted.
    */
   private qstRateDeterminingIncome(income: number, at: string) {
+    const hourly = this.hourlyPay;
+    const rateHours = hourly ? this.reg.optionalParam("QstHourlyRateHours") : null;
+    if (hourly && rateHours && this.collectorsOf.get(WageTypeNumber.HourlyWage)?.has("QstWage")) {
+      // Hourly pay: the agreed hourly wage with its holiday compensation for the full-time hours of a month
+      // (ESTV circular 45: 180), whatever the hours, entry or exit; the rest of the month's pay as paid.
+      // Rounded once: the shown hourly rate is to the Rappen, the converted income is exact until its own rounding.
+      const withHoliday = addRates(rateFraction(1, 1), hourly.holidayRate);
+      const hourlyRate = applyRate(hourly.hourly, withHoliday, ROUND_RAPPEN);
+      const converted = applyRate(hourly.hourly, multiplyRates(withHoliday, decimal(rateHours)), ROUND_RAPPEN);
+      const rest = income - hourly.paid;
+      return {
+        amount: converted + rest,
+        periodic: hourly.paid,
+        days: null,
+        other: "none" as const,
+        ownRate: "",
+        totalRate: "",
+        otherIncome: 0,
+        hourly: { rate: hourlyRate, hours: rateHours.value, rest },
+        sources: [hourly.wage, hourly.weeks, rateHours] as (Read | Param | null)[],
+        text: `the hourly wage with holiday compensation ${c(hourlyRate)} CHF for ${rateHours.value} hours${rest ? `, plus ${c(rest)} CHF of other pay as paid` : ""}`,
+      };
+    }
     const aperiodic = this.qstAperiodic(at);
     const periodic = income - aperiodic;
     const { from, to, calendarDays } = this.work;
@@ -1545,7 +1574,8 @@ class PeriodCalculation {
       ownRate,
       totalRate,
       otherIncome,
-      sources,
+      hourly: null,
+      sources: sources as (Read | Param | null)[],
       text: reasons.join(", "),
     };
   }

@@ -80,6 +80,8 @@ export const PARAM_KINDS = {
   // numbers
   days: "number",
   hours: "number",
+  rateHours: "number",
+  hourlyRate: "chf",
   weeks: "number",
   minimumWeeks: "number",
   count: "number",
@@ -116,6 +118,7 @@ export const PARAM_KINDS = {
   partMonth: "choice",
   oneOff: "choice",
   other: "choice",
+  hourly: "choice",
   earlier: "choice",
 } as const satisfies Record<string, ParamKind>;
 

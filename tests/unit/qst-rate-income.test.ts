@@ -90,3 +90,54 @@ describe("the rate-determining income of the monthly model", () => {
       expect(line.explanation.params?.rateIncome).toBe(formatRappen(rateIncome).replace(/'/g, ""));
   });
 });
+
+describe("the rate-determining income of hourly pay (monthly model)", () => {
+  // ESTV circular 45 (twin-treuhand's summary; gastrosocial's help center): for hourly wage earners the agreed
+  // hourly wage, with its holiday compensation, converted to 180 hours a month sets the rate, whatever hours
+  // were worked; other pay is added as paid.
+  const hourly = { ...taxedAtSource, SalaryType: "hourly", MonthlySalary: "" };
+
+  it("converts 60 hours at 30.00 with 4 weeks' holiday compensation to 180 hours", () => {
+    const result = calc({
+      period: "2026-03",
+      employee: { ...hourly, HourlyWage: "30.00", HolidayWeeks: "4", Hours: [["60", "2026-03-10"]] },
+    });
+    const line = qstLine(result);
+    // Paid: 60 x 30.00 = 1,800.00 plus 4/48 = 150.00. Rate: 30.00 x 52/48 = 32.50 an hour x 180 = 5,850.00.
+    expect(line.base).toBe(195_000);
+    expect(line.explanation.params).toMatchObject({
+      hourly: "yes",
+      hourlyRate: "32.50",
+      rateHours: "180",
+      rateIncome: "5850.00",
+    });
+    expect(line.amount).toBe(tax(195_000, rateOf("A0N", 585_000)));
+    expect(rateOf("A0N", 585_000)).not.toBe(rateOf("A0N", 195_000));
+  });
+
+  it("does not scale an exit month, rounds the converted income once, and adds a bonus as paid", () => {
+    const result = calc({
+      period: "2026-03",
+      employee: {
+        ...hourly,
+        HourlyWage: "25.00",
+        HolidayWeeks: "5",
+        ExitDate: "2026-03-15",
+        Hours: [["40", "2026-03-10"]],
+        BonusAmount: [["500.00", "2026-03-15"]],
+      },
+    });
+    const line = qstLine(result);
+    // Paid: 1,000.00 + 5/47 = 106.38, bonus 500.00: 1,606.38. Rate: 25.00 x 52/47 x 180 = 4,978.7234 -> 4,978.72
+    // (the hourly rate shown: 27.66), plus the bonus 500.00 = 5,478.72.
+    expect(line.base).toBe(160_638);
+    expect(line.explanation.params).toMatchObject({
+      hourly: "yes",
+      hourlyRate: "27.66",
+      rateIncome: "5478.72",
+      aperiodic: "500.00",
+      oneOff: "yes",
+    });
+    expect(line.amount).toBe(tax(160_638, rateOf("A0N", 547_872)));
+  });
+});

@@ -104,6 +104,13 @@ const S = {
     secondary: true,
   },
   qstv: { title: "QStV Art. 1 (tariff codes)", url: "https://lawbrary.ch/law/art/QSTV-v2021.01-de-art-1" },
+  qstHourly: {
+    title:
+      "ESTV Kreisschreiben Nr. 45 (Quellensteuer), rate-determining income of hourly and daily wage earners: the agreed hourly wage converted to 180 hours a month",
+    url: "https://www.twin-treuhand.ch/de/newsletter-1-2020-2.html",
+    note: "Also gastrosocial.ch help center ('Umrechnung auf 180 Stunden', the hourly wage including holiday and public-holiday compensation).",
+    secondary: true,
+  },
   swissdecProfile: {
     title: "Swissdec test company profile (family allowances per canton)",
     note: "Test data (vegimac/hr-system Assets/Swissdec/Testmandant); cross-check with BSV 'Arten und Ansätze'.",
@@ -1277,6 +1284,19 @@ const parameters2025: Parameter[] = [
     S.uvv,
   ),
   p(
+    "QstHourlyRateHours",
+    L(
+      "Quellensteuer: satzbestimmende Stunden im Stundenlohn",
+      "Impôt à la source : heures déterminantes pour le taux (salaire horaire)",
+      "Imposta alla fonte: ore determinanti per l'aliquota (salario orario)",
+      "Withholding tax: rate-determining hours for hourly pay",
+    ),
+    "180",
+    "hoursPerMonth",
+    "2025-01-01",
+    S.qstHourly,
+  ),
+  p(
     "NbuMinWeeklyHours",
     L(
       "Mindestarbeitszeit für die NBU-Versicherung",
@@ -1652,6 +1672,7 @@ const sources2025: Source[] = [
   S.or329a,
   S.qstv,
   S.qstModel,
+  S.qstHourly,
   S.estvZh,
 ];
 

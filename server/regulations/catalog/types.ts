@@ -135,6 +135,7 @@ export type ParameterUnit =
   | "years"
   | "months"
   | "hoursPerWeek"
+  | "hoursPerMonth"
   | "weeks"
   | "count"
   | "text";

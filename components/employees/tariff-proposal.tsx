@@ -27,7 +27,11 @@ export async function TariffProposal({ data }: { data: CaseData }) {
   return (
     <Card title={t("title")} description={t("description")}>
       <div data-testid="tariff-proposal" data-code={proposal.code ?? ""} className="space-y-2 text-sm">
-        {proposal.code ? (
+        {proposal.frenchAgreementCanton ? (
+          <p className="font-medium text-slate-900">
+            {t("frenchAgreement", { canton: proposal.frenchAgreementCanton })}
+          </p>
+        ) : proposal.code ? (
           <>
             <p className="font-medium text-slate-900">
               {t("proposed", {

@@ -80,6 +80,9 @@ const MONTH_DAYS = 30;
 /** Work permits of foreign workers taxed at source (everything but C and Swiss citizens). */
 export const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
 
+/** The cantons of the French cross-border commuter agreement of 11 April 1983 (its preamble). */
+export const FRENCH_AGREEMENT_CANTONS = ["BE", "SO", "BS", "BL", "VD", "VS", "NE", "JU"];
+
 const byRate = (amount: number, rate: Rate, rounding: Rounding) => applyRate(amount, rate, rounding);
 /** numerator / denominator in Rappen, rounded as named. */
 const divide = (numerator: bigint, denominator: bigint, rounding: Rounding) =>
@@ -1288,6 +1291,7 @@ class PeriodCalculation {
       );
       return;
     }
+    if (tariff.value === "SFN") return this.frenchCrossBorderCommuter(tariff, canton, income, at);
     const model = this.reg.lookup("QstCantonModel", canton.value);
     if (model?.value === "annual") return this.withholdingTaxAnnual(tariff, canton, model, income, at);
     if (income === 0) return;
@@ -1365,6 +1369,42 @@ class PeriodCalculation {
               [tariff, canton, model, rateSource],
             ],
       ),
+    );
+  }
+
+  /**
+   * SFN, a French cross-border commuter under the agreement of 11 April 1983 (BE, SO, BS, BL, VD, VS, NE, JU): the
+   * wage is taxed in France only and nothing is withheld (the canton gets 4.5 % of it from France). Elsewhere, or
+   * for someone not living in France, SFN does not apply: a blocking item asks for the ordinary code.
+   */
+  private frenchCrossBorderCommuter(tariff: Read, canton: Read, income: number, at: string) {
+    const country = this.emp.at("Country", at);
+    const cantons = FRENCH_AGREEMENT_CANTONS.join(", ");
+    if (!FRENCH_AGREEMENT_CANTONS.includes(canton.value) || country?.value !== "FR") {
+      const reason = FRENCH_AGREEMENT_CANTONS.includes(canton.value) ? "residence" : "canton";
+      this.addIssue(
+        I.qstFrenchAgreementNotApplicable,
+        reason === "canton"
+          ? `SFN (French cross-border commuters) applies only in ${cantons}; ${canton.value} taxes at source: record the person's tariff code.`
+          : `SFN (French cross-border commuters) applies only to people living in France; the address is in ${country?.value ?? "no recorded country"}: record the person's tariff code.`,
+        true,
+        "TaxAtSourceTariff",
+        { canton: canton.value, reason },
+      );
+      return;
+    }
+    this.addLine(
+      WageTypeNumber.WithholdingTax,
+      0,
+      income,
+      "0.00",
+      this.why(() => [
+        "withholdingTaxFrenchAgreement",
+        { canton: canton.value, tariff: tariff.value, income: c(income) },
+        `Not taxed at source: a cross-border commuter living in France and working in ${canton.value} is taxed in France only (agreement of 11 April 1983, SFN); nothing is withheld from the liable income ${c(income)} CHF.`,
+        [tariff, canton, country],
+      ]),
+      true,
     );
   }
 

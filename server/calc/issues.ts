@@ -18,6 +18,7 @@ export const CALC_ISSUES = {
   missingTaxAtSourceTariff: "calc.missing_tax_at_source_tariff",
   missingTaxAtSourceCanton: "calc.missing_tax_at_source_canton",
   qstTariffNotAvailable: "calc.qst_tariff_not_available",
+  qstFrenchAgreementNotApplicable: "calc.qst_french_agreement_not_applicable",
   invalidValue: "calc.invalid_value",
   regulationIncomplete: "calc.regulation_incomplete",
   hourlyWithoutHours: "calc.hourly_without_hours",

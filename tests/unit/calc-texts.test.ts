@@ -165,6 +165,9 @@ function scenarios(): PeriodResult[] {
     calc({ period: "2026-03", employee: { ChildAllowances: "1" } }),
     calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "BE" } }),
     calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N", TaxAtSourceCanton: "GE" } }),
+    calc({ period: "2026-03", employee: { TaxAtSourceTariff: "SFN", TaxAtSourceCanton: "VD", Country: "FR" } }),
+    calc({ period: "2026-03", employee: { TaxAtSourceTariff: "SFN", TaxAtSourceCanton: "GE", Country: "FR" } }),
+    calc({ period: "2026-03", employee: { TaxAtSourceTariff: "SFN", TaxAtSourceCanton: "BE", Country: "CH" } }),
     calc({ period: "2026-03", employee: { WorkPermit: "B" } }),
     calc({ period: "2026-03", employee: { TaxAtSourceTariff: "A0N" } }),
     calc({

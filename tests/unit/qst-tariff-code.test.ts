@@ -25,6 +25,18 @@ describe("tariff code proposal (QStV Art. 1)", () => {
     });
     expect(propose({ CivilStatus: "registeredPartnership", PartnerEmployed: "false" }).code).toBe("B0N");
   });
+  it("SFN for a cross-border commuter living in France who works in a canton of the 1983 agreement, not in GE", () => {
+    const commuter = { WorkPermit: "G", Country: "FR", CivilStatus: "single" };
+    expect(propose({ ...commuter, TaxAtSourceCanton: "VD" })).toMatchObject({
+      code: "SFN",
+      frenchAgreementCanton: "VD",
+    });
+    expect(propose({ ...commuter, WorkplaceCanton: "BS" }).code).toBe("SFN");
+    expect(propose({ ...commuter, TaxAtSourceCanton: "GE" })).toMatchObject({
+      code: "A0N",
+      frenchAgreementCanton: null,
+    });
+  });
   it("names what is missing instead of guessing", () => {
     expect(propose({})).toMatchObject({ code: null, missing: ["CivilStatus"] });
     expect(propose({ CivilStatus: "married" })).toMatchObject({ code: null, missing: ["PartnerEmployed"] });

@@ -229,13 +229,19 @@ export function isCantonCode(value: string): value is CantonCode {
 // ---------------------------------------------------------------------------------------------
 
 export const TAX_AT_SOURCE_TARIFF = /^[A-Z][0-9][YN]$/;
+/**
+ * The predefined categories (ELM CategoryPredefinedType; tariff file record 11): board fees to persons abroad
+ * (HE*), exported employee shares (ME*), not subject (NO*), French cross-border commuters under the special
+ * agreement (SFN).
+ */
+export const TAX_AT_SOURCE_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];
 
 export function checkTaxAtSourceTariff(input: string): Checked {
   const code = input.trim().toUpperCase();
-  if (!TAX_AT_SOURCE_TARIFF.test(code)) {
+  if (!TAX_AT_SOURCE_TARIFF.test(code) && !TAX_AT_SOURCE_CATEGORIES.includes(code)) {
     return {
       ok: false,
-      message: `"${input}" is not a withholding-tax tariff code: a letter, the number of children (0-9) and Y or N for church tax, e.g. A0N.`,
+      message: `"${input}" is not a withholding-tax tariff code: a letter, the number of children (0-9) and Y or N for church tax, e.g. A0N, or a predefined category (${TAX_AT_SOURCE_CATEGORIES.join(", ")}).`,
     };
   }
   return { ok: true, value: code };

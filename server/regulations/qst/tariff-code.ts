@@ -7,7 +7,10 @@
  * partner not earning; C married, both earning; H single etc. living with children; for German cross-border
  * commuters (permit G, living in Germany) L, M, N, P mirror A, B, C, H. The digit is the number of children
  * (here: those with child or education allowances, at most 9); the last letter is church tax (Y/N).
+ * A cross-border commuter living in France who works in a canton of the agreement of 11 April 1983 is not taxed
+ * at source there: the predefined category SFN.
  */
+import { FRENCH_AGREEMENT_CANTONS } from "@/server/calc";
 
 export type TariffProposal = {
   /** The proposed code (A0N, B2Y, ...), or null when a fact it needs is missing. */
@@ -20,6 +23,8 @@ export type TariffProposal = {
   /** Whether church tax was taken from the recorded code (true), or N assumed (false): no case field holds it. */
   churchTaxFromCode: boolean;
   germanCrossBorder: boolean;
+  /** A cross-border commuter living in France and working in a canton of the 1983 agreement: SFN, that canton. */
+  frenchAgreementCanton: string | null;
   /** Case fields to record before a code can be proposed. */
   missing: string[];
 };
@@ -30,6 +35,22 @@ const GERMAN_LETTER: Record<string, string> = { A: "L", B: "M", C: "N", H: "P" }
 
 /** Case values in force by field name (what the employee page reads). */
 export function proposeTariffCode(values: ReadonlyMap<string, string>): TariffProposal {
+  const taxCanton = values.get("TaxAtSourceCanton") ?? values.get("WorkplaceCanton") ?? "";
+  if (
+    values.get("WorkPermit") === "G" &&
+    values.get("Country") === "FR" &&
+    FRENCH_AGREEMENT_CANTONS.includes(taxCanton)
+  )
+    return {
+      code: "SFN",
+      household: null,
+      partnerEmployed: null,
+      children: 0,
+      churchTaxFromCode: false,
+      germanCrossBorder: false,
+      frenchAgreementCanton: taxCanton,
+      missing: [],
+    };
   const missing: string[] = [];
   const civil = values.get("CivilStatus");
   const count = (field: string) => {
@@ -65,6 +86,7 @@ export function proposeTariffCode(values: ReadonlyMap<string, string>): TariffPr
     children,
     churchTaxFromCode,
     germanCrossBorder,
+    frenchAgreementCanton: null,
     missing,
   };
 }

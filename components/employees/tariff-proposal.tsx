@@ -27,22 +27,28 @@ export async function TariffProposal({ data }: { data: CaseData }) {
   return (
     <Card title={t("title")} description={t("description")}>
       <div data-testid="tariff-proposal" data-code={proposal.code ?? ""} className="space-y-2 text-sm">
-        {proposal.frenchAgreementCanton ? (
-          <p className="font-medium text-slate-900">
-            {t("frenchAgreement", { canton: proposal.frenchAgreementCanton })}
-          </p>
-        ) : proposal.code ? (
+        {proposal.code === null ? (
+          <p className="text-slate-700">{t("missing", { fields: proposal.missing.map(fieldName).join(", ") })}</p>
+        ) : (
           <>
-            <p className="font-medium text-slate-900">
-              {t("proposed", {
-                code: proposal.code,
-                household: proposal.household ?? "single",
-                partner: proposal.partnerEmployed ? "yes" : "no",
-                children: proposal.children,
-                german: proposal.germanCrossBorder ? "yes" : "no",
-              })}
-            </p>
-            <p className="text-slate-600">{t(proposal.churchTaxFromCode ? "churchFromCode" : "churchAssumed")}</p>
+            {proposal.frenchAgreementCanton ? (
+              <p className="font-medium text-slate-900">
+                {t("frenchAgreement", { canton: proposal.frenchAgreementCanton })}
+              </p>
+            ) : (
+              <>
+                <p className="font-medium text-slate-900">
+                  {t("proposed", {
+                    code: proposal.code,
+                    household: proposal.household ?? "single",
+                    partner: proposal.partnerEmployed ? "yes" : "no",
+                    children: proposal.children,
+                    german: proposal.germanCrossBorder ? "yes" : "no",
+                  })}
+                </p>
+                <p className="text-slate-600">{t(proposal.churchTaxFromCode ? "churchFromCode" : "churchAssumed")}</p>
+              </>
+            )}
             <p className="text-slate-600" data-testid="tariff-proposal-recorded">
               {recorded
                 ? recorded === proposal.code
@@ -51,8 +57,6 @@ export async function TariffProposal({ data }: { data: CaseData }) {
                 : t("noneRecorded")}
             </p>
           </>
-        ) : (
-          <p className="text-slate-700">{t("missing", { fields: proposal.missing.map(fieldName).join(", ") })}</p>
         )}
       </div>
     </Card>

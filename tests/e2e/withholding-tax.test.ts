@@ -46,6 +46,7 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
     for (const [first, last, entry] of [
       ["Quentin", "Quelle", "2026-01-16"],
       ["Berta", "Bewilligung", "2026-01-01"],
+      ["Frédéric", "Frontalier", "2026-01-01"],
     ] as const) {
       const created = await apiCall(`/tenants/${orgId}/employees`, {
         method: "POST",
@@ -69,6 +70,14 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
       WorkPermit: "B",
     });
     await record("WithholdingTax", employees[1]!, { WorkPermit: "B" });
+    // Frédéric lives in France and works in Lausanne: SFN, taxed in France under the 1983 agreement.
+    await record("Employment", employees[2]!, { WorkplaceCanton: "VD" });
+    await record("EmployeeAddress", employees[2]!, { PostalCode: "74100", City: "Annemasse", Country: "FR" });
+    await record("WithholdingTax", employees[2]!, {
+      TaxAtSourceTariff: "SFN",
+      TaxAtSourceCanton: "VD",
+      WorkPermit: "G",
+    });
 
     browser = await launchChromium();
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
@@ -120,6 +129,27 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
     expect(await page.getByTestId("tariff-proposal-recorded").innerText()).toBe(
       "The recorded code is A0N: check it against the proposal.",
     );
+  });
+
+  it("a French cross-border commuter in VD: SFN proposed and recorded, nothing withheld, and why", async () => {
+    await page.goto(`/tenants/${orgId}/employees/${employees[2]}`);
+    const summary = page.getByTestId("withholding-tax");
+    await summary.waitFor();
+    expect(await summary.getAttribute("data-tariff")).toBe("SFN");
+    expect(await summary.innerText()).toContain("withheld CHF 0.00");
+    expect(await page.getByTestId("withholding-tax-reason").innerText()).toContain(
+      "is taxed in France only (agreement of 11 April 1983, SFN)",
+    );
+    await page.locator('a[href="#section-tax"]').click();
+    const proposal = page.getByTestId("tariff-proposal");
+    await proposal.waitFor();
+    expect(await proposal.getAttribute("data-code")).toBe("SFN");
+    expect(await page.getByTestId("tariff-proposal-recorded").innerText()).toBe("The recorded code SFN matches.");
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOTS, "tariff-proposal-sfn.png"),
+        fullPage: true,
+      });
   });
 
   it("Payroll Control names the person taxed at source without a tariff code", async () => {

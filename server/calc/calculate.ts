@@ -1,3 +1,4 @@
+import { FRENCH_AGREEMENT_CANTONS } from "@/server/regulations/catalog/identifiers";
 import { formatRappen, roundTo5Rappen, toRappen } from "@/server/money/rappen";
 import {
   type Rate,
@@ -79,9 +80,7 @@ const MONTH_DAYS = 30;
 
 /** Work permits of foreign workers taxed at source (everything but C and Swiss citizens). */
 export const PERMITS_TAXED_AT_SOURCE = ["B", "L", "G", "F", "N", "S"];
-
-/** The cantons of the French cross-border commuter agreement of 11 April 1983 (its preamble). */
-export const FRENCH_AGREEMENT_CANTONS = ["BE", "SO", "BS", "BL", "VD", "VS", "NE", "JU"];
+export { FRENCH_AGREEMENT_CANTONS };
 
 const byRate = (amount: number, rate: Rate, rounding: Rounding) => applyRate(amount, rate, rounding);
 /** numerator / denominator in Rappen, rounded as named. */

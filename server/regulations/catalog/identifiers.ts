@@ -236,6 +236,9 @@ export const TAX_AT_SOURCE_TARIFF = /^[A-Z][0-9][YN]$/;
  */
 export const TAX_AT_SOURCE_CATEGORIES = ["HEN", "HEY", "MEN", "MEY", "NON", "NOY", "SFN"];
 
+/** The cantons of the French cross-border commuter agreement of 11 April 1983 (its preamble): SFN applies there. */
+export const FRENCH_AGREEMENT_CANTONS = ["BE", "SO", "BS", "BL", "VD", "VS", "NE", "JU"];
+
 export function checkTaxAtSourceTariff(input: string): Checked {
   const code = input.trim().toUpperCase();
   if (!TAX_AT_SOURCE_TARIFF.test(code) && !TAX_AT_SOURCE_CATEGORIES.includes(code)) {

@@ -10,7 +10,7 @@
  * A cross-border commuter living in France who works in a canton of the agreement of 11 April 1983 is not taxed
  * at source there: the predefined category SFN.
  */
-import { FRENCH_AGREEMENT_CANTONS } from "@/server/calc";
+import { FRENCH_AGREEMENT_CANTONS } from "../catalog/identifiers";
 
 export type TariffProposal = {
   /** The proposed code (A0N, B2Y, ...), or null when a fact it needs is missing. */

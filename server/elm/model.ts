@@ -835,9 +835,7 @@ class Builder {
       this.problem(id, "TaxAtSourceTariff", `TaxAtSourceTariff "${tariff}" is not a tariff code (e.g. A0N).`);
     const canton = cantonOf(value(cv, "TaxAtSourceCanton"));
     if (!canton) this.problem(id, "TaxAtSourceCanton", "WithholdingTax.TaxAtSourceCanton is missing.");
-    const municipality =
-      municipalityOf(value(cv, "TaxAtSourceMunicipality")) ??
-      (canton && residenceCanton === canton ? municipalityOf(value(cv, "ResidenceMunicipality")) : null);
+    const municipality = municipalityOf(taxAtSourceMunicipalityOf(cv));
     if (municipality === null)
       this.problem(id, "TaxAtSourceMunicipality", "WithholdingTax.TaxAtSourceMunicipality (BFS number) is missing.");
     const abroad = residenceCanton === "EX" && address.country !== null;
@@ -1059,7 +1057,19 @@ type Figures = NonNullable<ReturnType<Builder["figures"]>>;
 // Values
 // ---------------------------------------------------------------------------------------------
 
-function value(values: Readonly<Record<string, string>>, field: string): string | null {
+/**
+ * The BFS number declared for withholding tax: the recorded one, else the residence
+ * municipality when the person lives in the canton that taxes them.
+ */
+export function taxAtSourceMunicipalityOf(values: Readonly<Record<string, string | undefined>>): string | null {
+  const canton = value(values, "TaxAtSourceCanton");
+  return (
+    value(values, "TaxAtSourceMunicipality") ??
+    (canton && value(values, "ResidenceCanton") === canton ? value(values, "ResidenceMunicipality") : null)
+  );
+}
+
+function value(values: Readonly<Record<string, string | undefined>>, field: string): string | null {
   const v = values[field]?.trim();
   return v ? v : null;
 }

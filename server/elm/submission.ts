@@ -12,6 +12,7 @@ import {
   type ElmDeclarationModel,
   type ElmDefaultUse,
   type ElmEmployeeInput,
+  taxAtSourceMunicipalityOf,
 } from "./model";
 import { withSandboxStandIns } from "./stand-ins";
 import { qstCorrections, type QstSituation } from "./qst-corrections";
@@ -177,6 +178,12 @@ async function taxAtSourceCorrectionsOf(
       )
     : [];
   const byStart = new Map(closed.map((p) => [p.periodStart, p]));
+  const earlierOf = new Map<string | null, { periodStart: string; lines: (typeof earlier)[number]["lines"] }[]>();
+  for (const e of earlier) {
+    const list = earlierOf.get(e.employeeId) ?? [];
+    list.push({ periodStart: periodOf.get(e.payrunPeriodId)!.periodStart, lines: e.lines });
+    earlierOf.set(e.employeeId, list);
+  }
   for (const entry of correcting) {
     const rows = values.get(entry.employeeId) ?? [];
     const situation = (monthStart: string) => {
@@ -185,13 +192,10 @@ async function taxAtSourceCorrectionsOf(
       const closedAt = month?.closedAt ?? null;
       const of = (known: readonly CaseValueRow[]): QstSituation => {
         const v = inForceAt(known, end);
-        const canton = v.TaxAtSourceCanton ?? null;
         return {
-          canton,
+          canton: v.TaxAtSourceCanton ?? null,
           tariff: v.TaxAtSourceTariff ?? null,
-          municipality:
-            v.TaxAtSourceMunicipality ??
-            (canton && v.ResidenceCanton === canton ? (v.ResidenceMunicipality ?? null) : null),
+          municipality: taxAtSourceMunicipalityOf(v),
         };
       };
       return { then: of(closedAt ? rows.filter((r) => r.createdAt <= closedAt) : rows), now: of(rows) };
@@ -199,9 +203,7 @@ async function taxAtSourceCorrectionsOf(
     const own = qstCorrections({
       periodStart: period.periodStart,
       current: entry.lines,
-      earlier: earlier
-        .filter((e) => e.employeeId === entry.employeeId)
-        .map((e) => ({ periodStart: periodOf.get(e.payrunPeriodId)!.periodStart, lines: e.lines })),
+      earlier: earlierOf.get(entry.employeeId) ?? [],
       qstWageNumbers,
       situation,
     });
@@ -287,7 +289,7 @@ export async function declareElm(
     const own = corrections.get(person.employeeId);
     if (!own?.length) return { ...person, retroCollectors };
     // A corrected month without a recorded municipality in the canton taxing now: the one declared now (or its stand-in).
-    const fallback = person.caseValues.TaxAtSourceMunicipality ?? null;
+    const fallback = taxAtSourceMunicipalityOf(person.caseValues);
     const canton = person.caseValues.TaxAtSourceCanton;
     return {
       ...person,

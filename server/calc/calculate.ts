@@ -181,6 +181,8 @@ class PeriodCalculation {
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
   /** The annual withholding-tax model's year in the canton after this month (qstAnnualKey). */
   private qstAnnualUpdate: Record<string, number> = {};
+  /** The month's rate-determining withholding-tax income (Rappen), 0 when no rate was looked up. */
+  private qstRateIncome = 0;
   /** Hourly pay of the period (lines 1005 and 1160): the monthly withholding-tax model converts it to full-time hours. */
   private hourlyPay: { wage: Read; hourly: number; holidayRate: Rate; weeks: Read | Param; paid: number } | null = null;
 
@@ -1311,6 +1313,7 @@ class PeriodCalculation {
       );
       return;
     }
+    this.qstRateIncome = rateIncome.amount;
     const to = result.bracket.belowRappen === null ? "open-ended" : `to ${c(result.bracket.belowRappen - 1)} CHF`;
     const bracket = {
       bracketFrom: c(result.bracket.fromRappen),
@@ -1473,6 +1476,7 @@ class PeriodCalculation {
     }
     const due = shares.reduce((sum, share) => sum + qstAmount(share.income, share.rate), 0);
     const amount = due - withheld;
+    this.qstRateIncome = rateIncome;
     this.qstAnnualUpdate = {
       [key("periodic")]: periodicYear,
       [key("aperiodic")]: aperiodicYear,
@@ -1677,6 +1681,8 @@ class PeriodCalculation {
       regularWage: ytd.regularWage + this.bases.regular,
       thirteenthPaid: ytd.thirteenthPaid + this.amountOf(WageTypeNumber.ThirteenthSalary),
     };
+    const qstRateIncome = (ytd.qstRateIncome ?? 0) + this.qstRateIncome;
+    if (qstRateIncome) yearToDate.qstRateIncome = qstRateIncome;
     return { lines: this.lines, collectors, yearToDate, employed: this.work.employed, issues: this.issues };
   }
 }

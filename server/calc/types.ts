@@ -55,6 +55,11 @@ export type YearToDate = {
   regularWage: number;
   /** 13th salary paid so far (monthly accruals or a payment on exit). */
   thirteenthPaid: number;
+  /**
+   * The months' rate-determining withholding-tax incomes added up (ELM QST-SB-Lohn is the month's
+   * difference); absent in entries stored before it was kept.
+   */
+  qstRateIncome?: number;
 } & {
   /**
    * The withholding-tax annual model's year per canton (qstAnnualKey): periodic and aperiodic income,

@@ -749,6 +749,9 @@ class Builder {
       uvgWage: collector("UvgWage") + retro("UvgWage"),
       bvgWage: collector("BvgWage") + retro("BvgWage"),
       qstWage: collector("QstWage"),
+      // QST-SB-Lohn: the income that set the rate (entry, exit, part-time and annual-model conversions); entries
+      // stored before it was kept, and months without a rate looked up (SFN), declare the QST wage.
+      qstRateIncome: ytd("qstRateIncome") - before("qstRateIncome") || collector("QstWage"),
       ahvIncome: ytd("ahvBase") - before("ahvBase"),
       alvIncome: ytd("alvBase") - before("alvBase"),
       uvgContributory: ytd("uvgBase") - before("uvgBase"),
@@ -864,8 +867,7 @@ class Builder {
       municipalityId: municipality ?? 0,
       category: category ?? { kind: "code", value: tariff },
       taxableEarning: f.qstWage,
-      // Monthly model: the month's QST income sets the rate (no conversion of part-time work yet).
-      ascertainedTaxableEarning: f.qstWage,
+      ascertainedTaxableEarning: f.qstRateIncome,
       taxAtSource: f.qstAmount,
       residence,
       workMunicipalityId,

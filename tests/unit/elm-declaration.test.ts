@@ -219,6 +219,39 @@ describe("ELM 5.0 salary declaration of a closed period", () => {
     });
   });
 
+  it("declares the income that set the withholding-tax rate as QST-SB-Lohn (AscertainedTaxableEarning)", async () => {
+    // The XSD names AscertainedTaxableEarning "QST-SB-Lohn" (satzbestimmender Lohn). Kanton Bern's example
+    // (tests/unit/qst-rate-income.test.ts): exit on the 16th, periodic 3,500.00 scaled to 30 days = 6,562.50,
+    // plus 6,000.00 paid once: the rate is set by 12,562.50, the liable income is 9,500.00.
+    const leaver = {
+      ...anna,
+      MonthlySalary: "6562.50",
+      ExitDate: "2026-03-16",
+      TaxAtSourceTariff: "A0N",
+      TaxAtSourceCanton: "ZH",
+      TaxAtSourceMunicipality: "261",
+      WorkPermit: "B",
+    };
+    const results = calcYear(
+      2026,
+      () => ({ ...leaver, BonusAmount: [["6000.00", "2026-03-16"]] as [string, string][] }),
+      { company: companyValues, months: [1, 2, 3] },
+    );
+    const leaverModel = buildElmDeclarationModel(
+      declarationInput({ employees: [employee("e-leaver", "1009", "Lea", "Weg", leaver, results)] }),
+    );
+    const tax = leaverModel.persons[0]!.taxAtSource!;
+    expect(tax.taxableEarning).toBe(950_000);
+    expect(tax.ascertainedTaxableEarning).toBe(1_256_250);
+    const leaverXml = renderElmDeclaration(leaverModel);
+    expect(leaverXml).toContain("<sd:AscertainedTaxableEarning>12562.50</sd:AscertainedTaxableEarning>");
+    expect((await validateDeclareSalary(leaverXml)).valid).toBe(true);
+    // Luca enters on 16 March: salary 2,666.67 and child allowance 114.67 for 16 days (2,781.34) scaled to 30 days.
+    const luca = model.persons.find((p) => p.employeeId === "e-luca")!.taxAtSource!;
+    expect(luca.taxableEarning).toBe(278_134);
+    expect(luca.ascertainedTaxableEarning).toBe(521_501);
+  });
+
   it("refuses a declaration without the data it needs, naming every gap", () => {
     const without = (values: Record<string, string>, field: string) =>
       Object.fromEntries(Object.entries(values).filter(([key]) => key !== field));

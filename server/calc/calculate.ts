@@ -181,6 +181,8 @@ class PeriodCalculation {
   private readonly bases = { ahv: 0, alvLiable: 0, alv: 0, alvDays: 0, uvg: 0, ktg: 0, regular: 0 };
   /** The annual withholding-tax model's year in the canton after this month (qstAnnualKey). */
   private qstAnnualUpdate: Record<string, number> = {};
+  /** The minor-salary exemption's effect this month (ahv() sets it, alv() follows). */
+  private minorSalaryState: "exempt" | "catchUp" | null = null;
   /** The month's rate-determining withholding-tax income (Rappen), 0 when no rate was looked up. */
   private qstRateIncome = 0;
   /** Hourly pay of the period (lines 1005 and 1160): the monthly withholding-tax model converts it to full-time hours. */
@@ -210,6 +212,7 @@ class PeriodCalculation {
     this.rule(() => this.regularWage());
     this.rule(() => this.thirteenthSalary());
     this.rule(() => this.momentPayments());
+    this.rule(() => this.companyCar());
     this.rule(() => this.familyAllowances());
 
     this.rule(() => this.ahv());
@@ -638,6 +641,63 @@ class PeriodCalculation {
     }
   }
 
+  /**
+   * Private use of a company car (salary certificate field 2.2): CompanyCarPrivateShareRate of the purchase
+   * price per month, at least CompanyCarPrivateShareMinimum, as wage for every insurance and the tax, and
+   * taken back after the net wage (6400): a benefit in kind is not paid out. A month employed in part counts
+   * svDays / 30, as the salary does (the guide states a monthly amount only).
+   */
+  private companyCar() {
+    if (!this.work.employed) return;
+    const price = this.emp.at("CompanyCarPrice", this.work.refDate);
+    if (!price || money(price) === 0) return;
+    const rate = this.reg.param("CompanyCarPrivateShareRate");
+    const minimum = this.reg.param("CompanyCarPrivateShareMinimum");
+    const byPrice = byRate(money(price), pct(rate), ROUND_RAPPEN);
+    const month = Math.max(byPrice, money(minimum));
+    const { svDays, from, to } = this.work;
+    const prorated = svDays < MONTH_DAYS;
+    const amount = prorated ? divide(big(month) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN) : month;
+    const params: TextParams = {
+      price: c(money(price)),
+      rate: rate.value,
+      minimum: minimum.value,
+      capped: yesNo(byPrice < money(minimum)),
+      perMonth: c(month),
+      prorated: yesNo(prorated),
+      from,
+      to,
+      days: String(svDays),
+    };
+    this.addLine(
+      WageTypeNumber.PrivateUseOfCompanyCar,
+      amount,
+      money(price),
+      rate.value,
+      this.why(() => [
+        "companyCar",
+        params,
+        `Private use of the company car: ${rate.value} % of the purchase price ${c(money(price))} CHF per month, at least ${minimum.value} CHF: ${c(month)} CHF` +
+          (prorated
+            ? `; employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
+            : "."),
+        [price, rate, minimum, this.work.entry, this.work.exit],
+      ]),
+    );
+    this.addLine(
+      WageTypeNumber.CompanyCarInKind,
+      -amount,
+      null,
+      null,
+      this.why(() => [
+        "companyCarInKind",
+        { amount: c(amount) },
+        `The private use of the company car (${c(amount)} CHF) is wage in kind: it is not paid out.`,
+        [price],
+      ]),
+    );
+  }
+
   private flagOutsideEmployment(moments: Read[]) {
     if (!moments.length) return;
     const { entry, exit } = this.work;
@@ -741,14 +801,43 @@ class PeriodCalculation {
       sources.push(allowance, ...this.person.referenceSources);
       key = "ahvPensioner";
     }
+    const minor = allowance ? null : this.minorSalary(wage);
+    if (minor?.exempt) {
+      this.minorSalaryState = "exempt";
+      this.addLine(
+        WageTypeNumber.AhvEmployee,
+        0,
+        0,
+        employeeRate.value,
+        this.why(() => [
+          "ahvMinorSalary",
+          { wage: c(wage), yearWage: c(minor.yearWage), limit: minor.limit.value },
+          `No AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF: the year's ${c(minor.yearWage)} CHF does not exceed the minor-salary limit of ${minor.limit.value} CHF per employer, and the person has not asked for contributions (AHVV Art. 34d).`,
+          [minor.limit, ...minor.sources],
+        ]),
+        true,
+      );
+      return;
+    }
+    if (minor) {
+      // Past the limit: the whole year's wage is liable, the months exempted before included.
+      this.minorSalaryState = "catchUp";
+      base = minor.yearWage - this.ytd.ahvBase;
+      sources.push(minor.limit);
+      key = "ahvMinorSalaryCatchUp";
+    }
     const text = () =>
       `AHV/IV/EO on the AHV-liable wage ${c(wage)} CHF` +
       (allowance
         ? `, less the pensioner allowance ${allowance.value} CHF (reference age reached ${this.person.referenceAgeReached})`
+        : "") +
+      (minor
+        ? `: the year's ${c(minor.yearWage)} CHF exceeds the minor-salary limit of ${minor.limit.value} CHF, so the whole year is liable, ${c(base)} CHF this month with the months exempted before`
         : "");
     const params = (): TextParams => ({
       wage: c(wage),
       ...(allowance ? { allowance: allowance.value, reached: this.person.referenceAgeReached ?? "" } : {}),
+      ...(minor ? { yearWage: c(minor.yearWage), limit: minor.limit.value, base: c(base) } : {}),
     });
     this.bases.ahv = base;
     const employee = byRate(base, pct(employeeRate), ROUND_5_RAPPEN);
@@ -796,6 +885,42 @@ class PeriodCalculation {
   }
 
   /**
+   * The minor-salary exemption (AHVV Art. 34d): AHV/IV/EO (and with it ALV and FAK) is levied on a wage of at
+   * most MinorSalaryExemptionYear per calendar year and employer only when the person asks, and always in
+   * the sectors MinorSalaryExemptionExcludedSectors names. Counted year to date: exempt while the year's
+   * AHV wage stays within the limit, then liable for the whole year. null: the exemption does not apply.
+   */
+  private minorSalary(wage: number) {
+    const limit = this.reg.optionalParam("MinorSalaryExemptionYear");
+    if (!limit) return null;
+    const requested = this.emp.at("AhvMinorSalaryContributions", this.work.refDate);
+    if (requested?.value === "true") return null;
+    const sector = this.co.atOrDefault("EmployerSector", this.work.refDate);
+    const excluded = this.reg.optionalParam("MinorSalaryExemptionExcludedSectors");
+    if (sector && excluded?.value.split(",").includes(sector.value)) return null;
+    const yearWage = this.ytd.ahvWage + wage;
+    const sources = [requested, sector, excluded];
+    if (yearWage <= money(limit) && this.agreedSalaryUntilYearEnd() + yearWage <= money(limit))
+      return { exempt: true, yearWage, limit, sources };
+    // Liable from the start of the year on: nothing to catch up.
+    if (this.ytd.ahvBase >= this.ytd.ahvWage) return null;
+    return { exempt: false, yearWage, limit, sources };
+  }
+
+  /**
+   * The monthly salary still agreed for the rest of the calendar year (to the exit when one is recorded):
+   * a salary that will exceed the minor-salary limit within the year is liable from its first month.
+   */
+  private agreedSalaryUntilYearEnd() {
+    const { refDate, exit, employed } = this.work;
+    if (!employed || this.emp.at("SalaryType", refDate)?.value !== "monthly") return 0;
+    const salary = this.emp.at("MonthlySalary", refDate);
+    if (!salary) return 0;
+    const lastMonth = exit && yearOf(exit.value) === this.period.year ? monthOf(exit.value) : 12;
+    return money(salary) * Math.max(0, lastMonth - this.period.month);
+  }
+
+  /**
    * ALV, cumulative year to date: the base of the year so far is min(ALV-liable wage, 148,200 x
    * ALV days / 360); this month's base is its increase. A month below the ceiling after months
    * above it catches up, as the AHV funds count it. Not due past the reference age.
@@ -803,7 +928,12 @@ class PeriodCalculation {
   private alv() {
     const { ahvLiable, pensioner } = this.person;
     const liable = ahvLiable && !pensioner;
-    const wage = liable ? this.collector("AlvWage") : 0;
+    const exempted = this.ytd.alvWage - this.ytd.alvLiableWage;
+    const wage = !liable
+      ? 0
+      : this.minorSalaryState === "exempt"
+        ? 0
+        : this.collector("AlvWage") + (this.minorSalaryState === "catchUp" ? exempted : 0);
     const days = liable ? this.work.svDays : 0;
     this.bases.alvLiable = wage;
     this.bases.alvDays = days;

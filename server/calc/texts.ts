@@ -70,6 +70,10 @@ export const PARAM_KINDS = {
   net: "chf",
   should: "chf",
   booked: "chf",
+  price: "chf",
+  limit: "chf",
+  minimum: "chf",
+  perMonth: "chf",
   // percentages
   rate: "percent",
   share: "percent",

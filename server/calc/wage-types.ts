@@ -12,6 +12,7 @@ export const WageTypeNumber = {
   HolidayCompensation: "1160",
   ThirteenthSalary: "1200",
   Bonus: "1300",
+  PrivateUseOfCompanyCar: "1500",
   // CH: family allowances
   ChildAllowance: "3000",
   EducationAllowance: "3010",
@@ -24,6 +25,7 @@ export const WageTypeNumber = {
   WithholdingTax: "5060",
   // CH: expenses and the net wage
   Expenses: "6000",
+  CompanyCarInKind: "6400",
   InsuranceDailyAllowance: "6100",
   NetWage: "6500",
   // CH: employer contributions

@@ -177,10 +177,9 @@ describe("entry and exit within the month (days / 30)", () => {
   });
 
   it("is not employed after the exit, and flags a bonus paid then", () => {
-    const r = calc({
-      period: "2026-10",
-      employee: { ExitDate: "2026-09-10", BonusAmount: [["500.00", "2026-10-15"]] },
-    });
+    // Employed to 10 September at 6,500.00 a month: the year's AHV wage is far past the minor-salary limit.
+    const employee = { ExitDate: "2026-09-10", BonusAmount: [["500.00", "2026-10-15"]] as [string, string][] };
+    const r = calcYear(2026, () => employee, { months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] })[9]!;
     expect(r.employed).toBe(false);
     expect(amounts(r)).toMatchObject({ "1300": 50_000, "5010": 2_650 });
     expect(hasLine(r, "1000")).toBe(false);

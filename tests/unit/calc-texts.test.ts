@@ -13,7 +13,7 @@ import { PARAM_KINDS } from "@/server/calc/texts";
 import { regulationByName, versionInForce } from "@/server/regulations/catalog";
 import { shippedQstTable } from "@/server/regulations/qst";
 import { regulationNames } from "@/server/results/names";
-import { calc, companySpec, employeeSpec, history, month, regulationOn } from "./calc-fixture";
+import { calc, calcYear, companySpec, employeeSpec, history, month, regulationOn } from "./calc-fixture";
 
 /**
  * Issue 12: every text the calculation can emit (a Payroll Control item's code, a payslip line's
@@ -228,6 +228,10 @@ function scenarios(): PeriodResult[] {
         BvgEmployeeContribution: "300.00",
         BvgEmployerContribution: "300.00",
       },
+    }),
+    calc({ period: "2026-03", employee: { EntryDate: "2026-03-16", CompanyCarPrice: "12000.00" } }),
+    ...calcYear(2026, (m) => ({ MonthlySalary: "200.00", BonusAmount: m === 3 ? [["2500.00", "2026-03-10"]] : [] }), {
+      months: [1, 2, 3],
     }),
     calc({ period: "2026-03", company: { NbuRate: [], FakRate: [] } }),
     calc({ period: "2026-03", employee: { MonthlySalary: "a lot" } }),

@@ -50,13 +50,19 @@ const CATALOG: Record<string, string[]> = {
   ControlConfirmation: ["ControlCode", "ControlComment"],
 };
 
-/** What the service adds to the catalog (it "may add more cases"): split salary payments, HR only. */
+/** What the service adds to the catalog (it "may add more cases"): split salary payments, HR only; fringe benefits (issue 40). */
 const ADDED: Record<string, string[]> = {
   EmployeeSecondBankAccount: ["SecondIban", "SecondAccountHolder", "SecondAccountAmount", "SecondAccountPercent"],
+  FringeBenefits: ["CompanyCarPrice"],
 };
-/** Fields the service adds to a case of the catalog (the monthly model's several employments, issue 39). */
+/**
+ * Fields the service adds to a case of the catalog: the monthly model's several employments (issue 39), the
+ * minor-salary exemption's request and sectors (issue 40).
+ */
 const ADDED_FIELDS: Record<string, string[]> = {
   WithholdingTax: ["OtherEmployment", "OtherEmploymentActivityRate", "OtherEmploymentIncome"],
+  Employment: ["AhvMinorSalaryContributions"],
+  CompanyAhv: ["EmployerSector"],
 };
 
 const WAGE_TYPES = [
@@ -65,6 +71,7 @@ const WAGE_TYPES = [
   "1160",
   "1200",
   "1300",
+  "1500",
   "3000",
   "3010",
   "5010",
@@ -75,6 +82,7 @@ const WAGE_TYPES = [
   "5060",
   "6000",
   "6100",
+  "6400",
   "6500",
   "8010",
   "8015",
@@ -186,7 +194,8 @@ describe("the CH country regulation", () => {
         expect(parameter.value, parameter.key).toMatch(parameter.unit === "text" ? /./ : /^-?\d+(\.\d+)?$/);
       }
     }
-    expect(param(v2025, "MinorSalaryExemptionExcludedSectors")).toBeUndefined();
+    expect(param(v2025, "MinorSalaryExemptionExcludedSectors")).toBe("household,artists");
+    expect(ch2026.parameters.filter((p) => p.key === "MinorSalaryExemptionExcludedSectors")).toHaveLength(1);
     expect(param(ch2026, "MinorSalaryExemptionExcludedSectors")).toContain("choirs");
     const ag = (v: RegulationVersion) =>
       v.lookups.find((l) => l.name === "FamilyAllowanceAmounts")!.values.find((x) => x.key === "AG")!.value;

@@ -126,7 +126,9 @@ describe("buildSalaryCertificateModel", () => {
       "11": F11,
       "12": 567_840,
       "13.1.1": 12_000,
-      "2": 0,
+      "2.1": 0,
+      "2.2": 0,
+      "2.3": 0,
       "14": 0,
     });
     expect(m.parts["9"]!.map((p) => [p.number, p.amount])).toEqual([
@@ -138,7 +140,7 @@ describe("buildSalaryCertificateModel", () => {
 
   it("holds 8 = 1 + ... + 7 and 11 = 8 - 9 - 10 exactly in Rappen", () => {
     const a = m.amounts;
-    expect(a["8"]).toBe(a["1"] + a["2"] + a["3"] + a["4"] + a["5"] + a["6"] + a["7"]);
+    expect(a["8"]).toBe(a["1"] + a["2.1"] + a["2.2"] + a["2.3"] + a["3"] + a["4"] + a["5"] + a["6"] + a["7"]);
     expect(a["11"]).toBe(a["8"] - a["9"] - a["10.1"] - a["10.2"]);
   });
 

@@ -86,7 +86,9 @@ export type PayslipYtdKey = (typeof PAYSLIP_YTD_KEYS)[number];
 /** The numbered amount fields of form 11 this service fills (the others stay empty). */
 export const CERTIFICATE_FIELD_KEYS = [
   "1",
-  "2",
+  "2.1",
+  "2.2",
+  "2.3",
   "3",
   "4",
   "5",
@@ -169,7 +171,9 @@ const de: PdfLabels = {
   canteen: "Kantinenverpflegung / Lunch-Checks",
   certificateFields: {
     "1": "Lohn",
-    "2": "Gehaltsnebenleistungen",
+    "2.1": "Gehaltsnebenleistungen: Verpflegung, Unterkunft",
+    "2.2": "Gehaltsnebenleistungen: Privatanteil Geschäftsfahrzeug",
+    "2.3": "Gehaltsnebenleistungen: andere",
     "3": "Unregelmässige Leistungen",
     "4": "Kapitalleistungen",
     "5": "Beteiligungsrechte",
@@ -257,7 +261,9 @@ const fr: PdfLabels = {
   canteen: "Repas à la cantine / chèques-repas",
   certificateFields: {
     "1": "Salaire",
-    "2": "Prestations salariales accessoires",
+    "2.1": "Prestations salariales accessoires : pension, logement",
+    "2.2": "Prestations salariales accessoires : part privée voiture de service",
+    "2.3": "Prestations salariales accessoires : autres",
     "3": "Prestations non périodiques",
     "4": "Prestations en capital",
     "5": "Droits de participation",
@@ -345,7 +351,9 @@ const it: PdfLabels = {
   canteen: "Pasti alla mensa / buoni pasto",
   certificateFields: {
     "1": "Salario",
-    "2": "Prestazioni accessorie al salario",
+    "2.1": "Prestazioni accessorie al salario: vitto, alloggio",
+    "2.2": "Prestazioni accessorie al salario: quota privata automobile di servizio",
+    "2.3": "Prestazioni accessorie al salario: altre",
     "3": "Prestazioni aperiodiche",
     "4": "Prestazioni in capitale",
     "5": "Diritti di partecipazione",
@@ -433,7 +441,9 @@ const en: PdfLabels = {
   canteen: "Canteen meals / lunch vouchers",
   certificateFields: {
     "1": "Salary",
-    "2": "Fringe benefits",
+    "2.1": "Fringe benefits: board and lodging",
+    "2.2": "Fringe benefits: private use of company car",
+    "2.3": "Fringe benefits: other",
     "3": "Irregular benefits",
     "4": "Capital benefits",
     "5": "Equity rights",

@@ -21,15 +21,16 @@ import { kindOfLine } from "../pdf/wage-kinds";
  * | form 11 field                      | CH wage types                                                         | other wage types by kind          |
  * |------------------------------------|-----------------------------------------------------------------------|-----------------------------------|
  * | 1 Lohn                             | 1000 monthly salary, 1005 hourly wage, 1160 holiday compensation, 1200 13th salary | earning             |
+ * | 2.2 Privatanteil Geschäftsfahrzeug | 1500 private use of company car                                       |                                   |
  * | 3 Unregelmässige Leistungen        | 1300 bonus                                                            |                                   |
  * | 7 Andere Leistungen                | 3000 child allowance, 3010 education allowance, 6100 insurance daily allowance (paid through payroll) | allowance |
  * | 9 AHV/IV/EO/ALV/NBUV               | 5010 AHV/IV/EO, 5020 ALV, 5040 NBU                                    |                                   |
  * | 10.1 BVG ordentliche Beiträge      | 5050 BVG                                                              |                                   |
  * | 12 Quellensteuerabzug              | 5060 withholding tax                                                  |                                   |
  * | 13.1.1 effektive Spesen            | 6000 expenses                                                         | expense                           |
- * | not on the form                    | 5045 KTG (a private insurance premium, not in field 9), 6500 net wage, 8xxx employer contributions | deduction, net, employerContribution |
+ * | not on the form                    | 5045 KTG (a private insurance premium, not in field 9), 6400 (the car taken back from the payout), 6500 net wage, 8xxx employer contributions | deduction, net, employerContribution |
  *
- * 8 = 1 + 2 + ... + 7 and 11 = 8 - 9 - 10 (10 = 10.1 + 10.2) hold exactly in Rappen. Assumptions to
+ * 8 = 1 + 2.1 + 2.2 + 2.3 + 3 + ... + 7 and 11 = 8 - 9 - 10 (10 = 10.1 + 10.2) hold exactly in Rappen. Assumptions to
  * check against the guide: family allowances paid by the employer and insurance daily allowances in
  * field 7 (named in remark 15); industry deductions (FAR, Parifonds, L-GAV enforcement) not on the form.
  */
@@ -40,6 +41,8 @@ const FIELD_BY_NUMBER: Readonly<Record<string, CertificateFieldKey | null>> = {
   [WageTypeNumber.HolidayCompensation]: "1",
   [WageTypeNumber.ThirteenthSalary]: "1",
   [WageTypeNumber.Bonus]: "3",
+  [WageTypeNumber.PrivateUseOfCompanyCar]: "2.2",
+  [WageTypeNumber.CompanyCarInKind]: null,
   [WageTypeNumber.ChildAllowance]: "7",
   [WageTypeNumber.EducationAllowance]: "7",
   [WageTypeNumber.InsuranceDailyAllowance]: "7",
@@ -123,7 +126,7 @@ export type SalaryCertificateModel = {
   issued: { place: string | null; date: string | null };
 };
 
-const SUMMED_FROM_PARTS: readonly CertificateFieldKey[] = ["1", "2", "3", "4", "5", "6", "7"];
+const SUMMED_FROM_PARTS: readonly CertificateFieldKey[] = ["1", "2.1", "2.2", "2.3", "3", "4", "5", "6", "7"];
 
 function zeroFields(): Record<CertificateFieldKey, number> {
   return Object.fromEntries(CERTIFICATE_FIELD_KEYS.map((key) => [key, 0])) as Record<CertificateFieldKey, number>;

@@ -47,7 +47,9 @@ const UNCHECKED = "☐";
 /** The rows of the form in order; 8 and 11 are totals, 9 and 10 are subtracted. */
 const ROWS: readonly { key: CertificateFieldKey; sign?: "-" | "="; total?: boolean }[] = [
   { key: "1" },
-  { key: "2" },
+  { key: "2.1" },
+  { key: "2.2" },
+  { key: "2.3" },
   { key: "3" },
   { key: "4" },
   { key: "5" },

@@ -56,6 +56,10 @@ const S = {
     url: "https://www.karriere-thurgau.ch/im-fokus/lohnabzuege-einfach-erklaert-eine-uebersicht-553.html",
     secondary: true,
   },
+  lohnausweis: {
+    title: "ESTV/SSK: Wegleitung zum Ausfüllen des Lohnausweises (605.040.18.1d, from 01.01.2022), field 2.2",
+    url: "https://de.scribd.com/document/633389599/la-wegleitung-2022",
+  },
   helvetia: {
     title: "Helvetia: Vorsorge 2026 KMU (minor-salary exemption)",
     url: "https://www.helvetia.com/ch/web/de/geschaeftskunden/ratgeber/kmu/news-vorsorge-2026-kmu.html",
@@ -204,6 +208,33 @@ const companyCases: CaseDefinition[] = [
         "percent",
         { default: "0", min: "0", max: "5" },
       ),
+      // AHVV Art. 34d: minor salaries are exempt unless the person asks, except in these sectors (parameter
+      // MinorSalaryExemptionExcludedSectors, from 2026).
+      field("EmployerSector", L("Branche", "Branche", "Settore", "Sector"), "enum", {
+        default: "other",
+        options: [
+          option("other", "andere", "autre", "altro", "other"),
+          option("household", "Privathaushalt", "ménage privé", "economia domestica", "private household"),
+          option("artists", "Kunstschaffende", "artistes", "artisti", "artists"),
+          option("design", "Design", "design", "design", "design"),
+          option("museums", "Museen", "musées", "musei", "museums"),
+          option(
+            "electronicMedia",
+            "elektronische Medien",
+            "médias électroniques",
+            "media elettronici",
+            "electronic media",
+          ),
+          option("printMedia", "Printmedien", "presse écrite", "stampa", "print media"),
+          option("choirs", "Chöre", "chœurs", "cori", "choirs"),
+        ],
+        description: L(
+          "In diesen Branchen gibt es keine Freigrenze für geringfügige Löhne",
+          "Ces branches n'ont pas de franchise pour les salaires de minime importance",
+          "Questi settori non hanno franchigia per i salari di poca entità",
+          "These sectors have no minor-salary exemption",
+        ),
+      }),
     ],
   },
   {
@@ -516,6 +547,24 @@ const employeeCases: CaseDefinition[] = [
           "NBU cover needs at least 8 hours per week",
         ),
       }),
+      field(
+        "AhvMinorSalaryContributions",
+        L(
+          "AHV-Beiträge auf geringfügigem Lohn verlangt",
+          "Cotisations AVS sur un salaire de minime importance demandées",
+          "Contributi AVS sul salario di poca entità richiesti",
+          "AHV contributions on a minor salary requested",
+        ),
+        "boolean",
+        {
+          description: L(
+            "Bis CHF 2'500 im Jahr werden AHV-Beiträge nur auf Verlangen der Person erhoben",
+            "Jusqu'à CHF 2'500 par année, les cotisations AVS ne sont perçues qu'à la demande de la personne",
+            "Fino a CHF 2'500 all'anno i contributi AVS sono riscossi solo su richiesta della persona",
+            "Up to CHF 2,500 a year, AHV contributions are levied only at the person's request",
+          ),
+        },
+      ),
     ],
   },
   {
@@ -581,6 +630,33 @@ const employeeCases: CaseDefinition[] = [
       field("BonusDescription", L("Beschreibung", "Description", "Descrizione", "Description"), "text", {
         moment: true,
       }),
+    ],
+  },
+  {
+    name: "FringeBenefits",
+    scope: "employee",
+    cluster: null,
+    displayName: L("Gehaltsnebenleistungen", "Prestations accessoires", "Prestazioni accessorie", "Fringe benefits"),
+    fields: [
+      field(
+        "CompanyCarPrice",
+        L(
+          "Kaufpreis des Fahrzeugs",
+          "Prix d'achat du véhicule",
+          "Prezzo d'acquisto del veicolo",
+          "Purchase price of the car",
+        ),
+        "money",
+        {
+          min: "0",
+          description: L(
+            "Privatanteil pro Monat: 0,9 % des Kaufpreises, mindestens CHF 150",
+            "Part privée par mois : 0,9 % du prix d'achat, au moins CHF 150",
+            "Quota privata al mese: 0,9 % del prezzo d'acquisto, almeno CHF 150",
+            "Private use per month: 0.9 % of the purchase price, at least CHF 150",
+          ),
+        },
+      ),
     ],
   },
   {
@@ -931,6 +1007,22 @@ const wageTypes: WageType[] = [
     collectors: ["GrossWage", "AhvWage", "AlvWage", "UvgWage", "QstWage"],
     accounts: { debit: "bonusExpense", credit: "salaryClearing" },
   },
+  // A benefit in kind: wage for every insurance and tax, but not paid out (6400 takes it back after the net wage).
+  {
+    number: "1500",
+    kind: "earning",
+    name: L(
+      "Privatanteil Geschäftsfahrzeug",
+      "Part privée véhicule de service",
+      "Quota privata veicolo aziendale",
+      "Private use of company car",
+    ),
+    liabilities: ["AHV", "ALV", "UVG", "BVG", "QST"],
+    collectors: EARNING,
+    accounts: { debit: "wageExpense", credit: "salaryClearing" },
+    description:
+      "CompanyCarPrice x CompanyCarPrivateShareRate per month, at least CompanyCarPrivateShareMinimum; salary certificate field 2.2",
+  },
   {
     number: "3000",
     kind: "allowance",
@@ -1023,6 +1115,21 @@ const wageTypes: WageType[] = [
     liabilities: [],
     collectors: ["PayableAmount"],
     accounts: { debit: "uvgLiability", credit: "salaryClearing" },
+  },
+  // The company car's private use (1500) is wage, not money: taken back from the amount paid out.
+  {
+    number: "6400",
+    kind: "expense",
+    name: L(
+      "Abzug Privatanteil Geschäftsfahrzeug",
+      "Déduction part privée véhicule de service",
+      "Deduzione quota privata veicolo aziendale",
+      "Company car in kind",
+    ),
+    liabilities: [],
+    collectors: ["PayableAmount"],
+    accounts: { debit: "otherStaffExpense", credit: "salaryClearing" },
+    description: "minus 1500: a benefit in kind is not paid out",
   },
   // The net wage is paid out by a payout (salary clearing to bank), so the line itself is not booked.
   {
@@ -1336,6 +1443,46 @@ const parameters2025: Parameter[] = [
     S.medisuisse,
   ),
   p(
+    "CompanyCarPrivateShareRate",
+    L(
+      "Privatanteil Geschäftsfahrzeug pro Monat",
+      "Part privée du véhicule de service par mois",
+      "Quota privata del veicolo aziendale al mese",
+      "Private use of a company car per month",
+    ),
+    "0.9",
+    "percent",
+    "2025-01-01",
+    S.lohnausweis,
+  ),
+  p(
+    "CompanyCarPrivateShareMinimum",
+    L(
+      "Mindestbetrag Privatanteil Geschäftsfahrzeug",
+      "Montant minimal de la part privée du véhicule de service",
+      "Importo minimo della quota privata del veicolo aziendale",
+      "Minimum private use of a company car",
+    ),
+    "150.00",
+    "chfPerMonth",
+    "2025-01-01",
+    S.lohnausweis,
+  ),
+  // Private households and artists have long had no minor-salary exemption; 2026 adds more sectors.
+  p(
+    "MinorSalaryExemptionExcludedSectors",
+    L(
+      "Branchen ohne Freigrenze für geringfügige Löhne",
+      "Branches sans franchise pour salaires de minime importance",
+      "Settori senza franchigia per salari di poca entità",
+      "Sectors without the minor salary exemption",
+    ),
+    "household,artists",
+    "text",
+    "2025-01-01",
+    S.helvetia,
+  ),
+  p(
     "MinorSalaryExemptionYear",
     L(
       "Freigrenze für geringfügige Löhne pro Jahr",
@@ -1552,7 +1699,7 @@ const parameters2025: Parameter[] = [
 ];
 
 const parameters2026: Parameter[] = [
-  ...parameters2025,
+  ...parameters2025.filter((p) => p.key !== "MinorSalaryExemptionExcludedSectors"),
   // New in 2026: no minor-salary exemption in these sectors (in addition to household and artists).
   p(
     "MinorSalaryExemptionExcludedSectors",
@@ -1674,6 +1821,7 @@ const sources2025: Source[] = [
   S.qstModel,
   S.qstHourly,
   S.estvZh,
+  S.lohnausweis,
 ];
 
 const v2025: RegulationVersion = {

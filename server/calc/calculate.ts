@@ -211,8 +211,10 @@ class PeriodCalculation {
 
     this.rule(() => this.regularWage());
     this.rule(() => this.thirteenthSalary());
+    this.rule(() => this.fourteenthSalary());
     this.rule(() => this.momentPayments());
     this.rule(() => this.companyCar());
+    this.rule(() => this.boardAndLodging());
     this.rule(() => this.familyAllowances());
 
     this.rule(() => this.ahv());
@@ -561,19 +563,46 @@ class PeriodCalculation {
         "ThirteenthSalary",
       );
     }
+    this.extraMonthlySalary(mode, {
+      number: WageTypeNumber.ThirteenthSalary,
+      label: "13th",
+      paid: this.ytd.thirteenthPaid,
+      keys: ["thirteenthMonthly", "thirteenthYear"],
+    });
+  }
+
+  /** A 14th salary, where the contract agrees one: paid as the 13th is (Salary.FourteenthSalary). */
+  private fourteenthSalary() {
+    const mode = this.emp.atOrDefault("FourteenthSalary", this.work.refDate);
+    this.extraMonthlySalary(mode, {
+      number: WageTypeNumber.FourteenthSalary,
+      label: "14th",
+      paid: this.ytd.fourteenthPaid ?? 0,
+      keys: ["fourteenthMonthly", "fourteenthYear"],
+    });
+  }
+
+  /**
+   * An agreed extra monthly salary (13th, 14th): monthly 1/12 of the month's regular wage; december: 1/12 of
+   * the year's regular wage in December or on exit, less what was paid.
+   */
+  private extraMonthlySalary(
+    mode: Read | null,
+    extra: { number: string; label: string; paid: number; keys: readonly [monthly: string, year: string] },
+  ) {
     if (!mode || mode.value === "none") return;
     const regular = this.bases.regular;
     if (mode.value === "monthly") {
       const amount = divide(big(regular), 12n, ROUND_RAPPEN);
       this.addLine(
-        WageTypeNumber.ThirteenthSalary,
+        extra.number,
         amount,
         regular,
         percentText(rateFraction(1, 12)),
         this.why(() => [
-          "thirteenthMonthly",
+          extra.keys[0],
           {},
-          "13th salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).",
+          `${extra.label} salary paid monthly: 1/12 of this month's regular wage (1000, 1005, 1160), rounded to the Rappen (half up).`,
           [mode],
         ]),
       );
@@ -582,22 +611,22 @@ class PeriodCalculation {
     if (this.period.month !== 12 && !this.work.exitInPeriod) return;
     const yearRegular = this.ytd.regularWage + regular;
     const owed = divide(big(yearRegular), 12n, ROUND_RAPPEN);
-    const amount = owed - this.ytd.thirteenthPaid;
+    const amount = owed - extra.paid;
     const when = this.work.exitInPeriod ? `on exit (${this.work.exit?.value})` : "in December";
     this.addLine(
-      WageTypeNumber.ThirteenthSalary,
+      extra.number,
       amount,
       yearRegular,
       percentText(rateFraction(1, 12)),
       this.why(() => [
-        "thirteenthYear",
+        extra.keys[1],
         {
           when: this.work.exitInPeriod ? "exit" : "december",
           exitDate: this.work.exitInPeriod ? (this.work.exit?.value ?? "") : "",
           yearWage: c(yearRegular),
-          paid: c(this.ytd.thirteenthPaid),
+          paid: c(extra.paid),
         },
-        `13th salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(this.ytd.thirteenthPaid)} CHF already paid.`,
+        `${extra.label} salary paid ${when}: 1/12 of the year's regular wage ${c(yearRegular)} CHF (pro rata of the time employed), rounded to the Rappen (half up), less ${c(extra.paid)} CHF already paid.`,
         [mode, this.work.exit],
       ]),
     );
@@ -684,16 +713,50 @@ class PeriodCalculation {
         [price, rate, minimum, this.work.entry, this.work.exit],
       ]),
     );
+    this.takenBackInKind(WageTypeNumber.CompanyCarInKind, amount, "the private use of the company car", price);
+  }
+
+  /**
+   * Free board and lodging (salary certificate field 2.1) at the monthly value HR records, a benefit in kind like
+   * the car: wage for every insurance and the tax, taken back after the net wage (6410); svDays / 30 in part months.
+   */
+  private boardAndLodging() {
+    if (!this.work.employed) return;
+    const value = this.emp.at("BoardAndLodgingValue", this.work.refDate);
+    if (!value || money(value) === 0) return;
+    const { svDays, from, to } = this.work;
+    const prorated = svDays < MONTH_DAYS;
+    const amount = prorated ? divide(big(money(value)) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN) : money(value);
     this.addLine(
-      WageTypeNumber.CompanyCarInKind,
+      WageTypeNumber.BoardAndLodging,
+      amount,
+      money(value),
+      null,
+      this.why(() => [
+        "boardAndLodging",
+        { perMonth: value.value, prorated: yesNo(prorated), from, to, days: String(svDays) },
+        `Free board and lodging at ${value.value} CHF per month` +
+          (prorated
+            ? `; employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
+            : "."),
+        [value, this.work.entry, this.work.exit],
+      ]),
+    );
+    this.takenBackInKind(WageTypeNumber.BoardAndLodgingInKind, amount, "free board and lodging", value);
+  }
+
+  /** A benefit in kind is wage but not money: the line after the net wage that keeps it out of the amount paid. */
+  private takenBackInKind(number: string, amount: number, what: string, source: Read) {
+    this.addLine(
+      number,
       -amount,
       null,
       null,
       this.why(() => [
-        "companyCarInKind",
-        { amount: c(amount) },
-        `The private use of the company car (${c(amount)} CHF) is wage in kind: it is not paid out.`,
-        [price],
+        "benefitInKind",
+        { amount: c(amount), kind: number === WageTypeNumber.CompanyCarInKind ? "car" : "board" },
+        `The ${what} (${c(amount)} CHF) is wage in kind: it is not paid out.`,
+        [source],
       ]),
     );
   }
@@ -1198,10 +1261,15 @@ class PeriodCalculation {
     const birth = this.person.birthDate;
     if (!birth) return; // reported as missing data
     const bvgAge = this.period.year - yearOf(birth.value);
-    const regular = this.collector("BvgWage") - this.amountOf(WageTypeNumber.ThirteenthSalary);
+    const regular =
+      this.collector("BvgWage") -
+      this.amountOf(WageTypeNumber.ThirteenthSalary) -
+      this.amountOf(WageTypeNumber.FourteenthSalary);
     if (regular <= 0) return;
     const thirteenth = this.emp.atOrDefault("ThirteenthSalary", refDate);
-    const months = thirteenth && thirteenth.value !== "none" ? 13n : 12n;
+    const fourteenth = this.emp.atOrDefault("FourteenthSalary", refDate);
+    const agreed = (extra: Read | null) => (extra && extra.value !== "none" ? 1n : 0n);
+    const months = 12n + agreed(thirteenth) + agreed(fourteenth);
     const annual = divide(big(regular) * big(MONTH_DAYS) * months, big(svDays), ROUND_RAPPEN);
     const threshold = this.reg.param("BvgEntryThreshold");
     const upper = this.reg.param("BvgUpperLimit");
@@ -1246,6 +1314,7 @@ class PeriodCalculation {
       plan,
       birth,
       thirteenth,
+      fourteenth,
       threshold,
       upper,
       deduction,
@@ -1545,6 +1614,8 @@ class PeriodCalculation {
     const aperiodicNumbers: string[] = [WageTypeNumber.Bonus];
     const thirteenth = this.emp.atOrDefault("ThirteenthSalary", at);
     if (thirteenth?.value !== "monthly") aperiodicNumbers.push(WageTypeNumber.ThirteenthSalary);
+    if (this.emp.atOrDefault("FourteenthSalary", at)?.value !== "monthly")
+      aperiodicNumbers.push(WageTypeNumber.FourteenthSalary);
     let aperiodic = 0;
     for (const number of aperiodicNumbers)
       if (this.collectorsOf.get(number)?.has("QstWage")) aperiodic += this.amountOf(number);
@@ -1811,6 +1882,8 @@ class PeriodCalculation {
       regularWage: ytd.regularWage + this.bases.regular,
       thirteenthPaid: ytd.thirteenthPaid + this.amountOf(WageTypeNumber.ThirteenthSalary),
     };
+    const fourteenthPaid = (ytd.fourteenthPaid ?? 0) + this.amountOf(WageTypeNumber.FourteenthSalary);
+    if (fourteenthPaid) yearToDate.fourteenthPaid = fourteenthPaid;
     const qstRateIncome = (ytd.qstRateIncome ?? 0) + this.qstRateIncome;
     if (qstRateIncome) yearToDate.qstRateIncome = qstRateIncome;
     return { lines: this.lines, collectors, yearToDate, employed: this.work.employed, issues: this.issues };

@@ -55,6 +55,8 @@ export type YearToDate = {
   regularWage: number;
   /** 13th salary paid so far (monthly accruals or a payment on exit). */
   thirteenthPaid: number;
+  /** 14th salary paid so far, where the contract agrees one (absent when none was paid). */
+  fourteenthPaid?: number;
   /**
    * The months' rate-determining withholding-tax incomes added up (ELM QST-SB-Lohn is the month's
    * difference); absent in entries stored before it was kept.

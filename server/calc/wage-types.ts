@@ -11,8 +11,10 @@ export const WageTypeNumber = {
   HourlyWage: "1005",
   HolidayCompensation: "1160",
   ThirteenthSalary: "1200",
+  FourteenthSalary: "1210",
   Bonus: "1300",
   PrivateUseOfCompanyCar: "1500",
+  BoardAndLodging: "1510",
   // CH: family allowances
   ChildAllowance: "3000",
   EducationAllowance: "3010",
@@ -26,6 +28,7 @@ export const WageTypeNumber = {
   // CH: expenses and the net wage
   Expenses: "6000",
   CompanyCarInKind: "6400",
+  BoardAndLodgingInKind: "6410",
   InsuranceDailyAllowance: "6100",
   NetWage: "6500",
   // CH: employer contributions

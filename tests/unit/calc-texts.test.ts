@@ -230,6 +230,9 @@ function scenarios(): PeriodResult[] {
       },
     }),
     calc({ period: "2026-03", employee: { EntryDate: "2026-03-16", CompanyCarPrice: "12000.00" } }),
+    calc({ period: "2026-03", employee: { FourteenthSalary: "monthly" } }),
+    calc({ period: "2026-03", employee: { BoardAndLodgingValue: "990.00" } }),
+    calc({ period: "2026-12", employee: { FourteenthSalary: "december" } }),
     ...calcYear(2026, (m) => ({ MonthlySalary: "200.00", BonusAmount: m === 3 ? [["2500.00", "2026-03-10"]] : [] }), {
       months: [1, 2, 3],
     }),

@@ -53,7 +53,7 @@ const CATALOG: Record<string, string[]> = {
 /** What the service adds to the catalog (it "may add more cases"): split salary payments, HR only; fringe benefits (issue 40). */
 const ADDED: Record<string, string[]> = {
   EmployeeSecondBankAccount: ["SecondIban", "SecondAccountHolder", "SecondAccountAmount", "SecondAccountPercent"],
-  FringeBenefits: ["CompanyCarPrice"],
+  FringeBenefits: ["CompanyCarPrice", "BoardAndLodgingValue", "FreeTransport", "CanteenMeals"],
 };
 /**
  * Fields the service adds to a case of the catalog: the monthly model's several employments (issue 39), the
@@ -62,6 +62,7 @@ const ADDED: Record<string, string[]> = {
 const ADDED_FIELDS: Record<string, string[]> = {
   WithholdingTax: ["OtherEmployment", "OtherEmploymentActivityRate", "OtherEmploymentIncome"],
   Employment: ["AhvMinorSalaryContributions"],
+  Salary: ["FourteenthSalary"],
   CompanyAhv: ["EmployerSector"],
 };
 
@@ -70,8 +71,10 @@ const WAGE_TYPES = [
   "1005",
   "1160",
   "1200",
+  "1210",
   "1300",
   "1500",
+  "1510",
   "3000",
   "3010",
   "5010",
@@ -83,6 +86,7 @@ const WAGE_TYPES = [
   "6000",
   "6100",
   "6400",
+  "6410",
   "6500",
   "8010",
   "8015",

@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { buildSalaryCertificateModel } from "@/server/documents/salary-certificate/model";
+import { renderSalaryCertificatePdf } from "@/server/documents/salary-certificate/render";
 import { formatRappen } from "@/server/money/rappen";
 import { CH } from "@/server/regulations/catalog/ch";
 import { calc, calcYear } from "./calc-fixture";
@@ -62,13 +67,76 @@ describe("wage kinds: the company car (salary certificate field 2.2)", () => {
   });
 });
 
+describe("wage kinds: the 14th salary", () => {
+  // Not required by law; where the contract agrees one it is paid as the 13th (swiss-payroll.md, 13th month salary):
+  // monthly 1/12, or 1/12 of the year's regular wage in December or pro rata on exit. It is wage like the 13th,
+  // and the BVG annual salary counts it as one more month (the legal minimum plan's 12 + 1 + 1).
+  it("pays 1/12 of the year's salary in December, with the 13th", () => {
+    const december = payslip(
+      calcYear(2026, () => ({ ThirteenthSalary: "december", FourteenthSalary: "december" }))[11]!,
+    ).lines;
+    // 13th and 14th: 78,000.00 / 12 = 6,500.00 each; gross 19,500.00. AHV 5.3 % = 1,033.50; ALV 1.1 % = 214.50
+    // (91,000.00 so far, under the ceiling); NBU 1 % = 195.00. BVG: 6,500.00 x 14 = 91,000.00, capped at 90,720.00,
+    // - 26,460.00 = 64,260.00 x 10 % / 12 / 2 = 267.75. Net 19,500.00 - 1,710.75 = 17,789.25.
+    expect(december).toMatchObject({
+      "1000": "6500.00",
+      "1200": "6500.00",
+      "1210": "6500.00",
+      "5010": "1033.50",
+      "5020": "214.50",
+      "5040": "195.00",
+      "5050": "267.75",
+      "6500": "17789.25",
+    });
+  });
+
+  it("pays 1/12 every month when agreed so", () => {
+    const slip = payslip(calc({ period: "2026-03", employee: { FourteenthSalary: "monthly" } })).lines;
+    // 6,500.00 / 12 = 541.67; gross 7,041.67; AHV 5.3 % = 373.21 -> 373.20. BVG: 6,500.00 x 13 = 84,500.00
+    // - 26,460.00 = 58,040.00 x 10 % / 24 = 241.83 -> 241.85.
+    expect(slip).toMatchObject({ "1210": "541.67", "5010": "373.20", "5050": "241.85" });
+  });
+
+  it("pays the part of the year employed on exit", () => {
+    const june = calcYear(2026, () => ({ ExitDate: "2026-06-30", FourteenthSalary: "december" }), {
+      months: [1, 2, 3, 4, 5, 6],
+    })[5]!;
+    // 6 x 6,500.00 = 39,000.00 / 12 = 3,250.00.
+    expect(payslip(june).lines["1210"]).toBe("3250.00");
+    expect(june.yearToDate.fourteenthPaid).toBe(325_000);
+  });
+});
+
+describe("wage kinds: free board and lodging (salary certificate field 2.1)", () => {
+  // The value is what HR records per month (the AHV's rates for board and lodging are not in ../shared/domain);
+  // it is a benefit in kind like the car: insured wage, taken back from the payout.
+  it("adds the value to every insured wage and takes it back after the net wage", () => {
+    const slip = payslip(calc({ period: "2026-03", employee: { BoardAndLodgingValue: "990.00" } }));
+    // Gross 7,490.00: AHV 5.3 % = 396.97 -> 396.95; ALV 1.1 % = 82.39 -> 82.40; NBU 1 % = 74.90;
+    // BVG 7,490.00 x 12 = 89,880.00 - 26,460.00 = 63,420.00 x 10 % / 24 = 264.25.
+    // Net 7,490.00 - 818.50 = 6,671.50; paid out 6,671.50 - 990.00 = 5,681.50.
+    expect(slip.lines).toMatchObject({
+      "1510": "990.00",
+      "5010": "396.95",
+      "5020": "82.40",
+      "5040": "74.90",
+      "5050": "264.25",
+      "6410": "-990.00",
+      "6500": "6671.50",
+    });
+    expect(slip.payable).toBe("5681.50");
+  });
+});
+
 describe("wage kinds on the salary certificate", () => {
-  it("declares a year of the company car in field 2.2, inside the gross total 8, and not the amount taken back", () => {
-    const year = calcYear(2026, () => ({ CompanyCarPrice: "45000.00" }));
-    const certificate = buildSalaryCertificateModel({
+  const dir = mkdtempSync(path.join(tmpdir(), "wage-kinds-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const certificate = (employeeValues: Record<string, string>) => {
+    const year = calcYear(2026, () => ({ CompanyCarPrice: "45000.00", BoardAndLodgingValue: "990.00" }));
+    return buildSalaryCertificateModel({
       payroll: { name: "Lohnlauf", documentLanguage: "de" },
       company: { CompanyStreet: "Bahnhofstrasse", CompanyPostalCode: "8001", CompanyCity: "Zürich" },
-      employeeValues: { EntryDate: "2020-01-01" },
+      employeeValues: { EntryDate: "2020-01-01", ...employeeValues },
       employee: { identifier: "E-1", firstName: "Zoë", lastName: "Muster" },
       year: 2026,
       entries: year.map((r, i) => ({
@@ -79,9 +147,56 @@ describe("wage kinds on the salary certificate", () => {
       wageTypes: CH.versions.find((v) => v.validFrom === "2026-01-01")!.wageTypes,
       final: true,
     });
-    // 12 x 405.00 = 4,860.00 in 2.2; 12 x 6,500.00 = 78,000.00 in 1; 8 = 82,860.00.
-    expect(certificate.amounts).toMatchObject({ "1": 7_800_000, "2.2": 486_000, "8": 8_286_000 });
-    expect(certificate.notOnForm.map((p) => [p.number, p.amount])).toContainEqual(["6400", -486_000]);
+  };
+
+  it("declares board and lodging in 2.1 and the car in 2.2, inside the gross total 8, not what is taken back", () => {
+    const model = certificate({});
+    // 12 x 990.00 = 11,880.00 in 2.1; 12 x 405.00 = 4,860.00 in 2.2; 12 x 6,500.00 = 78,000.00 in 1; 8 = 94,740.00.
+    expect(model.amounts).toMatchObject({ "1": 7_800_000, "2.1": 1_188_000, "2.2": 486_000, "2.3": 0, "8": 9_474_000 });
+    expect(model.notOnForm.map((p) => [p.number, p.amount])).toEqual(
+      expect.arrayContaining([
+        ["6400", -486_000],
+        ["6410", -1_188_000],
+      ]),
+    );
+    expect(model.checks).toEqual({ freeTransport: false, canteen: false });
+  });
+
+  it("ticks F and G from the fringe benefits recorded, read back from the PDF", async () => {
+    const model = certificate({ FreeTransport: "true", CanteenMeals: "true" });
+    expect(model.checks).toEqual({ freeTransport: true, canteen: true });
+    const file = path.join(dir, "fg.pdf");
+    writeFileSync(file, await renderSalaryCertificatePdf(model));
+    const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("F ☒ Unentgeltliche Beförderung");
+    expect(text).toContain("G ☒ Kantinenverpflegung / Lunch-Checks");
+    expect(text).toMatch(/2\.1\s+Gehaltsnebenleistungen: Verpflegung, Unterkunft\s+11'880\n/);
+    expect(text).toMatch(/2\.2\s+Gehaltsnebenleistungen: Privatanteil Geschäftsfahrzeug\s+4'860\n/);
+    const none = path.join(dir, "none.pdf");
+    writeFileSync(none, await renderSalaryCertificatePdf(certificate({})));
+    const plain = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", none, "-"], { encoding: "utf8" });
+    expect(plain).toContain("F ☐ Unentgeltliche Beförderung");
+    expect(plain).toContain("G ☐ Kantinenverpflegung");
+  });
+
+  it("still draws a certificate kept before fields 2.1-2.3 and F/G existed", async () => {
+    const kept: Record<string, unknown> = { ...certificate({}) };
+    delete kept.checks;
+    const drop = (fields: Record<string, number>) => {
+      const rest = { ...fields, "2": 0 };
+      for (const key of ["2.1", "2.2", "2.3"]) delete rest[key];
+      return rest;
+    };
+    const old = {
+      ...kept,
+      amounts: drop(kept.amounts as Record<string, number>),
+      francs: drop(kept.francs as Record<string, number>),
+    } as unknown as Parameters<typeof renderSalaryCertificatePdf>[0];
+    const file = path.join(dir, "kept.pdf");
+    writeFileSync(file, await renderSalaryCertificatePdf(old));
+    const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("F ☐ Unentgeltliche Beförderung");
+    expect(text).toMatch(/\n\s*2\.2\s+Gehaltsnebenleistungen: Privatanteil Geschäftsfahrzeug\s*\n/);
   });
 });
 

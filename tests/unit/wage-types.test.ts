@@ -16,6 +16,7 @@ const shipped: { where: string; wageType: WageType }[] = allRegulations().flatMa
 function keyOf(englishName: string): string {
   return englishName
     .replace(/^13th\b/, "Thirteenth")
+    .replace(/^14th\b/, "Fourteenth")
     .replace("AHV/IV/EO", "AHV")
     .replace("L-GAV", "LGAV")
     .split(" ")

@@ -20,7 +20,8 @@ import { kindOfLine } from "../pdf/wage-kinds";
  *
  * | form 11 field                      | CH wage types                                                         | other wage types by kind          |
  * |------------------------------------|-----------------------------------------------------------------------|-----------------------------------|
- * | 1 Lohn                             | 1000 monthly salary, 1005 hourly wage, 1160 holiday compensation, 1200 13th salary | earning             |
+ * | 1 Lohn                             | 1000 monthly salary, 1005 hourly wage, 1160 holiday compensation, 1200 13th, 1210 14th salary | earning  |
+ * | 2.1 Verpflegung, Unterkunft        | 1510 board and lodging                                                |                                   |
  * | 2.2 Privatanteil Geschäftsfahrzeug | 1500 private use of company car                                       |                                   |
  * | 3 Unregelmässige Leistungen        | 1300 bonus                                                            |                                   |
  * | 7 Andere Leistungen                | 3000 child allowance, 3010 education allowance, 6100 insurance daily allowance (paid through payroll) | allowance |
@@ -28,7 +29,7 @@ import { kindOfLine } from "../pdf/wage-kinds";
  * | 10.1 BVG ordentliche Beiträge      | 5050 BVG                                                              |                                   |
  * | 12 Quellensteuerabzug              | 5060 withholding tax                                                  |                                   |
  * | 13.1.1 effektive Spesen            | 6000 expenses                                                         | expense                           |
- * | not on the form                    | 5045 KTG (a private insurance premium, not in field 9), 6400 (the car taken back from the payout), 6500 net wage, 8xxx employer contributions | deduction, net, employerContribution |
+ * | not on the form                    | 5045 KTG (a private insurance premium, not in field 9), 6400/6410 (benefits in kind taken back from the payout), 6500 net wage, 8xxx employer contributions | deduction, net, employerContribution |
  *
  * 8 = 1 + 2.1 + 2.2 + 2.3 + 3 + ... + 7 and 11 = 8 - 9 - 10 (10 = 10.1 + 10.2) hold exactly in Rappen. Assumptions to
  * check against the guide: family allowances paid by the employer and insurance daily allowances in
@@ -40,9 +41,12 @@ const FIELD_BY_NUMBER: Readonly<Record<string, CertificateFieldKey | null>> = {
   [WageTypeNumber.HourlyWage]: "1",
   [WageTypeNumber.HolidayCompensation]: "1",
   [WageTypeNumber.ThirteenthSalary]: "1",
+  [WageTypeNumber.FourteenthSalary]: "1",
   [WageTypeNumber.Bonus]: "3",
+  [WageTypeNumber.BoardAndLodging]: "2.1",
   [WageTypeNumber.PrivateUseOfCompanyCar]: "2.2",
   [WageTypeNumber.CompanyCarInKind]: null,
+  [WageTypeNumber.BoardAndLodgingInKind]: null,
   [WageTypeNumber.ChildAllowance]: "7",
   [WageTypeNumber.EducationAllowance]: "7",
   [WageTypeNumber.InsuranceDailyAllowance]: "7",
@@ -104,6 +108,11 @@ export type SalaryCertificateModel = {
   final: boolean;
   year: number;
   employer: { name: string; addressLines: string[]; uid: string | null };
+  /**
+   * F: free transport between home and work; G: canteen meals or lunch checks (FringeBenefits at the year's
+   * end). Absent in models kept before they were (issue 40), as fields 2.1-2.3 are: both print empty.
+   */
+  checks?: { freeTransport: boolean; canteen: boolean };
   /** C: AHV number; H: name and address. */
   employee: { identifier: string; name: string; addressLines: string[]; ahvNumber: string | null };
   /** E: the part of the year employed, YYYY-MM-DD. */
@@ -213,6 +222,10 @@ export function buildSalaryCertificateModel(input: SalaryCertificateInput): Sala
       name: fullName(input.employee),
       addressLines: employeeAddressLines(input.employeeValues),
       ahvNumber: value(input.employeeValues, "AhvNumber"),
+    },
+    checks: {
+      freeTransport: value(input.employeeValues, "FreeTransport") === "true",
+      canteen: value(input.employeeValues, "CanteenMeals") === "true",
     },
     period: employmentPeriod(input.year, input.employeeValues, input.entries),
     amounts: withTotals(filled),

@@ -158,11 +158,11 @@ function CertificateDocument({ model, lines }: { model: SalaryCertificateModel; 
           <View style={s.checks}>
             <View style={s.check}>
               <Text style={s.letter}>{"F  "}</Text>
-              <Text>{`${UNCHECKED} ${t.freeTransport}`}</Text>
+              <Text>{`${model.checks?.freeTransport ? CHECKED : UNCHECKED} ${t.freeTransport}`}</Text>
             </View>
             <View style={s.check}>
               <Text style={s.letter}>{"G  "}</Text>
-              <Text>{`${UNCHECKED} ${t.canteen}`}</Text>
+              <Text>{`${model.checks?.canteen ? CHECKED : UNCHECKED} ${t.canteen}`}</Text>
             </View>
           </View>
           <View style={s.address}>
@@ -261,7 +261,8 @@ function FieldRow({
   sign?: "-" | "=";
   total: boolean;
 }) {
-  const francs = model.francs[field];
+  // A model kept before fields 2.1-2.3 existed has none of them (its field 2 was always empty).
+  const francs = (model.francs as Partial<SalaryCertificateModel["francs"]>)[field] ?? 0;
   // Empty fields stay empty as on the paper form; the totals always show.
   const shown = total || francs !== 0 ? formatFrancs(francs) : "";
   return (

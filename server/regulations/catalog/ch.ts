@@ -610,6 +610,14 @@ const employeeCases: CaseDefinition[] = [
         "decimal",
         { default: "4", min: "4", max: "10" },
       ),
+      field("FourteenthSalary", L("14. Monatslohn", "14e salaire", "14a mensilità", "14th salary"), "enum", {
+        default: "none",
+        options: [
+          option("none", "keiner", "aucun", "nessuna", "none"),
+          option("monthly", "monatlich", "mensuel", "mensile", "monthly"),
+          option("december", "im Dezember", "en décembre", "a dicembre", "in December"),
+        ],
+      }),
     ],
   },
   {
@@ -654,6 +662,61 @@ const employeeCases: CaseDefinition[] = [
             "Part privée par mois : 0,9 % du prix d'achat, au moins CHF 150",
             "Quota privata al mese: 0,9 % del prezzo d'acquisto, almeno CHF 150",
             "Private use per month: 0.9 % of the purchase price, at least CHF 150",
+          ),
+        },
+      ),
+      field(
+        "BoardAndLodgingValue",
+        L(
+          "Verpflegung und Unterkunft pro Monat",
+          "Pension et logement par mois",
+          "Vitto e alloggio al mese",
+          "Board and lodging per month",
+        ),
+        "money",
+        {
+          min: "0",
+          description: L(
+            "Wert der unentgeltlichen Verpflegung und Unterkunft (Lohnausweis Ziffer 2.1)",
+            "Valeur de la pension et du logement gratuits (certificat de salaire chiffre 2.1)",
+            "Valore del vitto e dell'alloggio gratuiti (certificato di salario cifra 2.1)",
+            "Value of free board and lodging (salary certificate field 2.1)",
+          ),
+        },
+      ),
+      field(
+        "FreeTransport",
+        L(
+          "Unentgeltliche Beförderung zum Arbeitsort",
+          "Transport gratuit jusqu'au lieu de travail",
+          "Trasporto gratuito fino al luogo di lavoro",
+          "Free transport to work",
+        ),
+        "boolean",
+        {
+          description: L(
+            "Lohnausweis Feld F",
+            "Certificat de salaire case F",
+            "Certificato di salario casella F",
+            "Salary certificate box F",
+          ),
+        },
+      ),
+      field(
+        "CanteenMeals",
+        L(
+          "Kantinenverpflegung oder Lunch-Checks",
+          "Repas à la cantine ou chèques-repas",
+          "Pasti in mensa o buoni pasto",
+          "Canteen meals or lunch checks",
+        ),
+        "boolean",
+        {
+          description: L(
+            "Lohnausweis Feld G",
+            "Certificat de salaire case G",
+            "Certificato di salario casella G",
+            "Salary certificate box G",
           ),
         },
       ),
@@ -998,6 +1061,15 @@ const wageTypes: WageType[] = [
     accounts: { debit: "thirteenthExpense", credit: "salaryClearing" },
     description: "monthly: 1/12 of the month's salary; december: in December or on exit, pro rata",
   },
+  {
+    number: "1210",
+    kind: "earning",
+    name: L("14. Monatslohn", "14e salaire", "14a mensilità", "14th salary"),
+    liabilities: ["AHV", "ALV", "UVG", "BVG", "QST"],
+    collectors: EARNING,
+    accounts: { debit: "thirteenthExpense", credit: "salaryClearing" },
+    description: "where agreed, paid as the 13th: monthly 1/12, or in December or on exit, pro rata",
+  },
   // A bonus is irregular: AHV/ALV/UVG/QST-liable, but not part of the BVG salary of the legal minimum plan.
   {
     number: "1300",
@@ -1022,6 +1094,15 @@ const wageTypes: WageType[] = [
     accounts: { debit: "wageExpense", credit: "salaryClearing" },
     description:
       "CompanyCarPrice x CompanyCarPrivateShareRate per month, at least CompanyCarPrivateShareMinimum; salary certificate field 2.2",
+  },
+  {
+    number: "1510",
+    kind: "earning",
+    name: L("Verpflegung und Unterkunft", "Pension et logement", "Vitto e alloggio", "Board and lodging"),
+    liabilities: ["AHV", "ALV", "UVG", "BVG", "QST"],
+    collectors: EARNING,
+    accounts: { debit: "wageExpense", credit: "salaryClearing" },
+    description: "BoardAndLodgingValue per month, a benefit in kind (6410 takes it back); salary certificate field 2.1",
   },
   {
     number: "3000",
@@ -1130,6 +1211,20 @@ const wageTypes: WageType[] = [
     collectors: ["PayableAmount"],
     accounts: { debit: "otherStaffExpense", credit: "salaryClearing" },
     description: "minus 1500: a benefit in kind is not paid out",
+  },
+  {
+    number: "6410",
+    kind: "expense",
+    name: L(
+      "Abzug Verpflegung und Unterkunft",
+      "Déduction pension et logement",
+      "Deduzione vitto e alloggio",
+      "Board and lodging in kind",
+    ),
+    liabilities: [],
+    collectors: ["PayableAmount"],
+    accounts: { debit: "otherStaffExpense", credit: "salaryClearing" },
+    description: "minus 1510: a benefit in kind is not paid out",
   },
   // The net wage is paid out by a payout (salary clearing to bank), so the line itself is not booked.
   {

@@ -183,7 +183,7 @@ describe("wage kinds on the salary certificate", () => {
     const kept: Record<string, unknown> = { ...certificate({}) };
     delete kept.checks;
     const drop = (fields: Record<string, number>) => {
-      const rest = { ...fields, "2": 0 };
+      const rest: Record<string, number> = { ...fields, "2": 0 };
       for (const key of ["2.1", "2.2", "2.3"]) delete rest[key];
       return rest;
     };

@@ -40,6 +40,7 @@ const CASE_SECTION: Record<string, EmployeeSectionId> = {
   WorkedHours: "employment",
   OneTimePayment: "employment",
   Expenses: "employment",
+  FringeBenefits: "employment",
   CostCenter: "employment",
   Bvg: "social-insurance",
   InsuranceDailyAllowance: "social-insurance",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, tenantWithDemoAdministrator } from "./tenant";
@@ -234,5 +235,30 @@ describe("the employee page and the cost centers, as an HR administrator uses th
     }
     await page.reload();
     await page.getByText("Every employee has a cost center.").waitFor();
+  });
+
+  it("issue 40: a company car on the employment section, in the payslip preview with its why", async () => {
+    await page.goto(`${employeeUrl()}#section-employment`);
+    const form = caseForm("Fringe benefits");
+    await form.getByLabel("Purchase price of the car (CHF)").fill("45000.00");
+    await form.getByLabel("Valid from").fill("2026-01-01");
+    await form.getByRole("button", { name: "Save fringe benefits" }).click();
+    await form.getByText(/^Saved 1 value/).waitFor();
+
+    await page.goto(employeeUrl());
+    const car = page.locator('[data-testid="payslip-line"][data-number="1500"]');
+    await car.waitFor();
+    expect(await car.getByTestId("payslip-amount").textContent()).toBe("405.00");
+    expect(await car.textContent()).toContain("Private use of company car");
+    const back = page.locator('[data-testid="payslip-line"][data-number="6400"]');
+    expect(await back.getAttribute("data-kind")).toBe("expense");
+    expect(await back.getByTestId("payslip-amount").textContent()).toMatch(/^[-−]\s?405\.00$/);
+    await car.getByText("why?").click();
+    await car
+      .getByTestId("why-text")
+      .getByText(/0\.9\s%.*45'000\.00.*405\.00/)
+      .waitFor();
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, "fringe-benefits.png"), fullPage: true });
   });
 });

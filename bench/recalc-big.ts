@@ -15,6 +15,8 @@
  * --taxed-at-source N taxes every N-th employee at source (issue 39: 5 = 2,000 of 10,000), in turn in the shipped
  * monthly-model cantons ZH, AG and LU with the codes A0N, B1N, C2N and H1N, and in GE (annual model) with A0N and
  * B0N from the excerpt of GE's file (tests/fixtures/qst), stored in the bench's database first.
+ * --wage-kinds N gives every N-th employee (counted from the second) issue 40's wage kinds, in turn: a company car (45,000.00) and a 14th
+ * salary paid monthly; free board and lodging (990.00); a minor salary (200.00 a month, exempt from AHV).
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     "profile-run": { type: "string" },
     threads: { type: "boolean", default: false },
     "taxed-at-source": { type: "string", default: "0" },
+    "wage-kinds": { type: "string", default: "0" },
   },
 });
 
@@ -59,6 +62,21 @@ const taxedAtSource = (n: number): Record<string, string> => {
   const codes = canton === "GE" ? GE_CODES : QST_CODES;
   return { TaxAtSourceTariff: codes[Math.floor(k / QST_CANTONS.length) % codes.length]!, TaxAtSourceCanton: canton };
 };
+
+const WAGE_KINDS_EVERY = Number(args["wage-kinds"]);
+const WAGE_KINDS: Record<string, string>[] = [
+  { CompanyCarPrice: "45000.00", FourteenthSalary: "monthly" },
+  { BoardAndLodgingValue: "990.00" },
+  { MonthlySalary: "200.00", WeeklyHours: "4" },
+];
+/** Employee n's values: withholding tax under --taxed-at-source, the wage kinds under --wage-kinds. */
+const employeeExtras = (n: number): Record<string, string> => ({
+  ...taxedAtSource(n),
+  // Offset by one, so that they do not fall on the employees taxed at source.
+  ...(WAGE_KINDS_EVERY && n % WAGE_KINDS_EVERY === 1
+    ? WAGE_KINDS[Math.floor(n / WAGE_KINDS_EVERY) % WAGE_KINDS.length]
+    : {}),
+});
 
 async function main() {
   const { getDb, closeDb } = await import("../server/db/client");
@@ -82,7 +100,7 @@ async function main() {
   const systemUser = await createSystemUser("bench");
   const bigs = [];
   for (let i = 0; i < Number(args.payrolls); i++) {
-    const big = await benchPayroll(db, systemUser, Number(args.big), "2026-01-01", { employee: taxedAtSource });
+    const big = await benchPayroll(db, systemUser, Number(args.big), "2026-01-01", { employee: employeeExtras });
     const [payrollRow] = await db.select().from(schema.payrolls).where(eq(schema.payrolls.id, big.payroll.id));
     bigs.push({ big, payrollRow: payrollRow! });
   }
@@ -176,6 +194,15 @@ async function main() {
     );
     const [row] = rowsOf<{ n: number }>(result);
     console.log(`taxed at source: every ${TAXED_EVERY}th employee; ${row!.n} entries with a withholding-tax line`);
+  }
+  if (WAGE_KINDS_EVERY) {
+    const result = await db.execute(
+      sql`select count(*) filter (where lines @> '[{"number":"1500"}]')::int as car, count(*) filter (where lines @> '[{"number":"1510"}]')::int as board, count(*) filter (where lines @> '[{"number":"5010","amount":0}]')::int as minor from payrun_entries where payrun_period_id = ${runs.at(-1)!.periodId}`,
+    );
+    const [row] = rowsOf<{ car: number; board: number; minor: number }>(result);
+    console.log(
+      `wage kinds: every ${WAGE_KINDS_EVERY}th employee; ${row!.car} with a company car, ${row!.board} with board and lodging, ${row!.minor} exempt minor salaries`,
+    );
   }
   await (await import("../server/results/recalc-pool")).closeRecalcPool();
   await closeDb();

@@ -46,6 +46,7 @@ const CASE_SECTION: Record<string, EmployeeSectionId> = {
   InsuranceDailyAllowance: "social-insurance",
   WithholdingTax: "tax",
   EmployeeBankAccount: "bank",
+  EmployeeSecondBankAccount: "bank",
   EmployeePartner: "family",
   FamilyAllowances: "family",
   Absence: "absences",

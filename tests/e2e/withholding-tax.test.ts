@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { IntlMessageFormat } from "intl-messageformat";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, tenantWithDemoAdministrator } from "./tenant";
@@ -161,5 +163,41 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
     expect(await row.innerText()).toContain(
       "Work permit B is taxed at source, but no withholding-tax tariff is recorded.",
     );
+  });
+
+  it("the tariff proposal speaks German, French and Italian, as read in the browser", async () => {
+    const htmlLang = () => page.evaluate(() => document.documentElement.lang);
+    const switchTo = async (locale: string) => {
+      await page.goto("/account");
+      await page.locator('select[name="culture"]').selectOption(locale);
+      if ((await htmlLang()) !== locale)
+        await page.locator('form:has(select[name="culture"]) button[type="submit"]').click();
+      await expect.poll(htmlLang, { timeout: 20_000 }).toBe(locale);
+    };
+    try {
+      for (const locale of ["de-CH", "fr-CH", "it-CH"] as const) {
+        await switchTo(locale);
+        await page.goto(`/tenants/${orgId}/employees/${employees[0]}#section-tax`);
+        const proposal = page.getByTestId("tariff-proposal");
+        await proposal.waitFor();
+        const catalog = JSON.parse(
+          readFileSync(path.join(__dirname, "../../messages", locale, "employees.json"), "utf8"),
+        ) as { tariffProposal: Record<string, string> };
+        const proposed = new IntlMessageFormat(catalog.tariffProposal.proposed!, locale).format({
+          code: "B0N",
+          household: "married",
+          partner: "no",
+          children: 0,
+          german: "no",
+        }) as string;
+        const text = await proposal.innerText();
+        expect(text).toContain(proposed);
+        expect(text).not.toContain("Proposed:");
+        if (process.env.E2E_SCREENSHOTS)
+          await proposal.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `tariff-proposal-${locale}.png`) });
+      }
+    } finally {
+      await switchTo("en-CH");
+    }
   });
 });

@@ -1061,14 +1061,13 @@ type Figures = NonNullable<ReturnType<Builder["figures"]>>;
 
 /**
  * The BFS number declared for withholding tax: the recorded one, else the residence
- * municipality when the person lives in the canton that taxes them.
+ * municipality when the person lives in Switzerland, in the canton that taxes them.
  */
 export function taxAtSourceMunicipalityOf(values: Readonly<Record<string, string | undefined>>): string | null {
   const canton = value(values, "TaxAtSourceCanton");
-  return (
-    value(values, "TaxAtSourceMunicipality") ??
-    (canton && value(values, "ResidenceCanton") === canton ? value(values, "ResidenceMunicipality") : null)
-  );
+  const country = value(values, "Country");
+  const livesThere = canton && (country === null || country === "CH") && value(values, "ResidenceCanton") === canton;
+  return value(values, "TaxAtSourceMunicipality") ?? (livesThere ? value(values, "ResidenceMunicipality") : null);
 }
 
 function value(values: Readonly<Record<string, string | undefined>>, field: string): string | null {

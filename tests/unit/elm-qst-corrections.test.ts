@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { taxAtSourceMunicipalityOf } from "@/server/elm/model";
 import { qstCorrections, type QstSituation } from "@/server/elm/qst-corrections";
 
 const QST_WAGE = new Set(["1000", "1300"]);
@@ -92,5 +93,19 @@ describe("withholding-tax corrections of closed months for ELM", () => {
       situation: () => ({ then: ge, now: { ...ge, tariff: "B0N" } }),
     });
     expect(corrections.map((c) => [c.old.tariff, c.new.tariff, c.new.taxAtSource])).toEqual([["A0N", "B0N", 563_40]]);
+  });
+});
+
+describe("the withholding-tax municipality ELM declares", () => {
+  const ge = { TaxAtSourceCanton: "GE", ResidenceCanton: "GE", ResidenceMunicipality: "6621" };
+  it("is the recorded one, else the residence municipality in the taxing canton", () => {
+    expect(taxAtSourceMunicipalityOf({ ...ge, TaxAtSourceMunicipality: "6608" })).toBe("6608");
+    expect(taxAtSourceMunicipalityOf(ge)).toBe("6621");
+    expect(taxAtSourceMunicipalityOf({ ...ge, ResidenceCanton: "VD" })).toBeNull();
+  });
+
+  it("is never a Swiss residence left recorded for a person who lives abroad", () => {
+    expect(taxAtSourceMunicipalityOf({ ...ge, Country: "FR" })).toBeNull();
+    expect(taxAtSourceMunicipalityOf({ ...ge, Country: "CH" })).toBe("6621");
   });
 });

@@ -684,19 +684,15 @@ class PeriodCalculation {
     const minimum = this.reg.param("CompanyCarPrivateShareMinimum");
     const byPrice = byRate(money(price), pct(rate), ROUND_RAPPEN);
     const month = Math.max(byPrice, money(minimum));
-    const { svDays, from, to } = this.work;
-    const prorated = svDays < MONTH_DAYS;
-    const amount = prorated ? divide(big(month) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN) : month;
+    const part = this.partOfMonth(month);
+    const amount = part.amount;
     const params: TextParams = {
       price: c(money(price)),
       rate: rate.value,
       minimum: minimum.value,
       capped: yesNo(byPrice < money(minimum)),
       perMonth: c(month),
-      prorated: yesNo(prorated),
-      from,
-      to,
-      days: String(svDays),
+      ...part.params,
     };
     this.addLine(
       WageTypeNumber.PrivateUseOfCompanyCar,
@@ -706,14 +702,11 @@ class PeriodCalculation {
       this.why(() => [
         "companyCar",
         params,
-        `Private use of the company car: ${rate.value} % of the purchase price ${c(money(price))} CHF per month, at least ${minimum.value} CHF: ${c(month)} CHF` +
-          (prorated
-            ? `; employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
-            : "."),
+        `Private use of the company car: ${rate.value} % of the purchase price ${c(money(price))} CHF per month, at least ${minimum.value} CHF: ${c(month)} CHF${part.text}`,
         [price, rate, minimum, this.work.entry, this.work.exit],
       ]),
     );
-    this.takenBackInKind(WageTypeNumber.CompanyCarInKind, amount, "the private use of the company car", price);
+    this.takenBackInKind(WageTypeNumber.CompanyCarInKind, amount, "car", price);
   }
 
   /**
@@ -724,29 +717,38 @@ class PeriodCalculation {
     if (!this.work.employed) return;
     const value = this.emp.at("BoardAndLodgingValue", this.work.refDate);
     if (!value || money(value) === 0) return;
-    const { svDays, from, to } = this.work;
-    const prorated = svDays < MONTH_DAYS;
-    const amount = prorated ? divide(big(money(value)) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN) : money(value);
+    const part = this.partOfMonth(money(value));
     this.addLine(
       WageTypeNumber.BoardAndLodging,
-      amount,
+      part.amount,
       money(value),
       null,
       this.why(() => [
         "boardAndLodging",
-        { perMonth: value.value, prorated: yesNo(prorated), from, to, days: String(svDays) },
-        `Free board and lodging at ${value.value} CHF per month` +
-          (prorated
-            ? `; employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
-            : "."),
+        { perMonth: value.value, ...part.params },
+        `Free board and lodging at ${value.value} CHF per month${part.text}`,
         [value, this.work.entry, this.work.exit],
       ]),
     );
-    this.takenBackInKind(WageTypeNumber.BoardAndLodgingInKind, amount, "free board and lodging", value);
+    this.takenBackInKind(WageTypeNumber.BoardAndLodgingInKind, part.amount, "board", value);
+  }
+
+  /** A monthly amount for the days employed (svDays / 30, as the salary), with the explanation's figures and words. */
+  private partOfMonth(monthly: number) {
+    const { svDays, from, to } = this.work;
+    const prorated = svDays < MONTH_DAYS;
+    return {
+      amount: prorated ? divide(big(monthly) * big(svDays), big(MONTH_DAYS), ROUND_RAPPEN) : monthly,
+      params: { prorated: yesNo(prorated), from, to, days: String(svDays) },
+      text: prorated
+        ? `; employed ${from}..${to}: ${svDays} of ${MONTH_DAYS} days, rounded to the Rappen (half up).`
+        : ".",
+    };
   }
 
   /** A benefit in kind is wage but not money: the line after the net wage that keeps it out of the amount paid. */
-  private takenBackInKind(number: string, amount: number, what: string, source: Read) {
+  private takenBackInKind(number: string, amount: number, kind: "car" | "board", source: Read) {
+    const what = kind === "car" ? "private use of the company car" : "free board and lodging";
     this.addLine(
       number,
       -amount,
@@ -754,7 +756,7 @@ class PeriodCalculation {
       null,
       this.why(() => [
         "benefitInKind",
-        { amount: c(amount), kind: number === WageTypeNumber.CompanyCarInKind ? "car" : "board" },
+        { amount: c(amount), kind },
         `The ${what} (${c(amount)} CHF) is wage in kind: it is not paid out.`,
         [source],
       ]),
@@ -950,8 +952,9 @@ class PeriodCalculation {
   /**
    * The minor-salary exemption (AHVV Art. 34d): AHV/IV/EO (and with it ALV and FAK) is levied on a wage of at
    * most MinorSalaryExemptionYear per calendar year and employer only when the person asks, and always in
-   * the sectors MinorSalaryExemptionExcludedSectors names. Counted year to date: exempt while the year's
-   * AHV wage stays within the limit, then liable for the whole year. null: the exemption does not apply.
+   * the sectors MinorSalaryExemptionExcludedSectors names. Exempt while the year's AHV wage so far, and with it
+   * the monthly salary agreed for the rest of the year, stay within the limit; once past it the whole year is
+   * liable, the months exempted before caught up. null: the exemption does not apply.
    */
   private minorSalary(wage: number) {
     const limit = this.reg.optionalParam("MinorSalaryExemptionYear");

@@ -1,4 +1,5 @@
 import { chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -24,4 +25,13 @@ export async function signInAtIdp(page: Page, idpUrl: string, who: { demo: strin
     await page.getByLabel("Email address").fill(who.email);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
+}
+
+/** On "Your settings" (/account): chooses the console's language, saves it when it is not already in force, and waits until the page speaks it. */
+export async function chooseConsoleLanguage(page: Page, locale: string) {
+  const htmlLang = () => page.evaluate(() => document.documentElement.lang);
+  await page.locator('select[name="culture"]').selectOption(locale);
+  if ((await htmlLang()) !== locale)
+    await page.locator('form:has(select[name="culture"]) button[type="submit"]').click();
+  await expect.poll(htmlLang, { timeout: 20_000 }).toBe(locale);
 }

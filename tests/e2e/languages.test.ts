@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, tenantWithDemoAdministrator } from "./tenant";
-import { escapeRegExp, launchChromium, signInAtIdp } from "./browser";
+import { chooseConsoleLanguage, escapeRegExp, launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
@@ -171,11 +171,7 @@ describe("the console speaks the person's language", () => {
       await page.goto(`/tenants/${orgId}/employees`);
       await page.locator('a[href="/account"]').first().click();
       await page.waitForURL(/\/account$/);
-      const select = page.locator('select[name="culture"]');
-      await select.selectOption(locale);
-      const before = await htmlLang();
-      if (before !== locale) await page.locator('form:has(select[name="culture"]) button[type="submit"]').click();
-      await expect.poll(htmlLang, { timeout: 20_000 }).toBe(locale);
+      await chooseConsoleLanguage(page, locale);
       currentLocale = locale;
 
       // The employees list: title, columns, the entry date the Swiss way.

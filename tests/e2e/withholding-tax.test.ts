@@ -5,7 +5,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, tenantWithDemoAdministrator } from "./tenant";
-import { launchChromium, signInAtIdp } from "./browser";
+import { chooseConsoleLanguage, launchChromium, signInAtIdp } from "./browser";
 
 const baseUrl = inject("e2eBaseUrl");
 const idpUrl = inject("e2eIdpUrl");
@@ -166,13 +166,9 @@ describe("withholding tax on the employee page and in Payroll Control", () => {
   });
 
   it("the tariff proposal speaks German, French and Italian, as read in the browser", async () => {
-    const htmlLang = () => page.evaluate(() => document.documentElement.lang);
     const switchTo = async (locale: string) => {
       await page.goto("/account");
-      await page.locator('select[name="culture"]').selectOption(locale);
-      if ((await htmlLang()) !== locale)
-        await page.locator('form:has(select[name="culture"]) button[type="submit"]').click();
-      await expect.poll(htmlLang, { timeout: 20_000 }).toBe(locale);
+      await chooseConsoleLanguage(page, locale);
     };
     try {
       for (const locale of ["de-CH", "fr-CH", "it-CH"] as const) {
